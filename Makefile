@@ -1,0 +1,30 @@
+# irc: `make run` runs the main job, `make test` runs all tests. Both set up .venv on a fresh machine.
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.irc-installed
+JOBS ?= 2
+
+.PHONY: run test lit pytest clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	# the CPU build of torch first: a loose requirement would pull a multi-GB CUDA build
+	$(PY) -m pip install -q torch==2.13.0
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m irc.demo
+
+test: $(STAMP)
+	$(MAKE) lit pytest
+
+lit: $(STAMP)
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/lit -sv -j $(JOBS) test/lit
+
+pytest: $(STAMP)
+	$(PY) -m pytest -q -n $(JOBS) test
+
+clean:
+	rm -rf $(VENV) build *.egg-info

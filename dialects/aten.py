@@ -1,0 +1,310 @@
+"""The aten dialect: value-semantic tensors, one op per op of PyTorch's core ATen opset.
+
+Tensors are `!aten.tensor<[sizes], elt>`; Python scalars (ATen `Scalar`, SymInt, SymFloat) are SSA values of
+builtin type f64, i64 or i1. The op families live in helper modules and are re-exported here:
+
+- aten_elementwise: unary and binary tables (UNARY_OPS, BINARY_OPS), where, clamp, convert;
+- aten_reductions: the reduction table (REDUCTION_OPS), max_dim, min_dim;
+- aten_views: view, permute, transpose, expand, squeeze, unsqueeze, slice, select, as_strided, clone, alias;
+- this file: creation ops (full, arange, empty) and the fallback op for everything else;
+- aten_shapes: the shape rules (broadcast_shapes, reduced_shape, normalize_dim) that passes reuse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.irdl import (
+    EqAttrConstraint,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_attr_definition,
+    irdl_op_definition,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from irc.dialects.aten_elementwise import (
+    BINARY_OPS,
+    UNARY_OPS,
+    BinaryElementwiseOp,
+    ClampOp,
+    ConvertOp,
+    ElementwiseRow,
+    TableEntry,
+    TensorOrScalar,
+    UnaryElementwiseOp,
+    WhereOp,
+)
+from irc.dialects.aten_format import NUMBER, Number, number_attr, number_value
+from irc.dialects.aten_reductions import REDUCTION_OPS, MaxDimOp, MinDimOp, ReductionOp, ReductionRow
+from irc.dialects.aten_shapes import broadcast_shapes, normalize_dim, reduced_shape, shape_of
+from irc.dialects.aten_views import (
+    AliasOp,
+    AsStridedOp,
+    CloneOp,
+    ExpandOp,
+    PermuteOp,
+    SelectOp,
+    SliceOp,
+    SqueezeOp,
+    TransposeOp,
+    UnsqueezeOp,
+    ViewOp,
+)
+from irc.dialects.types import TensorType, is_float
+
+Scalar = EqAttrConstraint(f64) | EqAttrConstraint(i64) | EqAttrConstraint(i1)
+
+# ---------------------------------------------------------------------------
+# Creation
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class FullOp(IRDLOperation):
+    """`aten.full 1.5 : () -> T` or `aten.full %s : (f64) -> T`: the result type filled with one value.
+
+    Also zeros, ones and scalar_tensor (a 0-d result). The value is a number property, or a scalar operand
+    for a value known only at run time.
+    """
+
+    name = "aten.full"
+    value = opt_prop_def(NUMBER)
+    fill = opt_operand_def(Scalar)
+    result = result_def(TensorType)
+    assembly_format = "(custom<Number>($value)^)? ($fill^)? attr-dict `:` functional-type($fill, $result)"
+    custom_directives = (Number,)
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: Attribute, value: int | float | bool | SSAValue):
+        if isinstance(value, SSAValue):
+            super().__init__(operands=[value], result_types=[result_type])
+        else:
+            properties = {"value": number_attr(value)}
+            super().__init__(operands=[None], result_types=[result_type], properties=properties)
+
+    def verify_(self) -> None:
+        if (self.value is None) == (self.fill is None):
+            raise VerifyException("full needs exactly one of a value and a fill operand")
+        element = self.result.type.element_type
+        if isinstance(self.value, FloatAttr) and not is_float(element):
+            value = number_value(self.value)
+            if not float(value).is_integer():
+                raise VerifyException(f"fill value {value} does not fit element type {element}")
+
+
+@irdl_op_definition
+class ArangeOp(IRDLOperation):
+    """`aten.arange start = 0 step = 2 : !aten.tensor<[5], i64>`: start + i * step, as long as the result."""
+
+    name = "aten.arange"
+    start = prop_def(NUMBER)
+    step = prop_def(NUMBER)
+    result = result_def(TensorType)
+    assembly_format = (
+        "`start` `=` custom<Number>($start) `step` `=` custom<Number>($step) attr-dict `:` type($result)"
+    )
+    custom_directives = (Number,)
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: Attribute, start: int | float = 0, step: int | float = 1):
+        properties = {"start": number_attr(start), "step": number_attr(step)}
+        super().__init__(result_types=[result_type], properties=properties)
+
+    def verify_(self) -> None:
+        if self.result.type.rank != 1:
+            raise VerifyException(f"arange result must be 1-d, got rank {self.result.type.rank}")
+        if number_value(self.step) == 0:
+            raise VerifyException("arange step must be nonzero")
+
+
+@irdl_op_definition
+class EmptyOp(IRDLOperation):
+    """`aten.empty : T`: a tensor of the result type with unspecified contents."""
+
+    name = "aten.empty"
+    result = result_def(TensorType)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: Attribute):
+        super().__init__(result_types=[result_type])
+
+
+# ---------------------------------------------------------------------------
+# Fallback
+# ---------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class OperandRefAttr(ParametrizedAttribute):
+    """`#aten.operand<N>`: in a fallback's args or kwargs, the tensor passed as the op's operand N."""
+
+    name = "aten.operand"
+    index: IntAttr
+
+    def __init__(self, index: int):
+        super().__init__(IntAttr(index))
+
+    def verify(self) -> None:
+        if self.index.data < 0:
+            raise VerifyException(f"operand reference index must be non-negative, got {self.index.data}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            return [IntAttr(parser.parse_integer(allow_boolean=False))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(str(self.index.data))
+
+
+OVERLOAD_NAME = re.compile(r"[A-Za-z_]\w*::[A-Za-z_]\w*(\.[A-Za-z_]\w*)?")
+ARGUMENT_KINDS = "a number, string, unit (None), list, type (dtype) or #aten.operand<N>"
+
+
+def collect_operand_refs(arg: Attribute, refs: set[int]) -> None:
+    """Adds the operand indices `arg` refers to; raises on attributes that cannot encode an argument."""
+    if isinstance(arg, OperandRefAttr):
+        refs.add(arg.index.data)
+    elif isinstance(arg, ArrayAttr):
+        for item in arg.data:
+            collect_operand_refs(item, refs)
+    elif not isinstance(arg, IntegerAttr | FloatAttr | StringAttr | UnitAttr | TypeAttribute):
+        raise VerifyException(f"unsupported fallback argument {arg}; expected {ARGUMENT_KINDS}")
+
+
+@irdl_op_definition
+class FallbackOp(IRDLOperation):
+    """`aten.fallback "aten::mm.default"(%a, %b) {args = [#aten.operand<0>, #aten.operand<1>]} : (...) -> ...`
+
+    An ATen op irc does not lower, run eagerly through PyTorch. `args` and `kwargs` hold the arguments as
+    builtin attributes (None is a unit attribute, a dtype its type); tensors refer to operands by index.
+    """
+
+    name = "aten.fallback"
+    overload = prop_def(StringAttr)
+    args = prop_def(ArrayAttr, default_value=ArrayAttr([]))
+    kwargs = prop_def(DictionaryAttr, default_value=DictionaryAttr({}))
+    inputs = var_operand_def(TensorOrScalar)
+    outputs = var_result_def(TensorOrScalar)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$overload `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)"
+
+    def __init__(
+        self,
+        overload: str,
+        inputs: Sequence[SSAValue],
+        result_types: Sequence[Attribute],
+        args: Sequence[Attribute] = (),
+        kwargs: Mapping[str, Attribute] | None = None,
+    ):
+        properties = {
+            "overload": StringAttr(overload),
+            "args": ArrayAttr(list(args)),
+            "kwargs": DictionaryAttr(dict(kwargs or {})),
+        }
+        super().__init__(operands=[list(inputs)], result_types=[list(result_types)], properties=properties)
+
+    def verify_(self) -> None:
+        if not OVERLOAD_NAME.fullmatch(self.overload.data):
+            raise VerifyException(
+                f"fallback overload '{self.overload.data}' must look like 'ns::name' or 'ns::name.overload'"
+            )
+        refs: set[int] = set()
+        for arg in [*self.args.data, *self.kwargs.data.values()]:
+            collect_operand_refs(arg, refs)
+        count = len(self.inputs)
+        for index in sorted(refs):
+            if index >= count:
+                raise VerifyException(f"#aten.operand<{index}> refers past the {count} operands")
+        for index in range(count):
+            if index not in refs:
+                raise VerifyException(f"operand {index} is not referenced by args or kwargs")
+
+
+# ---------------------------------------------------------------------------
+# The dialect
+# ---------------------------------------------------------------------------
+
+
+GENERATED_OPS = {
+    entry.op.__name__: entry.op
+    for table in (UNARY_OPS, BINARY_OPS, REDUCTION_OPS)
+    for entry in table.values()
+}
+globals().update(GENERATED_OPS)  # aten.AddOp, aten.SumOp, ... like the hand-written classes
+
+ATEN_OPS: list[type[IRDLOperation]] = [
+    *(entry.op for entry in UNARY_OPS.values()),
+    *(entry.op for entry in BINARY_OPS.values()),
+    WhereOp,
+    ClampOp,
+    ConvertOp,
+    FullOp,
+    ArangeOp,
+    EmptyOp,
+    *(entry.op for entry in REDUCTION_OPS.values()),
+    MaxDimOp,
+    MinDimOp,
+    ViewOp,
+    PermuteOp,
+    TransposeOp,
+    ExpandOp,
+    SqueezeOp,
+    UnsqueezeOp,
+    SliceOp,
+    SelectOp,
+    AsStridedOp,
+    CloneOp,
+    AliasOp,
+    FallbackOp,
+]
+
+Aten = Dialect("aten", ATEN_OPS, [TensorType, OperandRefAttr])
+
+__all__ = [
+    "Aten",
+    "ATEN_OPS",
+    "UNARY_OPS",
+    "BINARY_OPS",
+    "REDUCTION_OPS",
+    "ElementwiseRow",
+    "ReductionRow",
+    "TableEntry",
+    "UnaryElementwiseOp",
+    "BinaryElementwiseOp",
+    "ReductionOp",
+    "OperandRefAttr",
+    "TensorType",
+    "broadcast_shapes",
+    "reduced_shape",
+    "normalize_dim",
+    "shape_of",
+    *(op.__name__ for op in ATEN_OPS),
+]

@@ -1,0 +1,599 @@
+"""The kernel dialect: fusion groups (future kernels) and the host program that runs them.
+
+This is Inductor's Scheduler output and wrapper code as IR. A `kernel.kernel` is a symbol holding the loop ops
+fused into one future kernel, with its kind, iteration space and (after tiling) its launch config:
+
+    kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>)
+        -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16} {
+      ...loop ops...
+      kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+    }
+
+The host program is a plain `func.func @call` made of `kernel.alloc`, `kernel.launch` (destination passing),
+`kernel.extern` (calls into PyTorch eager), `kernel.reuse` and `kernel.free`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from xdsl.dialects.builtin import (
+    I64,
+    ArrayAttr,
+    DictionaryAttr,
+    FunctionType,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+)
+from xdsl.dialects.utils import AbstractYieldOperation
+from xdsl.ir import Attribute, Block, Dialect, ParametrizedAttribute, Region, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_attr_definition,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import AttrParser, Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasParent,
+    IsolatedFromAbove,
+    IsTerminator,
+    MemoryAllocEffect,
+    MemoryFreeEffect,
+    Pure,
+    SymbolOpInterface,
+    SymbolTable,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from irc.dialects.types import (
+    BufferType,
+    DimLike,
+    dim_attr,
+    element_bytes,
+    element_type_name,
+    parse_dim,
+    print_dim,
+    verify_dims,
+)
+
+# ---------------------------------------------------------------------------
+# Tables
+# ---------------------------------------------------------------------------
+
+# kernel kind -> the short name Inductor puts in kernel names
+KERNEL_KINDS = {"pointwise": "poi", "reduction": "red", "persistent_reduction": "per", "template": "tem"}
+
+# tiling config entry -> whether it must be a power of two
+CONFIG_FIELDS = {"xblock": True, "yblock": True, "rblock": True, "num_warps": True, "num_stages": False}
+
+DEVICES = ("cpu", "cuda")
+
+_DEVICE = re.compile(r"(?P<type>[a-z]+)(:[0-9]+)?")
+_OVERLOAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?")
+_NOT_IDENTIFIER_CHAR = re.compile(r"[^A-Za-z0-9_]")
+
+
+def kernel_name(kind: str, op_names: Sequence[str], index: int) -> str:
+    """Inductor-style kernel name: `triton_per_fused_add_sigmoid_sum_0`.
+
+    Op names are sorted and de-duplicated; `fused_` appears only when there is more than one.
+    """
+    if kind not in KERNEL_KINDS:
+        raise ValueError(f"unknown kernel kind '{kind}'; expected one of {', '.join(KERNEL_KINDS)}")
+    names = sorted({_NOT_IDENTIFIER_CHAR.sub("_", n) for n in op_names})
+    parts = ["triton", KERNEL_KINDS[kind], *(["fused"] if len(names) > 1 else []), *names, str(index)]
+    return "_".join(parts)
+
+
+def storage_bytes(t: BufferType) -> int | None:
+    """Bytes of memory a buffer spans (offset included), or None when any size, stride or offset is symbolic."""
+    dims = (*t.shape.data, *t.strides.data, t.offset)
+    if not all(isinstance(d, IntAttr) for d in dims):
+        return None
+    sizes, strides = t.sizes(), t.stride_values()
+    if 0 in sizes:
+        return 0
+    extent = t.offset_value() + sum((size - 1) * stride for size, stride in zip(sizes, strides)) + 1
+    return extent * element_bytes(t.element_type)
+
+
+def _is_buffer_or_scalar(t: Attribute) -> bool:
+    return isinstance(t, BufferType | IndexType) or element_type_name(t) is not None
+
+
+def _types_text(types: Sequence[Attribute]) -> str:
+    return "(" + ", ".join(str(t) for t in types) + ")"
+
+
+# ---------------------------------------------------------------------------
+# Attributes
+# ---------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class OperandRefAttr(ParametrizedAttribute):
+    """`#kernel.operand<N>`: the N-th tensor operand of a `kernel.extern`, inside its args or kwargs."""
+
+    name = "kernel.operand"
+    index: IntAttr
+
+    def __init__(self, index: int):
+        super().__init__(IntAttr(index))
+
+    def verify(self) -> None:
+        if self.index.data < 0:
+            raise VerifyException(f"operand reference must be non-negative, got {self.index.data}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            return [IntAttr(parser.parse_integer(allow_boolean=False))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(str(self.index.data))
+
+
+def operand_refs(attr: Attribute) -> list[OperandRefAttr]:
+    """Every `#kernel.operand<N>` inside `attr`, looking through arrays and dictionaries."""
+    if isinstance(attr, OperandRefAttr):
+        return [attr]
+    if isinstance(attr, ArrayAttr):
+        return [ref for a in attr.data for ref in operand_refs(a)]
+    if isinstance(attr, DictionaryAttr):
+        return [ref for a in attr.data.values() for ref in operand_refs(a)]
+    return []
+
+
+# ---------------------------------------------------------------------------
+# Tiling config: verification, parsing and printing
+# ---------------------------------------------------------------------------
+
+
+def verify_config_value(key: str, value: int, where: str = "") -> None:
+    if value <= 0:
+        raise VerifyException(f"{where}{key} must be positive, got {value}")
+    if CONFIG_FIELDS[key] and value & (value - 1):
+        raise VerifyException(f"{where}{key} must be a power of two, got {value}")
+
+
+def verify_candidate(number: int, candidate: Attribute) -> None:
+    where = f"autotune config {number}: "
+    if not isinstance(candidate, DictionaryAttr):
+        raise VerifyException(f"{where}expected a dictionary, got {candidate}")
+    for key, value in candidate.data.items():
+        if key not in CONFIG_FIELDS:
+            raise VerifyException(f"{where}unknown entry '{key}'; expected one of {', '.join(CONFIG_FIELDS)}")
+        if not isinstance(value, IntegerAttr):
+            raise VerifyException(f"{where}{key} must be an integer, got {value}")
+        verify_config_value(key, value.value.data, where)
+
+
+def candidate_attr(candidate: Mapping[str, int]) -> DictionaryAttr:
+    return DictionaryAttr({key: IntegerAttr(value, 64) for key, value in candidate.items()})
+
+
+def _parse_config_entry(parser: Parser, seen: set[str], allow_configs: bool) -> tuple[str, Attribute]:
+    pos = parser.pos
+    key = parser.parse_identifier("expected a tiling config name")
+    if key in seen:
+        parser.raise_error(f"duplicate tiling config entry '{key}'", pos)
+    seen.add(key)
+    if key not in CONFIG_FIELDS and not (allow_configs and key == "configs"):
+        parser.raise_error(f"unknown tiling config entry '{key}'; expected one of {', '.join(CONFIG_FIELDS)}", pos)
+    parser.parse_punctuation("=")
+    if key == "configs":
+        return key, ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: _parse_dict(parser)))
+    return key, IntegerAttr(parser.parse_integer(allow_boolean=False), 64)
+
+
+def _parse_dict(parser: Parser, allow_configs: bool = False) -> DictionaryAttr:
+    seen: set[str] = set()
+    entries = parser.parse_comma_separated_list(
+        parser.Delimiter.BRACES, lambda: _parse_config_entry(parser, seen, allow_configs)
+    )
+    return DictionaryAttr(dict(entries))
+
+
+def parse_config_group(parser: Parser) -> dict[str, Attribute]:
+    """`{xblock = 1, rblock = 16, configs = [{xblock = 1}, ...]}` -> the kernel's config properties."""
+    return dict(_parse_dict(parser, allow_configs=True).data)
+
+
+def at_config_group(parser: Parser) -> bool:
+    """Whether the next `{` opens a config group (`{name = ...`) rather than the kernel body."""
+    pos = parser.pos
+    if parser.parse_optional_punctuation("{") is None:
+        return False
+    is_config = parser.parse_optional_identifier() is not None and parser.parse_optional_punctuation("=") is not None
+    parser._resume_from(pos)  # noqa: SLF001 (two-token lookahead; xDSL's own parsers backtrack the same way)
+    return is_config
+
+
+def _print_int_entries(printer: Printer, entries: Mapping[str, IntegerAttr]) -> None:
+    printer.print_list(entries.items(), lambda kv: printer.print_string(f"{kv[0]} = {kv[1].value.data}"))
+
+
+def print_config_group(printer: Printer, config: Mapping[str, IntegerAttr], configs: ArrayAttr | None) -> None:
+    printer.print_string(" {")
+    _print_int_entries(printer, config)
+    if configs is not None:
+        printer.print_string(", " if config else "")
+        printer.print_string("configs = [")
+        printer.print_list(configs.data, lambda c: _print_candidate(printer, c))
+        printer.print_string("]")
+    printer.print_string("}")
+
+
+def _print_candidate(printer: Printer, candidate: DictionaryAttr) -> None:
+    printer.print_string("{")
+    _print_int_entries(printer, candidate.data)
+    printer.print_string("}")
+
+
+# ---------------------------------------------------------------------------
+# kernel.kernel and kernel.yield
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class KernelOp(IRDLOperation):
+    """A fusion group: the loop ops of one future kernel, its kind, iteration space and tiling config."""
+
+    name = "kernel.kernel"
+
+    sym_name = prop_def(StringAttr)
+    function_type = prop_def(FunctionType)
+    kind = prop_def(StringAttr)
+    numel = prop_def(IntAttr | StringAttr)
+    rnumel = prop_def(IntAttr | StringAttr)
+    xblock = opt_prop_def(IntegerAttr[I64])
+    yblock = opt_prop_def(IntegerAttr[I64])
+    rblock = opt_prop_def(IntegerAttr[I64])
+    num_warps = opt_prop_def(IntegerAttr[I64])
+    num_stages = opt_prop_def(IntegerAttr[I64])
+    configs = opt_prop_def(ArrayAttr)
+
+    body = region_def("single_block")
+
+    traits = traits_def(SymbolOpInterface(), IsolatedFromAbove())
+
+    def __init__(
+        self,
+        sym_name: str,
+        inputs: Sequence[Attribute],
+        outputs: Sequence[Attribute],
+        kind: str,
+        numel: DimLike,
+        rnumel: DimLike = 1,
+        body: Region | None = None,
+        config: Mapping[str, int] | None = None,
+        configs: Sequence[Mapping[str, int]] | None = None,
+    ):
+        properties: dict[str, Attribute] = {
+            "sym_name": StringAttr(sym_name),
+            "function_type": FunctionType.from_lists(inputs, outputs),
+            "kind": StringAttr(kind),
+            "numel": dim_attr(numel),
+            "rnumel": dim_attr(rnumel),
+        }
+        properties.update({key: IntegerAttr(value, 64) for key, value in (config or {}).items()})
+        if configs is not None:
+            properties["configs"] = ArrayAttr([candidate_attr(c) for c in configs])
+        super().__init__(properties=properties, regions=[body or Region(Block(arg_types=inputs))])
+
+    @property
+    def config(self) -> dict[str, int]:
+        """The tiling config entries that are set, e.g. `{"xblock": 1, "rblock": 16}`."""
+        return {key: attr.value.data for key, attr in self._config_attrs().items()}
+
+    @property
+    def candidates(self) -> list[dict[str, int]]:
+        """The autotune candidates, each a dict of config entries."""
+        if self.configs is None:
+            return []
+        return [{key: v.value.data for key, v in c.data.items()} for c in self.configs.data]
+
+    def _config_attrs(self) -> dict[str, IntegerAttr]:
+        return {key: self.properties[key] for key in CONFIG_FIELDS if key in self.properties}
+
+    def verify_(self) -> None:
+        self.verify_kind_and_sizes()
+        for key, attr in self._config_attrs().items():
+            verify_config_value(key, attr.value.data)
+        for number, candidate in enumerate(self.configs.data if self.configs is not None else ()):
+            verify_candidate(number, candidate)
+        self.verify_signature()
+
+    def verify_kind_and_sizes(self) -> None:
+        kind = self.kind.data
+        if kind not in KERNEL_KINDS:
+            raise VerifyException(f"unknown kernel kind '{kind}'; expected one of {', '.join(KERNEL_KINDS)}")
+        verify_dims(ArrayAttr([self.numel]), "kernel numel")
+        verify_dims(ArrayAttr([self.rnumel]), "kernel rnumel")
+        if kind == "pointwise" and self.rnumel != IntAttr(1):
+            raise VerifyException(f"pointwise kernel must have rnumel 1, got {self.rnumel.data}")
+
+    def verify_signature(self) -> None:
+        inputs, outputs = self.function_type.inputs.data, self.function_type.outputs.data
+        for t in outputs:
+            if not isinstance(t, BufferType):
+                raise VerifyException(f"kernel outputs must be !loop.buffer types, got {t}")
+        block = self.body.block
+        arg_types = tuple(arg.type for arg in block.args)
+        if arg_types != inputs:
+            raise VerifyException(
+                f"kernel block arguments {_types_text(arg_types)} do not match "
+                f"function type inputs {_types_text(inputs)}"
+            )
+        terminator = block.last_op
+        if not isinstance(terminator, YieldOp):
+            raise VerifyException("kernel body must end with kernel.yield")
+        yielded = tuple(v.type for v in terminator.arguments)
+        if yielded != outputs:
+            raise VerifyException(
+                f"kernel.yield types {_types_text(yielded)} do not match kernel outputs {_types_text(outputs)}"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> KernelOp:
+        sym_name = parser.parse_symbol_name()
+        args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_argument)
+        outputs = _parse_output_types(parser)
+        properties: dict[str, Attribute] = {
+            "sym_name": sym_name,
+            "function_type": FunctionType.from_lists([a.type for a in args], outputs),
+            "kind": StringAttr(parser.parse_identifier("expected a kernel kind")),
+        }
+        parser.parse_keyword("numel")
+        properties["numel"] = parse_dim(parser)
+        parser.parse_keyword("rnumel")
+        properties["rnumel"] = parse_dim(parser)
+        if at_config_group(parser):
+            properties.update(parse_config_group(parser))
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        body = parser.parse_region(args)
+        return cls.create(
+            properties=properties,
+            attributes=attributes.data if attributes is not None else {},
+            regions=[body],
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)
+        printer.print_string("(")
+        printer.print_list(self.body.block.args, lambda a: _print_typed_argument(printer, a))
+        printer.print_string(")")
+        if self.function_type.outputs.data:
+            printer.print_string(" -> (")
+            printer.print_list(self.function_type.outputs.data, printer.print_attribute)
+            printer.print_string(")")
+        printer.print_string(f" {self.kind.data} numel ")
+        print_dim(printer, self.numel)
+        printer.print_string(" rnumel ")
+        print_dim(printer, self.rnumel)
+        if self._config_attrs() or self.configs is not None:
+            print_config_group(printer, self._config_attrs(), self.configs)
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
+
+
+def _parse_output_types(parser: Parser) -> list[Attribute]:
+    if parser.parse_optional_punctuation("->") is None:
+        return []
+    types = parser.parse_optional_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
+    return types if types is not None else [parser.parse_type()]
+
+
+def _print_typed_argument(printer: Printer, arg: SSAValue) -> None:
+    printer.print_ssa_value(arg)
+    printer.print_string(": ")
+    printer.print_attribute(arg.type)
+
+
+@irdl_op_definition
+class YieldOp(AbstractYieldOperation[Attribute]):
+    """Ends a `kernel.kernel` body, yielding the buffers the kernel writes."""
+
+    name = "kernel.yield"
+
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(KernelOp), Pure()))
+
+
+# ---------------------------------------------------------------------------
+# Host program ops
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class AllocOp(IRDLOperation):
+    """`%b = kernel.alloc : !loop.buffer<...>`: new memory; `device "cpu"` where it differs from the inputs'."""
+
+    name = "kernel.alloc"
+
+    device = opt_prop_def(StringAttr)
+    result = result_def(BufferType)
+
+    assembly_format = "(`device` $device^)? attr-dict `:` type($result)"
+    traits = traits_def(MemoryAllocEffect())
+
+    def __init__(self, buffer_type: BufferType, device: str | None = None):
+        properties = {} if device is None else {"device": StringAttr(device)}
+        super().__init__(properties=properties, result_types=[buffer_type])
+
+    def verify_(self) -> None:
+        if self.device is None:
+            return
+        match = _DEVICE.fullmatch(self.device.data)
+        if match is None or match.group("type") not in DEVICES:
+            raise VerifyException(
+                f"unknown device '{self.device.data}'; expected one of {', '.join(DEVICES)}, optionally with ':N'"
+            )
+
+
+@irdl_op_definition
+class LaunchOp(IRDLOperation):
+    """`kernel.launch @k(%ins) outs(%outs) : (...) -> (...)`: runs a kernel that writes its `outs` buffers."""
+
+    name = "kernel.launch"
+
+    callee = prop_def(SymbolRefAttr)
+    ins = var_operand_def()
+    outs = var_operand_def(BufferType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    assembly_format = (
+        "$callee `(` $ins `)` `outs` `(` $outs `)` attr-dict `:` `(` type($ins) `)` `->` `(` type($outs) `)`"
+    )
+
+    def __init__(self, callee: str | SymbolRefAttr, ins: Sequence[SSAValue], outs: Sequence[SSAValue]):
+        callee = SymbolRefAttr(callee) if isinstance(callee, str) else callee
+        super().__init__(operands=[ins, outs], properties={"callee": callee})
+
+    def verify_(self) -> None:
+        for t in self.ins.types:
+            if not _is_buffer_or_scalar(t):
+                raise VerifyException(f"kernel.launch inputs must be buffers or scalars, got {t}")
+        kernel = self.lookup_kernel()
+        if kernel is not None:
+            self.verify_against(kernel)
+
+    def lookup_kernel(self) -> KernelOp | None:
+        """The launched kernel; None when the op is not (yet) inside a symbol table."""
+        try:
+            found = SymbolTable.lookup_symbol(self, self.callee)
+        except ValueError:
+            return None
+        callee = self.callee.string_value()
+        if found is None:
+            raise VerifyException(f"unknown kernel @{callee}")
+        if not isinstance(found, KernelOp):
+            raise VerifyException(f"@{callee} is a {found.name}, not a kernel.kernel")
+        return found
+
+    def verify_against(self, kernel: KernelOp) -> None:
+        callee = self.callee.string_value()
+        for what, passed, expected in (
+            ("inputs", self.ins.types, kernel.function_type.inputs.data),
+            ("outputs", self.outs.types, kernel.function_type.outputs.data),
+        ):
+            if tuple(passed) != tuple(expected):
+                raise VerifyException(
+                    f"kernel.launch of @{callee} passes {what} {_types_text(passed)} "
+                    f"but the kernel takes {_types_text(expected)}"
+                )
+
+
+@irdl_op_definition
+class ExternOp(IRDLOperation):
+    """`%r = kernel.extern "aten::mm.default"(%a, %b) {args = [...], kwargs = {...}} : (...) -> (...)`.
+
+    A call into PyTorch eager at run time. Non-tensor arguments are builtin attributes in `args`/`kwargs`;
+    tensor arguments appear there as `#kernel.operand<N>` (N counts `ins` then `outs`).
+    """
+
+    name = "kernel.extern"
+
+    overload = prop_def(StringAttr)
+    args = prop_def(ArrayAttr, default_value=ArrayAttr([]))
+    kwargs = prop_def(DictionaryAttr, default_value=DictionaryAttr({}))
+    ins = var_operand_def()
+    outs = var_operand_def(BufferType)
+    res = var_result_def()
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    assembly_format = (
+        "$overload `(` $ins `)` (`outs` `(` $outs^ `:` type($outs) `)`)? attr-dict"
+        " `:` `(` type($ins) `)` `->` `(` type($res) `)`"
+    )
+
+    def __init__(
+        self,
+        overload: str,
+        ins: Sequence[SSAValue],
+        result_types: Sequence[Attribute],
+        args: Sequence[Attribute] = (),
+        kwargs: Mapping[str, Attribute] | None = None,
+        outs: Sequence[SSAValue] = (),
+    ):
+        properties = {
+            "overload": StringAttr(overload),
+            "args": ArrayAttr(args),
+            "kwargs": DictionaryAttr(dict(kwargs or {})),
+        }
+        super().__init__(operands=[ins, outs], result_types=[result_types], properties=properties)
+
+    def verify_(self) -> None:
+        if _OVERLOAD.fullmatch(self.overload.data) is None:
+            raise VerifyException(f"extern overload '{self.overload.data}' must be spelled ns::name[.overload]")
+        for what, types in (("operands", self.operand_types), ("results", self.result_types)):
+            for t in types:
+                if not _is_buffer_or_scalar(t):
+                    raise VerifyException(f"kernel.extern {what} must be buffers or scalars, got {t}")
+        count = len(self.operands)
+        for ref in operand_refs(self.args) + operand_refs(self.kwargs):
+            if ref.index.data >= count:
+                raise VerifyException(f"extern argument {ref} refers past the {count} operands")
+
+
+@irdl_op_definition
+class FreeOp(IRDLOperation):
+    """`kernel.free %b : !loop.buffer<...>`: the buffer's memory is no longer needed."""
+
+    name = "kernel.free"
+
+    buffer = operand_def(BufferType)
+
+    assembly_format = "$buffer attr-dict `:` type($buffer)"
+    traits = traits_def(MemoryFreeEffect())
+
+    def __init__(self, buffer: SSAValue):
+        super().__init__(operands=[buffer])
+
+
+@irdl_op_definition
+class ReuseOp(IRDLOperation):
+    """`%new = kernel.reuse %old : T to U`: the memory of a dead buffer serves a new one of the same byte size."""
+
+    name = "kernel.reuse"
+
+    source = operand_def(BufferType)
+    result = result_def(BufferType)
+
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    def __init__(self, source: SSAValue, result_type: BufferType):
+        super().__init__(operands=[source], result_types=[result_type])
+
+    def verify_(self) -> None:
+        old, new = self.source.type, self.result.type
+        old_bytes, new_bytes = storage_bytes(old), storage_bytes(new)
+        if old_bytes is not None and new_bytes is not None and old_bytes != new_bytes:
+            raise VerifyException(
+                f"kernel.reuse needs the same byte size: {old} spans {old_bytes} bytes but {new} spans {new_bytes}"
+            )
+
+
+Kernel = Dialect(
+    "kernel",
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp],
+    [OperandRefAttr],
+)

@@ -1,0 +1,518 @@
+"""The loop dialect: buffers computed over iteration spaces (Inductor's Pointwise/Reduction/LoopBody).
+
+A `loop.pointwise` or `loop.reduction` owns a single-block body that computes one element. Its index variables
+have no SSA values: they are named by position (`i0, i1, ...` over `ranges`, `r0, r1, ...` over a reduction's
+`reduce` dims) and appear inside `#loop.index<"...">` expressions, which address buffers by element offset.
+
+    %b = loop.reduction sum ranges [3] reduce [9] {
+      %a = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+      loop.yield %a : f32
+    } : !loop.buffer<[3], f32, strides [1]>
+
+Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the scalar ops they lack.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_result_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    irdl_custom_directive,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasAncestor,
+    HasParent,
+    IsTerminator,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    Pure,
+    RecursiveMemoryEffect,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
+from irc.dialects.types import (
+    BufferType,
+    DimLike,
+    IndexAttr,
+    dim_text,
+    dims_attr,
+    element_type,
+    element_type_name,
+    is_bool,
+    is_float,
+    parse_dims,
+    print_dims,
+    verify_dims,
+)
+
+DimsAttr = ArrayAttr[IntAttr | StringAttr]
+
+_INDEX_VARIABLE = re.compile(r"[ir][0-9]+")
+
+# ---------------------------------------------------------------------------
+# Reduction kinds
+# ---------------------------------------------------------------------------
+
+
+# What a reduction body may yield: rule name -> (predicate, description)
+YIELD_RULES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
+    "any": (lambda t: element_type_name(t) is not None, "a supported element type"),
+    "bool": (is_bool, "i1"),
+    "float": (is_float, "a float"),
+}
+
+
+@dataclass(frozen=True)
+class ReductionKind:
+    """How a reduction kind types its body's yield and its results."""
+
+    results: tuple[str, ...]
+    """The names of the result buffers, in order."""
+    yields: str
+    """What the body yields: a key of YIELD_RULES."""
+    result_type: str | None
+    """The results' element type name, or None for the yield's type."""
+
+    def accepts(self, t: Attribute) -> bool:
+        return YIELD_RULES[self.yields][0](t)
+
+    def result_element_type(self, yield_type: Attribute) -> Attribute:
+        return yield_type if self.result_type is None else element_type(self.result_type)
+
+
+REDUCTION_KINDS: dict[str, ReductionKind] = {
+    "sum": ReductionKind(("sum",), "any", None),
+    "prod": ReductionKind(("prod",), "any", None),
+    "max": ReductionKind(("max",), "any", None),
+    "min": ReductionKind(("min",), "any", None),
+    # the flattened index over the reduce dims of the first extreme value
+    "argmax": ReductionKind(("index",), "any", "i64"),
+    "argmin": ReductionKind(("index",), "any", "i64"),
+    "any": ReductionKind(("any",), "bool", "i1"),
+    "all": ReductionKind(("all",), "bool", "i1"),
+    "welford": ReductionKind(("mean", "m2", "count"), "float", None),
+}
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+
+def dims_text(dims: ArrayAttr) -> str:
+    return "[" + ", ".join(dim_text(d) for d in dims.data) + "]"
+
+
+def index_vars(op: "PointwiseOp | ReductionOp") -> list[str]:
+    """The index variable names of a pointwise/reduction: `i0, i1, ...` then `r0, r1, ...`."""
+    names = [f"i{k}" for k in range(len(op.ranges.data))]
+    if isinstance(op, ReductionOp):
+        names += [f"r{k}" for k in range(len(op.reduce.data))]
+    return names
+
+
+def enclosing_loop(op: Operation) -> "PointwiseOp | ReductionOp | None":
+    """The nearest pointwise/reduction around `op`, at any depth of nesting."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, (PointwiseOp, ReductionOp)):
+        parent = parent.parent_op()
+    return parent
+
+
+def loads(op: Operation) -> list["LoadOp"]:
+    """Every loop.load inside `op`'s regions, nested regions included."""
+    return [o for o in op.walk() if isinstance(o, LoadOp)]
+
+
+def stores(op: Operation) -> list["StoreOp"]:
+    """Every loop.store inside `op`'s regions, nested regions included."""
+    return [o for o in op.walk() if isinstance(o, StoreOp)]
+
+
+def verify_index_scope(op: Operation, index: IndexAttr) -> None:
+    """The index variables an expression uses must exist in the enclosing pointwise/reduction."""
+    loop = enclosing_loop(op)
+    if loop is None:
+        return  # HasAncestor reports it
+    defined = index_vars(loop)
+    for name in sorted(index.symbols()):
+        if _INDEX_VARIABLE.fullmatch(name) and name not in defined:
+            raise VerifyException(
+                f"{op.name} index uses index variable '{name}', but the enclosing {loop.name} "
+                f"defines only [{', '.join(defined)}]"
+            )
+
+
+def verify_element(op: Operation, what: str, t: Attribute, buffer: BufferType) -> None:
+    """A loaded or stored value must have the buffer's element type."""
+    element = buffer.element_type
+    if t != element:
+        raise VerifyException(f"{op.name} {what} has type {t} but the buffer's element type is {element}")
+
+
+def _body_region(body: Region | Sequence[Operation]) -> Region:
+    return body if isinstance(body, Region) else Region(Block(body))
+
+
+def _index(index: IndexAttr | DimLike) -> IndexAttr:
+    return index if isinstance(index, IndexAttr) else IndexAttr(index)
+
+
+# ---------------------------------------------------------------------------
+# Custom assembly directives
+# ---------------------------------------------------------------------------
+
+
+@irdl_custom_directive
+class Dims(CustomDirective):
+    """A dims property written as `[3, s0, "2*s1"]`."""
+
+    dims: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.dims.set(state, parse_dims(parser))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        print_dims(printer, self.dims.get(op))
+
+
+@irdl_custom_directive
+class Keyword(CustomDirective):
+    """A string property written as a bare identifier: `sum`."""
+
+    word: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.word.set(state, StringAttr(parser.parse_identifier()))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_string(self.word.get(op).data)
+
+
+@irdl_custom_directive
+class BufferElement(CustomDirective):
+    """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
+
+    buffer: TypeDirective
+    element: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        pos = parser.pos
+        t = parser.parse_type()
+        if not isinstance(t, BufferType):
+            parser.raise_error(f"expected a !loop.buffer type, got {t}", pos, parser.pos)
+        self.buffer.set(state, (t,))
+        self.element.set(state, (t.element_type,))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.buffer.get(op)[0])
+
+
+# ---------------------------------------------------------------------------
+# Body ops: loads, stores, index values, yield
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class LoadOp(IRDLOperation):
+    """Reads one element: `%v = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<...>`.
+
+    The index is the element offset from the buffer's data pointer, i.e. sum(index_d * stride_d).
+    """
+
+    name = "loop.load"
+    buffer = operand_def(BufferType)
+    index = prop_def(IndexAttr)
+    result = result_def()
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryReadEffect()))
+    custom_directives = (BufferElement,)
+    assembly_format = (
+        "$buffer `[` qualified($index) `]` attr-dict `:` custom<BufferElement>(type($buffer), type($result))"
+    )
+
+    def __init__(self, buffer: SSAValue | Operation, index: IndexAttr | DimLike):
+        buffer_type = SSAValue.get(buffer).type
+        assert isinstance(buffer_type, BufferType), f"loop.load needs a buffer, got {buffer_type}"
+        super().__init__(
+            operands=[buffer], properties={"index": _index(index)}, result_types=[buffer_type.element_type]
+        )
+
+    def verify_(self) -> None:
+        verify_element(self, "result", self.result.type, self.buffer.type)
+        verify_index_scope(self, self.index)
+
+
+@irdl_op_definition
+class StoreOp(IRDLOperation):
+    """Writes one element: `loop.store %v, %out[#loop.index<"i0">] : !loop.buffer<...>`."""
+
+    name = "loop.store"
+    value = operand_def()
+    buffer = operand_def(BufferType)
+    index = prop_def(IndexAttr)
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryWriteEffect()))
+    custom_directives = (BufferElement,)
+    assembly_format = (
+        "$value `,` $buffer `[` qualified($index) `]` attr-dict "
+        "`:` custom<BufferElement>(type($buffer), type($value))"
+    )
+
+    def __init__(self, value: SSAValue | Operation, buffer: SSAValue | Operation, index: IndexAttr | DimLike):
+        super().__init__(operands=[value, buffer], properties={"index": _index(index)})
+
+    def verify_(self) -> None:
+        verify_element(self, "value", self.value.type, self.buffer.type)
+        verify_index_scope(self, self.index)
+
+
+INDEX_RESULT_TYPES = ("index", "i64", "i32")
+
+
+@irdl_op_definition
+class IndexOp(IRDLOperation):
+    """An index expression as a scalar value: `%i = loop.index #loop.index<"i0 + 1"> : i64`."""
+
+    name = "loop.index"
+    index = prop_def(IndexAttr)
+    result = result_def()
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), Pure()))
+    assembly_format = "qualified($index) attr-dict `:` type($result)"
+
+    def __init__(self, index: IndexAttr | DimLike, result_type: Attribute):
+        super().__init__(properties={"index": _index(index)}, result_types=[result_type])
+
+    def verify_(self) -> None:
+        t = self.result.type
+        ok = isinstance(t, IndexType) or element_type_name(t) in INDEX_RESULT_TYPES
+        require(self, ok, f"result must be one of {', '.join(INDEX_RESULT_TYPES)}", t)
+        verify_index_scope(self, self.index)
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """Ends a pointwise/reduction body with its per-element values: `loop.yield %v : f32`."""
+
+    name = "loop.yield"
+    values = var_operand_def()
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp), Pure()))
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
+
+    def __init__(self, *values: SSAValue | Operation):
+        super().__init__(operands=[list(values)])
+
+
+# The scalar ops arith/math lack live in loop_scalar.py; re-exported here (SigmoidOp, CastOp, ...).
+globals().update({cls.__name__: cls for cls in SCALAR_OP_CLASSES.values()})
+
+# ---------------------------------------------------------------------------
+# Views
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ReinterpretOp(IRDLOperation):
+    """A view of the same storage with another layout (sizes, strides, offset); the element type stays.
+
+    `%v = loop.reinterpret %b : !loop.buffer<[4, 3], f32, strides [3, 1]>
+                              to !loop.buffer<[3, 4], f32, strides [1, 3]>`
+    """
+
+    name = "loop.reinterpret"
+    source = operand_def(BufferType)
+    result = result_def(BufferType)
+    traits = traits_def(Pure())
+    assembly_format = "$source attr-dict `:` type($source) `to` type($result)"
+
+    def __init__(self, source: SSAValue | Operation, result_type: BufferType):
+        super().__init__(operands=[source], result_types=[result_type])
+
+    def verify_(self) -> None:
+        src, dst = self.source.type.element_type, self.result.type.element_type
+        if src != dst:
+            raise VerifyException(f"loop.reinterpret must keep the element type, got {src} to {dst}")
+
+
+# ---------------------------------------------------------------------------
+# Iteration spaces
+# ---------------------------------------------------------------------------
+
+
+class LoopOp(IRDLOperation):
+    """Shared checks of pointwise and reduction: dims, a body without block arguments ending in loop.yield."""
+
+    ranges = prop_def(DimsAttr)
+    body = region_def("single_block")
+    traits = traits_def(RecursiveMemoryEffect())
+
+    def yield_op(self) -> YieldOp:
+        """The body's terminator."""
+        last = self.body.block.last_op
+        if not isinstance(last, YieldOp):
+            raise VerifyException(f"{self.name} body must end with loop.yield")
+        return last
+
+    def verify_body(self) -> YieldOp:
+        verify_dims(self.ranges, f"{self.name} ranges")
+        if self.body.block.args:
+            raise VerifyException(
+                f"{self.name} body must have no block arguments; index variables are named "
+                "i0, i1, ... (and r0, r1, ... for reduce dims)"
+            )
+        return self.yield_op()
+
+    def verify_result_sizes(self) -> None:
+        for k, result in enumerate(self.results):
+            if result.type.shape != self.ranges:
+                raise VerifyException(
+                    f"{self.name} result {k} sizes {dims_text(result.type.shape)} "
+                    f"do not match ranges {dims_text(self.ranges)}"
+                )
+
+
+@irdl_op_definition
+class PointwiseOp(LoopOp):
+    """One element per point of `ranges`:
+    `%b = loop.pointwise ranges [3, s0] { ... loop.yield %v : f32 } : !loop.buffer<[3, s0], f32, ...>`.
+
+    No result when the body only stores.
+    """
+
+    name = "loop.pointwise"
+    result = opt_result_def(BufferType)
+    custom_directives = (Dims,)
+    assembly_format = "`ranges` custom<Dims>($ranges) $body attr-dict-with-keyword (`:` type($result)^)?"
+
+    def __init__(
+        self,
+        ranges: Sequence[DimLike],
+        body: Region | Sequence[Operation],
+        result_type: BufferType | None = None,
+    ):
+        super().__init__(
+            properties={"ranges": dims_attr(ranges)},
+            regions=[_body_region(body)],
+            result_types=[[] if result_type is None else [result_type]],
+        )
+
+    def verify_(self) -> None:
+        yielded = self.verify_body().values
+        if len(yielded) != len(self.results):
+            raise VerifyException(
+                f"loop.pointwise body yields {len(yielded)} values but the op has {len(self.results)} results"
+            )
+        self.verify_result_sizes()
+        if self.result is not None and yielded[0].type != self.result.type.element_type:
+            raise VerifyException(
+                f"loop.pointwise yields {yielded[0].type} but its result has element type "
+                f"{self.result.type.element_type}"
+            )
+
+
+def reduction_result_types(kind: str, ranges: Sequence[DimLike], yield_type: Attribute) -> list[BufferType]:
+    """Contiguous result buffers of a reduction of `kind` whose body yields `yield_type`."""
+    spec = REDUCTION_KINDS[kind]
+    return [BufferType(ranges, spec.result_element_type(yield_type)) for _ in spec.results]
+
+
+@irdl_op_definition
+class ReductionOp(LoopOp):
+    """Reduces the body's values over `reduce` for each point of `ranges`:
+    `%b = loop.reduction sum ranges [3] reduce [9] { ... loop.yield %v : f32 } : !loop.buffer<[3], f32, ...>`.
+
+    Results by kind (REDUCTION_KINDS): sum/prod/max/min the yield type, argmax/argmin i64, any/all i1,
+    welford three buffers (mean, m2, count) of the yield's float type.
+    """
+
+    name = "loop.reduction"
+    kind = prop_def(StringAttr)
+    reduce = prop_def(DimsAttr)
+    buffers = var_result_def(BufferType)
+    custom_directives = (Dims, Keyword)
+    assembly_format = (
+        "custom<Keyword>($kind) `ranges` custom<Dims>($ranges) `reduce` custom<Dims>($reduce) $body "
+        "attr-dict-with-keyword `:` type($buffers)"
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        ranges: Sequence[DimLike],
+        reduce: Sequence[DimLike],
+        body: Region | Sequence[Operation],
+        result_types: Sequence[BufferType],
+    ):
+        super().__init__(
+            properties={"kind": StringAttr(kind), "ranges": dims_attr(ranges), "reduce": dims_attr(reduce)},
+            regions=[_body_region(body)],
+            result_types=[list(result_types)],
+        )
+
+    @property
+    def kind_spec(self) -> ReductionKind:
+        return REDUCTION_KINDS[self.kind.data]
+
+    def verify_(self) -> None:
+        if self.kind.data not in REDUCTION_KINDS:
+            raise VerifyException(
+                f"unknown reduction kind '{self.kind.data}'; expected one of {', '.join(REDUCTION_KINDS)}"
+            )
+        verify_dims(self.reduce, "loop.reduction reduce")
+        if not self.reduce.data:
+            raise VerifyException("loop.reduction needs at least one reduce dim")
+        yielded = self.verify_body().values
+        if len(yielded) != 1:
+            raise VerifyException(f"loop.reduction body must yield exactly one value, got {len(yielded)}")
+        self.verify_yield_type(yielded[0].type)
+        self.verify_results(yielded[0].type)
+
+    def verify_yield_type(self, t: Attribute) -> None:
+        expected = YIELD_RULES[self.kind_spec.yields][1]
+        require(self, self.kind_spec.accepts(t), f"{self.kind.data} body must yield {expected}", t)
+
+    def verify_results(self, yield_type: Attribute) -> None:
+        spec = self.kind_spec
+        if len(self.results) != len(spec.results):
+            raise VerifyException(
+                f"loop.reduction {self.kind.data} has {len(spec.results)} results "
+                f"({', '.join(spec.results)}), got {len(self.results)}"
+            )
+        self.verify_result_sizes()
+        expected = spec.result_element_type(yield_type)
+        for k, result in enumerate(self.results):
+            if result.type.element_type != expected:
+                raise VerifyException(
+                    f"loop.reduction {self.kind.data} result {k} has element type "
+                    f"{result.type.element_type}, expected {expected}"
+                )
+
+
+Loop = Dialect(
+    "loop",
+    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp],
+    [BufferType, IndexAttr],
+)

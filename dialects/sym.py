@@ -1,0 +1,317 @@
+"""Integer index functions for sympy index expressions (imported lazily, with sympy).
+
+`FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor.
+"""
+
+from functools import lru_cache
+
+import sympy
+
+
+class FloorDiv(sympy.Function):
+    nargs = (2,)
+    is_integer = True
+
+    @classmethod
+    def eval(cls, base, divisor):
+        if divisor == 1:
+            return base
+        if base.is_Integer and divisor.is_Integer:
+            return sympy.Integer(int(base) // int(divisor))
+        if base == 0:
+            return sympy.Integer(0)
+        return None
+
+
+class ModularIndexing(sympy.Function):
+    nargs = (3,)
+    is_integer = True
+
+    @classmethod
+    def eval(cls, base, divisor, modulus):
+        if base == 0 or modulus == 1:
+            return sympy.Integer(0)
+        if base.is_Integer and divisor.is_Integer and modulus.is_Integer:
+            return sympy.Integer((int(base) // int(divisor)) % int(modulus))
+        return None
+
+
+def symbol(name: str) -> sympy.Symbol:
+    """Index variables and size symbols are plain sympy symbols, as parse_expr makes them."""
+    return sympy.Symbol(name)
+
+
+def index_var_names(prefix: str, count: int) -> list[str]:
+    """`i0, i1, ...` for iteration ranges, `r0, r1, ...` for reduction ranges."""
+    return [f"{prefix}{k}" for k in range(count)]
+
+
+def decompose(flat: sympy.Expr, sizes) -> list[sympy.Expr]:
+    """Row-major coordinates of a flat index over `sizes` (size-1 dims get 0, the first dim no modulo)."""
+    coords: list[sympy.Expr] = []
+    divisor = sympy.Integer(1)
+    for k in range(len(sizes) - 1, -1, -1):
+        size = sympy.sympify(sizes[k])
+        if size == 1:
+            coords.append(sympy.Integer(0))
+        elif k == 0:
+            coords.append(FloorDiv(flat, divisor))
+        else:
+            coords.append(ModularIndexing(flat, divisor, size))
+        divisor = divisor * size
+    return list(reversed(coords))
+
+
+def linearize(coords, strides) -> sympy.Expr:
+    """sum(coord * stride): the element offset of a coordinate under a layout."""
+    return sympy.Add(*[sympy.sympify(c) * sympy.sympify(s) for c, s in zip(coords, strides)])
+
+
+def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
+    """Replaces symbols by name, simultaneously."""
+    return expr.xreplace({sympy.Symbol(k): v for k, v in mapping.items()})
+
+
+# ---------------------------------------------------------------------------
+# Index simplification (like Inductor's sizevars): sound for every point of the given ranges
+# ---------------------------------------------------------------------------
+#
+# `ranges` maps index variables to their sizes (a variable v takes the values 0 <= v < size). Every other
+# symbol is a size symbol: a positive integer. The rules only rewrite an expression into one that is equal at
+# every point of the ranges:
+#   FloorDiv(q*d + r, d)            -> q + FloorDiv(r, d)          (q an integer polynomial)
+#   FloorDiv(x, d)                  -> 0                           (0 <= x < d)
+#   FloorDiv(FloorDiv(x, a), b)     -> FloorDiv(x, a*b)
+#   FloorDiv(ModularIndexing(x, a, m), d) -> ModularIndexing(x, a*d, m/d)   (d divides m)
+#   ModularIndexing(k*a*m + r, a, m)       -> ModularIndexing(r, a, m)
+#   ModularIndexing(q*a, a, m)             -> ModularIndexing(q, 1, m)
+#   ModularIndexing(x, a, m)               -> FloorDiv(x, a)       (0 <= x < a*m)
+#   ModularIndexing(FloorDiv(x, b), a, m)  -> ModularIndexing(x, a*b, m)
+#   ModularIndexing(ModularIndexing(x, b, n), a, m) -> ModularIndexing(x, a*b, m)  (a*m divides n)
+#   c*m*FloorDiv(x, a*m) + c*ModularIndexing(x, a, m)          -> c*FloorDiv(x, a)
+#   c*m*ModularIndexing(x, a*m, n) + c*ModularIndexing(x, a, m) -> c*ModularIndexing(x, a, m*n)
+
+_MAX_SIMPLIFY_ROUNDS = 16
+
+
+def simplify_index(expr, ranges=None) -> sympy.Expr:
+    """Simplifies an index expression, given `ranges` {index variable name or symbol: size}."""
+    ranges_key = tuple(sorted((str(name), sympy.sympify(size)) for name, size in (ranges or {}).items()))
+    return _simplify_cached(sympy.expand(sympy.sympify(expr)), ranges_key)
+
+
+def evaluate_index(expr, values):
+    """Evaluates an index expression at `values` {symbol name: int or integer numpy array}, with floor semantics."""
+    if expr.is_Integer:
+        return int(expr)
+    if expr.is_Symbol:
+        return values[expr.name]
+    args = [evaluate_index(a, values) for a in expr.args]
+    if expr.is_Add:
+        return _fold(args, lambda a, b: a + b)
+    if expr.is_Mul:
+        return _fold(args, lambda a, b: a * b)
+    if expr.is_Pow and expr.args[1].is_Integer and int(expr.args[1]) >= 0:
+        return args[0] ** int(expr.args[1])
+    if isinstance(expr, FloorDiv):
+        return args[0] // args[1]
+    if isinstance(expr, ModularIndexing):
+        return (args[0] // args[1]) % args[2]
+    raise ValueError(f"cannot evaluate index expression {expr}")
+
+
+def _fold(values, combine):
+    result = values[0]
+    for value in values[1:]:
+        result = combine(result, value)
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _simplify_cached(expr: sympy.Expr, ranges_key: tuple) -> sympy.Expr:
+    sizes = {sympy.Symbol(name): size for name, size in ranges_key}
+    for _ in range(_MAX_SIMPLIFY_ROUNDS):
+        simplified = sympy.expand(_simplify_node(expr, sizes))
+        if simplified == expr:
+            break
+        expr = simplified
+    return expr
+
+
+def _simplify_node(expr: sympy.Expr, sizes: dict) -> sympy.Expr:
+    if expr.is_Atom:
+        return expr
+    expr = expr.func(*[_simplify_node(a, sizes) for a in expr.args])
+    if isinstance(expr, FloorDiv):
+        return _simplify_floordiv(*expr.args, sizes)
+    if isinstance(expr, ModularIndexing):
+        return _simplify_modular(*expr.args, sizes)
+    if expr.is_Add:
+        return _combine_terms(expr)
+    return expr
+
+
+def _simplify_floordiv(x: sympy.Expr, d: sympy.Expr, sizes: dict) -> sympy.Expr:
+    if not _positive(d):
+        return FloorDiv(x, d)
+    if isinstance(x, FloorDiv) and _positive(x.args[1]):
+        return FloorDiv(x.args[0], x.args[1] * d)
+    if isinstance(x, ModularIndexing) and _positive(x.args[1]) and _divides(d, x.args[2]):
+        base, divisor, modulus = x.args
+        return ModularIndexing(base, divisor * d, sympy.cancel(modulus / d))
+    quotient, rest = _split_multiples(x, d)
+    if quotient != 0:
+        return quotient + _simplify_floordiv(rest, d, sizes)
+    if _within(x, d, sizes):
+        return sympy.Integer(0)
+    return FloorDiv(x, d)
+
+
+def _simplify_modular(x: sympy.Expr, a: sympy.Expr, m: sympy.Expr, sizes: dict) -> sympy.Expr:
+    if not (_positive(a) and _positive(m)):
+        return ModularIndexing(x, a, m)
+    if isinstance(x, FloorDiv) and _positive(x.args[1]):
+        return ModularIndexing(x.args[0], x.args[1] * a, m)
+    if isinstance(x, ModularIndexing) and _positive(x.args[1]) and _divides(a * m, x.args[2]):
+        return ModularIndexing(x.args[0], x.args[1] * a, m)
+    _, x = _split_multiples(x, a * m)
+    quotient, rest = _split_multiples(x, a)
+    if rest == 0 and a != 1:
+        return ModularIndexing(quotient, 1, m)
+    if _within(x, a * m, sizes):
+        return _simplify_floordiv(x, a, sizes)
+    return ModularIndexing(x, a, m)
+
+
+def _split_multiples(x: sympy.Expr, d: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
+    """x = quotient*d + rest, where quotient collects the terms of x that are integer multiples of d."""
+    quotient, rest = [], []
+    for term in sympy.Add.make_args(x):
+        q = sympy.cancel(term / d)
+        if _is_integer_polynomial(q):
+            quotient.append(q)
+        else:
+            rest.append(term)
+    return sympy.Add(*quotient), sympy.Add(*rest)
+
+
+def _divides(d: sympy.Expr, m: sympy.Expr) -> bool:
+    return _is_integer_polynomial(sympy.cancel(m / d))
+
+
+def _is_integer_polynomial(q: sympy.Expr) -> bool:
+    """Whether q is a sum of integer multiples of products of non-negative powers of integer-valued atoms."""
+    for term in sympy.Add.make_args(sympy.expand(q)):
+        coeff, rest = term.as_coeff_Mul()
+        if not coeff.is_Integer:
+            return False
+        for factor in sympy.Mul.make_args(rest):
+            if factor == 1:
+                continue
+            if factor.is_Pow and not (factor.args[1].is_Integer and factor.args[1] >= 0):
+                return False
+            if not (factor.is_Pow or factor.is_Symbol or isinstance(factor, FloorDiv | ModularIndexing)):
+                return False
+    return True
+
+
+def _within(x: sympy.Expr, d: sympy.Expr, sizes: dict) -> bool:
+    """Whether 0 <= x < d holds at every point of the ranges."""
+    bounds = index_bounds(x, sizes)
+    return bounds is not None and _nonnegative(bounds[0]) and _nonnegative(d - 1 - bounds[1])
+
+
+def index_bounds(expr: sympy.Expr, sizes: dict):
+    """(lowest, highest) value of `expr` over the ranges, as expressions of size symbols; None when unknown."""
+    if expr.is_Number:
+        return expr, expr
+    if expr.is_Symbol:
+        return (sympy.Integer(0), sizes[expr] - 1) if expr in sizes else (expr, expr)
+    if expr.is_Add:
+        parts = [index_bounds(a, sizes) for a in expr.args]
+        if any(p is None for p in parts):
+            return None
+        return sympy.Add(*[p[0] for p in parts]), sympy.Add(*[p[1] for p in parts])
+    if expr.is_Mul:
+        coeff, rest = expr.as_coeff_Mul()
+        bounds = _product_bounds(sympy.Mul.make_args(rest), sizes)
+        return None if bounds is None else _scaled(bounds, coeff)
+    if expr.is_Pow and expr.args[1].is_Integer and expr.args[1] > 0:
+        return _product_bounds([expr.args[0]] * int(expr.args[1]), sizes)
+    if isinstance(expr, FloorDiv) and _positive(expr.args[1]):
+        inner = index_bounds(expr.args[0], sizes)
+        return None if inner is None else (FloorDiv(inner[0], expr.args[1]), FloorDiv(inner[1], expr.args[1]))
+    if isinstance(expr, ModularIndexing) and _positive(expr.args[2]):
+        return sympy.Integer(0), expr.args[2] - 1
+    return None
+
+
+def _product_bounds(factors, sizes: dict):
+    """Bounds of a product of factors that are all non-negative over the ranges; None otherwise."""
+    lo, hi = sympy.Integer(1), sympy.Integer(1)
+    for factor in factors:
+        bounds = index_bounds(factor, sizes)
+        if bounds is None or not _nonnegative(bounds[0]):
+            return None
+        lo, hi = lo * bounds[0], hi * bounds[1]
+    return lo, hi
+
+
+def _scaled(bounds, coeff: sympy.Expr):
+    lo, hi = bounds
+    return (coeff * lo, coeff * hi) if coeff >= 0 else (coeff * hi, coeff * lo)
+
+
+def _positive(expr: sympy.Expr) -> bool:
+    return _nonnegative(expr - 1)
+
+
+def _nonnegative(expr: sympy.Expr) -> bool:
+    """Whether expr >= 0 for all positive integer values of its (size) symbols."""
+    expr = sympy.expand(expr)
+    if expr.is_Number:
+        return bool(expr >= 0)
+    positive = {s: sympy.Symbol(s.name, positive=True, integer=True) for s in expr.free_symbols}
+    expr = expr.xreplace(positive)
+    return bool(expr.is_nonnegative) or bool(sympy.factor(expr).is_nonnegative)
+
+
+def _combine_terms(expr: sympy.Expr) -> sympy.Expr:
+    """Recombines c*m*FloorDiv(x, a*m) + c*ModularIndexing(x, a, m) (and the modular pair) into one term."""
+    terms = [_split_index_term(t) for t in sympy.Add.make_args(expr)]
+    for j, first in enumerate(terms):
+        for k, second in enumerate(terms):
+            merged = None if j == k else _merge_pair(first, second)
+            if merged is not None:
+                rest = [_join(t) for n, t in enumerate(terms) if n not in (j, k)]
+                return sympy.Add(merged, *rest)
+    return expr
+
+
+def _split_index_term(term: sympy.Expr):
+    """term = coeff * f with f a single FloorDiv or ModularIndexing factor: (coeff, f), else (term, None)."""
+    factors = sympy.Mul.make_args(term)
+    calls = [f for f in factors if isinstance(f, FloorDiv | ModularIndexing)]
+    if len(calls) != 1:
+        return term, None
+    return sympy.Mul(*[f for f in factors if f is not calls[0]]), calls[0]
+
+
+def _join(split) -> sympy.Expr:
+    coeff, call = split
+    return coeff if call is None else coeff * call
+
+
+def _merge_pair(outer, inner):
+    """The merged term of `outer` (coarser) and `inner` (ModularIndexing(x, a, m)), or None."""
+    (c_outer, f_outer), (c_inner, f_inner) = outer, inner
+    if not isinstance(f_inner, ModularIndexing) or f_outer is None:
+        return None
+    x, a, m = f_inner.args
+    if f_outer.args[0] != x or not (_positive(a) and _positive(m)) or sympy.expand(c_outer - c_inner * m) != 0:
+        return None
+    if isinstance(f_outer, FloorDiv) and sympy.expand(f_outer.args[1] - a * m) == 0:
+        return c_inner * FloorDiv(x, a)
+    if isinstance(f_outer, ModularIndexing) and sympy.expand(f_outer.args[1] - a * m) == 0:
+        return c_inner * ModularIndexing(x, a, m * f_outer.args[2])
+    return None

@@ -1,0 +1,197 @@
+"""The triton dialect's op tables: elementwise ops and reduction kinds, each row one op.
+
+A row says how the op prints as Triton Python (a `str.format` template over operand names, so the printer
+emits `tmp2 = <template>`), how many operands it takes and which element types it accepts and produces.
+Adding an elementwise op or a reduction kind costs one row here; `triton_compute.py` makes the op classes.
+
+Templates prefer `tl.*` and plain operators, which also run under TRITON_INTERPRET=1; the rows spelled with
+`libdevice.*` compile on GPUs only (Triton's interpreter has no libdevice): a CPU run needs a shim for them.
+Float `%` is C's fmod in Triton; integer `//` and `%` truncate, so floordiv and mod spell Python's semantics.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.ir import Attribute
+
+from irc.dialects.types import element_type_name, is_bool, is_float, is_integer
+
+
+def _is_numeric(t: Attribute) -> bool:
+    return is_float(t) or is_integer(t)
+
+
+def _is_math_float(t: Attribute) -> bool:
+    """tl.exp, tl.log, libdevice.* and friends accept only fp32 and fp64."""
+    return element_type_name(t) in ("f32", "f64")
+
+
+def _is_int_or_bool(t: Attribute) -> bool:
+    return is_integer(t) or is_bool(t)
+
+
+def _is_scalar(t: Attribute) -> bool:
+    return element_type_name(t) is not None
+
+
+# operand class -> (predicate on an element type, how a verifier message names the class)
+OPERAND_CLASSES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
+    "numeric": (_is_numeric, "an integer or float type (not i1)"),
+    "float": (is_float, "a float type"),
+    "math": (_is_math_float, "f32 or f64"),
+    "integer": (is_integer, "an integer type (not i1)"),
+    "int_or_bool": (_is_int_or_bool, "an integer type or i1"),
+    "bool": (is_bool, "i1"),
+    "any": (_is_scalar, "a scalar element type"),
+}
+
+# result rules: "same" = the operands' element type, "i1" = a predicate, "index" = i32 or i64 (argmax)
+RESULT_RULES = ("same", "i1", "index")
+
+
+@dataclass(frozen=True)
+class ElementwiseRow:
+    """One elementwise op: Triton spelling, operand count, accepted operand class, result rule."""
+
+    template: str
+    arity: int
+    operands: str = "numeric"
+    result: str = "same"
+
+    def __post_init__(self):
+        assert self.operands in OPERAND_CLASSES and self.result in RESULT_RULES
+        assert self.template.format(*[f"a{k}" for k in range(self.arity)])
+
+
+def _unary(template: str, operands: str = "math", result: str = "same") -> ElementwiseRow:
+    return ElementwiseRow(template, 1, operands, result)
+
+
+def _binary(template: str, operands: str = "numeric", result: str = "same") -> ElementwiseRow:
+    return ElementwiseRow(template, 2, operands, result)
+
+
+def _libdevice(name: str) -> ElementwiseRow:
+    return _unary(f"libdevice.{name}({{0}})")
+
+
+_FLOORDIV = "tl.where((({0} % {1}) != 0) & (({0} < 0) != ({1} < 0)), {0} // {1} - 1, {0} // {1})"
+_MOD = "tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), {0} % {1} + {1}, {0} % {1})"
+_NAN_MIN = "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
+_NAN_MAX = "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
+
+ELEMENTWISE_OPS: dict[str, ElementwiseRow] = {
+    # binary arithmetic
+    "add": _binary("{0} + {1}"),
+    "sub": _binary("{0} - {1}"),
+    "mul": _binary("{0} * {1}"),
+    "truediv": _binary("{0} / {1}", "float"),
+    "floordiv": _binary(_FLOORDIV, "integer"),
+    "mod": _binary(_MOD, "integer"),
+    "fmod": _binary("{0} % {1}", "float"),
+    "minimum": _binary(_NAN_MIN),
+    "maximum": _binary(_NAN_MAX),
+    "pow": _binary("libdevice.pow({0}, {1})", "math"),
+    "atan2": _binary("libdevice.atan2({0}, {1})", "math"),
+    # bitwise and logical
+    "bitwise_and": _binary("{0} & {1}", "int_or_bool"),
+    "bitwise_or": _binary("{0} | {1}", "int_or_bool"),
+    "bitwise_xor": _binary("{0} ^ {1}", "int_or_bool"),
+    "lshift": _binary("{0} << {1}", "integer"),
+    "rshift": _binary("{0} >> {1}", "integer"),
+    "logical_and": _binary("{0} & {1}", "bool"),
+    "logical_or": _binary("{0} | {1}", "bool"),
+    # comparisons
+    "eq": _binary("{0} == {1}", "any", "i1"),
+    "ne": _binary("{0} != {1}", "any", "i1"),
+    "lt": _binary("{0} < {1}", "any", "i1"),
+    "le": _binary("{0} <= {1}", "any", "i1"),
+    "gt": _binary("{0} > {1}", "any", "i1"),
+    "ge": _binary("{0} >= {1}", "any", "i1"),
+    # unary
+    "neg": _unary("-{0}", "numeric"),
+    "abs": _unary("tl.abs({0})", "numeric"),
+    "reciprocal": _unary("1.0 / {0}", "float"),
+    "exp": _unary("tl.exp({0})"),
+    "exp2": _unary("tl.exp2({0})"),
+    "log": _unary("tl.log({0})"),
+    "log2": _unary("tl.log2({0})"),
+    "sqrt": _unary("tl.sqrt({0})"),
+    "rsqrt": _unary("tl.rsqrt({0})"),
+    "sin": _unary("tl.sin({0})"),
+    "cos": _unary("tl.cos({0})"),
+    "sigmoid": _unary("tl.sigmoid({0})"),
+    "floor": _unary("tl.floor({0})"),
+    "ceil": _unary("tl.ceil({0})"),
+    "tan": _libdevice("tan"),
+    "tanh": _libdevice("tanh"),
+    "erf": _unary("tl.erf({0})"),
+    "erfc": _libdevice("erfc"),
+    "expm1": _libdevice("expm1"),
+    "log1p": _libdevice("log1p"),
+    "asin": _libdevice("asin"),
+    "acos": _libdevice("acos"),
+    "atan": _libdevice("atan"),
+    "sinh": _libdevice("sinh"),
+    "cosh": _libdevice("cosh"),
+    "asinh": _libdevice("asinh"),
+    "acosh": _libdevice("acosh"),
+    "atanh": _libdevice("atanh"),
+    "trunc": _unary("tl.where({0} < 0, tl.ceil({0}), tl.floor({0}))"),
+    "round": _unary("libdevice.nearbyint({0})"),
+    "lgamma": _libdevice("lgamma"),
+    "isnan": _unary("{0} != {0}", "float", "i1"),
+    "isinf": _unary('tl.abs({0}) == float("inf")', "float", "i1"),
+    "not": _unary("{0} == 0", "bool"),
+    "bitwise_not": _unary("~{0}", "int_or_bool"),
+}
+
+
+@dataclass(frozen=True)
+class ReduceRow:
+    """One reduction kind: Triton spelling over `{0}`, `{axis}`, `{keep_dims}`, operand class, result rule.
+
+    `helper` is the source of a `@triton.jit` combine function the emitted module must define, if any.
+    """
+
+    template: str
+    operands: str = "numeric"
+    result: str = "same"
+    helper: str = ""
+
+
+_PROD_HELPER = """@triton.jit
+def _prod_combine(a, b):
+    return a * b
+"""
+
+REDUCE_KINDS: dict[str, ReduceRow] = {
+    "sum": ReduceRow("tl.sum({0}, {axis}, keep_dims={keep_dims})"),
+    "prod": ReduceRow("tl.reduce({0}, {axis}, _prod_combine, keep_dims={keep_dims})", helper=_PROD_HELPER),
+    "max": ReduceRow("tl.max({0}, {axis}, keep_dims={keep_dims})"),
+    "min": ReduceRow("tl.min({0}, {axis}, keep_dims={keep_dims})"),
+    "argmax": ReduceRow("tl.argmax({0}, {axis}, keep_dims={keep_dims})", result="index"),
+    "argmin": ReduceRow("tl.argmin({0}, {axis}, keep_dims={keep_dims})", result="index"),
+    "any": ReduceRow("tl.reduce_or({0}, {axis}, keep_dims={keep_dims})", "bool"),
+}
+
+
+def accepts(operand_class: str, element_type: Attribute) -> bool:
+    return OPERAND_CLASSES[operand_class][0](element_type)
+
+
+def describe(operand_class: str) -> str:
+    return OPERAND_CLASSES[operand_class][1]
+
+
+def result_element_ok(rule: str, operand_element: Attribute, result_element: Attribute) -> bool:
+    """Whether `result_element` is what `rule` makes of operands of type `operand_element`."""
+    if rule == "same":
+        return result_element == operand_element
+    if rule == "i1":
+        return is_bool(result_element)
+    return element_type_name(result_element) in ("i32", "i64")
+
+
+def expected_result_text(rule: str, operand_element: Attribute) -> str:
+    return {"same": str(operand_element), "i1": "i1", "index": "i32 or i64"}[rule]

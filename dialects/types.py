@@ -1,0 +1,423 @@
+"""Types and attributes shared by irc's dialects.
+
+- sizes (`Dim`): an integer or a symbolic expression over size symbols (`s0`, `2*s1`);
+- `TensorType` (`!aten.tensor<[3, s0], f32>`, optionally `strides [...]`): value-semantic tensors;
+- `BufferType` (`!loop.buffer<[3, 9], f32, strides [9, 1]>`, optionally `offset N`): memory;
+- `IndexAttr` (`#loop.index<"9*i0 + r0">`): a sympy-backed index expression in canonical form.
+
+sympy is imported only when a symbolic expression is actually parsed or built.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Union
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntAttr,
+    IntegerType,
+    NoneAttr,
+    Signedness,
+    StringAttr,
+)
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+if TYPE_CHECKING:
+    import sympy
+
+DimLike = Union[int, str, "sympy.Expr"]
+DimAttr = IntAttr | StringAttr
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+# ---------------------------------------------------------------------------
+# Symbolic expressions
+# ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def parse_expr(text: str) -> "sympy.Expr":
+    """Parses an index or size expression; memoized (attributes verify on every construction)."""
+    import sympy
+
+    from irc.dialects.sym import FloorDiv, ModularIndexing
+
+    try:
+        expr = sympy.sympify(text, locals={"FloorDiv": FloorDiv, "ModularIndexing": ModularIndexing})
+    except (sympy.SympifyError, SyntaxError, TypeError) as exc:
+        raise VerifyException(f"invalid index expression '{text}'") from exc
+    if not isinstance(expr, sympy.Expr):
+        raise VerifyException(f"invalid index expression '{text}'")
+    for symbol in expr.free_symbols:
+        if not _IDENTIFIER.fullmatch(symbol.name):
+            raise VerifyException(f"invalid symbol '{symbol.name}' in index expression '{text}'")
+    return expr
+
+
+@lru_cache(maxsize=None)
+def canonical_text(text: str) -> str:
+    """The canonical spelling of an expression: sympy's printing of its parsed form."""
+    if text.lstrip("-").isdigit() or _IDENTIFIER.fullmatch(text):
+        return text.lstrip("+")
+    return str(parse_expr(text))
+
+
+def expr_text(value: DimLike) -> str:
+    if isinstance(value, str):
+        return canonical_text(value)
+    return canonical_text(str(value))
+
+
+# ---------------------------------------------------------------------------
+# Dimensions
+# ---------------------------------------------------------------------------
+
+
+def dim_attr(value: DimLike) -> DimAttr:
+    """An IntAttr for an integer size, a StringAttr (canonical text) for a symbolic one."""
+    if isinstance(value, bool):
+        raise TypeError("a size cannot be a bool")
+    if isinstance(value, int):
+        return IntAttr(value)
+    text = expr_text(value)
+    if text.lstrip("-").isdigit():
+        return IntAttr(int(text))
+    return StringAttr(text)
+
+
+def dims_attr(values: Sequence[DimLike]) -> ArrayAttr[DimAttr]:
+    return ArrayAttr([dim_attr(v) for v in values])
+
+
+def dim_value(attr: DimAttr) -> int | "sympy.Expr":
+    """An int, or a sympy expression for a symbolic size."""
+    if isinstance(attr, IntAttr):
+        return attr.data
+    return parse_expr(attr.data)
+
+
+def dim_text(attr: DimAttr) -> str:
+    return str(attr.data)
+
+
+def verify_dims(dims: ArrayAttr, what: str, allow_negative: bool = False) -> None:
+    for d in dims.data:
+        if isinstance(d, IntAttr):
+            if d.data < 0 and not allow_negative:
+                raise VerifyException(f"{what} must be non-negative, got {d.data}")
+        elif isinstance(d, StringAttr):
+            parse_expr(d.data)
+        else:
+            raise VerifyException(f"{what} must be integers or symbolic expressions, got {d}")
+
+
+def parse_dim(parser: AttrParser) -> DimAttr:
+    value = parser.parse_optional_integer(allow_boolean=False, allow_negative=True)
+    if value is not None:
+        return IntAttr(value)
+    text = parser.parse_optional_identifier()
+    if text is None:
+        text = parser.parse_str_literal("expected an integer, a size symbol or a quoted expression")
+    return dim_attr(text)
+
+
+def parse_dims(parser: AttrParser) -> ArrayAttr[DimAttr]:
+    return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_dim(parser)))
+
+
+def print_dim(printer: Printer, attr: DimAttr) -> None:
+    if isinstance(attr, IntAttr):
+        printer.print_string(str(attr.data))
+    elif _IDENTIFIER.fullmatch(attr.data):
+        printer.print_string(attr.data)
+    else:
+        printer.print_string_literal(attr.data)
+
+
+def print_dims(printer: Printer, dims: ArrayAttr[DimAttr]) -> None:
+    printer.print_string("[")
+    printer.print_list(dims.data, lambda d: print_dim(printer, d))
+    printer.print_string("]")
+
+
+def contiguous_strides(sizes: Sequence[DimLike]) -> list[DimLike]:
+    """Row-major strides for `sizes`, symbolic where the sizes are."""
+    strides: list[DimLike] = []
+    running: DimLike = 1
+    for size in reversed(list(sizes)):
+        strides.append(running)
+        running = _mul(running, size)
+    return list(reversed(strides))
+
+
+def _mul(a: DimLike, b: DimLike) -> DimLike:
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    return parse_expr(str(a)) * parse_expr(str(b))
+
+
+def numel(sizes: Sequence[DimLike]) -> DimLike:
+    total: DimLike = 1
+    for size in sizes:
+        total = _mul(total, size)
+    return total
+
+
+# ---------------------------------------------------------------------------
+# Element types
+# ---------------------------------------------------------------------------
+
+ELEMENT_TYPE_NAMES = ("f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64", "ui8")
+
+
+def element_type_name(t: Attribute) -> str | None:
+    """The short name of a supported element type, or None."""
+    if isinstance(t, Float16Type):
+        return "f16"
+    if isinstance(t, BFloat16Type):
+        return "bf16"
+    if isinstance(t, Float32Type):
+        return "f32"
+    if isinstance(t, Float64Type):
+        return "f64"
+    if isinstance(t, IntegerType):
+        width, signedness = t.width.data, t.signedness.data
+        if signedness == Signedness.SIGNLESS and width in (1, 8, 16, 32, 64):
+            return f"i{width}"
+        if signedness == Signedness.UNSIGNED and width == 8:
+            return "ui8"
+    return None
+
+
+def element_type(name: str) -> Attribute:
+    """The builtin type for a short element type name (`f32`, `ui8`, ...)."""
+    floats = {"f16": Float16Type, "bf16": BFloat16Type, "f32": Float32Type, "f64": Float64Type}
+    if name in floats:
+        return floats[name]()
+    if name == "ui8":
+        return IntegerType(8, Signedness.UNSIGNED)
+    if name in ELEMENT_TYPE_NAMES:
+        return IntegerType(int(name[1:]))
+    raise ValueError(f"unsupported element type '{name}'")
+
+
+def verify_element_type(t: Attribute) -> None:
+    if element_type_name(t) is None:
+        raise VerifyException(f"unsupported element type {t}; expected one of {', '.join(ELEMENT_TYPE_NAMES)}")
+
+
+def is_float(t: Attribute) -> bool:
+    return element_type_name(t) in ("f16", "bf16", "f32", "f64")
+
+
+def is_bool(t: Attribute) -> bool:
+    return element_type_name(t) == "i1"
+
+
+def is_integer(t: Attribute) -> bool:
+    return element_type_name(t) in ("i8", "i16", "i32", "i64", "ui8")
+
+
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "ui8": 1}
+
+
+def element_bytes(t: Attribute) -> int:
+    """The size in bytes of one element of a supported element type."""
+    name = element_type_name(t)
+    if name is None:
+        raise ValueError(f"unsupported element type {t}")
+    return ELEMENT_BYTES[name]
+
+
+# ---------------------------------------------------------------------------
+# Shaped types
+# ---------------------------------------------------------------------------
+
+
+class ShapedMixin:
+    """Accessors shared by tensor and buffer types."""
+
+    shape: ArrayAttr[DimAttr]
+    element_type: Attribute
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape.data)
+
+    def sizes(self) -> tuple[int | "sympy.Expr", ...]:
+        return tuple(dim_value(d) for d in self.shape.data)
+
+    def numel(self) -> DimLike:
+        return numel(self.sizes())
+
+    def is_static(self) -> bool:
+        return all(isinstance(d, IntAttr) for d in self.shape.data)
+
+
+@irdl_attr_definition
+class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
+    """A value-semantic tensor: `!aten.tensor<[3, s0], f32>`; graph inputs may carry `strides [...]`."""
+
+    name = "aten.tensor"
+    shape: ArrayAttr[DimAttr]
+    element_type: Attribute
+    strides: ArrayAttr[DimAttr] | NoneAttr
+
+    def __init__(self, shape: Sequence[DimLike], element_type: Attribute, strides: Sequence[DimLike] | None = None):
+        super().__init__(dims_attr(shape), element_type, NoneAttr() if strides is None else dims_attr(strides))
+
+    def verify(self) -> None:
+        verify_dims(self.shape, "tensor sizes")
+        verify_element_type(self.element_type)
+        if isinstance(self.strides, ArrayAttr):
+            verify_dims(self.strides, "tensor strides")
+            if len(self.strides.data) != len(self.shape.data):
+                raise VerifyException(
+                    f"tensor has {len(self.shape.data)} sizes but {len(self.strides.data)} strides"
+                )
+
+    def stride_values(self) -> tuple[int | "sympy.Expr", ...] | None:
+        if isinstance(self.strides, NoneAttr):
+            return None
+        return tuple(dim_value(d) for d in self.strides.data)
+
+    def with_shape(self, shape: Sequence[DimLike], element_type: Attribute | None = None) -> TensorType:
+        return TensorType(shape, element_type or self.element_type)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            shape = parse_dims(parser)
+            parser.parse_punctuation(",")
+            elt = parser.parse_type()
+            strides: Attribute = NoneAttr()
+            if parser.parse_optional_punctuation(",") is not None:
+                parser.parse_keyword("strides")
+                strides = parse_dims(parser)
+        return [shape, elt, strides]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            print_dims(printer, self.shape)
+            printer.print_string(", ")
+            printer.print_attribute(self.element_type)
+            if isinstance(self.strides, ArrayAttr):
+                printer.print_string(", strides ")
+                print_dims(printer, self.strides)
+
+
+@irdl_attr_definition
+class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
+    """Memory with a layout: `!loop.buffer<[3, 9], f32, strides [9, 1]>`, `offset N` when nonzero."""
+
+    name = "loop.buffer"
+    shape: ArrayAttr[DimAttr]
+    element_type: Attribute
+    strides: ArrayAttr[DimAttr]
+    offset: DimAttr
+
+    def __init__(
+        self,
+        shape: Sequence[DimLike],
+        element_type: Attribute,
+        strides: Sequence[DimLike] | None = None,
+        offset: DimLike = 0,
+    ):
+        if strides is None:
+            strides = contiguous_strides(shape)
+        super().__init__(dims_attr(shape), element_type, dims_attr(strides), dim_attr(offset))
+
+    def verify(self) -> None:
+        verify_dims(self.shape, "buffer sizes")
+        verify_dims(self.strides, "buffer strides")
+        verify_element_type(self.element_type)
+        if len(self.strides.data) != len(self.shape.data):
+            raise VerifyException(f"buffer has {len(self.shape.data)} sizes but {len(self.strides.data)} strides")
+        if isinstance(self.offset, IntAttr) and self.offset.data < 0:
+            raise VerifyException(f"buffer offset must be non-negative, got {self.offset.data}")
+
+    def stride_values(self) -> tuple[int | "sympy.Expr", ...]:
+        return tuple(dim_value(d) for d in self.strides.data)
+
+    def offset_value(self) -> int | "sympy.Expr":
+        return dim_value(self.offset)
+
+    def is_contiguous(self) -> bool:
+        return self.strides == dims_attr(contiguous_strides(self.sizes())) and self.offset == IntAttr(0)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            shape = parse_dims(parser)
+            parser.parse_punctuation(",")
+            elt = parser.parse_type()
+            parser.parse_punctuation(",")
+            parser.parse_keyword("strides")
+            strides = parse_dims(parser)
+            offset: Attribute = IntAttr(0)
+            if parser.parse_optional_punctuation(",") is not None:
+                parser.parse_keyword("offset")
+                offset = parse_dim(parser)
+        return [shape, elt, strides, offset]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            print_dims(printer, self.shape)
+            printer.print_string(", ")
+            printer.print_attribute(self.element_type)
+            printer.print_string(", strides ")
+            print_dims(printer, self.strides)
+            if self.offset != IntAttr(0):
+                printer.print_string(", offset ")
+                print_dim(printer, self.offset)
+
+
+@irdl_attr_definition
+class IndexAttr(ParametrizedAttribute):
+    """An index expression over index variables (`i0`, `r0`) and size symbols: `#loop.index<"9*i0 + r0">`.
+
+    The text is kept in sympy's canonical spelling, so equal expressions print (and compare) equal.
+    """
+
+    name = "loop.index"
+    expr: StringAttr
+
+    def __init__(self, expr: DimLike):
+        super().__init__(StringAttr(expr_text(expr)))
+
+    def verify(self) -> None:
+        text = self.expr.data
+        if canonical_text(text) != text:
+            raise VerifyException(f"index expression '{text}' is not canonical; expected '{canonical_text(text)}'")
+
+    def value(self) -> "sympy.Expr":
+        return parse_expr(self.expr.data)
+
+    def symbols(self) -> set[str]:
+        if _IDENTIFIER.fullmatch(self.expr.data):
+            return {self.expr.data}
+        return {s.name for s in self.value().free_symbols}
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            text = parser.parse_str_literal("expected a quoted index expression")
+        try:
+            return [StringAttr(canonical_text(text))]
+        except VerifyException as exc:
+            parser.raise_error(str(exc))
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string_literal(self.expr.data)

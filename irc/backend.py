@@ -1,0 +1,41 @@
+"""`torch.compile(model, backend="irc")`: Dynamo -> aot_autograd (core ATen) -> irc for forward and backward."""
+
+import functools
+
+
+@functools.cache
+def decompositions() -> dict:
+    """Core ATen decompositions plus the composite ops irc lowers through their parts."""
+    import torch
+    from torch._decomp import core_aten_decompositions, get_decompositions
+
+    aten = torch.ops.aten
+    extra = get_decompositions(
+        [
+            aten._softmax,
+            aten._log_softmax,
+            aten._softmax_backward_data,
+            aten._log_softmax_backward_data,
+            aten.native_layer_norm,
+            aten.native_layer_norm_backward,
+            aten.gelu_backward,
+            aten.silu_backward,
+            aten.sigmoid_backward,
+            aten.tanh_backward,
+            aten.threshold_backward,
+        ]
+    )
+    return {**core_aten_decompositions(), **extra}
+
+
+def irc_backend(gm, example_inputs, **kwargs):
+    from torch._dynamo.backends.common import aot_autograd
+
+    from irc.compile import compile_fx_graph
+
+    backend = aot_autograd(
+        fw_compiler=compile_fx_graph,
+        bw_compiler=compile_fx_graph,
+        decompositions=decompositions(),
+    )
+    return backend(gm, example_inputs, **kwargs)

@@ -1,0 +1,120 @@
+"""Compiling one FX graph: import -> pipeline -> emit -> cache -> load. Returns a boxed callable."""
+
+import functools
+import logging
+import os
+from collections.abc import Callable
+
+from irc import config, metrics
+from irc.debug import DebugDump, enabled as debug_enabled
+from irc.runtime import cache
+from irc.runtime.loader import load, needs_interpreter
+
+log = logging.getLogger("irc")
+
+
+@functools.cache
+def compiler_fingerprint() -> str:
+    """A hash of irc's own sources, so a changed compiler never reuses stale cached code."""
+    import irc
+    from irc.pipeline import DEFAULT_PIPELINE
+
+    roots = [os.path.dirname(irc.__file__)]
+    for sub in ("dialects", "passes"):
+        roots.append(os.path.dirname(__import__(f"irc.{sub}", fromlist=["_"]).__file__))
+    parts = [irc.__version__, DEFAULT_PIPELINE]
+    for root in roots:
+        for dirpath, _, files in sorted(os.walk(root)):
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    with open(os.path.join(dirpath, name)) as f:
+                        parts.append(f.read())
+    return cache.key_of(*parts)
+
+
+def compile_module_text(aten_text: str, graph_name: str = "graph") -> str:
+    """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source."""
+    from xdsl.parser import Parser
+
+    from irc.pipeline import make_context, run_pipeline
+    from irc.target.emit_triton import emit_module
+
+    ctx = make_context()
+    module = Parser(ctx, aten_text).parse_module()
+    dump = DebugDump(graph_name) if debug_enabled() else None
+    if dump is not None:
+        dump.after_pass(None, module, None)
+    run_pipeline(module, ctx, callback=dump.after_pass if dump else None)
+    source = emit_module(module)
+    if dump is not None:
+        log.warning("irc: output code %s", dump.write("output_code.py", source))
+    if config.check_roundtrip:
+        check_roundtrip(aten_text, source)
+    return source
+
+
+def check_roundtrip(aten_text: str, source: str) -> None:
+    """The IR is the only thing passes share: printing and parsing between passes must not change the code."""
+    from xdsl.parser import Parser
+
+    from irc.pipeline import make_context, run_pipeline_through_text
+    from irc.target.emit_triton import emit_module
+
+    ctx = make_context()
+    module = run_pipeline_through_text(Parser(ctx, aten_text).parse_module(), ctx)
+    if emit_module(module) != source:
+        raise AssertionError("print/parse between passes changed the emitted code")
+
+
+def compile_to_path(aten_text: str, graph_name: str = "graph") -> str:
+    """The path of the emitted module for this graph, compiling only on a cache miss."""
+    key = cache.key_of(compiler_fingerprint(), aten_text)
+    path = cache.lookup(key)
+    if path is not None:
+        metrics.cache_hits += 1
+        return path
+    return cache.store(key, compile_module_text(aten_text, graph_name))
+
+
+def make_runner(path: str) -> Callable:
+    """A boxed callable (takes a list of arguments) that launches natively or through the interpreter."""
+
+    def run(args):
+        module = load(path, interpret=needs_interpreter(args))
+        return module.call(list(args))
+
+    run._boxed_call = True
+    run.path = path
+    return run
+
+
+def record_metrics(path: str) -> None:
+    module = load(path, interpret=True)
+    metrics.graphs_compiled += 1
+    metrics.generated_modules.append(path)
+    metrics.generated_kernel_count += len(getattr(module, "KERNELS", ()))
+    metrics.fallbacks.update(getattr(module, "FALLBACKS", ()))
+
+
+def compile_fx_graph(gm, example_inputs) -> Callable:
+    """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out."""
+    from irc.fx_import import import_graph
+
+    try:
+        aten_text = str(import_graph(gm, example_inputs))
+        path = compile_to_path(aten_text, graph_name=getattr(gm, "_irc_name", "graph"))
+        record_metrics(path)
+    except Exception:
+        if not config.fallback_on_error:
+            raise
+        log.exception("irc: compiling the graph failed; running it eagerly")
+        metrics.graph_fallbacks += 1
+        return _eager(gm)
+    log.info("irc: compiled graph in %s", path)
+    return make_runner(path)
+
+
+def _eager(gm) -> Callable:
+    from torch._functorch.aot_autograd import make_boxed_func
+
+    return make_boxed_func(gm.forward)

@@ -1,0 +1,16 @@
+"""User-facing switches; environment variables give the defaults."""
+
+import os
+
+
+def _flag(name: str, default: str = "0") -> bool:
+    return os.environ.get(name, default) not in ("", "0", "false", "False")
+
+
+debug = _flag("IRC_DEBUG")  # write the IR after every pass and the output code to a debug folder
+debug_dir = os.environ.get("IRC_DEBUG_DIR", "")  # default: ./irc-debug/<timestamp>
+cache_dir = os.environ.get("IRC_CACHE_DIR", os.path.join(os.path.expanduser("~"), ".cache", "irc"))
+# On an internal compiler error, run the graph eagerly (counted in metrics.graph_fallbacks) instead of raising.
+fallback_on_error = _flag("IRC_FALLBACK_ON_ERROR", "1")
+# Also compile every graph with a print/parse between every two passes and fail if the code differs.
+check_roundtrip = _flag("IRC_CHECK_ROUNDTRIP")

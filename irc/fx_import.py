@@ -1,0 +1,278 @@
+"""The FX importer: an ATen-level torch.fx graph (from aot_autograd) -> a module at the aten level.
+
+Placeholders become function arguments (tensors with sizes, dtype and strides; SymInts as i64), call_function
+nodes become aten ops through the table in `fx_import_table.py`, and anything without a row becomes an
+`aten.fallback` that runs eagerly through PyTorch. Scalar arithmetic on SymInts becomes `arith` on i64.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+from xdsl.builder import Builder, InsertPoint
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    UnitAttr,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from irc.dialects import aten
+from irc.dialects.types import TensorType, element_type
+
+TORCH_DTYPES = {
+    "float16": "f16",
+    "bfloat16": "bf16",
+    "float32": "f32",
+    "float64": "f64",
+    "bool": "i1",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "ui8",
+}
+
+
+class UnsupportedGraph(Exception):
+    """The graph uses something irc cannot represent (e.g. complex dtypes); the caller runs it eagerly."""
+
+
+def dtype_type(dtype) -> Attribute:
+    name = str(dtype).removeprefix("torch.")
+    if name not in TORCH_DTYPES:
+        raise UnsupportedGraph(f"dtype {dtype} is not supported")
+    return element_type(TORCH_DTYPES[name])
+
+
+def size_text(size) -> int | str:
+    """An int for a static size, the sympy text of a SymInt's expression otherwise."""
+    import torch
+
+    if isinstance(size, torch.SymInt):
+        expr = size.node.expr
+        return int(expr) if expr.is_number else str(expr)
+    return int(size)
+
+
+def tensor_type(value, with_strides: bool) -> TensorType:
+    sizes = [size_text(s) for s in value.shape]
+    strides = [size_text(s) for s in value.stride()] if with_strides else None
+    return TensorType(sizes, dtype_type(value.dtype), strides)
+
+
+def value_type(value, with_strides: bool = False) -> Attribute:
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return tensor_type(value, with_strides)
+    if isinstance(value, (bool, torch.SymBool)):
+        return i1
+    if isinstance(value, (int, torch.SymInt)):
+        return i64
+    if isinstance(value, (float, torch.SymFloat)):
+        return f64
+    raise UnsupportedGraph(f"value {value!r} has no irc type")
+
+
+def op_name(target) -> tuple[str, str]:
+    """('add', 'Tensor') for torch.ops.aten.add.Tensor."""
+    return target.overloadpacket.__name__, target._overloadname
+
+
+class FxImporter:
+    def __init__(self, gm, name: str = "forward"):
+        self.gm = gm
+        self.name = name
+        self.values: dict[Any, SSAValue | tuple[SSAValue, ...] | None] = {}
+        self.symbols: dict[str, SSAValue] = {}  # size symbol -> an i64 value holding it
+        self.block = Block()
+        self.builder = Builder(InsertPoint.at_end(self.block))
+
+    # -- values --------------------------------------------------------------------------------
+
+    def insert(self, op: Operation) -> Operation:
+        self.builder.insert(op)
+        return op
+
+    def constant(self, value: bool | int | float) -> SSAValue:
+        if isinstance(value, bool):
+            attr = IntegerAttr(int(value), i1)
+        elif isinstance(value, int):
+            attr = IntegerAttr(value, i64)
+        else:
+            attr = FloatAttr(float(value), f64)
+        return self.insert(arith.ConstantOp(attr)).result
+
+    def operand(self, arg) -> SSAValue:
+        """The SSA value of a node argument: a node's value, or a constant for a Python number."""
+        import torch.fx
+
+        if isinstance(arg, torch.fx.Node):
+            value = self.values[arg]
+            if not isinstance(value, SSAValue):
+                raise UnsupportedGraph(f"{arg.name} is not a single value")
+            return value
+        if isinstance(arg, (bool, int, float)):
+            return self.constant(arg)
+        raise UnsupportedGraph(f"argument {arg!r} is not a tensor or a number")
+
+    def symbol_value(self, expr) -> SSAValue:
+        """An i64 value for a size expression over the graph's SymInt inputs."""
+        import sympy
+
+        if expr.is_Integer:
+            return self.constant(int(expr))
+        if expr.is_Symbol:
+            if expr.name not in self.symbols:
+                raise UnsupportedGraph(f"size symbol {expr.name} is not a graph input")
+            return self.symbols[expr.name]
+        if isinstance(expr, (sympy.Add, sympy.Mul)):
+            ops = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp}
+            values = [self.symbol_value(a) for a in expr.args]
+            result = values[0]
+            for value in values[1:]:
+                result = self.insert(ops[type(expr)](result, value)).result
+            return result
+        raise UnsupportedGraph(f"cannot materialize size expression {expr}")
+
+    # -- nodes ---------------------------------------------------------------------------------
+
+    def placeholder(self, node) -> None:
+        import torch
+
+        value = node.meta.get("val")
+        if value is None:
+            raise UnsupportedGraph(f"placeholder {node.name} has no example value")
+        arg = self.block.insert_arg(value_type(value, with_strides=True), len(self.block.args))
+        self.values[node] = arg
+        if isinstance(value, torch.SymInt) and value.node.expr.is_Symbol:
+            self.symbols.setdefault(str(value.node.expr), arg)
+
+    def call_function(self, node) -> None:
+        from irc.fx_import_table import import_call, import_scalar_call
+
+        if node.target is operator.getitem:
+            self.values[node] = self.values[node.args[0]][node.args[1]]
+            return
+        if not hasattr(node.target, "overloadpacket") or _is_symbolic_scalar(node.meta.get("val")):
+            self.values[node] = import_scalar_call(self, node)
+            return
+        self.values[node] = import_call(self, node)
+
+    def output(self, node) -> None:
+        results, none_positions = [], []
+        for position, arg in enumerate(_flatten(node.args[0])):
+            if arg is None:
+                none_positions.append(position)
+            else:
+                results.append(self.operand(arg))
+        self.insert(func.ReturnOp(*results))
+        self.none_positions = none_positions
+
+    def run(self) -> ModuleOp:
+        for node in self.gm.graph.nodes:
+            if node.op == "placeholder":
+                self.placeholder(node)
+            elif node.op == "call_function":
+                self.call_function(node)
+            elif node.op == "output":
+                self.output(node)
+            else:
+                raise UnsupportedGraph(f"FX node kind {node.op} ({node.name}) is not supported")
+        return self.module()
+
+    def module(self) -> ModuleOp:
+        ret = self.block.last_op
+        function_type = ([a.type for a in self.block.args], [o.type for o in ret.operands])
+        function = func.FuncOp(self.name, function_type, Region(self.block))
+        if self.none_positions:
+            function.attributes["irc.none_results"] = DenseArrayBase.from_list(i64, self.none_positions)
+        return ModuleOp([function])
+
+
+def _is_symbolic_scalar(value) -> bool:
+    import torch
+
+    return isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool))
+
+
+def _flatten(outputs) -> list:
+    if isinstance(outputs, (list, tuple)):
+        return [leaf for item in outputs for leaf in _flatten(item)]
+    return [outputs]
+
+
+def import_graph(gm, example_inputs=None, name: str = "forward") -> ModuleOp:
+    """The aten-level module of an ATen FX graph (node metadata must hold fake/example values)."""
+    module = FxImporter(gm, name).run()
+    module.verify()
+    return module
+
+
+def encode_argument(importer: FxImporter, arg, operands: list[SSAValue]) -> Attribute:
+    """A fallback argument as a builtin attribute; tensors and SymInts become operand references."""
+    import torch
+    import torch.fx
+
+    if isinstance(arg, torch.fx.Node):
+        operands.append(importer.operand(arg))
+        return aten.OperandRefAttr(len(operands) - 1)
+    if arg is None:
+        return UnitAttr()
+    if isinstance(arg, bool):
+        return IntegerAttr(int(arg), i1)
+    if isinstance(arg, int):
+        return IntegerAttr(arg, i64)
+    if isinstance(arg, float):
+        return FloatAttr(arg, f64)
+    if isinstance(arg, str):
+        return StringAttr(arg)
+    if isinstance(arg, torch.dtype):
+        return dtype_type(arg)
+    if isinstance(arg, (torch.device, torch.layout, torch.memory_format)):
+        return StringAttr(f"{type(arg).__name__}:{arg}")
+    if isinstance(arg, (list, tuple)):
+        return ArrayAttr([encode_argument(importer, a, operands) for a in arg])
+    raise UnsupportedGraph(f"cannot encode argument {arg!r}")
+
+
+def fallback(importer: FxImporter, node) -> SSAValue | tuple[SSAValue, ...]:
+    """An aten.fallback running `node.target` eagerly."""
+    from irc import metrics  # noqa: F401  (counted at run time from the emitted module)
+
+    operands: list[SSAValue] = []
+    args = [encode_argument(importer, a, operands) for a in node.args]
+    kwargs = {k: encode_argument(importer, v, operands) for k, v in node.kwargs.items()}
+    value = node.meta.get("val")
+    values = value if isinstance(value, (list, tuple)) else [value]
+    if any(v is None for v in values):
+        raise UnsupportedGraph(f"{node.target} returns None")
+    result_types = [value_type(v, with_strides=True) for v in values]
+    op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
+    if isinstance(value, (list, tuple)):
+        return tuple(op.results)
+    return op.results[0]
+
+
+def result_type(node) -> Attribute:
+    return value_type(node.meta["val"])
+
+
+def results_of(node) -> Sequence:
+    return node.meta["val"]
+
+
+def overload_name(target) -> str:
+    """`aten::mm.default` for torch.ops.aten.mm.default."""
+    return f"{target._schema.name}.{target._overloadname}"

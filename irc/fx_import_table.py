@@ -1,0 +1,345 @@
+"""The import table: ATen overload packets -> builders of aten-dialect ops.
+
+A row maps an op name (`torch.ops.aten.<name>`) to a function `(importer, node, args) -> value(s)`, where
+`args` binds the node's arguments to the schema's parameter names (defaults filled in). Ops without a row,
+and rows that decline an odd argument by returning None, become `aten.fallback`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from xdsl.dialects import arith
+
+from irc.dialects import aten
+from irc.fx_import import FxImporter, UnsupportedGraph, dtype_type, fallback, result_type, value_type
+
+Builder = Callable[[FxImporter, object, dict], object]
+INT64_MAX = 2**63 - 1
+
+
+def bind(node) -> dict:
+    """The node's arguments by schema parameter name, defaults included."""
+    schema = node.target._schema
+    bound = {}
+    for position, param in enumerate(schema.arguments):
+        if position < len(node.args):
+            bound[param.name] = node.args[position]
+        elif param.name in node.kwargs:
+            bound[param.name] = node.kwargs[param.name]
+        elif param.has_default_value():
+            bound[param.name] = param.default_value
+    return bound
+
+
+def unary(name: str) -> Builder:
+    op = aten.UNARY_OPS[name].op
+
+    def build(importer, node, args):
+        props = {"approximate": args.get("approximate", "none")} if name == "gelu" else {}
+        return importer.insert(op(importer.operand(args["self"]), result_type(node), **props)).result
+
+    return build
+
+
+def binary(name: str, lhs: str = "self", rhs: str = "other", swap: bool = False) -> Builder:
+    op = aten.BINARY_OPS[name].op
+
+    def build(importer, node, args):
+        a, b = args[lhs], args[rhs]
+        if swap:
+            a, b = b, a
+        alpha = args.get("alpha", 1)
+        if alpha != 1:
+            return None
+        props = {}
+        if args.get("rounding_mode") is not None:
+            from xdsl.dialects.builtin import StringAttr
+
+            props["rounding_mode"] = StringAttr(args["rounding_mode"])
+        result = op(importer.operand(a), importer.operand(b), result_type(node), **props)
+        return importer.insert(result).result
+
+    return build
+
+
+def where(importer, node, args):
+    cond, a, b = (importer.operand(args[k]) for k in ("condition", "self", "other"))
+    return importer.insert(aten.WhereOp(cond, a, b, result_type(node))).result
+
+
+def clamp(lo: str | None, hi: str | None) -> Builder:
+    def build(importer, node, args):
+        low = args.get(lo) if lo else None
+        high = args.get(hi) if hi else None
+        low_v = importer.operand(low) if low is not None else None
+        high_v = importer.operand(high) if high is not None else None
+        if low_v is None and high_v is None:
+            return None
+        return importer.insert(aten.ClampOp(importer.operand(args["self"]), result_type(node), low_v, high_v)).result
+
+    return build
+
+
+def convert(importer, node, args):
+    value = node.meta["val"]
+    source = node.args[0].meta["val"]
+    if hasattr(source, "device") and value.device != source.device:
+        return None
+    return importer.insert(aten.ConvertOp(importer.operand(node.args[0]), result_type(node))).result
+
+
+def full(value_key: str | None, fixed=None) -> Builder:
+    def build(importer, node, args):
+        value = fixed if value_key is None else args[value_key]
+        if not isinstance(value, (bool, int, float)):
+            value = importer.operand(value)
+        return importer.insert(aten.FullOp(result_type(node), value)).result
+
+    return build
+
+
+def arange(importer, node, args):
+    start, step = args.get("start", 0), args.get("step", 1)
+    if not all(isinstance(v, (int, float)) for v in (start, step)):
+        return None
+    return importer.insert(aten.ArangeOp(result_type(node), start, step)).result
+
+
+def empty(importer, node, args):
+    return importer.insert(aten.EmptyOp(result_type(node))).result
+
+
+def reduction(name: str, dims_key: str | None = "dim") -> Builder:
+    op = aten.REDUCTION_OPS[name].op
+
+    def build(importer, node, args):
+        dims = args.get(dims_key) if dims_key else None
+        if dims is None:
+            dims = []
+        elif isinstance(dims, int):
+            dims = [dims]
+        if not node.args[0].meta["val"].dim():
+            dims = []
+        props = {}
+        if name in ("var", "std"):
+            correction = args.get("correction")
+            props["correction"] = float(1 if correction is None else correction)
+        keepdim = bool(args.get("keepdim", False))
+        built = op(importer.operand(args["self"]), result_type(node), list(dims), keepdim, **props)
+        return importer.insert(built).result
+
+    return build
+
+
+def values_and_indices(name: str) -> Builder:
+    def build(importer, node, args):
+        values_type = value_type(node.meta["val"][0])
+        cls = aten.MaxDimOp if name == "max" else aten.MinDimOp
+        built = importer.insert(cls(importer.operand(args["self"]), values_type, args["dim"], bool(args["keepdim"])))
+        return tuple(built.results)
+
+    return build
+
+
+def var_mean(importer, node, args):
+    """var_mean as its two reductions (they read the same rows, so fusion puts them in one kernel)."""
+    var_value, mean_value = node.meta["val"]
+    built = []
+    for name, value in (("var", var_value), ("mean", mean_value)):
+        fake = type("Node", (), {"meta": {"val": value}, "args": node.args})
+        built.append(reduction(name)(importer, fake, args))
+    return tuple(built)
+
+
+def view_like(cls, **prop_keys: str) -> Builder:
+    def build(importer, node, args):
+        props = {k: args[v] for k, v in prop_keys.items()}
+        return importer.insert(cls(importer.operand(args["self"]), result_type(node), **props)).result
+
+    return build
+
+
+def squeeze(importer, node, args):
+    """ATen ignores listed dims whose size is not 1; the aten op lists only the dims it removes."""
+    shape = node.args[0].meta["val"].shape
+    dims = args.get("dim", None)
+    if dims is None:
+        dims = range(len(shape))
+    elif isinstance(dims, int):
+        dims = [dims]
+    dims = [d for d in dims if len(shape) and shape[d] == 1]
+    return importer.insert(aten.SqueezeOp(importer.operand(args["self"]), result_type(node), dims)).result
+
+
+def slice_(importer, node, args):
+    start, end, step = args.get("start"), args.get("end"), args.get("step", 1)
+    start = 0 if start is None else start
+    end = INT64_MAX if end is None else end
+    if not all(isinstance(v, int) for v in (start, end, step)):
+        return None
+    built = aten.SliceOp(importer.operand(args["self"]), result_type(node), args.get("dim", 0), start, end, step)
+    return importer.insert(built).result
+
+
+def narrow(importer, node, args):
+    start, length = args["start"], args["length"]
+    if not (isinstance(start, int) and isinstance(length, int)):
+        return None
+    built = aten.SliceOp(importer.operand(args["self"]), result_type(node), args["dim"], start, start + length, 1)
+    return importer.insert(built).result
+
+
+def select(importer, node, args):
+    if not isinstance(args["index"], int):
+        return None
+    built = aten.SelectOp(importer.operand(args["self"]), result_type(node), args["dim"], args["index"])
+    return importer.insert(built).result
+
+
+def as_strided(importer, node, args):
+    from irc.fx_import import size_text
+
+    value = node.meta["val"]
+    strides = [size_text(s) for s in value.stride()]
+    offset = size_text(value.storage_offset())
+    return importer.insert(aten.AsStridedOp(importer.operand(args["self"]), result_type(node), strides, offset)).result
+
+
+def same_value(importer, node, args):
+    return importer.operand(args["self"])
+
+
+TABLE: dict[str, Builder] = {
+    **{name: unary(name) for name in aten.UNARY_OPS},
+    **{name: binary(name) for name in aten.BINARY_OPS},
+    "rsub": binary("sub", swap=True),
+    "true_divide": binary("div"),
+    "floor_divide": lambda i, n, a: binary("div")(i, n, {**a, "rounding_mode": "floor"}),
+    "bitwise_left_shift": lambda i, n, a: None,
+    "where": where,
+    "clamp": clamp("min", "max"),
+    "clamp_min": clamp("min", None),
+    "clamp_max": clamp(None, "max"),
+    "_to_copy": convert,
+    "convert_element_type": convert,
+    "full": full("fill_value"),
+    "scalar_tensor": full("s"),
+    "zeros": full(None, 0),
+    "ones": full(None, 1),
+    "arange": arange,
+    "empty": empty,
+    "empty_strided": empty,
+    "sum": reduction("sum"),
+    "mean": reduction("mean"),
+    "prod": reduction("prod"),
+    "amax": reduction("amax"),
+    "amin": reduction("amin"),
+    "any": reduction("any"),
+    "all": reduction("all"),
+    "argmax": reduction("argmax"),
+    "argmin": reduction("argmin"),
+    "var": reduction("var"),
+    "std": reduction("std"),
+    "view": view_like(aten.ViewOp),
+    "_unsafe_view": view_like(aten.ViewOp),
+    "reshape": view_like(aten.ViewOp),
+    "permute": view_like(aten.PermuteOp, dims="dims"),
+    "transpose": view_like(aten.TransposeOp, dim0="dim0", dim1="dim1"),
+    "expand": view_like(aten.ExpandOp),
+    "squeeze": squeeze,
+    "unsqueeze": view_like(aten.UnsqueezeOp, dim="dim"),
+    "slice": slice_,
+    "narrow": narrow,
+    "select": select,
+    "as_strided": as_strided,
+    "clone": view_like(aten.CloneOp),
+    "lift_fresh_copy": view_like(aten.CloneOp),
+    "alias": view_like(aten.AliasOp),
+    "detach": view_like(aten.AliasOp),
+}
+
+# (name, overload) rows where one overload means something else than the packet's default row
+OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {
+    ("max", "dim"): values_and_indices("max"),
+    ("min", "dim"): values_and_indices("min"),
+    ("max", "default"): reduction("amax", None),
+    ("min", "default"): reduction("amin", None),
+    ("max", "other"): binary("maximum"),
+    ("min", "other"): binary("minimum"),
+    ("pow", "Scalar"): binary("pow", lhs="self", rhs="exponent"),
+    ("pow", "Tensor_Scalar"): binary("pow", lhs="self", rhs="exponent"),
+    ("pow", "Tensor_Tensor"): binary("pow", lhs="self", rhs="exponent"),
+    ("where", "self"): where,
+    ("var_mean", "correction"): var_mean,
+    ("clamp", "Tensor"): clamp("min", "max"),
+}
+
+
+def import_call(importer: FxImporter, node):
+    from irc.fx_import import op_name
+
+    name, overload = op_name(node.target)
+    builder = OVERLOAD_TABLE.get((name, overload)) or TABLE.get(name)
+    if builder is None or node.target.namespace != "aten" and name != "convert_element_type":
+        return fallback(importer, node)
+    if overload in ("out",) or not _all_supported(node):
+        return fallback(importer, node)
+    args = bind(node)
+    if "self" not in args and "a" in args:
+        args["self"] = args["a"]
+    built = builder(importer, node, args)
+    return fallback(importer, node) if built is None else built
+
+
+def _all_supported(node) -> bool:
+    """Whether the node's tensors have dtypes irc handles (complex ones and the like fall back)."""
+    import torch
+
+    from irc.fx_import import TORCH_DTYPES
+
+    values = node.meta.get("val")
+    values = values if isinstance(values, (list, tuple)) else [values]
+    inputs = [a.meta.get("val") for a in node.all_input_nodes]
+    for value in [*values, *inputs]:
+        if isinstance(value, torch.Tensor) and str(value.dtype).removeprefix("torch.") not in TORCH_DTYPES:
+            return False
+        if isinstance(value, torch.Tensor) and value.device.type not in ("cpu", "cuda"):
+            return False
+    return True
+
+
+SCALAR_OPS = {
+    operator.add: (arith.AddiOp, arith.AddfOp),
+    operator.sub: (arith.SubiOp, arith.SubfOp),
+    operator.mul: (arith.MuliOp, arith.MulfOp),
+    operator.floordiv: (arith.FloorDivSIOp, None),
+    operator.truediv: (None, arith.DivfOp),
+}
+
+
+def import_scalar_call(importer: FxImporter, node):
+    """SymInt arithmetic (`s0 * 3`) and sym_size-like queries as i64 (or f64) scalar ops."""
+    import torch
+
+    value = node.meta.get("val")
+    if isinstance(value, torch.SymInt) and not value.node.expr.free_symbols - set(
+        __import__("sympy").Symbol(s) for s in importer.symbols
+    ):
+        return importer.symbol_value(value.node.expr)
+    ops = SCALAR_OPS.get(node.target)
+    if ops is None:
+        raise UnsupportedGraph(f"scalar function {node.target} is not supported")
+    is_float = isinstance(value, (float, torch.SymFloat))
+    op = ops[1 if is_float else 0]
+    if op is None:
+        raise UnsupportedGraph(f"scalar function {node.target} on {type(value).__name__} is not supported")
+    lhs, rhs = (importer.operand(a) for a in node.args)
+    if lhs.type != rhs.type:
+        raise UnsupportedGraph(f"mixed scalar types in {node.target}")
+    return importer.insert(op(lhs, rhs)).result
+
+
+def dtype_of(node):
+    return dtype_type(node.meta["val"].dtype)

@@ -1,0 +1,80 @@
+"""The default pipeline: one commented list, also exposed as a string that `irc-opt -p` accepts."""
+
+from collections.abc import Callable
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+
+DEFAULT_PASSES = [
+    "convert-aten-to-loop",  # aten -> loop: type promotion, broadcasting, decompositions, index math
+    "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
+    "cse",
+    "dce",
+    "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
+    "kernel-tile",  # block sizes, persistent vs looped reductions, num_warps
+    "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
+    "cse",
+    "dce",
+]
+
+DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
+
+PassCallback = Callable[[ModulePass | None, ModuleOp, ModulePass | None], None]
+
+
+def make_context() -> Context:
+    """A context with xDSL's and irc's dialects registered lazily."""
+    from xdsl.dialects import get_all_dialects
+
+    from irc.registry import load_all_dialects
+
+    ctx = Context()
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    load_all_dialects(ctx)
+    return ctx
+
+
+def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    from xdsl.transforms import get_all_passes as xdsl_passes
+
+    from irc.registry import get_all_passes
+
+    return {**xdsl_passes(), **get_all_passes()}
+
+
+def build_pipeline(spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None) -> PassPipeline:
+    return PassPipeline.parse_spec(all_passes(), spec, callback or (lambda *_: None))
+
+
+def run_pipeline(
+    module: ModuleOp, ctx: Context, spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None
+) -> ModuleOp:
+    """Runs `spec` over `module` in place, verifying after every pass."""
+
+    def verify_then(previous: ModulePass | None, mod: ModuleOp, following: ModulePass | None) -> None:
+        mod.verify()
+        if callback is not None:
+            callback(previous, mod, following)
+
+    build_pipeline(spec, verify_then).apply(ctx, module)
+    return module
+
+
+def run_pipeline_through_text(
+    module: ModuleOp, ctx: Context, spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None
+) -> ModuleOp:
+    """Like run_pipeline, but prints and re-parses the module between every two passes.
+
+    The IR is the only thing that travels between passes, so this must give the same result.
+    """
+    from xdsl.parser import Parser
+
+    for pass_ in build_pipeline(spec).passes:
+        module = Parser(ctx, str(module)).parse_module()
+        pass_.apply(ctx, module)
+        module.verify()
+        if callback is not None:
+            callback(pass_, module, None)
+    return Parser(ctx, str(module)).parse_module()

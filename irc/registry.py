@@ -1,0 +1,43 @@
+"""Lazy registries of irc's dialects, passes and targets: names map to factories, so listing is free."""
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+DIALECTS = {
+    "aten": "irc.dialects.aten:Aten",
+    "loop": "irc.dialects.loop:Loop",
+    "kernel": "irc.dialects.kernel:Kernel",
+    "triton": "irc.dialects.triton:Triton",
+}
+
+# pipeline name -> "module:class"; one file per pass, named after its pipeline name
+PASSES: dict[str, str] = {}
+
+TARGETS = {
+    "triton": "irc.target.triton:TritonTarget",
+}
+
+
+def _lazy(path: str) -> Callable[[], Any]:
+    module, attr = path.split(":")
+    return lambda: getattr(import_module(module), attr)
+
+
+def get_all_dialects() -> dict[str, Callable[[], Any]]:
+    return {name: _lazy(path) for name, path in DIALECTS.items()}
+
+
+def get_all_passes() -> dict[str, Callable[[], Any]]:
+    return {name: _lazy(path) for name, path in PASSES.items()}
+
+
+def get_all_targets() -> dict[str, Callable[[], Any]]:
+    return {name: _lazy(path) for name, path in TARGETS.items()}
+
+
+def load_all_dialects(ctx) -> None:
+    """Registers irc's dialects (lazily) in `ctx`, skipping those already there (e.g. via the universe)."""
+    for name, factory in get_all_dialects().items():
+        if name not in ctx.registered_dialect_names:
+            ctx.register_dialect(name, factory)

@@ -1,0 +1,218 @@
+// RUN: irc-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// One chunk per verifier message of the kernel dialect.
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) elementwise numel 3 rnumel 1 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: unknown kernel kind 'elementwise'; expected one of pointwise, reduction, persistent_reduction, template
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel -3 rnumel 1 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: kernel numel must be non-negative, got -3
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel -9 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: kernel rnumel must be non-negative, got -9
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 9 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: pointwise kernel must have rnumel 1, got 9
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {xblock = 0} {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: xblock must be positive, got 0
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {rblock = 12} {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: rblock must be a power of two, got 12
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {configs = [{xblock = 4, num_warps = 3}]} {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: autotune config 0: num_warps must be a power of two, got 3
+
+// -----
+
+"kernel.kernel"() <{sym_name = "k", function_type = () -> (), kind = "pointwise", numel = #builtin.int<3>, rnumel = #builtin.int<1>, configs = [{xblock = 4 : i64}, [1, 2]]}> ({
+  "kernel.yield"() : () -> ()
+}) : () -> ()
+
+// CHECK: Operation does not verify: autotune config 1: expected a dictionary, got [1 : i64, 2 : i64]
+
+// -----
+
+"kernel.kernel"() <{sym_name = "k", function_type = () -> (), kind = "pointwise", numel = #builtin.int<3>, rnumel = #builtin.int<1>, configs = [{xblock = 4 : i64, zblock = 2 : i64}]}> ({
+  "kernel.yield"() : () -> ()
+}) : () -> ()
+
+// CHECK: Operation does not verify: autotune config 0: unknown entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages
+
+// -----
+
+"kernel.kernel"() <{sym_name = "k", function_type = () -> (), kind = "pointwise", numel = #builtin.int<3>, rnumel = #builtin.int<1>, configs = [{xblock = "big"}]}> ({
+  "kernel.yield"() : () -> ()
+}) : () -> ()
+
+// CHECK: Operation does not verify: autotune config 0: xblock must be an integer, got "big"
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (f32) pointwise numel 3 rnumel 1 {
+  %v = "test.op"() : () -> f32
+  kernel.yield %v : f32
+}
+
+// CHECK: Operation does not verify: kernel outputs must be !loop.buffer types, got f32
+
+// -----
+
+"kernel.kernel"() <{sym_name = "k", function_type = (!loop.buffer<[3], f32, strides [1]>) -> (), kind = "pointwise", numel = #builtin.int<3>, rnumel = #builtin.int<1>}> ({
+^bb0(%x: !loop.buffer<[4], f32, strides [1]>):
+  "kernel.yield"() : () -> ()
+}) : () -> ()
+
+// CHECK: Operation does not verify: kernel block arguments (!loop.buffer<[4], f32, strides [1]>) do not match function type inputs (!loop.buffer<[3], f32, strides [1]>)
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+  "test.termop"() : () -> ()
+}
+
+// CHECK: Operation does not verify: kernel body must end with kernel.yield
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+  kernel.yield
+}
+
+// CHECK: Operation does not verify: kernel.yield types () do not match kernel outputs (!loop.buffer<[3], f32, strides [1]>)
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: 'kernel.yield' expects parent op 'kernel.kernel'
+
+// -----
+
+%b = kernel.alloc device "tpu" : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: unknown device 'tpu'; expected one of cpu, cuda, optionally with ':N'
+
+// -----
+
+func.func @call(%x: !loop.buffer<[3], f32, strides [1]>) {
+  kernel.launch @missing(%x) outs(%x) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  func.return
+}
+
+// CHECK: Operation does not verify: unknown kernel @missing
+
+// -----
+
+func.func @call(%x: !loop.buffer<[3], f32, strides [1]>) {
+  kernel.launch @call(%x) outs(%x) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  func.return
+}
+
+// CHECK: Operation does not verify: @call is a func.func, not a kernel.kernel
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+func.func @call(%x: !loop.buffer<[3], f32, strides [1]>, %y: !loop.buffer<[3], f32, strides [1]>) {
+  kernel.launch @k(%x, %y) outs(%x) : (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.launch of @k passes inputs (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>) but the kernel takes (!loop.buffer<[3], f32, strides [1]>)
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+func.func @call(%x: !loop.buffer<[3], f32, strides [1]>, %y: !loop.buffer<[3], f64, strides [1]>) {
+  kernel.launch @k(%x) outs(%y) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f64, strides [1]>)
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.launch of @k passes outputs (!loop.buffer<[3], f64, strides [1]>) but the kernel takes (!loop.buffer<[3], f32, strides [1]>)
+
+// -----
+
+%t = "test.op"() : () -> !aten.tensor<[3], f32>
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+kernel.launch @k(%t) outs(%x) : (!aten.tensor<[3], f32>) -> (!loop.buffer<[3], f32, strides [1]>)
+
+// CHECK: Operation does not verify: kernel.launch inputs must be buffers or scalars, got !aten.tensor<[3], f32>
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%r = kernel.extern "mm"(%x) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+
+// CHECK: Operation does not verify: extern overload 'mm' must be spelled ns::name[.overload]
+
+// -----
+
+%t = "test.op"() : () -> !aten.tensor<[3], f32>
+kernel.extern "aten::relu_"(%t) : (!aten.tensor<[3], f32>) -> ()
+
+// CHECK: Operation does not verify: kernel.extern operands must be buffers or scalars, got !aten.tensor<[3], f32>
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%t = kernel.extern "aten::relu"(%x) : (!loop.buffer<[3], f32, strides [1]>) -> (!aten.tensor<[3], f32>)
+
+// CHECK: Operation does not verify: kernel.extern results must be buffers or scalars, got !aten.tensor<[3], f32>
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%r = kernel.extern "aten::add.Tensor"(%x) {args = [#kernel.operand<0>], kwargs = {other = [#kernel.operand<1>]}} : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+
+// CHECK: Operation does not verify: extern argument #kernel.operand<1> refers past the 1 operands
+
+// -----
+
+"test.op"() {ref = #kernel.operand<-1>} : () -> ()
+
+// CHECK: operand reference must be non-negative, got -1
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[6], f32, strides [1]>
+%y = kernel.reuse %x : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[6], f64, strides [1]>
+
+// CHECK: Operation does not verify: kernel.reuse needs the same byte size: !loop.buffer<[6], f32, strides [1]> spans 24 bytes but !loop.buffer<[6], f64, strides [1]> spans 48

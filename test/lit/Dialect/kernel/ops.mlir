@@ -1,0 +1,97 @@
+// RUN: IRC_ROUNDTRIP
+// RUN: IRC_GENERIC_ROUNDTRIP
+
+// The worked example, sigmoid(sum(x + y, dim=1)) for x, y of [3, 9]: a tiled persistent reduction with autotune
+// candidates, a pointwise kernel without config, and the host program that runs them.
+kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16, num_warps = 2, configs = [{xblock = 1, rblock = 16, num_warps = 2}, {xblock = 2, rblock = 16, num_warps = 4, num_stages = 1}]} {
+  %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+}
+kernel.kernel @triton_poi_sigmoid_1(%arg0: !loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> pointwise numel 3 rnumel 1 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+}
+func.func @call(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[2, 3], f32, strides [3, 1]> {
+  %buf0 = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
+  kernel.launch @triton_per_fused_add_sigmoid_sum_0(%x, %y) outs(%buf0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  %buf1 = kernel.alloc device "cuda:0" : !loop.buffer<[6], f32, strides [1]>
+  %buf2 = kernel.reuse %buf1 : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[2, 3], f32, strides [3, 1]>
+  kernel.launch @triton_poi_sigmoid_1(%buf0) outs(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  kernel.free %buf0 : !loop.buffer<[3], f32, strides [1]>
+  func.return %buf2 : !loop.buffer<[2, 3], f32, strides [3, 1]>
+}
+
+// CHECK:      kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16, num_warps = 2, configs = [{xblock = 1, rblock = 16, num_warps = 2}, {xblock = 2, rblock = 16, num_warps = 4, num_stages = 1}]} {
+// CHECK-NEXT:   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT: }
+// CHECK-NEXT: kernel.kernel @triton_poi_sigmoid_1(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+// CHECK-NEXT:   %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @call
+// CHECK-NEXT:   %buf0 = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:   kernel.launch @triton_per_fused_add_sigmoid_sum_0(%x, %y) outs(%buf0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+// CHECK-NEXT:   %buf1 = kernel.alloc device "cuda:0" : !loop.buffer<[6], f32, strides [1]>
+// CHECK-NEXT:   %buf2 = kernel.reuse %buf1 : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[2, 3], f32, strides [3, 1]>
+// CHECK-NEXT:   kernel.launch @triton_poi_sigmoid_1(%buf0) outs(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+// CHECK-NEXT:   kernel.free %buf0 : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:   func.return %buf2 : !loop.buffer<[2, 3], f32, strides [3, 1]>
+
+// GENERIC:      "kernel.kernel"() <{sym_name = "triton_per_fused_add_sigmoid_sum_0", function_type = (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>, kind = "persistent_reduction", numel = #builtin.int<3>, rnumel = #builtin.int<9>, xblock = 1 : i64, rblock = 16 : i64, num_warps = 2 : i64, configs = [{xblock = 1 : i64, rblock = 16 : i64, num_warps = 2 : i64}, {xblock = 2 : i64, rblock = 16 : i64, num_warps = 4 : i64, num_stages = 1 : i64}]}> ({
+// GENERIC-NEXT: ^bb0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>):
+// GENERIC:        "kernel.yield"(%b) : (!loop.buffer<[3], f32, strides [1]>) -> ()
+// GENERIC:      %buf0 = "kernel.alloc"() : () -> !loop.buffer<[3], f32, strides [1]>
+// GENERIC-NEXT: "kernel.launch"(%x, %y, %buf0) <{callee = @triton_per_fused_add_sigmoid_sum_0, operandSegmentSizes = array<i32: 2, 1>}> : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3], f32, strides [1]>) -> ()
+// GENERIC-NEXT: %buf1 = "kernel.alloc"() <{device = "cuda:0"}> : () -> !loop.buffer<[6], f32, strides [1]>
+// GENERIC-NEXT: %buf2 = "kernel.reuse"(%buf1) : (!loop.buffer<[6], f32, strides [1]>) -> !loop.buffer<[2, 3], f32, strides [3, 1]>
+// GENERIC:      "kernel.free"(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> ()
+
+// -----
+
+// Symbolic sizes, a scalar kernel input, only autotune candidates, extra attributes, and a kernel with no outputs.
+kernel.kernel @triton_red_fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
+  %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[s0], f32, strides [1]>
+}
+kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
+  kernel.yield
+}
+
+// CHECK:      kernel.kernel @triton_red_fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
+// CHECK-NEXT:   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
+// CHECK-NEXT:   kernel.yield %b : !loop.buffer<[s0], f32, strides [1]>
+// CHECK-NEXT: }
+// CHECK-NEXT: kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
+// CHECK-NEXT:   kernel.yield
+// CHECK-NEXT: }
+
+// GENERIC:      "kernel.kernel"() <{sym_name = "triton_red_fused_mul_sum_0", function_type = (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>, kind = "reduction", numel = "s0", rnumel = #builtin.int<128>, configs = [{xblock = 8 : i64, rblock = 64 : i64}, {xblock = 1 : i64, rblock = 128 : i64}]}> ({
+// GENERIC:      }) {note = "looped"} : () -> ()
+// GENERIC:      "kernel.kernel"() <{sym_name = "triton_tem_mm_1", function_type = (!loop.buffer<["2*s0"], f32, strides [1]>) -> (), kind = "template", numel = "2*s0", rnumel = #builtin.int<1>, yblock = 32 : i64, num_stages = 3 : i64}> ({
+
+// -----
+
+// Externs: library kernels and fallbacks, with tensor operands referenced from args/kwargs, an out= variant
+// and scalar operands and results.
+func.func @call(%a: !loop.buffer<[4, 8], f32, strides [8, 1]>, %b: !loop.buffer<[8, 2], f32, strides [2, 1]>, %n: i64) -> !loop.buffer<[4, 2], f32, strides [2, 1]> {
+  %mm = kernel.extern "aten::mm.default"(%a, %b) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[8, 2], f32, strides [2, 1]>) -> (!loop.buffer<[4, 2], f32, strides [2, 1]>)
+  %out = kernel.alloc : !loop.buffer<[4, 2], f32, strides [2, 1]>
+  kernel.extern "aten::addmm.out"(%mm, %a, %b) outs(%out : !loop.buffer<[4, 2], f32, strides [2, 1]>) {args = [#kernel.operand<0>, #kernel.operand<1>, #kernel.operand<2>], kwargs = {alpha = 2 : i64, beta = 1.000000e+00 : f64, out = #kernel.operand<3>}} : (!loop.buffer<[4, 2], f32, strides [2, 1]>, !loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[8, 2], f32, strides [2, 1]>) -> ()
+  %s = kernel.extern "aten::_local_scalar_dense"(%out, %n) {args = [unit, [#kernel.operand<0>], #kernel.operand<1>, "nearest"]} : (!loop.buffer<[4, 2], f32, strides [2, 1]>, i64) -> (f32)
+  kernel.extern "aten::cat"() : () -> ()
+  func.return %out : !loop.buffer<[4, 2], f32, strides [2, 1]>
+}
+
+// CHECK-LABEL: func.func @call
+// CHECK-NEXT:   %mm = kernel.extern "aten::mm.default"(%a, %b) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[8, 2], f32, strides [2, 1]>) -> (!loop.buffer<[4, 2], f32, strides [2, 1]>)
+// CHECK-NEXT:   %out = kernel.alloc : !loop.buffer<[4, 2], f32, strides [2, 1]>
+// CHECK-NEXT:   kernel.extern "aten::addmm.out"(%mm, %a, %b) outs(%out : !loop.buffer<[4, 2], f32, strides [2, 1]>) {args = [#kernel.operand<0>, #kernel.operand<1>, #kernel.operand<2>], kwargs = {alpha = 2 : i64, beta = 1.000000e+00 : f64, out = #kernel.operand<3>}} : (!loop.buffer<[4, 2], f32, strides [2, 1]>, !loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[8, 2], f32, strides [2, 1]>) -> ()
+// CHECK-NEXT:   %s = kernel.extern "aten::_local_scalar_dense"(%out, %n) {args = [unit, [#kernel.operand<0>], #kernel.operand<1>, "nearest"]} : (!loop.buffer<[4, 2], f32, strides [2, 1]>, i64) -> (f32)
+// CHECK-NEXT:   kernel.extern "aten::cat"() : () -> ()
+// CHECK-NEXT:   func.return %out : !loop.buffer<[4, 2], f32, strides [2, 1]>
+
+// GENERIC:      %mm = "kernel.extern"(%a, %b) <{overload = "aten::mm.default", args = [#kernel.operand<0>, #kernel.operand<1>],
+// GENERIC-SAME:   kwargs = {}
+// GENERIC-SAME:   -> !loop.buffer<[4, 2], f32, strides [2, 1]>
+// GENERIC:      "kernel.extern"(%mm, %a, %b, %out) <{overload = "aten::addmm.out", {{.*}} operandSegmentSizes = array<i32: 3, 1>}>

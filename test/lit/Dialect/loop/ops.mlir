@@ -1,0 +1,201 @@
+// RUN: IRC_ROUNDTRIP
+// RUN: IRC_GENERIC_ROUNDTRIP
+
+// The worked example: sigmoid(sum(x + y, dim=1)) for x, y of [3, 9], with nested arith/math ops.
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%y = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%buf0 = loop.reduction sum ranges [3] reduce [9] {
+  %a = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %b = loop.load %y[#loop.index<"r0 + i0*9">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %c = arith.addf %a, %b : f32
+  loop.yield %c : f32
+} : !loop.buffer<[3], f32, strides [1]>
+%buf1 = loop.pointwise ranges [3] {
+  %d = loop.load %buf0[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+  %e = loop.sigmoid %d : f32
+  %f = math.exp %e : f32
+  loop.yield %f : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK:      %buf0 = loop.reduction sum ranges [3] reduce [9] {
+// CHECK-NEXT:   %a = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:   %b = loop.load %y[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:   %c = arith.addf %a, %b : f32
+// CHECK-NEXT:   loop.yield %c : f32
+// CHECK-NEXT: } : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT: %buf1 = loop.pointwise ranges [3] {
+// CHECK-NEXT:   %d = loop.load %buf0[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:   %e = loop.sigmoid %d : f32
+// CHECK-NEXT:   %f = math.exp %e : f32
+// CHECK-NEXT:   loop.yield %f : f32
+// CHECK-NEXT: } : !loop.buffer<[3], f32, strides [1]>
+
+// GENERIC:      %buf0 = "loop.reduction"() <{kind = "sum", ranges = [#builtin.int<3>], reduce = [#builtin.int<9>]}> ({
+// GENERIC-NEXT:   %a = "loop.load"(%x) <{index = #loop.index<"9*i0 + r0">}> : (!loop.buffer<[3, 9], f32, strides [9, 1]>) -> f32
+// GENERIC:        "loop.yield"(%c) : (f32) -> ()
+// GENERIC-NEXT: }) : () -> !loop.buffer<[3], f32, strides [1]>
+// GENERIC:      %e = "loop.sigmoid"(%d) : (f32) -> f32
+
+// -----
+
+// Symbolic sizes, a store-only pointwise into a buffer with a non-zero offset, and loop.reinterpret.
+%x = "test.op"() : () -> !loop.buffer<[3, s0], f16, strides [s0, 1]>
+%out = "test.op"() : () -> !loop.buffer<[3, s0], f16, strides ["2*s0", 1], offset "s0 + 4">
+%big = "test.op"() : () -> !loop.buffer<[4, 3], f32, strides [3, 1], offset 7>
+%sq = loop.pointwise ranges [3, s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + i1">] : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+  %b = arith.mulf %a, %a : f16
+  loop.yield %b : f16
+} : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+loop.pointwise ranges [3, s0] {
+  %a = loop.load %sq[#loop.index<"s0*i0 + i1">] : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+  loop.store %a, %out[#loop.index<"2*s0*i0 + i1">] : !loop.buffer<[3, s0], f16, strides ["2*s0", 1], offset "s0 + 4">
+  loop.yield
+}
+%t = loop.reinterpret %big : !loop.buffer<[4, 3], f32, strides [3, 1], offset 7> to !loop.buffer<[3, 4], f32, strides [1, 3], offset 7>
+%flat = loop.pointwise ranges ["2*s1"] {
+  %i = loop.index #loop.index<"i0 + 1"> : index
+  %c = arith.index_cast %i : index to i64
+  %f = loop.cast %c : i64 to f32
+  loop.yield %f : f32
+} : !loop.buffer<["2*s1"], f32, strides [1]>
+
+// CHECK:      %sq = loop.pointwise ranges [3, s0] {
+// CHECK-NEXT:   %a = loop.load %x[#loop.index<"i0*s0 + i1">] : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+// CHECK-NEXT:   %b = arith.mulf %a, %a : f16
+// CHECK-NEXT:   loop.yield %b : f16
+// CHECK-NEXT: } : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+// CHECK-NEXT: loop.pointwise ranges [3, s0] {
+// CHECK-NEXT:   %{{.*}} = loop.load %sq[#loop.index<"i0*s0 + i1">] : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+// CHECK-NEXT:   loop.store %{{.*}}, %out[#loop.index<"2*i0*s0 + i1">] : !loop.buffer<[3, s0], f16, strides ["2*s0", 1], offset "s0 + 4">
+// CHECK-NEXT:   loop.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %t = loop.reinterpret %big : !loop.buffer<[4, 3], f32, strides [3, 1], offset 7> to !loop.buffer<[3, 4], f32, strides [1, 3], offset 7>
+// CHECK-NEXT: %flat = loop.pointwise ranges ["2*s1"] {
+// CHECK-NEXT:   %i = loop.index #loop.index<"i0 + 1"> : index
+// CHECK-NEXT:   %c = arith.index_cast %i : index to i64
+// CHECK-NEXT:   %f = loop.cast %c : i64 to f32
+// CHECK-NEXT:   loop.yield %f : f32
+// CHECK-NEXT: } : !loop.buffer<["2*s1"], f32, strides [1]>
+
+// GENERIC:      "loop.pointwise"() <{ranges = [#builtin.int<3>, "s0"]}> ({
+// GENERIC:        "loop.store"(%{{.*}}, %out) <{index = #loop.index<"2*i0*s0 + i1">}> : (f16, !loop.buffer<[3, s0], f16, strides ["2*s0", 1], offset "s0 + 4">) -> ()
+// GENERIC-NEXT:   "loop.yield"() : () -> ()
+// GENERIC-NEXT: }) : () -> ()
+// GENERIC-NEXT: %t = "loop.reinterpret"(%big) : (!loop.buffer<[4, 3], f32, strides [3, 1], offset 7>) -> !loop.buffer<[3, 4], f32, strides [1, 3], offset 7>
+// GENERIC:      %i = "loop.index"() <{index = #loop.index<"i0 + 1">}> : () -> index
+// GENERIC:      %f = "loop.cast"(%c) : (i64) -> f32
+
+// -----
+
+// Every reduction kind.
+%x = "test.op"() : () -> !loop.buffer<[4, s0], f32, strides [s0, 1]>
+%m = "test.op"() : () -> !loop.buffer<[4, s0], i1, strides [s0, 1]>
+%sum = loop.reduction sum ranges [4] reduce [s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[4], f32, strides [1]>
+%prod = loop.reduction prod ranges [4] reduce [s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[4], f32, strides [1]>
+%max = loop.reduction max ranges [] reduce [4, s0] {
+  %a = loop.load %x[#loop.index<"s0*r0 + r1">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[], f32, strides []>
+%min = loop.reduction min ranges [s0] reduce [4] {
+  %a = loop.load %x[#loop.index<"s0*r0 + i0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[s0], f32, strides [1]>
+%amax = loop.reduction argmax ranges [4] reduce [s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[4], i64, strides [1]>
+%amin = loop.reduction argmin ranges [4] reduce [s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[4], i64, strides [1]>
+%any = loop.reduction any ranges [4] reduce [s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  %n = loop.isnan %a : f32
+  loop.yield %n : i1
+} : !loop.buffer<[4], i1, strides [1]>
+%all = loop.reduction all ranges [4] reduce [s0] {
+  %a = loop.load %m[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], i1, strides [s0, 1]>
+  loop.yield %a : i1
+} : !loop.buffer<[4], i1, strides [1]>
+%mean, %m2, %count = loop.reduction welford ranges [4] reduce [s0] {
+  %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  loop.yield %a : f32
+} : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>
+
+// CHECK:      %sum = loop.reduction sum ranges [4] reduce [s0] {
+// CHECK:      } : !loop.buffer<[4], f32, strides [1]>
+// CHECK:      %prod = loop.reduction prod ranges [4] reduce [s0] {
+// CHECK:      } : !loop.buffer<[4], f32, strides [1]>
+// CHECK:      %max = loop.reduction max ranges [] reduce [4, s0] {
+// CHECK-NEXT:   %{{.*}} = loop.load %x[#loop.index<"r0*s0 + r1">] : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+// CHECK:      } : !loop.buffer<[], f32, strides []>
+// CHECK:      %min = loop.reduction min ranges [s0] reduce [4] {
+// CHECK:      } : !loop.buffer<[s0], f32, strides [1]>
+// CHECK:      %amax = loop.reduction argmax ranges [4] reduce [s0] {
+// CHECK:      } : !loop.buffer<[4], i64, strides [1]>
+// CHECK:      %amin = loop.reduction argmin ranges [4] reduce [s0] {
+// CHECK:      } : !loop.buffer<[4], i64, strides [1]>
+// CHECK:      %any = loop.reduction any ranges [4] reduce [s0] {
+// CHECK:        %n = loop.isnan %{{.*}} : f32
+// CHECK-NEXT:   loop.yield %n : i1
+// CHECK-NEXT: } : !loop.buffer<[4], i1, strides [1]>
+// CHECK:      %all = loop.reduction all ranges [4] reduce [s0] {
+// CHECK:      } : !loop.buffer<[4], i1, strides [1]>
+// CHECK:      %mean, %m2, %count = loop.reduction welford ranges [4] reduce [s0] {
+// CHECK:      } : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>
+
+// GENERIC:    %amax = "loop.reduction"() <{kind = "argmax", ranges = [#builtin.int<4>], reduce = ["s0"]}> ({
+// GENERIC:    %mean, %m2, %count = "loop.reduction"() <{kind = "welford", ranges = [#builtin.int<4>], reduce = ["s0"]}> ({
+// GENERIC:    }) : () -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>)
+
+// -----
+
+// The scalar ops arith/math lack, and a load nested in a region inside the body.
+%x = "test.op"() : () -> !loop.buffer<[8], f32, strides [1]>
+%k = "test.op"() : () -> !loop.buffer<[8], i32, strides [1]>
+%r = loop.pointwise ranges [8] {
+  %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+  %n = loop.load %k[#loop.index<"i0">] : !loop.buffer<[8], i32, strides [1]>
+  %inf = loop.isinf %a : f32
+  %nan = loop.isnan %a : f32
+  %fd = loop.floordiv %n, %n : i32
+  %fdf = loop.floordiv %a, %a : f32
+  %rem = loop.remainder %n, %fd : i32
+  %remf = loop.remainder %a, %fdf : f32
+  %p = loop.pow %a, %rem : f32, i32
+  %pf = loop.pow %a, %remf : f32, f32
+  %h = loop.cast %pf : f32 to f16
+  %bf = loop.cast %inf : i1 to bf16
+  %v = scf.if %nan -> (f32) {
+    %z = loop.load %x[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    scf.yield %z : f32
+  } else {
+    scf.yield %p : f32
+  }
+  loop.yield %v : f32
+} : !loop.buffer<[8], f32, strides [1]>
+
+// CHECK:      %inf = loop.isinf %a : f32
+// CHECK-NEXT: %nan = loop.isnan %a : f32
+// CHECK-NEXT: %fd = loop.floordiv %n, %n : i32
+// CHECK-NEXT: %fdf = loop.floordiv %a, %a : f32
+// CHECK-NEXT: %rem = loop.remainder %n, %fd : i32
+// CHECK-NEXT: %remf = loop.remainder %a, %fdf : f32
+// CHECK-NEXT: %p = loop.pow %a, %rem : f32, i32
+// CHECK-NEXT: %pf = loop.pow %a, %remf : f32, f32
+// CHECK-NEXT: %h = loop.cast %pf : f32 to f16
+// CHECK-NEXT: %bf = loop.cast %inf : i1 to bf16
+// CHECK-NEXT: %v = scf.if %nan -> (f32) {
+// CHECK-NEXT:   %z = loop.load %x[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+
+// GENERIC:      %inf = "loop.isinf"(%a) : (f32) -> i1
+// GENERIC:      %fd = "loop.floordiv"(%n, %n) : (i32, i32) -> i32
+// GENERIC:      %rem = "loop.remainder"(%n, %fd) : (i32, i32) -> i32
+// GENERIC:      %p = "loop.pow"(%a, %rem) : (f32, i32) -> f32

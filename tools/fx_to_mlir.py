@@ -1,0 +1,62 @@
+"""fx-to-mlir: write the aten-level IR of the graphs torch.compile captures, for `irc-opt` to take.
+
+From Python: `export(fn, inputs, "out.mlir")`. From the shell:
+`irc-fx-to-mlir mypkg.models:make -o out.mlir` where `make()` returns `(callable, example_inputs)`.
+Forward graphs are written first; with `--backward` a loss `.sum()` is differentiated too.
+"""
+
+import argparse
+import importlib
+import sys
+
+
+def capture(fn, inputs, dynamic: bool = False, backward: bool = False) -> list[str]:
+    """The aten IR text of every graph irc would compile for `fn(*inputs)`."""
+    import torch
+    from torch._dynamo.backends.common import aot_autograd
+    from torch._functorch.aot_autograd import make_boxed_func
+
+    from irc.backend import decompositions
+    from irc.fx_import import import_graph
+
+    texts: list[str] = []
+
+    def record(gm, example_inputs):
+        texts.append(str(import_graph(gm, example_inputs)))
+        return make_boxed_func(gm.forward)
+
+    backend = aot_autograd(fw_compiler=record, bw_compiler=record, decompositions=decompositions())
+    torch._dynamo.reset()
+    out = torch.compile(fn, backend=backend, dynamic=dynamic)(*inputs)
+    if backward:
+        outs = out if isinstance(out, (tuple, list)) else [out]
+        sum(o.float().sum() for o in outs if o.requires_grad).backward()
+    return texts
+
+
+def export(fn, inputs, path: str, **kwargs) -> None:
+    with open(path, "w") as f:
+        f.write("\n// -----\n".join(capture(fn, inputs, **kwargs)))
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("factory", help="module:function returning (callable, example_inputs)")
+    parser.add_argument("-o", "--output", default="-", help="output .mlir file (default: stdout)")
+    parser.add_argument("--dynamic", action="store_true", help="symbolic sizes")
+    parser.add_argument("--backward", action="store_true", help="also capture the backward graph")
+    args = parser.parse_args(argv)
+    module_name, _, attr = args.factory.partition(":")
+    sys.path.insert(0, ".")
+    fn, inputs = getattr(importlib.import_module(module_name), attr)()
+    texts = capture(fn, inputs, dynamic=args.dynamic, backward=args.backward)
+    text = "\n// -----\n".join(texts)
+    if args.output == "-":
+        print(text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()

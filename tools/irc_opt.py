@@ -1,0 +1,74 @@
+"""irc-opt: xdsl-opt with irc's dialects, passes and the `triton` target.
+
+Keeps every xdsl-opt flag and adds `--print-ir-after-all`. Bad input (syntax errors, unknown ops, failing
+verifiers, failing passes) ends in a diagnostic on stderr and exit code 1, never a Python traceback.
+"""
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.printer import Printer
+from xdsl.utils.arg_spec import ArgSpecParseError
+from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException, VerifyException
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from irc.registry import get_all_passes, get_all_targets, load_all_dialects
+
+USER_ERRORS = (ParseError, DiagnosticException, VerifyException, PassFailedException, ArgSpecParseError, ValueError)
+
+
+class IrcOptMain(xDSLOptMain):
+    version_format = "irc-opt built from xdsl version {xdsl_version}"
+
+    def register_all_dialects(self):
+        super().register_all_dialects()
+        load_all_dialects(self.ctx)
+
+    def register_all_passes(self):
+        super().register_all_passes()
+        for name, factory in get_all_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self):
+        super().register_all_targets()
+        self.available_targets.update(get_all_targets())
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--print-ir-after-all",
+            action="store_true",
+            help="print the IR to stderr after every pass",
+        )
+
+    def setup_pipeline(self):
+        super().setup_pipeline()
+        if self.args.print_ir_after_all:
+            self.pipeline = dataclasses.replace(self.pipeline, callback=_print_after(self.pipeline.callback))
+
+
+def _print_after(inner):
+    def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+        inner(previous, module, following)
+        if previous is not None:
+            print(f"// -----// IR Dump After {previous.name} //----- //", file=sys.stderr)
+            Printer(stream=sys.stderr).print_op(module)
+            print("\n", file=sys.stderr)
+
+    return callback
+
+
+def main(args: Sequence[str] | None = None) -> None:
+    try:
+        IrcOptMain(description="irc modular optimizer driver", args=args).run()
+    except USER_ERRORS as exc:
+        print(f"irc-opt: error: {exc}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
