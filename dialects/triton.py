@@ -248,7 +248,7 @@ class FuncOp(IRDLOperation):
         return cls.create(properties=properties, attributes=attributes, regions=[body])
 
     def print(self, printer: Printer) -> None:
-        self._name_block_args()
+        self._name_block_args()  # the printer names block arguments after their hints, in a fresh scope
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
         with printer.in_parens():

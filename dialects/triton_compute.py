@@ -247,7 +247,10 @@ def constant_attr(value: int | float | bool, element: Attribute) -> IntegerAttr 
 
 @irdl_op_definition
 class ConstantOp(IRDLOperation):
-    """A scalar literal, or `tl.full(shape, value, dtype)` when the result is a block."""
+    """A scalar literal, or `tl.full(shape, value, dtype)` when the result is a block.
+
+    Custom syntax (`triton.constant 0.5 : f32`) because the literal's attribute type comes from the result.
+    """
 
     name = "triton.constant"
     value = prop_def(base(IntegerAttr) | base(FloatAttr))

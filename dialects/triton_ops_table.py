@@ -88,6 +88,9 @@ ELEMENTWISE_OPS: dict[str, ElementwiseRow] = {
     "truediv": _binary("{0} / {1}", "float"),
     "floordiv": _binary(_FLOORDIV, "integer"),
     "mod": _binary(_MOD, "integer"),
+    # C semantics (round toward zero): Python's on the non-negative values of index arithmetic
+    "trunc_div": _binary("{0} // {1}", "integer"),
+    "trunc_rem": _binary("{0} % {1}", "integer"),
     "fmod": _binary("{0} % {1}", "float"),
     "minimum": _binary(_NAN_MIN),
     "maximum": _binary(_NAN_MAX),
@@ -165,6 +168,16 @@ def _prod_combine(a, b):
     return a * b
 """
 
+_MAXIMUM_HELPER = """@triton.jit
+def _maximum_combine(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+"""
+
+_MINIMUM_HELPER = """@triton.jit
+def _minimum_combine(a, b):
+    return tl.minimum(a, b, propagate_nan=tl.PropagateNan.ALL)
+"""
+
 REDUCE_KINDS: dict[str, ReduceRow] = {
     "sum": ReduceRow("tl.sum({0}, {axis}, keep_dims={keep_dims})"),
     "prod": ReduceRow("tl.reduce({0}, {axis}, _prod_combine, keep_dims={keep_dims})", helper=_PROD_HELPER),
@@ -173,6 +186,9 @@ REDUCE_KINDS: dict[str, ReduceRow] = {
     "argmax": ReduceRow("tl.argmax({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "argmin": ReduceRow("tl.argmin({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "any": ReduceRow("tl.reduce_or({0}, {axis}, keep_dims={keep_dims})", "bool"),
+    # NaN-propagating max/min (torch's amax/amin), like the elementwise maximum/minimum rows
+    "maximum": ReduceRow("tl.reduce({0}, {axis}, _maximum_combine, keep_dims={keep_dims})", helper=_MAXIMUM_HELPER),
+    "minimum": ReduceRow("tl.reduce({0}, {axis}, _minimum_combine, keep_dims={keep_dims})", helper=_MINIMUM_HELPER),
 }
 
 

@@ -111,15 +111,20 @@ class BlockType(ParametrizedAttribute, TypeAttribute):
 
 
 class ProgramAxis(StrEnum):
+    """The launch grid axes."""
+
     X = "x"
     Y = "y"
     Z = "z"
 
 
+# one member per row of REDUCE_KINDS (sum, prod, max, min, argmax, ...)
 ReduceKind = StrEnum("ReduceKind", {kind.upper(): kind for kind in REDUCE_KINDS})
 
 
 class EvictionPolicy(StrEnum):
+    """tl.load's cache eviction hints."""
+
     EVICT_FIRST = "evict_first"
     EVICT_LAST = "evict_last"
 
