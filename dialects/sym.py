@@ -3,6 +3,7 @@
 `FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor.
 """
 
+import re
 from functools import lru_cache
 
 import sympy
@@ -76,9 +77,9 @@ def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
 # Index simplification (like Inductor's sizevars): sound for every point of the given ranges
 # ---------------------------------------------------------------------------
 #
-# `ranges` maps index variables to their sizes (a variable v takes the values 0 <= v < size). Every other
-# symbol is a size symbol: a positive integer. The rules only rewrite an expression into one that is equal at
-# every point of the ranges:
+# `ranges` maps index variables to their sizes (a variable v takes the values 0 <= v < size); index variables
+# (i0.., r0..) not in it are unbounded. Every other symbol is a size symbol: a positive integer. The rules
+# only rewrite an expression into one that is equal at every point of the ranges:
 #   FloorDiv(q*d + r, d)            -> q + FloorDiv(r, d)          (q an integer polynomial)
 #   FloorDiv(x, d)                  -> 0                           (0 <= x < d)
 #   FloorDiv(FloorDiv(x, a), b)     -> FloorDiv(x, a*b)
@@ -92,6 +93,8 @@ def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
 #   c*m*ModularIndexing(x, a*m, n) + c*ModularIndexing(x, a, m) -> c*ModularIndexing(x, a, m*n)
 
 _MAX_SIMPLIFY_ROUNDS = 16
+# index variables missing from `ranges` are unbounded: nothing is assumed about them
+_INDEX_VARIABLE = re.compile(r"[ir][0-9]+")
 
 
 def simplify_index(expr, ranges=None) -> sympy.Expr:
@@ -101,7 +104,7 @@ def simplify_index(expr, ranges=None) -> sympy.Expr:
 
 
 def evaluate_index(expr, values):
-    """Evaluates an index expression at `values` {symbol name: int or integer numpy array}, with floor semantics."""
+    """Evaluates an index expression at `values` {symbol name: int or integer array}, with floor semantics."""
     if expr.is_Integer:
         return int(expr)
     if expr.is_Symbol:
@@ -222,11 +225,13 @@ def _within(x: sympy.Expr, d: sympy.Expr, sizes: dict) -> bool:
 
 
 def index_bounds(expr: sympy.Expr, sizes: dict):
-    """(lowest, highest) value of `expr` over the ranges, as expressions of size symbols; None when unknown."""
+    """(lowest, highest) value of `expr` over the ranges, in size symbols; None when unknown."""
     if expr.is_Number:
         return expr, expr
     if expr.is_Symbol:
-        return (sympy.Integer(0), sizes[expr] - 1) if expr in sizes else (expr, expr)
+        if expr in sizes:
+            return sympy.Integer(0), sizes[expr] - 1
+        return None if _INDEX_VARIABLE.fullmatch(expr.name) else (expr, expr)
     if expr.is_Add:
         parts = [index_bounds(a, sizes) for a in expr.args]
         if any(p is None for p in parts):
@@ -308,7 +313,11 @@ def _merge_pair(outer, inner):
     if not isinstance(f_inner, ModularIndexing) or f_outer is None:
         return None
     x, a, m = f_inner.args
-    if f_outer.args[0] != x or not (_positive(a) and _positive(m)) or sympy.expand(c_outer - c_inner * m) != 0:
+    if (
+        f_outer.args[0] != x
+        or not (_positive(a) and _positive(m))
+        or sympy.expand(c_outer - c_inner * m) != 0
+    ):
         return None
     if isinstance(f_outer, FloorDiv) and sympy.expand(f_outer.args[1] - a * m) == 0:
         return c_inner * FloorDiv(x, a)

@@ -53,11 +53,7 @@ def binary(name: str, lhs: str = "self", rhs: str = "other", swap: bool = False)
         alpha = args.get("alpha", 1)
         if alpha != 1:
             return None
-        props = {}
-        if args.get("rounding_mode") is not None:
-            from xdsl.dialects.builtin import StringAttr
-
-            props["rounding_mode"] = StringAttr(args["rounding_mode"])
+        props = {"rounding_mode": args["rounding_mode"]} if args.get("rounding_mode") is not None else {}
         result = op(importer.operand(a), importer.operand(b), result_type(node), **props)
         return importer.insert(result).result
 
