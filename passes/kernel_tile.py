@@ -1,0 +1,153 @@
+"""kernel-tile: choose persistent vs looped reductions and the block sizes of every kernel (kernel -> kernel).
+
+    kernel.kernel @triton_red_fused_add_sum_0(...) -> (...) reduction numel 3 rnumel 9 { ... }
+becomes
+    kernel.kernel @triton_per_fused_add_sum_0(...) -> (...) persistent_reduction numel 3 rnumel 9
+        {xblock = 4, rblock = 16, num_warps = 2} { ... }
+
+A reduction is persistent (the whole r range in one block) when rnumel is static and at most
+`persistent_max` (and at most `rblock` when that is given), looped otherwise; a kind change renames the
+kernel (`red` <-> `per`) and its launches. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override
+the heuristics; they must be powers of two.
+"""
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
+
+# pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
+POINTWISE_XBLOCK = (16, 1024)
+# persistent reductions: XBLOCK * RBLOCK at most this many elements
+PERSISTENT_BLOCK_ELEMENTS = 4096
+# looped reductions: RBLOCK at most 1024; XBLOCK = 1024 // RBLOCK clamped to [1, 8]
+LOOPED_RBLOCK = 1024
+LOOPED_BLOCK_ELEMENTS = 1024
+LOOPED_XBLOCK = (1, 8)
+# elements in a block -> num_warps: the first row whose bound is >= the block's elements (None: no bound)
+POINTWISE_WARPS = ((1024, 4), (None, 8))
+REDUCTION_WARPS = ((256, 2), (1024, 4), (None, 8))
+# options that must be 0 (heuristic) or a power of two
+POWER_OF_TWO_OPTIONS = ("xblock", "rblock", "num_warps")
+
+
+def next_power_of_two(n: int) -> int:
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def is_power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def clamp(value: int, bounds: tuple[int, int]) -> int:
+    return max(bounds[0], min(bounds[1], value))
+
+
+def static_size(attr: IntAttr | StringAttr) -> int | None:
+    return attr.data if isinstance(attr, IntAttr) else None
+
+
+def warps_for(elements: int, table: tuple) -> int:
+    return next(warps for bound, warps in table if bound is None or elements <= bound)
+
+
+@dataclass(frozen=True)
+class TileChoice:
+    """A kernel kind and its launch config."""
+
+    kind: str
+    config: dict[str, int]
+
+
+@dataclass(frozen=True)
+class KernelTilePass(ModulePass):
+    """Sets kind (pointwise / persistent_reduction / reduction), xblock, rblock and num_warps of kernels."""
+
+    name = "kernel-tile"
+
+    xblock: int = 0
+    rblock: int = 0
+    persistent_max: int = 1024
+    num_warps: int = 0
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.check_options()
+        for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
+            apply_choice(op, kernel, self.choose(kernel))
+
+    def check_options(self) -> None:
+        for option in POWER_OF_TWO_OPTIONS:
+            value = getattr(self, option)
+            if value != 0 and not is_power_of_two(value):
+                raise PassFailedException(
+                    f"kernel-tile: {option}={value} must be 0 (heuristic) or a power of two"
+                )
+        if self.persistent_max < 0:
+            raise PassFailedException(
+                f"kernel-tile: persistent_max={self.persistent_max} must be non-negative"
+            )
+
+    def choose(self, kernel: KernelOp) -> TileChoice:
+        numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
+        if kernel.kind.data == "pointwise":
+            return self.pointwise(numel)
+        if (
+            rnumel is not None
+            and rnumel <= self.persistent_max
+            and (self.rblock == 0 or self.rblock >= rnumel)
+        ):
+            return self.persistent(numel, rnumel)
+        return self.looped(numel, rnumel)
+
+    def pointwise(self, numel: int | None) -> TileChoice:
+        xblock = self.xblock or (
+            POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
+        )
+        return TileChoice("pointwise", self.config(xblock, None, POINTWISE_WARPS))
+
+    def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
+        rblock = self.rblock or next_power_of_two(rnumel)
+        xblock = self.xblock or max(1, PERSISTENT_BLOCK_ELEMENTS // rblock)
+        if not self.xblock and numel is not None:
+            xblock = min(xblock, next_power_of_two(numel))
+        return TileChoice("persistent_reduction", self.config(xblock, rblock, REDUCTION_WARPS))
+
+    def looped(self, numel: int | None, rnumel: int | None) -> TileChoice:
+        rblock = self.rblock or (
+            LOOPED_RBLOCK if rnumel is None else min(LOOPED_RBLOCK, next_power_of_two(rnumel))
+        )
+        xblock = self.xblock or clamp(LOOPED_BLOCK_ELEMENTS // rblock, LOOPED_XBLOCK)
+        if not self.xblock and numel is not None:
+            xblock = min(xblock, next_power_of_two(numel))
+        return TileChoice("reduction", self.config(xblock, rblock, REDUCTION_WARPS))
+
+    def config(self, xblock: int, rblock: int | None, warps: tuple) -> dict[str, int]:
+        elements = xblock * (rblock or 1)
+        config = {"xblock": xblock, "num_warps": self.num_warps or warps_for(elements, warps)}
+        if rblock is not None:
+            config["rblock"] = rblock
+        return config
+
+
+def apply_choice(module: ModuleOp, kernel: KernelOp, choice: TileChoice) -> None:
+    """Sets the kernel's kind and config properties, renaming it (and its launches) when the kind changes."""
+    old_kind = kernel.kind.data
+    kernel.kind = StringAttr(choice.kind)
+    for key, value in choice.config.items():
+        kernel.properties[key] = IntegerAttr(value, 64)
+    old_prefix, new_prefix = f"triton_{KERNEL_KINDS[old_kind]}_", f"triton_{KERNEL_KINDS[choice.kind]}_"
+    old_name = kernel.sym_name.data
+    if old_prefix != new_prefix and old_name.startswith(old_prefix):
+        rename_kernel(module, kernel, new_prefix + old_name[len(old_prefix) :])
+
+
+def rename_kernel(module: ModuleOp, kernel: KernelOp, new_name: str) -> None:
+    old_ref = SymbolRefAttr(kernel.sym_name.data)
+    kernel.sym_name = StringAttr(new_name)
+    for launch in module.walk():
+        if isinstance(launch, LaunchOp) and launch.callee == old_ref:
+            launch.callee = SymbolRefAttr(new_name)

@@ -1,0 +1,163 @@
+"""loop-inline: compose `loop.pointwise` producers into the bodies of their consumers (loop -> loop).
+
+A load `%p[idx]` of a pointwise producer's buffer becomes a copy of the producer's body, evaluated at the
+producer coordinates of the element at offset `idx` (sym.decompose over the producer's layout); loads through
+`loop.reinterpret` first become loads of the view's source (index + view offset - source offset):
+
+    %p = loop.pointwise ranges [3, 9] {                    %s = loop.reduction sum ranges [3] reduce [9] {
+      %a = loop.load %x[#loop.index<"9*i0 + i1">] : ...      %a = loop.load %x[#loop.index<"9*i0 + r0">] : ...
+      %e = math.exp %a : f32                          ->     %e = math.exp %a : f32
+      loop.yield %e : f32                                    loop.yield %e : f32
+    } : !loop.buffer<[3, 9], f32, strides [9, 1]>          } : !loop.buffer<[3], f32, strides [1]>
+    %s = loop.reduction sum ranges [3] reduce [9] {
+      %v = loop.load %p[#loop.index<"9*i0 + r0">] : ...
+      loop.yield %v : f32
+    } : !loop.buffer<[3], f32, strides [1]>
+
+Producers still used elsewhere stay; dead ones (and dead views) are erased. Reductions are never inlined.
+An expensive producer (more than `max_body_ops` body ops) is inlined only where that computes each of its
+elements once: a single load site, not inside a reduction at an index that does not move with the r loop.
+"""
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, YieldOp, stores
+from irc.passes.fusion_graph import may_write_memory
+from irc.passes.fusion_index import (
+    fold_reinterpret_load,
+    layout_coords,
+    loads_of,
+    loop_ranges,
+    substitute_index,
+)
+
+LoopLike = PointwiseOp | ReductionOp
+
+
+def body_size(op: Operation) -> int:
+    """The number of ops in a loop op's body, nested ones included, the terminator excluded."""
+    return sum(1 for inner in op.walk() if inner is not op and not isinstance(inner, YieldOp))
+
+
+def load_sites(value: SSAValue) -> int:
+    """How many places read a buffer: each load is one, each other use (return, extern, view) is one."""
+    return len(list(value.uses))
+
+
+def recomputes_per_r_step(load: LoadOp, consumer: LoopLike) -> bool:
+    """A load inside a reduction whose index does not move with the r loop reads one element many times."""
+    if not isinstance(consumer, ReductionOp):
+        return False
+    return not any(name.startswith("r") for name in load.index.symbols())
+
+
+def no_writes_between(producer: Operation, consumer: Operation) -> bool:
+    """Moving the producer's reads down to the consumer is safe when nothing in between writes memory."""
+    op = producer.next_op
+    while op is not None and op is not consumer:
+        if may_write_memory(op):
+            return False
+        op = op.next_op
+    return op is consumer
+
+
+def inlinable_producer(load: LoadOp, consumer: LoopLike, max_body_ops: int) -> PointwiseOp | None:
+    """The pointwise producer of the loaded buffer, when composing it into the consumer is legal and cheap."""
+    producer = load.buffer.owner
+    if (
+        not isinstance(producer, PointwiseOp)
+        or producer.result is None
+        or producer.parent is not consumer.parent
+    ):
+        return None
+    if stores(producer) or layout_coords(load.index.value(), producer.result.type) is None:
+        return None
+    if body_size(producer) > max_body_ops and (
+        load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)
+    ):
+        return None
+    return producer if no_writes_between(producer, consumer) else None
+
+
+def substitute_body_indices(op: Operation, mapping: dict, ranges: dict) -> None:
+    """Rewrites every load/store/index expression inside `op` with the producer-to-consumer mapping."""
+    for inner in op.walk():
+        if isinstance(inner, LoadOp | IndexOp):
+            inner.index = substitute_index(inner.index, mapping, ranges)
+
+
+def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None:
+    """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates."""
+    coords = layout_coords(load.index.value(), producer.result.type)
+    mapping = {f"i{d}": c for d, c in enumerate(coords)}
+    ranges = loop_ranges(consumer)
+    value_map: dict[SSAValue, SSAValue] = {}
+    block = load.parent_block()
+    for op in producer.body.block.ops:
+        if isinstance(op, YieldOp):
+            load.result.replace_all_uses_with(value_map.get(op.values[0], op.values[0]))
+            break
+        clone = op.clone(value_map)
+        substitute_body_indices(clone, mapping, ranges)
+        block.insert_op_before(clone, load)
+    load.detach()
+    load.erase()
+
+
+def inline_into(consumer: LoopLike, max_body_ops: int) -> set[Operation]:
+    """Folds view loads and inlines every eligible producer into `consumer`; returns the producers used."""
+    for load in loads_of(consumer):
+        while fold_reinterpret_load(load):
+            pass
+    inlined: set[Operation] = set()
+    while True:
+        candidates = ((load, inlinable_producer(load, consumer, max_body_ops)) for load in loads_of(consumer))
+        found = next(((load, p) for load, p in candidates if p is not None), None)
+        if found is None:
+            return inlined
+        inline_load(found[0], found[1], consumer)
+        inlined.add(found[1])
+
+
+def erase_dead(block: Block, producers: set[Operation]) -> None:
+    """Erases inlined producers and views that nothing uses any more (last first, so chains go too)."""
+    for op in reversed(list(block.ops)):
+        dead = bool(op.results) and all(not r.uses for r in op.results)
+        if dead and (op in producers or isinstance(op, ReinterpretOp)):
+            op.detach()
+            op.erase()
+
+
+def inline_block(block: Block, max_body_ops: int) -> None:
+    """Runs loop-inline over the top-level loop ops of one block, in order (producers before consumers)."""
+    inlined: set[Operation] = set()
+    for op in list(block.ops):
+        if isinstance(op, PointwiseOp | ReductionOp):
+            inlined |= inline_into(op, max_body_ops)
+    erase_dead(block, inlined)
+
+
+@dataclass(frozen=True)
+class LoopInlinePass(ModulePass):
+    """Inlines pointwise producers into their consumers and folds loads through views (loop -> loop).
+
+    Options: `max_body_ops` (producers with more body ops are not recomputed for several load sites),
+    `enabled` (false: the pass does nothing).
+    """
+
+    name = "loop-inline"
+
+    max_body_ops: int = 30
+    enabled: bool = True
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not self.enabled:
+            return
+        for func in [f for f in op.walk() if isinstance(f, FuncOp) and f.body.blocks]:
+            inline_block(func.body.block, self.max_body_ops)

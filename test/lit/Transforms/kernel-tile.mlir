@@ -1,0 +1,93 @@
+// RUN: irc-opt %s -p kernel-tile --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'kernel-tile{xblock=64 num_warps=2}' --split-input-file | filecheck %s --check-prefix=OPT
+// RUN: irc-opt %s -p 'kernel-tile{persistent_max=8}' --split-input-file | filecheck %s --check-prefix=LOOPED
+// RUN: irc-opt %s -p 'kernel-tile{rblock=8}' --split-input-file | filecheck %s --check-prefix=RBLOCK
+// RUN: irc-opt %s -p 'kernel-tile,kernel-tile{persistent_max=0}' --split-input-file | filecheck %s --check-prefix=RETILE
+// RUN: not irc-opt %s --split-input-file -p 'kernel-tile{xblock=3}' 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not irc-opt %s --split-input-file -p 'kernel-tile{persistent_max=-1}' 2>&1 | filecheck %s --check-prefix=ERR-MAX
+
+// ERR: kernel-tile: xblock=3 must be 0 (heuristic) or a power of two
+// ERR-MAX: kernel-tile: persistent_max=-1 must be non-negative
+
+// Pointwise kernels: XBLOCK is the next power of two >= numel within [16, 1024]; 1024 for symbolic numel.
+kernel.kernel @triton_poi_neg_0(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+}
+kernel.kernel @triton_poi_neg_1(%arg0: !loop.buffer<[300], f32, strides [1]>) -> (!loop.buffer<[300], f32, strides [1]>) pointwise numel 300 rnumel 1 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[300], f32, strides [1]>) -> !loop.buffer<[300], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[300], f32, strides [1]>
+}
+kernel.kernel @triton_poi_neg_2(%arg0: !loop.buffer<[s0, 1000], f32, strides [1000, 1]>) -> (!loop.buffer<[s0, 1000], f32, strides [1000, 1]>) pointwise numel "1000*s0" rnumel 1 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[s0, 1000], f32, strides [1000, 1]>) -> !loop.buffer<[s0, 1000], f32, strides [1000, 1]>
+  kernel.yield %b : !loop.buffer<[s0, 1000], f32, strides [1000, 1]>
+}
+func.func @pointwise(%x: !loop.buffer<[3], f32, strides [1]>) {
+  %o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
+  kernel.launch @triton_poi_neg_0(%x) outs(%o) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  func.return
+}
+
+// CHECK:       kernel.kernel @triton_poi_neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 16, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 512, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK-LABEL: func.func @pointwise
+// CHECK:         kernel.launch @triton_poi_neg_0(%x) outs(%o)
+// OPT:         kernel.kernel @triton_poi_neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 64, num_warps = 2} {
+// OPT:         kernel.kernel @triton_poi_neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 64, num_warps = 2} {
+// OPT:         kernel.kernel @triton_poi_neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 64, num_warps = 2} {
+// OPT-LABEL:   func.func @pointwise
+
+// -----
+
+// A small static rnumel makes a persistent reduction (renamed red -> per, launches too): RBLOCK = next power
+// of two >= rnumel, XBLOCK * RBLOCK <= 4096 and XBLOCK <= next power of two >= numel.
+kernel.kernel @triton_red_fused_add_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
+}
+kernel.kernel @triton_red_sum_1(%arg0: !loop.buffer<[5000, 100], f32, strides [100, 1]>) -> (!loop.buffer<[5000], f32, strides [1]>) reduction numel 5000 rnumel 100 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[5000, 100], f32, strides [100, 1]>) -> !loop.buffer<[5000], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[5000], f32, strides [1]>
+}
+func.func @persistent(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]> {
+  %o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
+  kernel.launch @triton_red_fused_add_sum_0(%x) outs(%o) : (!loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  func.return %o : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK:       kernel.kernel @triton_per_fused_add_sum_0({{.*}} persistent_reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
+// CHECK:       kernel.kernel @triton_per_sum_1({{.*}} persistent_reduction numel 5000 rnumel 100 {xblock = 32, rblock = 128, num_warps = 8} {
+// CHECK-LABEL: func.func @persistent
+// CHECK-NEXT:    %o = kernel.alloc
+// CHECK-NEXT:    kernel.launch @triton_per_fused_add_sum_0(%x) outs(%o)
+// LOOPED:      kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
+// LOOPED-LABEL: func.func @persistent
+// LOOPED:        kernel.launch @triton_red_fused_add_sum_0(%x)
+// RBLOCK:      kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 8, num_warps = 2} {
+// RETILE:      kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
+// RETILE-LABEL: func.func @persistent
+// RETILE:        kernel.launch @triton_red_fused_add_sum_0(%x)
+
+// -----
+
+// Large or symbolic rnumel: a looped reduction, RBLOCK 1024, XBLOCK 1; a template kernel is left alone.
+kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.buffer<[8], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
+}
+kernel.kernel @triton_red_sum_1(%arg0: !loop.buffer<[8, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel s0 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[8, s0], f32, strides [s0, 1]>) -> !loop.buffer<[8], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
+}
+kernel.kernel @triton_tem_mm_2(%arg0: !loop.buffer<[8], f32, strides [1]>) template numel 8 rnumel 1 {
+  kernel.yield
+}
+func.func @looped() {
+  func.return
+}
+
+// CHECK:       kernel.kernel @triton_red_sum_0({{.*}} reduction numel 8 rnumel 5000 {xblock = 1, rblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 8 rnumel s0 {xblock = 1, rblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_tem_mm_2({{.*}}) template numel 8 rnumel 1 {
+// CHECK-LABEL: func.func @looped

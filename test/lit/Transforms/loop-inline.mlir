@@ -1,0 +1,238 @@
+// RUN: irc-opt %s -p loop-inline --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'loop-inline{max_body_ops=1}' --split-input-file | filecheck %s --check-prefix=SMALL
+// RUN: irc-opt %s -p 'loop-inline{enabled=false}' --split-input-file | filecheck %s --check-prefix=OFF
+
+// A pointwise chain collapses into its last op; the producer is erased.
+func.func @pointwise_chain(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
+  %p = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %e = math.exp %a : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %q = loop.pointwise ranges [3, 9] {
+    %v = loop.load %p[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %w = arith.addf %v, %v : f32
+    loop.yield %w : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  func.return %q : !loop.buffer<[3, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @pointwise_chain
+// CHECK-NEXT:    %q = loop.pointwise ranges [3, 9] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:      %e = math.exp %a : f32
+// CHECK-NEXT:      %w = arith.addf %e, %e : f32
+// CHECK-NEXT:      loop.yield %w : f32
+// CHECK-NEXT:    } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:    func.return %q
+// OFF-LABEL:   func.func @pointwise_chain
+// OFF-NEXT:      %p = loop.pointwise
+
+// -----
+
+// Into a reduction: the producer's broadcast load of %y (index i1) becomes r0 at the reduction's coordinates.
+func.func @into_reduction(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[9], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> {
+  %p = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %b = loop.load %y[#loop.index<"i1">] : !loop.buffer<[9], f32, strides [1]>
+    %c = arith.addf %a, %b : f32
+    loop.yield %c : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %s = loop.reduction sum ranges [3] reduce [9] {
+    %v = loop.load %p[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  func.return %s : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @into_reduction
+// CHECK-NEXT:    %s = loop.reduction sum ranges [3] reduce [9] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:      %b = loop.load %y[#loop.index<"r0">] : !loop.buffer<[9], f32, strides [1]>
+// CHECK-NEXT:      %c = arith.addf %a, %b : f32
+// CHECK-NEXT:      loop.yield %c : f32
+// CHECK-NEXT:    } : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:    func.return %s
+
+// -----
+
+// Loads through views fold into loads of the source (a transpose, then a slice at offset 4); dead views go.
+func.func @fold_views(%x: !loop.buffer<[4, 3], f32, strides [3, 1]>) -> !loop.buffer<[3, 2], f32, strides [2, 1]> {
+  %t = loop.reinterpret %x : !loop.buffer<[4, 3], f32, strides [3, 1]> to !loop.buffer<[3, 4], f32, strides [1, 3]>
+  %u = loop.reinterpret %t : !loop.buffer<[3, 4], f32, strides [1, 3]> to !loop.buffer<[3, 2], f32, strides [1, 3], offset 4>
+  %q = loop.pointwise ranges [3, 2] {
+    %v = loop.load %u[#loop.index<"i0 + 3*i1">] : !loop.buffer<[3, 2], f32, strides [1, 3], offset 4>
+    loop.yield %v : f32
+  } : !loop.buffer<[3, 2], f32, strides [2, 1]>
+  func.return %q : !loop.buffer<[3, 2], f32, strides [2, 1]>
+}
+
+// CHECK-LABEL: func.func @fold_views
+// CHECK-NEXT:    %q = loop.pointwise ranges [3, 2] {
+// CHECK-NEXT:      %v = loop.load %x[#loop.index<"i0 + 3*i1 + 4">] : !loop.buffer<[4, 3], f32, strides [3, 1]>
+// CHECK-NEXT:      loop.yield %v : f32
+// CHECK-NEXT:    } : !loop.buffer<[3, 2], f32, strides [2, 1]>
+// CHECK-NEXT:    func.return %q
+
+// -----
+
+// A view of a producer: the load folds, then the producer inlines at the permuted coordinates. A view that is
+// still used (returned) stays.
+func.func @view_of_producer(%x: !loop.buffer<[4, 3], f32, strides [3, 1]>) -> (!loop.buffer<[3, 4], f32, strides [4, 1]>, !loop.buffer<[3, 4], f32, strides [1, 3]>) {
+  %p = loop.pointwise ranges [4, 3] {
+    %a = loop.load %x[#loop.index<"3*i0 + i1">] : !loop.buffer<[4, 3], f32, strides [3, 1]>
+    %n = arith.negf %a : f32
+    loop.yield %n : f32
+  } : !loop.buffer<[4, 3], f32, strides [3, 1]>
+  %t = loop.reinterpret %p : !loop.buffer<[4, 3], f32, strides [3, 1]> to !loop.buffer<[3, 4], f32, strides [1, 3]>
+  %q = loop.pointwise ranges [3, 4] {
+    %v = loop.load %t[#loop.index<"i0 + 3*i1">] : !loop.buffer<[3, 4], f32, strides [1, 3]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3, 4], f32, strides [4, 1]>
+  func.return %q, %t : !loop.buffer<[3, 4], f32, strides [4, 1]>, !loop.buffer<[3, 4], f32, strides [1, 3]>
+}
+
+// CHECK-LABEL: func.func @view_of_producer
+// CHECK-NEXT:    %p = loop.pointwise ranges [4, 3] {
+// CHECK:         %t = loop.reinterpret %p
+// CHECK-NEXT:    %q = loop.pointwise ranges [3, 4] {
+// CHECK-NEXT:      %[[A:.*]] = loop.load %x[#loop.index<"i0 + 3*i1">] : !loop.buffer<[4, 3], f32, strides [3, 1]>
+// CHECK-NEXT:      %[[N:.*]] = arith.negf %[[A]] : f32
+// CHECK-NEXT:      loop.yield %[[N]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[3, 4], f32, strides [4, 1]>
+// CHECK-NEXT:    func.return %q, %t
+
+// -----
+
+// A reshape copy: the consumer of a [2, 6] producer reads it as [12]; the index recombines to i0.
+func.func @reshape(%x: !loop.buffer<[2, 6], f32, strides [6, 1]>) -> !loop.buffer<[12], f32, strides [1]> {
+  %p = loop.pointwise ranges [2, 6] {
+    %a = loop.load %x[#loop.index<"6*i0 + i1">] : !loop.buffer<[2, 6], f32, strides [6, 1]>
+    %e = math.sqrt %a : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[2, 6], f32, strides [6, 1]>
+  %q = loop.pointwise ranges [12] {
+    %v = loop.load %p[#loop.index<"i0">] : !loop.buffer<[2, 6], f32, strides [6, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[12], f32, strides [1]>
+  func.return %q : !loop.buffer<[12], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @reshape
+// CHECK-NEXT:    %q = loop.pointwise ranges [12] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[2, 6], f32, strides [6, 1]>
+
+// -----
+
+// Symbolic sizes, and a loop.index in the producer (an arange) rewritten to the consumer's coordinates.
+func.func @symbolic(%x: !loop.buffer<[s0, s1], f32, strides [s1, 1]>) -> !loop.buffer<[s1, s0], f32, strides [s0, 1]> {
+  %p = loop.pointwise ranges [s0, s1] {
+    %a = loop.load %x[#loop.index<"s1*i0 + i1">] : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+    %i = loop.index #loop.index<"i1"> : i64
+    %f = loop.cast %i : i64 to f32
+    %m = arith.mulf %a, %f : f32
+    loop.yield %m : f32
+  } : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+  %q = loop.pointwise ranges [s1, s0] {
+    %v = loop.load %p[#loop.index<"i0 + s1*i1">] : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
+  func.return %q : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
+}
+
+// CHECK-LABEL: func.func @symbolic
+// CHECK-NEXT:    %q = loop.pointwise ranges [s1, s0] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"i0 + i1*s1">] : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+// CHECK-NEXT:      %i = loop.index #loop.index<"i0"> : i64
+
+// -----
+
+// A producer with several load sites: inlined into each while cheap; with max_body_ops=1 it stays.
+func.func @many_uses(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[8], f32, strides [1]> {
+  %p = loop.pointwise ranges [8] {
+    %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %e = math.exp %a : f32
+    %t = math.tanh %e : f32
+    loop.yield %t : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %q = loop.pointwise ranges [8] {
+    %v = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %w = loop.load %p[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    %s = arith.addf %v, %w : f32
+    loop.yield %s : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  func.return %q : !loop.buffer<[8], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @many_uses
+// CHECK-NEXT:    %q = loop.pointwise ranges [8] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"i0">]
+// CHECK-NEXT:      %e = math.exp %a : f32
+// CHECK-NEXT:      %t = math.tanh %e : f32
+// CHECK-NEXT:      %a_1 = loop.load %x[#loop.index<"7 - i0">]
+// SMALL-LABEL: func.func @many_uses
+// SMALL-NEXT:    %p = loop.pointwise ranges [8] {
+// SMALL:         %q = loop.pointwise ranges [8] {
+// SMALL-NEXT:      %v = loop.load %p[#loop.index<"i0">]
+// SMALL-NEXT:      %w = loop.load %p[#loop.index<"7 - i0">]
+
+// -----
+
+// An expensive producer read inside a reduction at an index that ignores r0 would be recomputed per r step:
+// with max_body_ops=1 it stays; a single cheap-enough load site inlines.
+func.func @broadcast_into_reduction(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> {
+  %p = loop.pointwise ranges [3] {
+    %a = loop.load %y[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+    %e = math.exp %a : f32
+    %l = math.log %e : f32
+    loop.yield %l : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  %s = loop.reduction max ranges [3] reduce [9] {
+    %v = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %w = loop.load %p[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+    %d = arith.subf %v, %w : f32
+    loop.yield %d : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  func.return %s : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @broadcast_into_reduction
+// CHECK-NEXT:    %s = loop.reduction max ranges [3] reduce [9] {
+// SMALL-LABEL: func.func @broadcast_into_reduction
+// SMALL-NEXT:    %p = loop.pointwise ranges [3] {
+
+// -----
+
+// Reductions are never inlined; nothing is inlined across a write of memory the producer reads (the
+// store-only pointwise writes %x).
+func.func @no_inline(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
+  %s = loop.reduction sum ranges [3] reduce [9] {
+    %v = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  %p = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %b = loop.load %s[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+    %c = arith.divf %a, %b : f32
+    loop.yield %c : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.pointwise ranges [3, 9] {
+    %z = arith.constant 0.0 : f32
+    loop.store %z, %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield
+  }
+  %q = loop.pointwise ranges [3, 9] {
+    %v = loop.load %p[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  func.return %q : !loop.buffer<[3, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @no_inline
+// CHECK-NEXT:    %s = loop.reduction sum ranges [3] reduce [9] {
+// CHECK:         %p = loop.pointwise ranges [3, 9] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"9*i0 + i1">]
+// CHECK-NEXT:      %b = loop.load %s[#loop.index<"i0">]
+// CHECK:         loop.store
+// CHECK:         %q = loop.pointwise ranges [3, 9] {
+// CHECK-NEXT:      %{{.*}} = loop.load %p[#loop.index<"9*i0 + i1">]
