@@ -12,7 +12,13 @@ DIALECTS = {
 }
 
 # pipeline name -> "module:class"; one file per pass, named after its pipeline name
-PASSES: dict[str, str] = {}
+PASSES: dict[str, str] = {
+    "convert-aten-to-loop": "irc.passes.convert_aten_to_loop:ConvertAtenToLoopPass",
+    "loop-inline": "irc.passes.loop_inline:LoopInlinePass",
+    "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
+    "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
+    "convert-kernel-to-triton": "irc.passes.convert_kernel_to_triton:ConvertKernelToTritonPass",
+}
 
 TARGETS = {
     "triton": "irc.target.triton:TritonTarget",

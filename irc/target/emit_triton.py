@@ -1,12 +1,46 @@
-"""Emission of a triton-level module as Python source (stub until the end-to-end issue)."""
+"""Emission of a triton-level module as one Python module (the `triton` target).
 
+Layout of the emitted module: header imports; `KERNELS` and `FALLBACKS` (read by the runtime's metrics);
+combine helpers and, under TRITON_INTERPRET=1, a libdevice the interpreter can run; the `@triton.jit`
+kernels; then (with the wrapper) `call(args)`, `get_args()` and `benchmark_compiled_module()`.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import DiagnosticException
 
 
 def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
-    from irc.dialects import triton
+    from irc.dialects import kernel, triton
+    from irc.target import triton_prelude as prelude
+    from irc.target.triton_kernel_printer import KernelPrinter
+    from irc.target.triton_wrapper import WrapperPrinter
 
-    names = [op.sym_name.data for op in module.walk() if isinstance(op, triton.FuncOp)]
-    lines = ["import triton", "import triton.language as tl", ""]
-    lines += [f"# kernel {name}: emission not implemented yet" for name in names]
-    return "\n".join(lines) + "\n"
+    kernels = [op for op in module.ops if isinstance(op, triton.FuncOp)]
+    hosts = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    externs = [op.overload.data for op in module.walk() if isinstance(op, kernel.ExternOp)]
+    printers = [KernelPrinter(k) for k in kernels]
+    kernel_sources = ["\n".join(p.print()) for p in printers]
+
+    parts = [prelude.HEADER]
+    parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
+    libdevice = sorted(set().union(*[p.libdevice for p in printers]))
+    if libdevice:
+        parts.append(prelude.interpreter_libdevice(libdevice))
+    helpers = [h for p in printers for h in p.helpers]
+    parts += list(dict.fromkeys(helpers))
+    parts += kernel_sources
+    if wrapper:
+        parts += _wrapper_parts(hosts, {k.sym_name.data: k for k in kernels}, WrapperPrinter, prelude)
+    return "\n\n\n".join(part.strip("\n") for part in parts) + "\n"
+
+
+def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:
+    if not hosts:
+        return []
+    if len(hosts) > 1:
+        raise DiagnosticException(f"triton target: expected one host func.func, found {len(hosts)}")
+    printer = printer_class(hosts[0], kernels)
+    return ["\n".join(printer.call()), prelude.RAND_STRIDED, "\n".join(printer.get_args()), prelude.BENCHMARK]

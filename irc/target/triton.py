@@ -10,6 +10,8 @@ from xdsl.utils.target import Target
 
 @dataclass(frozen=True)
 class TritonTarget(Target):
+    """`-t triton`: kernels, then call/get_args/benchmark; `-t 'triton{wrapper=false}'`: kernels only."""
+
     name = "triton"
     wrapper: bool = True
 

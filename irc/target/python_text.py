@@ -1,0 +1,108 @@
+"""Python spellings used by the triton target: sympy size expressions, literals and dtypes.
+
+    python_expr(FloorDiv(9*s0 + 127, 128))  ->  "(9*s0 + 127) // 128"
+    literal(float("-inf"))                  ->  'float("-inf")'
+"""
+
+from __future__ import annotations
+
+import math
+
+from xdsl.ir import Attribute
+
+from irc.dialects.types import element_type_name
+
+TORCH_DTYPES = {
+    "f16": "torch.float16",
+    "bf16": "torch.bfloat16",
+    "f32": "torch.float32",
+    "f64": "torch.float64",
+    "i1": "torch.bool",
+    "i8": "torch.int8",
+    "i16": "torch.int16",
+    "i32": "torch.int32",
+    "i64": "torch.int64",
+    "ui8": "torch.uint8",
+}
+
+TRITON_DTYPES = {
+    "f16": "tl.float16",
+    "bf16": "tl.bfloat16",
+    "f32": "tl.float32",
+    "f64": "tl.float64",
+    "i1": "tl.int1",
+    "i8": "tl.int8",
+    "i16": "tl.int16",
+    "i32": "tl.int32",
+    "i64": "tl.int64",
+    "ui8": "tl.uint8",
+}
+
+
+def torch_dtype(t: Attribute) -> str:
+    return TORCH_DTYPES[element_type_name(t)]
+
+
+def triton_dtype(t: Attribute) -> str:
+    return TRITON_DTYPES[element_type_name(t)]
+
+
+def literal(value: int | float | bool) -> str:
+    """A Python literal; inf and nan as float("...")."""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return 'float("nan")'
+        if math.isinf(value):
+            return 'float("inf")' if value > 0 else 'float("-inf")'
+        return repr(value)
+    return str(value)
+
+
+def python_expr(expr) -> str:
+    """Python source for a sympy size expression (integers, symbols, +, *, **, FloorDiv, ModularIndexing)."""
+    import sympy
+
+    from irc.dialects.sym import FloorDiv, ModularIndexing
+
+    expr = sympy.sympify(expr)
+    if expr.is_Integer or expr.is_Symbol:
+        return str(expr)
+    if expr.is_Add:
+        text = " + ".join(python_expr(a) for a in sorted(expr.args, key=lambda a: a.is_number))
+        return text.replace("+ -", "- ")
+    if expr.is_Mul:
+        return _product(expr)
+    if isinstance(expr, FloorDiv):
+        return f"{_atom(expr.args[0])} // {_atom(expr.args[1])}"
+    if isinstance(expr, ModularIndexing):
+        base, divisor, modulus = expr.args
+        return f"({_atom(base)} // {_atom(divisor)}) % {_atom(modulus)}"
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
+        return f"{_atom(expr.base)}**{expr.exp}"
+    if isinstance(expr, sympy.Max | sympy.Min):
+        return f"{type(expr).__name__.lower()}({', '.join(python_expr(a) for a in expr.args)})"
+    raise ValueError(f"cannot print size expression {expr} as Python")
+
+
+def _product(expr) -> str:
+    coefficient, factors = expr.as_coeff_mul()
+    text = "*".join(_atom(f) for f in factors)
+    if coefficient == 1:
+        return text
+    if coefficient == -1:
+        return f"-{text}"
+    return f"{coefficient}*{text}"
+
+
+def _atom(expr) -> str:
+    text = python_expr(expr)
+    simple = expr.is_Symbol or (expr.is_Integer and expr >= 0) or expr.is_Pow
+    return text if simple else f"({text})"
+
+
+def python_tuple(items: list[str]) -> str:
+    if len(items) == 1:
+        return f"({items[0]},)"
+    return "(" + ", ".join(items) + ")"

@@ -1,0 +1,337 @@
+"""Prints the host function of a triton-level module as `call(args)` and `get_args()`.
+
+    def call(args):
+        arg0_1, = args
+        args.clear()
+        s0 = arg0_1.shape[0]
+        buf0 = torch.empty_strided((s0,), (1,), dtype=torch.float32, device=arg0_1.device)
+        triton_poi_fused_add_0[((s0 + 127) // 128,)](arg0_1, buf0, s0, XBLOCK=128, num_warps=4)
+        return (buf0,)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import sympy
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    NoneAttr,
+    StringAttr,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
+from xdsl.utils.exceptions import DiagnosticException
+
+from irc.dialects import kernel, loop, triton
+from irc.dialects.types import BufferType, dim_value, element_type_name, is_bool, is_float, is_integer
+from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
+
+DEFAULT_SIZE = 8  # what get_args() gives each size symbol
+_SIZE_SYMBOL = re.compile(r"s[0-9]+")
+
+
+def fail(message: str) -> DiagnosticException:
+    return DiagnosticException(f"triton target: {message}")
+
+
+def sizes(dims: ArrayAttr) -> list[str]:
+    return [python_expr(dim_value(d)) for d in dims.data]
+
+
+class WrapperPrinter:
+    """`call(args)` and `get_args()` for the host func.func of a module."""
+
+    def __init__(self, host: func.FuncOp, kernels: dict[str, triton.FuncOp]):
+        self.host = host
+        self.kernels = kernels
+        self.names: dict[SSAValue, str] = {}
+        self.buffers = 0
+        self.lines: list[str] = []
+        self.args = list(host.body.block.args)
+        for k, arg in enumerate(self.args):
+            self.names[arg] = f"arg{k}_1"
+        tensors = [self.names[a] for a in self.args if isinstance(a.type, BufferType)]
+        self.device = f"{tensors[0]}.device" if tensors else "'cpu'"
+
+    def new_buffer(self, value: SSAValue) -> str:
+        self.names[value] = f"buf{self.buffers}"
+        self.buffers += 1
+        return self.names[value]
+
+    def ref(self, value: SSAValue) -> str:
+        if value in self.names:
+            return self.names[value]
+        if isinstance(value.owner, arith.ConstantOp):
+            attr = value.owner.value
+            return literal(bool(attr.value.data) if is_bool(attr.type) else attr.value.data)
+        raise fail(f"host value defined by {value.owner.name} cannot be printed")
+
+    # -- call -----------------------------------------------------------------------
+
+    def call(self) -> list[str]:
+        self.lines = ["def call(args):"]
+        if self.args:
+            names = [self.names[a] for a in self.args]
+            self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
+            self.emit("args.clear()")
+        self.bind_symbols()
+        for op in self.host.body.block.ops:
+            printer = HOST_OPS.get(type(op))
+            if printer is None:
+                raise fail(f"cannot print host op {op.name}")
+            printer(self, op)
+        return self.lines
+
+    def emit(self, text: str, depth: int = 1) -> None:
+        self.lines.append("    " * depth + text)
+
+    def bind_symbols(self) -> None:
+        """`s0 = arg0_1.shape[1]` for every size symbol: from scalar args named like it, sizes or strides."""
+        bound: set[str] = set()
+        for arg in self.symbol_args():
+            self.emit(f"{arg.name_hint} = {self.names[arg]}")
+            bound.add(arg.name_hint)
+        for accessor in ("shape[{0}]", "stride({0})"):
+            for arg in self.args:
+                if not isinstance(arg.type, BufferType):
+                    continue
+                dims = arg.type.shape if accessor.startswith("shape") else arg.type.strides
+                for d, dim in enumerate(dims.data):
+                    source = f"{self.names[arg]}.{accessor.format(d)}"
+                    self._bind(sympy.sympify(dim_value(dim)), source, bound)
+        missing = self.needed_symbols() - bound
+        if missing:
+            raise fail(f"size symbols {sorted(missing)} cannot be bound from the inputs' shapes")
+
+    def _bind(self, expr: sympy.Expr, source: str, bound: set[str]) -> None:
+        """Binds the one unbound symbol of a size/stride `a*s + c` to `(source - c) // a`."""
+        unknown = [s for s in expr.free_symbols if s.name not in bound]
+        if len(unknown) != 1 or not expr.is_polynomial(unknown[0]):
+            return
+        (symbol,) = unknown
+        if expr == symbol:
+            self.emit(f"{symbol.name} = {source}")
+        else:
+            poly = sympy.Poly(expr, symbol)
+            if poly.degree() != 1:
+                return
+            a, c = poly.all_coeffs()
+            shifted = source if c == 0 else f"({source} - {_paren(python_expr(c))})"
+            self.emit(f"{symbol.name} = {shifted} // {_paren(python_expr(a))}")
+        bound.add(symbol.name)
+
+    def symbol_args(self) -> list[SSAValue]:
+        """Integer scalar arguments named like a size symbol (Dynamo's SymInt inputs: s0, s27, ...)."""
+        found, names = [], set()
+        for arg in self.args:
+            hint = arg.name_hint or ""
+            if is_integer(arg.type) and _SIZE_SYMBOL.fullmatch(hint) and hint not in names:
+                found.append(arg)
+                names.add(hint)
+        return found
+
+    def needed_symbols(self) -> set[str]:
+        found: set[str] = set()
+        for op in self.host.walk():
+            for value in list(op.results) + list(op.operands):
+                if isinstance(value.type, BufferType):
+                    found |= _type_symbols(value.type)
+            if isinstance(op, kernel.LaunchOp):
+                found |= self._launch_symbols(op)
+        return found
+
+    def _launch_symbols(self, op: kernel.LaunchOp) -> set[str]:
+        k = self.kernel_of(op)
+        exprs = [g.value() for g in (k.grid.data if k.grid else ())]
+        exprs += [v.value() for v in _arg_values(k).values()]
+        return {s.name for e in exprs for s in sympy.sympify(e).free_symbols}
+
+    def kernel_of(self, op: kernel.LaunchOp) -> triton.FuncOp:
+        name = op.callee.string_value()
+        if name not in self.kernels:
+            raise fail(f"kernel.launch of @{name}, which is not a triton.func (run convert-kernel-to-triton)")
+        return self.kernels[name]
+
+    # -- host ops -------------------------------------------------------------------
+
+    def alloc(self, op: kernel.AllocOp) -> None:
+        t = op.result.type
+        device = repr(op.device.data) if op.device is not None else self.device
+        name = self.new_buffer(op.result)
+        size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+        if t.offset == IntAttr(0):
+            dtype = torch_dtype(t.element_type)
+            self.emit(f"{name} = torch.empty_strided({size}, {stride}, dtype={dtype}, device={device})")
+            return
+        extent = python_expr(_extent(t))
+        offset = python_expr(t.offset_value())
+        self.emit(
+            f"{name} = torch.empty(({extent},), dtype={torch_dtype(t.element_type)}, device={device})"
+            f".as_strided({size}, {stride}, {offset})"
+        )
+
+    def launch(self, op: kernel.LaunchOp) -> None:
+        k = self.kernel_of(op)
+        grid = [python_expr(g.value()) for g in k.grid.data] if k.grid else ["1"]
+        args = [self.ref(v) for v in (*op.ins, *op.outs)]
+        names = [n.data for n in k.arg_names.data]
+        if len(names) < len(args):
+            raise fail(f"@{k.sym_name.data} takes {len(names)} arguments but the launch passes {len(args)}")
+        values = _arg_values(k)
+        for name in names[len(args) :]:
+            if name not in values:
+                raise fail(f"@{k.sym_name.data} argument '{name}' has no value for the launcher")
+            args.append(python_expr(values[name].value()))
+        options = [f"{key}={attr.value.data}" for key, attr in (k.launch.data if k.launch else {}).items()]
+        for key in ("num_warps", "num_stages"):
+            if getattr(k, key) is not None:
+                options.append(f"{key}={getattr(k, key).value.data}")
+        line = f"{k.sym_name.data}[{python_tuple(grid)}]({', '.join(args + options)})"
+        static = [sympy.sympify(g.value()) for g in k.grid.data] if k.grid else []
+        if any(g.is_Integer and g == 0 for g in static):
+            self.emit(f"# {k.sym_name.data}: empty iteration space, nothing to launch")
+        elif all(g.is_Integer for g in static):
+            self.emit(line)
+        else:
+            self.emit(f"if {' and '.join(f'{g} > 0' for g in grid)}:")
+            self.emit(line, 2)
+
+    def extern(self, op: kernel.ExternOp) -> None:
+        operands = [self.ref(v) for v in op.operands]
+        args = [self.argument(a, operands) for a in op.args.data]
+        args += [f"{key}={self.argument(a, operands)}" for key, a in op.kwargs.data.items()]
+        call = f"{_torch_op(op.overload.data)}({', '.join(args)})"
+        results = [self.new_buffer(r) for r in op.results]
+        if not results:
+            self.emit(call)
+        else:
+            self.emit(f"{', '.join(results)} = {call}")
+
+    def argument(self, attr: Attribute, operands: list[str]) -> str:
+        """An extern argument as Python: operand refs become variables, builtin attributes literals."""
+        if isinstance(attr, kernel.OperandRefAttr):
+            return operands[attr.index.data]
+        if isinstance(attr, IntegerAttr):
+            return literal(bool(attr.value.data) if is_bool(attr.type) else attr.value.data)
+        if isinstance(attr, FloatAttr):
+            return literal(float(attr.value.data))
+        if isinstance(attr, StringAttr):
+            return repr(attr.data)
+        if isinstance(attr, UnitAttr | NoneAttr):
+            return "None"
+        if isinstance(attr, ArrayAttr):
+            return "[" + ", ".join(self.argument(a, operands) for a in attr.data) + "]"
+        if isinstance(attr, DictionaryAttr):
+            return "{" + ", ".join(f"{k!r}: {self.argument(v, operands)}" for k, v in attr.data.items()) + "}"
+        if isinstance(attr, TypeAttribute) and element_type_name(attr) is not None:
+            return torch_dtype(attr)
+        raise fail(f"cannot print extern argument {attr}")
+
+    def reinterpret(self, op: loop.ReinterpretOp) -> None:
+        source, t = self.ref(op.source), op.result.type
+        delta = sympy.sympify(t.offset_value()) - sympy.sympify(op.source.type.offset_value())
+        offset = f"{source}.storage_offset()" + ("" if delta == 0 else f" + {_paren(python_expr(delta))}")
+        name = self.new_buffer(op.result)
+        self.emit(f"{name} = torch.as_strided({source}, {python_tuple(sizes(t.shape))}, "
+                  f"{python_tuple(sizes(t.strides))}, {offset})")
+
+    def reuse(self, op: kernel.ReuseOp) -> None:
+        source, t = self.ref(op.source), op.result.type
+        name = self.new_buffer(op.result)
+        size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+        offset = python_expr(t.offset_value())
+        if t.element_type == op.source.type.element_type:
+            self.emit(f"{name} = torch.as_strided({source}, {size}, {stride}, {offset})")
+        else:
+            self.emit(f"{name} = torch.empty((), dtype={torch_dtype(t.element_type)}, device={source}.device)"
+                      f".set_({source}.untyped_storage(), {offset}, {size}, {stride})")
+
+    def free(self, op: kernel.FreeOp) -> None:
+        self.emit(f"del {self.ref(op.buffer)}")
+
+    def return_(self, op: func.ReturnOp) -> None:
+        """The outputs as a tuple; `irc.none_results` on the function lists positions that return None."""
+        values = [self.ref(v) for v in op.operands]
+        nones = op.parent_op().attributes.get("irc.none_results")
+        for position in sorted(nones.get_values()) if nones is not None else ():
+            values.insert(position, "None")
+        self.emit(f"return {python_tuple(values) if values else '()'}")
+
+    # -- get_args -----------------------------------------------------------------
+
+    def get_args(self) -> list[str]:
+        """`get_args(**sizes)`: random inputs; each size symbol defaults to DEFAULT_SIZE."""
+        symbols = set(self.needed_symbols()) | {a.name_hint for a in self.symbol_args()}
+        for arg in self.args:
+            symbols |= {s.name for s in _type_symbols_sympy(arg.type)}
+        lines = ["def get_args(**sizes):"]
+        lines += [f'    {s} = sizes.get("{s}", {DEFAULT_SIZE})' for s in sorted(symbols)]
+        lines.append('    device = "cuda" if torch.cuda.is_available() else "cpu"')
+        for arg in self.args:
+            lines.append(f"    {self.names[arg]} = {self.random_value(arg, symbols)}")
+        lines.append(f"    return [{', '.join(self.names[a] for a in self.args)}]")
+        return lines
+
+    def random_value(self, arg: SSAValue, symbols: set[str]) -> str:
+        t = arg.type
+        if isinstance(t, BufferType):
+            size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+            return f"_rand_strided({size}, {stride}, {torch_dtype(t.element_type)}, device)"
+        if arg.name_hint in symbols:
+            return arg.name_hint
+        if is_float(t):
+            return "0.5"
+        if is_bool(t):
+            return "True"
+        return str(DEFAULT_SIZE)
+
+
+HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
+    kernel.AllocOp: WrapperPrinter.alloc,
+    kernel.LaunchOp: WrapperPrinter.launch,
+    kernel.ExternOp: WrapperPrinter.extern,
+    kernel.FreeOp: WrapperPrinter.free,
+    kernel.ReuseOp: WrapperPrinter.reuse,
+    loop.ReinterpretOp: WrapperPrinter.reinterpret,
+    func.ReturnOp: WrapperPrinter.return_,
+    arith.ConstantOp: lambda printer, op: None,  # written inline where used
+}
+
+
+def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:
+    attr = k.attributes.get("arg_values")
+    return dict(attr.data) if isinstance(attr, DictionaryAttr) else {}
+
+
+def _torch_op(overload: str) -> str:
+    namespace, rest = overload.split("::")
+    name, _, variant = rest.partition(".")
+    return f"torch.ops.{namespace}.{name}.{variant or 'default'}"
+
+
+def _paren(text: str) -> str:
+    return text if text.isidentifier() or text.isdigit() else f"({text})"
+
+
+def _type_symbols(t: BufferType) -> set[str]:
+    return {s.name for s in _type_symbols_sympy(t)}
+
+
+def _type_symbols_sympy(t: Attribute) -> set:
+    if not isinstance(t, BufferType):
+        return set()
+    dims = [*t.shape.data, *t.strides.data, t.offset]
+    return {s for d in dims for s in sympy.sympify(dim_value(d)).free_symbols}
+
+
+def _extent(t: BufferType) -> sympy.Expr:
+    sizes_ = [sympy.sympify(s) for s in t.sizes()]
+    strides = [sympy.sympify(s) for s in t.stride_values()]
+    return sympy.sympify(t.offset_value()) + 1 + sum((s - 1) * st for s, st in zip(sizes_, strides))

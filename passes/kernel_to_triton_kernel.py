@@ -1,0 +1,473 @@
+"""One kernel.kernel -> one triton.func (Inductor-style code), for convert-kernel-to-triton.
+
+    xoffset = program_id(0) * XBLOCK; xindex = xoffset + arange(0, XBLOCK)[:, None]; xmask = xindex < xnumel
+    rindex = arange(0, RBLOCK)[None, :] (+ roffset in an r loop); rmask = rindex < rnumel
+    xrmask = xmask & rmask
+
+Loop ops are evaluated per scope (the straight-line kernel body, or one r loop): bodies become elementwise
+ops on blocks, loads of kernel inputs become masked tl.load at the flat index (shaped [XBLOCK, 1],
+[1, RBLOCK] or [XBLOCK, RBLOCK] by what the index depends on; loop-invariant ones are hoisted out of r loops),
+loads of buffers produced inside the kernel reuse the producer's value (checked to read exactly the element
+produced at the same position), and kernel outputs are stored at their layout's offset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import DictionaryAttr, IntegerType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from irc.dialects import triton
+from irc.dialects.kernel import KernelOp
+from irc.dialects.triton import Dims, PointerType
+from irc.dialects.types import BufferType, IndexAttr
+from irc.passes.kernel_to_triton_body import lower_body, lower_op
+from irc.passes.kernel_to_triton_builder import TritonBuilder, scalar_type
+from irc.passes.kernel_to_triton_index import bound, flat_index, next_power_of_two, same_index, storage_offset
+from irc.passes.kernel_to_triton_reduce import Lanes, Reduction, reduction_for
+from irc.passes.kernel_to_triton_schedule import KernelAnalysis, Phase, fail, resolve
+from irc.passes.kernel_to_triton_sympy import IndexLowering
+
+INT32_MAX = 2**31 - 1
+
+
+@dataclass
+class Scope:
+    """Where values are emitted and what they see: flat indices, masks and block shapes per shape class
+    ("x": depends on x only, "xr": on x and r), and memo tables of index expressions, loads and xr values."""
+
+    builder: TritonBuilder
+    index: dict[str, SSAValue]
+    masks: dict[str, SSAValue]
+    shapes: dict[str, Dims]
+    exprs: dict = field(default_factory=dict)
+    loads: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+    hoisted: Scope | None = None
+    """Where x-only index math and loads go (before the r loop), if not here."""
+
+    def for_expr(self, expr: sympy.Expr) -> Scope:
+        """The scope computing `expr`: loop-invariant (x-only) expressions are hoisted out of r loops."""
+        if self.hoisted is not None and sympy.Symbol("rindex") not in expr.free_symbols:
+            return self.hoisted
+        return self
+
+
+@dataclass(frozen=True)
+class Config:
+    """Launch config of one kernel (kernel-tile's, or a default where it did not run)."""
+
+    xblock: int
+    rblock: int
+    num_warps: int
+
+
+class KernelLowering:
+    """Builds the triton.func of one kernel.kernel."""
+
+    def __init__(self, kernel: KernelOp, index_bits: int = 0):
+        self.kernel = kernel
+        self.info = KernelAnalysis(kernel)
+        self.persistent = kernel.kind.data == "persistent_reduction"
+        self.config = self._config()
+        self.index_type = IntegerType(index_bits or self._index_bits())
+        self.values: dict[Operation, list[SSAValue]] = {}
+        self.arg_values: dict[SSAValue, SSAValue] = {}
+        self.pointers: dict[SSAValue, SSAValue] = {}
+        self.out_pointers: list[SSAValue] = []
+        self.symbols: dict[str, SSAValue] = {}
+        self.coordinate_names: dict[sympy.Expr, str] = {}
+
+    # -- configuration ------------------------------------------------------------
+
+    def _config(self) -> Config:
+        k, info = self.kernel, self.info
+        numel, rnumel = bound(info.numel), bound(info.rnumel)
+        rblock = k.rblock.value.data if k.rblock else self._default_rblock(rnumel)
+        default_x = 1024 if not info.is_reduction else max(1, 4096 // rblock)
+        xblock = k.xblock.value.data if k.xblock else min(default_x, max(1, next_power_of_two(numel or 1024)))
+        if self.persistent and (rnumel is None or rblock < rnumel):
+            sizes = f"({info.rnumel}, {rblock})"
+            raise fail(f"@{info.name}: a persistent reduction needs a static rnumel <= rblock {sizes}")
+        warps = k.num_warps.value.data if k.num_warps else 4
+        return Config(xblock, rblock if info.is_reduction else 1, warps)
+
+    def _default_rblock(self, rnumel: int | None) -> int:
+        if self.persistent and rnumel is not None:
+            return next_power_of_two(max(rnumel, 1))
+        return 1024 if rnumel is None else min(1024, next_power_of_two(max(rnumel, 1)))
+
+    def _index_bits(self) -> int:
+        """32 unless an offset or position may not fit in int32 (or is symbolic)."""
+        types = [a.type for a in self.kernel.body.block.args] + list(self.kernel.function_type.outputs.data)
+        extents = [_extent(t) for t in types if isinstance(t, BufferType)]
+        positions = [self.info.numel + self.config.xblock, self.info.rnumel + self.config.rblock]
+        for value in extents + positions:
+            limit = bound(value)
+            if limit is None or limit > INT32_MAX:
+                return 64
+        return 32
+
+    # -- the function ---------------------------------------------------------------
+
+    def lower(self) -> triton.FuncOp:
+        func = self._make_func()
+        self.builder = TritonBuilder(func.body.block)
+        self.builder.insert(triton.ReturnOp())
+        self.outer = self._prologue()
+        for op in self.info.other_ops:
+            self._lower_kernel_level_op(op)
+        prelude, phases = self.info.schedule() if self.info.is_reduction else (self.info.loop_ops, [])
+        self._emit_x_ops(prelude)
+        for phase in phases:
+            self._emit_phase(phase)
+            self._emit_x_ops(phase.x_after)
+        if self.info.is_reduction and not self.persistent:
+            set_eviction_policies(func)
+        return func
+
+    def _make_func(self) -> triton.FuncOp:
+        info, index_type = self.info, self.index_type
+        params: list[tuple[str, Attribute]] = []
+        values: dict[str, IndexAttr] = {}
+        buffers = scalars = 0
+        for arg in self.kernel.body.block.args:
+            if isinstance(arg.type, BufferType):
+                params.append((f"in_ptr{buffers}", PointerType(arg.type.element_type)))
+                buffers += 1
+            else:
+                params.append((f"scalar{scalars}", scalar_type(arg.type)))
+                scalars += 1
+        for k, t in enumerate(self.kernel.function_type.outputs.data):
+            params.append((f"out_ptr{k}", PointerType(t.element_type)))
+        for name in info.size_symbols():
+            params.append((name, index_type))
+            values[name] = IndexAttr(name)
+        for name, size in (("xnumel", info.numel), ("rnumel", info.rnumel if info.is_reduction else 1)):
+            if bound(size) is None:
+                params.append((name, index_type))
+                values[name] = IndexAttr(size)
+        func = triton.FuncOp(
+            info.name,
+            params,
+            constexprs=["XBLOCK", "RBLOCK"] if info.is_reduction else ["XBLOCK"],
+            launch=self._launch_constexprs(),
+            num_warps=self.config.num_warps,
+            grid=[IndexAttr(self._grid())],
+        )
+        if values:
+            func.attributes["arg_values"] = DictionaryAttr(values)
+        self._bind_params(func, params)
+        return func
+
+    def _launch_constexprs(self) -> dict[str, int]:
+        if self.info.is_reduction:
+            return {"XBLOCK": self.config.xblock, "RBLOCK": self.config.rblock}
+        return {"XBLOCK": self.config.xblock}
+
+    def _grid(self) -> sympy.Expr:
+        from irc.dialects.sym import FloorDiv
+
+        return FloorDiv(self.info.numel + self.config.xblock - 1, self.config.xblock)
+
+    def _bind_params(self, func: triton.FuncOp, params: list[tuple[str, Attribute]]) -> None:
+        args = list(func.body.block.args)
+        inputs = list(self.kernel.body.block.args)
+        for kernel_arg, func_arg in zip(inputs, args):
+            table = self.pointers if isinstance(kernel_arg.type, BufferType) else self.arg_values
+            table[kernel_arg] = func_arg
+        outputs = len(self.kernel.function_type.outputs.data)
+        self.out_pointers = args[len(inputs) : len(inputs) + outputs]
+        for (name, _), arg in zip(params[len(inputs) + outputs :], args[len(inputs) + outputs :]):
+            self.symbols[name] = arg
+
+    # -- prologue -----------------------------------------------------------------
+
+    def _prologue(self) -> Scope:
+        b, it, info = self.builder, self.index_type, self.info
+        pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
+        xoffset = b.binary("mul", pid, b.constexpr("XBLOCK", it), name="xoffset")
+        xbase = b.insert(triton.ArangeOp(0, "XBLOCK"))
+        if info.is_reduction:
+            xbase = b.expand_dims(xbase, 1)
+        xindex = b.binary("add", xoffset, b.cast(xbase, it), name="xindex")
+        xnumel = self.symbols.get("xnumel") or b.const(int(info.numel), it, name="xnumel")
+        x_shape = triton.shape_of(xindex.type)
+        xmask = self._mask(b, xindex, xnumel, ("xblock", info.numel), x_shape, "xmask")
+        self.symbols["xnumel"] = xnumel
+        outer = Scope(b, {"xindex": xindex}, {"x": xmask}, {"x": x_shape})
+        if info.is_reduction:
+            self.rnumel = self.symbols.get("rnumel") or b.const(int(info.rnumel), it, name="rnumel")
+            self.symbols["rnumel"] = self.rnumel
+            rbase = b.cast(b.expand_dims(b.insert(triton.ArangeOp(0, "RBLOCK")), 0), it)
+            rbase.name_hint = "rindex" if self.persistent else "rbase"
+            self.rbase = rbase
+            self.full_shape = (x_shape[0], triton.shape_of(rbase.type)[1])
+            if self.persistent:
+                self.r_scope = self._r_scope(b, rbase, outer)
+                self.r_scope.hoisted = outer  # x-only values are shared with the x-shaped ops
+        return outer
+
+    def _mask(self, b: TritonBuilder, index: SSAValue, size: SSAValue, block, shape: Dims, name: str):
+        """`index < size`; all-true (as Inductor writes it) when a static size is a multiple of every block
+        size the kernel may be launched with (its config and its autotune candidates)."""
+        key, numel = block
+        static = bound(numel)
+        sizes = [getattr(self.config, key)] + [c[key] for c in self.kernel.candidates if key in c]
+        if static is not None and static > 0 and all(static % block_size == 0 for block_size in sizes):
+            return b.const(True, IntegerType(1), shape, name=name)
+        return b.binary("lt", index, size, name=name)
+
+    def _r_scope(self, b: TritonBuilder, rindex: SSAValue, outer: Scope) -> Scope:
+        r_shape = triton.shape_of(self.rbase.type)
+        rmask = self._mask(b, rindex, self.rnumel, ("rblock", self.info.rnumel), r_shape, "rmask")
+        xrmask = b.binary("logical_and", outer.masks["x"], rmask, name="xrmask")
+        return Scope(
+            b,
+            {"xindex": outer.index["xindex"], "rindex": rindex},
+            {"x": outer.masks["x"], "r": rmask, "xr": xrmask},
+            {"x": outer.shapes["x"], "r": r_shape, "xr": self.full_shape},
+        )
+
+    def _lower_kernel_level_op(self, op: Operation) -> None:
+        """Scalar ops outside loop ops (e.g. constants a body uses) are computed once, up front."""
+        context = BodyEmitter(self, None, self.outer)
+        operands = [self.arg_values[v] for v in op.operands]
+        result = lower_op(context, op, operands)
+        if op.results:
+            self.arg_values[op.results[0]] = result
+
+    # -- x ops and phases --------------------------------------------------------------
+
+    def _emit_x_ops(self, ops: list[Operation]) -> None:
+        for op in ops:
+            self.values[op] = self.evaluate(op, self.outer)
+            self.store_outputs(op, self.values[op], self.outer, "x")
+
+    def _emit_phase(self, phase: Phase) -> None:
+        if self.persistent:
+            self._emit_persistent_phase(phase)
+        else:
+            self._emit_looped_phase(phase)
+
+    def _emit_persistent_phase(self, phase: Phase) -> None:
+        scope = self.r_scope
+        for op in phase.reductions:
+            strategy = self._strategy(op)
+            (value,) = self.evaluate(op, scope)
+            self.values[op] = strategy.persistent(scope.builder, value, self._lanes(scope))
+            self.store_outputs(op, self.values[op], self.outer, "x")
+        for op in phase.xr_runs:
+            self.store_outputs(op, self.xr_values(op, scope), scope, "xr")
+
+    def _emit_looped_phase(self, phase: Phase) -> None:
+        b, it = self.builder, self.index_type
+        lanes = Lanes(self.full_shape, it)
+        strategies = [self._strategy(op) for op in phase.reductions]
+        inits = [s.init(b, self._yield_type(op), lanes) for op, s in zip(phase.reductions, strategies)]
+        zero = b.const(0, it)
+        for_op, body = b.for_loop(zero, self.rnumel, b.constexpr("RBLOCK", it), sum(inits, []), "roffset")
+        inner = TritonBuilder(body)
+        rindex = inner.binary("add", body.args[0], self.rbase, name="rindex")
+        scope = self._r_scope(inner, rindex, self.outer)
+        scope.hoisted = self._before(for_op)
+        updated = []
+        accs = list(body.args[1:])
+        for op, strategy, init in zip(phase.reductions, strategies, inits):
+            mine, accs = accs[: len(init)], accs[len(init) :]
+            (value,) = self.evaluate(op, scope)
+            updated += strategy.step(inner, mine, value, self._lanes(scope))
+        for op in phase.xr_runs:
+            self.store_outputs(op, self.xr_values(op, scope), scope, "xr")
+        inner.insert(scf.YieldOp(*updated))
+        results = list(for_op.results)
+        for op, strategy, init in zip(phase.reductions, strategies, inits):
+            mine, results = results[: len(init)], results[len(init) :]
+            self.values[op] = strategy.finish(b, mine, lanes)
+            self.store_outputs(op, self.values[op], self.outer, "x")
+
+    def _before(self, for_op: scf.ForOp) -> Scope:
+        """The outer scope, emitting before an r loop: where its loop-invariant values go."""
+        outer = self.outer
+        builder = TritonBuilder(self.builder.block, for_op)
+        return Scope(builder, outer.index, outer.masks, outer.shapes, outer.exprs, outer.loads)
+
+    def _strategy(self, op: Operation) -> Reduction:
+        return reduction_for(op.kind.data, self._yield_type(op))
+
+    def _yield_type(self, op: Operation) -> Attribute:
+        return scalar_type(op.body.block.last_op.operands[0].type)
+
+    def _lanes(self, scope: Scope) -> Lanes:
+        return Lanes(self.full_shape, self.index_type, scope.masks["xr"], scope.index["rindex"], self.rnumel)
+
+    # -- values ---------------------------------------------------------------------
+
+    def evaluate(self, op: Operation, scope: Scope) -> list[SSAValue]:
+        """The triton values of the body's loop.yield operands, computed in `scope`."""
+        return lower_body(BodyEmitter(self, op, scope), list(op.body.block.ops), dict(self.arg_values))
+
+    def xr_values(self, op: Operation, scope: Scope) -> list[SSAValue]:
+        if op not in scope.values:
+            scope.values[op] = self.evaluate(op, scope)
+        return scope.values[op]
+
+    def produced_value(self, result: SSAValue, scope: Scope) -> SSAValue:
+        producer = self.info.producers[result]
+        k = list(producer.results).index(result)
+        if self.info.roles[producer] == "xr":
+            return self.xr_values(producer, scope)[k]
+        if producer not in self.values:
+            raise fail(f"@{self.info.name}: a loop op reads a buffer before the kernel computes it")
+        return self.values[producer][k]
+
+    # -- index expressions, loads and stores ----------------------------------------------
+
+    def index_value(self, expr: sympy.Expr, scope: Scope) -> SSAValue:
+        return IndexLowering(self, scope).lower(expr)
+
+    def shape_class(self, expr: sympy.Expr) -> str:
+        """What a flat index depends on: "x" (also for constants), "r" (a broadcast along x) or "xr"."""
+        uses = {s.name for s in expr.free_symbols} & {"xindex", "rindex"}
+        return "xr" if len(uses) == 2 else "r" if uses == {"rindex"} else "x"
+
+    def address(self, flat: sympy.Expr, scope: Scope, shape_class: str | None = None):
+        """The offset block (in the expression's shape class) and the mask that goes with it."""
+        shape_class = shape_class or self.shape_class(flat)
+        offset = scope.builder.broadcast_to(self.index_value(flat, scope), scope.shapes[shape_class])
+        return offset, scope.masks[shape_class]
+
+    def store_outputs(self, op: Operation, values: list[SSAValue], scope: Scope, shape_class: str) -> None:
+        for result, value in zip(op.results, values):
+            if result not in self.info.outputs:
+                continue
+            flat = self.result_position(op, result)
+            offset = scope.builder.broadcast_to(self.index_value(flat, scope), scope.shapes[shape_class])
+            pointer = self.out_pointers[self.info.outputs[result]]
+            scope.builder.store(pointer, offset, value, scope.masks[shape_class])
+
+    def result_position(self, op: Operation, result: SSAValue) -> sympy.Expr:
+        """Where the op writes the element of `result` at each position, as a flat-index expression."""
+        t = result.type
+        names = [f"i{k}" for k in range(t.rank)]
+        offset = storage_offset(names, t.stride_values(), t.offset_value())
+        return flat_index(offset, self.info.result_parts(op))
+
+    def check_internal_read(self, consumer: Operation, load: Operation, result: SSAValue) -> None:
+        producer = self.info.producers[result]
+        read = flat_index(load.index.value(), self.info.parts(consumer))
+        written = self.result_position(producer, result)
+        if self.info.roles[producer] == "xr" and self.info.roles[consumer] == "x":
+            raise fail(f"@{self.info.name}: an x-shaped op reads an xr-shaped buffer")
+        if not same_index(read, written, self._sample_points()):
+            raise fail(
+                f"@{self.info.name}: loop.load {load.index.expr.data} of an internal buffer does not read "
+                f"the element its producer writes at the same position ({read} != {written})"
+            )
+
+    def _sample_points(self) -> list[dict]:
+        """Points (flat indices within numel/rnumel, small sizes) at which two positions must agree."""
+        points = []
+        for size in (3, 5):
+            symbols = {sympy.Symbol(s): size for s in self.info.size_symbols()}
+            numel = int(sympy.sympify(self.info.numel).xreplace(symbols))
+            rnumel = int(sympy.sympify(self.info.rnumel).xreplace(symbols))
+            for x in range(min(numel, 64)):
+                for r in range(min(rnumel, 16) if self.info.is_reduction else 1):
+                    points.append({**symbols, sympy.Symbol("xindex"): x, sympy.Symbol("rindex"): r})
+        return points
+
+    def load(self, consumer: Operation, op: Operation, scope: Scope) -> SSAValue:
+        root, delta = resolve(op.buffer)
+        if root in self.info.producers:
+            if delta != 0:
+                raise fail(f"@{self.info.name}: a view of an internal buffer is read")
+            self.check_internal_read(consumer, op, root)
+            return self.produced_value(root, scope)
+        flat = flat_index(op.index.value() + delta, self.info.parts(consumer))
+        key, scope = (root, flat), scope.for_expr(flat)
+        if key not in scope.loads:
+            offset, mask = self.address(flat, scope)
+            scope.loads[key] = scope.builder.load(self.pointer(root), offset, mask)
+        return scope.loads[key]
+
+    def store(self, consumer: Operation, op: Operation, value: SSAValue, scope: Scope) -> None:
+        root, delta = resolve(op.buffer)
+        flat = flat_index(op.index.value() + delta, self.info.parts(consumer))
+        in_r_loop = "xr" in scope.masks and self.info.roles[consumer] != "x"
+        offset, mask = self.address(flat, scope, "xr" if in_r_loop else "x")
+        scope.builder.store(self.pointer(root), offset, value, mask)
+
+    def pointer(self, buffer: SSAValue) -> SSAValue:
+        if buffer not in self.pointers:
+            raise fail(
+                f"@{self.info.name}: accesses a buffer that is neither a kernel input nor produced inside"
+            )
+        return self.pointers[buffer]
+
+    def loop_index_value(self, consumer: Operation, op: Operation, scope: Scope) -> SSAValue:
+        flat = flat_index(op.index.value(), self.info.parts(consumer))
+        return scope.builder.cast(self.index_value(flat, scope), scalar_type(op.result.type))
+
+
+class BodyEmitter:
+    """The BodyContext of one loop op's body evaluated in one scope."""
+
+    def __init__(self, lowering: KernelLowering, op: Operation | None, scope: Scope):
+        self.lowering, self.op, self.scope = lowering, op, scope
+        self.builder = scope.builder
+
+    def load(self, op: Operation) -> SSAValue:
+        return self.lowering.load(self.op, op, self.scope)
+
+    def store(self, op: Operation, value: SSAValue) -> None:
+        self.lowering.store(self.op, op, value, self.scope)
+
+    def index_value(self, op: Operation) -> SSAValue:
+        return self.lowering.loop_index_value(self.op, op, self.scope)
+
+
+def set_eviction_policies(func: triton.FuncOp) -> None:
+    """Inductor's cache hints for looped reductions: data read again by a later r loop, loaded once outside
+    the loops (x-only) or read by every row (r-only) stays in L2 (evict_last); data streamed for the last
+    time goes first."""
+    loops = [op for op in func.body.block.ops if isinstance(op, scf.ForOp)]
+    readers: dict[SSAValue, set[int]] = {}
+    for k, for_op in enumerate(loops):
+        for load in _loads(for_op):
+            readers.setdefault(_base_pointer(load), set()).add(k)
+    for op in func.body.block.ops:
+        if isinstance(op, triton.LoadOp):
+            _hint(op, "evict_last")
+    for k, for_op in enumerate(loops):
+        for load in _loads(for_op):
+            later = any(j > k for j in readers[_base_pointer(load)])
+            shared = triton.shape_of(load.result.type)[:1] == (triton.ONE,)  # r-only: read by every row
+            _hint(load, "evict_last" if later or shared else "evict_first")
+
+
+def _loads(op: Operation) -> list[triton.LoadOp]:
+    return [o for o in op.walk() if isinstance(o, triton.LoadOp)]
+
+
+def _base_pointer(load: triton.LoadOp) -> SSAValue:
+    pointer = load.ptr
+    while isinstance(pointer.owner, triton.AddPtrOp):
+        pointer = pointer.owner.ptr
+    return pointer
+
+
+def _hint(load: triton.LoadOp, policy: str) -> None:
+    load.eviction_policy = triton.EvictionPolicyAttr(triton.EvictionPolicy(policy))
+
+
+def _extent(t: BufferType) -> sympy.Expr:
+    """One past the largest element offset a layout reaches (offset included)."""
+    sizes = [sympy.sympify(s) for s in t.sizes()]
+    strides = [sympy.sympify(s) for s in t.stride_values()]
+    reach = sum(((s - 1) * st for s, st in zip(sizes, strides)), sympy.Integer(1))
+    return sympy.sympify(t.offset_value()) + reach
+

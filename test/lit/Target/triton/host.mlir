@@ -1,0 +1,102 @@
+// The host program: externs through torch.ops (operand references, lists, kwargs, dtypes, two results), a view
+// (loop.reinterpret -> torch.as_strided), kernel.free -> del, kernel.reuse of a dead buffer, a scalar and an f16 kernel, and a kernel with an empty iteration space (no launch).
+// RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
+// RUN: filecheck %s < %t.py
+// RUN: %python %S/Inputs/check_module.py %t.py "((a0 @ a1) * a2, a0.t() * 2, torch.exp(a3.float()).half(), -a4, a0.sum(1, dtype=torch.float64), *torch.max(a0, 1), torch.arange(15.0))" --tol 1e-3 | filecheck %s --check-prefix=EXEC
+
+// CHECK:      KERNELS = ['triton_poi_fused_add_mul_0', 'triton_poi_fused_add_3', 'triton_poi_fused_exp_1', 'triton_poi_fused_neg_2', 'triton_poi_fused_iota_4']
+// CHECK-NEXT: FALLBACKS = ['aten::mm.default', 'aten::sum.dim_IntList', 'aten::max.dim']
+// CHECK:      def triton_poi_fused_add_mul_0(in_ptr0, scalar0, out_ptr0, XBLOCK: tl.constexpr):
+// CHECK:          tmp1 = tl.cast(scalar0, tl.float32)
+// CHECK:      def triton_poi_fused_add_3(in_ptr0, out_ptr0, XBLOCK: tl.constexpr):
+// CHECK:          x0 = xindex % 5
+// CHECK-NEXT:     tmp0 = x0 * 7
+// CHECK-NEXT:     x1 = xindex // 5
+// CHECK-NEXT:     tmp1 = tmp0 + x1
+// CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xmask)
+// CHECK:      def call(args):
+// CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
+// CHECK-NEXT:     args.clear()
+// CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
+// CHECK-NEXT:     buf1 = torch.as_strided(arg0_1, (7, 5), (1, 7), arg0_1.storage_offset())
+// CHECK-NEXT:     buf2 = torch.empty_strided((5, 3), (3, 1), dtype=torch.float32, device=arg0_1.device)
+// CHECK-NEXT:     buf3 = torch.empty_strided((7, 5), (5, 1), dtype=torch.float32, device=arg0_1.device)
+// CHECK-NEXT:     triton_poi_fused_add_mul_0[(1,)](buf0, arg2_1, buf2, XBLOCK=16, num_warps=1)
+// CHECK-NEXT:     triton_poi_fused_add_3[(1,)](buf1, buf3, XBLOCK=64, num_warps=1)
+// CHECK-NEXT:     del buf1
+// CHECK-NEXT:     buf4 = torch.as_strided(buf0, (15,), (1,), 0)
+// CHECK-NEXT:     triton_poi_fused_iota_4[(1,)](buf4, XBLOCK=16, num_warps=1)
+// CHECK-NEXT:     buf5 = torch.empty_strided((4, 6), (6, 1), dtype=torch.float16, device=arg0_1.device)
+// CHECK-NEXT:     triton_poi_fused_exp_1[(1,)](arg3_1, buf5, XBLOCK=32, num_warps=1)
+// CHECK-NEXT:     buf6 = torch.empty_strided((0, 3), (3, 1), dtype=torch.float32, device=arg0_1.device)
+// CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
+// CHECK-NEXT:     buf7 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
+// CHECK-NEXT:     buf8, buf9 = torch.ops.aten.max.dim(arg0_1, 1)
+// CHECK-NEXT:     return (buf2, buf3, buf5, buf6, buf7, buf8, buf9, buf4)
+// CHECK:      def get_args(**sizes):
+// CHECK:          arg2_1 = 0.5
+
+// EXEC-COUNT-8: ok
+// EXEC: all outputs match
+
+kernel.kernel @triton_poi_fused_add_mul_0(%arg0: !loop.buffer<[5, 3], f32, strides [3, 1]>, %arg1: f64) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
+  %0 = loop.pointwise ranges [5, 3] {
+    %1 = loop.load %arg0[#loop.index<"3*i0 + i1">] : !loop.buffer<[5, 3], f32, strides [3, 1]>
+    %2 = loop.cast %arg1 : f64 to f32
+    %3 = arith.mulf %1, %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[5, 3], f32, strides [3, 1]>
+  kernel.yield %0 : !loop.buffer<[5, 3], f32, strides [3, 1]>
+}
+kernel.kernel @triton_poi_fused_add_3(%arg2: !loop.buffer<[7, 5], f32, strides [1, 7]>) -> (!loop.buffer<[7, 5], f32, strides [5, 1]>) pointwise numel 35 rnumel 1 {xblock = 64, num_warps = 1} {
+  %4 = loop.pointwise ranges [7, 5] {
+    %5 = loop.load %arg2[#loop.index<"i0 + 7*i1">] : !loop.buffer<[7, 5], f32, strides [1, 7]>
+    %6 = arith.addf %5, %5 : f32
+    loop.yield %6 : f32
+  } : !loop.buffer<[7, 5], f32, strides [5, 1]>
+  kernel.yield %4 : !loop.buffer<[7, 5], f32, strides [5, 1]>
+}
+kernel.kernel @triton_poi_fused_exp_1(%arg0: !loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>) pointwise numel 24 rnumel 1 {xblock = 32, num_warps = 1} {
+  %0 = loop.pointwise ranges [4, 6] {
+    %1 = loop.load %arg0[#loop.index<"6*i0 + i1">] : !loop.buffer<[4, 6], f16, strides [6, 1]>
+    %2 = loop.cast %1 : f16 to f32
+    %3 = math.exp %2 : f32
+    %4 = loop.cast %3 : f32 to f16
+    loop.yield %4 : f16
+  } : !loop.buffer<[4, 6], f16, strides [6, 1]>
+  kernel.yield %0 : !loop.buffer<[4, 6], f16, strides [6, 1]>
+}
+kernel.kernel @triton_poi_fused_neg_2(%arg0: !loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>) pointwise numel 0 rnumel 1 {xblock = 16, num_warps = 1} {
+  %0 = loop.pointwise ranges [0, 3] {
+    %1 = loop.load %arg0[#loop.index<"3*i0 + i1">] : !loop.buffer<[0, 3], f32, strides [3, 1]>
+    %2 = arith.negf %1 : f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[0, 3], f32, strides [3, 1]>
+  kernel.yield %0 : !loop.buffer<[0, 3], f32, strides [3, 1]>
+}
+kernel.kernel @triton_poi_fused_iota_4() -> (!loop.buffer<[15], f32, strides [1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
+  %0 = loop.pointwise ranges [15] {
+    %1 = loop.index #loop.index<"i0"> : i64
+    %2 = loop.cast %1 : i64 to f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[15], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[15], f32, strides [1]>
+}
+func.func @forward(%x: !loop.buffer<[5, 7], f32, strides [7, 1]>, %w: !loop.buffer<[7, 3], f32, strides [3, 1]>, %alpha: f64, %h: !loop.buffer<[4, 6], f16, strides [6, 1]>, %e: !loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>, !loop.buffer<[7, 5], f32, strides [5, 1]>, !loop.buffer<[4, 6], f16, strides [6, 1]>, !loop.buffer<[0, 3], f32, strides [3, 1]>, !loop.buffer<[5], f64, strides [1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], i64, strides [1]>, !loop.buffer<[15], f32, strides [1]>) {
+  %mm = kernel.extern "aten::mm.default"(%x, %w) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[5, 7], f32, strides [7, 1]>, !loop.buffer<[7, 3], f32, strides [3, 1]>) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>)
+  %t = loop.reinterpret %x : !loop.buffer<[5, 7], f32, strides [7, 1]> to !loop.buffer<[7, 5], f32, strides [1, 7]>
+  %0 = kernel.alloc : !loop.buffer<[5, 3], f32, strides [3, 1]>
+  %1 = kernel.alloc : !loop.buffer<[7, 5], f32, strides [5, 1]>
+  kernel.launch @triton_poi_fused_add_mul_0(%mm, %alpha) outs(%0) : (!loop.buffer<[5, 3], f32, strides [3, 1]>, f64) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>)
+  kernel.launch @triton_poi_fused_add_3(%t) outs(%1) : (!loop.buffer<[7, 5], f32, strides [1, 7]>) -> (!loop.buffer<[7, 5], f32, strides [5, 1]>)
+  kernel.free %t : !loop.buffer<[7, 5], f32, strides [1, 7]>
+  %r = kernel.reuse %mm : !loop.buffer<[5, 3], f32, strides [3, 1]> to !loop.buffer<[15], f32, strides [1]>
+  kernel.launch @triton_poi_fused_iota_4() outs(%r) : () -> (!loop.buffer<[15], f32, strides [1]>)
+  %2 = kernel.alloc : !loop.buffer<[4, 6], f16, strides [6, 1]>
+  kernel.launch @triton_poi_fused_exp_1(%h) outs(%2) : (!loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>)
+  %3 = kernel.alloc : !loop.buffer<[0, 3], f32, strides [3, 1]>
+  kernel.launch @triton_poi_fused_neg_2(%e) outs(%3) : (!loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>)
+  %sum = kernel.extern "aten::sum.dim_IntList"(%x) {args = [#kernel.operand<0>, [1 : i64], false], kwargs = {dtype = f64}} : (!loop.buffer<[5, 7], f32, strides [7, 1]>) -> (!loop.buffer<[5], f64, strides [1]>)
+  %max:2 = kernel.extern "aten::max.dim"(%x) {args = [#kernel.operand<0>, 1 : i64]} : (!loop.buffer<[5, 7], f32, strides [7, 1]>) -> (!loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], i64, strides [1]>)
+  func.return %0, %1, %2, %3, %sum, %max#0, %max#1, %r : !loop.buffer<[5, 3], f32, strides [3, 1]>, !loop.buffer<[7, 5], f32, strides [5, 1]>, !loop.buffer<[4, 6], f16, strides [6, 1]>, !loop.buffer<[0, 3], f32, strides [3, 1]>, !loop.buffer<[5], f64, strides [1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], i64, strides [1]>, !loop.buffer<[15], f32, strides [1]>
+}

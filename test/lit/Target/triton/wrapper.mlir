@@ -1,0 +1,60 @@
+// Target options and degenerate modules: `triton{wrapper=false}` prints only the kernels; a module whose host
+// program has only externs (no kernels) prints fine (with an alloc on an explicit device), and so does one with no host function. The module of
+// externs parses as Python. Without convert-kernel-to-triton, the target reports the launch it cannot print.
+// RUN: irc-opt %s --split-input-file -p convert-kernel-to-triton,cse,dce -t 'triton{wrapper=false}' | filecheck %s --check-prefix=KERNELS
+// RUN: irc-opt %s --split-input-file -p convert-kernel-to-triton,cse,dce -t triton | filecheck %s
+// RUN: not irc-opt %s --split-input-file -t triton 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: irc-opt %s --split-input-file -p convert-kernel-to-triton -t triton | %python -c "import ast, re, sys; [ast.parse(c) for c in re.split('// -{5}', sys.stdin.read())]"
+
+// ERR: triton target: kernel.launch of @triton_poi_fused_neg_0, which is not a triton.func (run convert-kernel-to-triton)
+
+// KERNELS:      KERNELS = ['triton_poi_fused_neg_0']
+// KERNELS:      def triton_poi_fused_neg_0(in_ptr0, out_ptr0, XBLOCK: tl.constexpr):
+// KERNELS-NOT:  def call(args):
+// KERNELS:      {{[/][/]}} -----
+// KERNELS:      KERNELS = []
+// KERNELS-NEXT: FALLBACKS = ['aten::mm.default']
+// KERNELS-NOT:  {{^def }}
+
+// CHECK:      def triton_poi_fused_neg_0(in_ptr0, out_ptr0, XBLOCK: tl.constexpr):
+// CHECK:          tmp1 = -tmp0
+// CHECK:      def call(args):
+// CHECK:          triton_poi_fused_neg_0[(1,)](arg0_1, buf0, XBLOCK=16, num_warps=4)
+// CHECK:      {{[/][/]}} -----
+// CHECK:      KERNELS = []
+// CHECK-NEXT: FALLBACKS = ['aten::mm.default']
+// CHECK:      def call(args):
+// CHECK-NEXT:     arg0_1, arg1_1 = args
+// CHECK-NEXT:     args.clear()
+// CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
+// CHECK-NEXT:     buf1 = torch.empty_strided((2, 4), (4, 1), dtype=torch.float32, device='cuda')
+// CHECK-NEXT:     return (buf0,)
+// CHECK:      {{[/][/]}} -----
+// CHECK:      KERNELS = []
+// CHECK-NOT:  def call
+
+kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>) pointwise numel 10 rnumel 1 {xblock = 16} {
+  %0 = loop.pointwise ranges [10] {
+    %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[10], f32, strides [1]>
+    %2 = arith.negf %1 : f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[10], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[10], f32, strides [1]>
+}
+func.func @forward(%x: !loop.buffer<[10], f32, strides [1]>) -> !loop.buffer<[10], f32, strides [1]> {
+  %0 = kernel.alloc : !loop.buffer<[10], f32, strides [1]>
+  kernel.launch @triton_poi_fused_neg_0(%x) outs(%0) : (!loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>)
+  func.return %0 : !loop.buffer<[10], f32, strides [1]>
+}
+
+// -----
+
+func.func @forward(%a: !loop.buffer<[2, 3], f32, strides [3, 1]>, %b: !loop.buffer<[3, 4], f32, strides [4, 1]>) -> !loop.buffer<[2, 4], f32, strides [4, 1]> {
+  %0 = kernel.extern "aten::mm.default"(%a, %b) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[2, 3], f32, strides [3, 1]>, !loop.buffer<[3, 4], f32, strides [4, 1]>) -> (!loop.buffer<[2, 4], f32, strides [4, 1]>)
+  %1 = kernel.alloc device "cuda" : !loop.buffer<[2, 4], f32, strides [4, 1]>
+  func.return %0 : !loop.buffer<[2, 4], f32, strides [4, 1]>
+}
+
+// -----
+
+"test.op"() : () -> ()
