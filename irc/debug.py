@@ -18,7 +18,7 @@ class DebugDump:
     """Writes `NN-<pass>.mlir` files into one folder per compiled graph."""
 
     def __init__(self, graph_name: str):
-        root = config.debug_dir or os.path.join(os.getcwd(), "irc-debug", time.strftime("%Y%m%d-%H%M%S"))
+        root = os.environ.get("IRC_DEBUG_DIR") or config.debug_dir or os.path.join(os.getcwd(), "irc-debug", time.strftime("%Y%m%d-%H%M%S"))
         self.folder = os.path.join(root, f"{graph_name}_{next(_counter)}")
         os.makedirs(self.folder, exist_ok=True)
         self.step = 0

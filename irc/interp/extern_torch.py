@@ -1,0 +1,79 @@
+"""Running `kernel.extern` calls for the numpy evaluator, through torch.ops (torch is imported lazily)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr
+from xdsl.ir import Attribute, TypeAttribute
+
+from irc.dialects import kernel
+from irc.dialects.types import BufferType, element_type_name
+from irc.interp.loop_numpy import Buffer
+
+TORCH_DTYPES = {
+    "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64", "i1": "bool",
+    "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64", "ui8": "uint8",
+}  # fmt: skip
+
+
+def torch_dtype(t: Attribute):
+    import torch
+
+    return getattr(torch, TORCH_DTYPES[element_type_name(t)])
+
+
+def to_torch(value: object, symbols: dict[str, int]):
+    """A Buffer as a strided torch tensor over (a copy of) its storage; scalars as Python numbers."""
+    import torch
+
+    if not isinstance(value, Buffer):
+        return np.asarray(value).item()
+    sizes, strides, offset = value.layout(symbols)
+    storage = torch.from_numpy(value.storage.copy()).to(torch_dtype(value.type.element_type))
+    return torch.as_strided(storage, sizes, strides, offset)
+
+
+def argument(attr: Attribute, operands: Sequence[object]):
+    """A builtin attribute of an extern's args/kwargs as the Python value torch.ops expects."""
+    if isinstance(attr, kernel.OperandRefAttr):
+        return operands[attr.index.data]
+    if isinstance(attr, IntegerAttr):
+        return bool(attr.value.data) if element_type_name(attr.type) == "i1" else attr.value.data
+    if isinstance(attr, FloatAttr):
+        return attr.value.data
+    if isinstance(attr, StringAttr):
+        return attr.data
+    if isinstance(attr, UnitAttr):
+        return None
+    if isinstance(attr, ArrayAttr):
+        return [argument(a, operands) for a in attr.data]
+    if isinstance(attr, DictionaryAttr):
+        return {key: argument(a, operands) for key, a in attr.data.items()}
+    if isinstance(attr, TypeAttribute):
+        return torch_dtype(attr)
+    raise NotImplementedError(f"extern argument {attr}")
+
+
+def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str, int]) -> list[object]:
+    """Calls the op's overload (`ns::name.overload`) on the operands; Buffers out of the result types."""
+    import torch
+
+    namespace, _, rest = op.overload.data.partition("::")
+    name, _, overload = rest.partition(".")
+    target = getattr(getattr(torch.ops, namespace), name)
+    target = getattr(target, overload or "default")
+    operands = [to_torch(v, symbols) for v in values]
+    outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+    outputs = list(outputs) if isinstance(outputs, tuple | list) else [outputs]
+    results: list[object] = []
+    for output, t in zip(outputs, op.result_types):
+        if isinstance(t, BufferType):
+            array = output.detach().to(
+                torch.float32 if element_type_name(t.element_type) == "bf16" else output.dtype
+            )
+            results.append(Buffer.of_array(array.numpy(), t, symbols))
+        else:
+            results.append(np.asarray(output))
+    return results

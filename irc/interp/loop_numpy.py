@@ -1,0 +1,378 @@
+"""A reference evaluator for loop-level functions, on whole numpy buffers (never per element).
+
+A buffer is a flat numpy `storage` plus its `!loop.buffer` type (sizes, strides, offset). A loop.pointwise /
+loop.reduction body runs once on index grids: index variable i_k (r_k) is an arange shaped to broadcast along
+axis k of ranges + reduce, so every scalar op in the body is a numpy op on arrays. Index expressions are
+evaluated with sympy.lambdify; FloorDiv / ModularIndexing map to numpy integer division.
+
+    outputs = run_function(module, [x, y])          # numpy arrays (or Python scalars) in, arrays out
+
+Supported: func.func / func.return, arith, math, loop (pointwise, reduction, load, store, index, cast and the
+other scalar ops, reinterpret), kernel.extern (through torch.ops, imported lazily). bf16 values are carried in
+float32 and rounded on every cast to bf16.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from xdsl.dialects import arith, func
+from xdsl.dialects import math as mathd
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from irc.dialects import kernel, loop
+from irc.dialects.types import BufferType, dim_value, element_type_name
+
+NUMPY_TYPES = {
+    "f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64, "i1": np.bool_,
+    "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "ui8": np.uint8,
+}  # fmt: skip
+
+
+def numpy_type(t: Attribute):
+    return NUMPY_TYPES.get(element_type_name(t) or "i64", np.int64)
+
+
+def round_to_bf16(values: np.ndarray) -> np.ndarray:
+    bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
+    bits = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
+    rounded = bits.view(np.float32)
+    return np.where(np.isnan(values), values, rounded).astype(np.float32)
+
+
+def convert(values, t: Attribute) -> np.ndarray:
+    """PyTorch conversion to element type `t`: float -> int truncates, nonzero -> true."""
+    values = np.asarray(values)
+    name = element_type_name(t)
+    if name == "i1":
+        return values != 0
+    if name == "bf16":
+        return round_to_bf16(values.astype(np.float32))
+    target = numpy_type(t)
+    with np.errstate(all="ignore"):
+        if values.dtype.kind == "f" and np.dtype(target).kind in "iu":
+            values = np.trunc(values)
+            if np.dtype(target).kind == "u":
+                values = values.astype(np.int64)
+        return values.astype(target)
+
+
+# ---------------------------------------------------------------------------
+# Index expressions and sizes
+# ---------------------------------------------------------------------------
+
+
+def _floordiv(a, b):
+    return np.floor_divide(a, b)
+
+
+def _modular_indexing(a, b, c):
+    return np.mod(np.floor_divide(a, b), c)
+
+
+@cache
+def _compiled(text: str) -> tuple[Callable, tuple[str, ...]]:
+    import sympy
+
+    from irc.dialects.types import parse_expr
+
+    expr = parse_expr(text)
+    names = tuple(sorted(s.name for s in expr.free_symbols))
+    functions = {"FloorDiv": _floordiv, "ModularIndexing": _modular_indexing}
+    return sympy.lambdify([sympy.Symbol(n) for n in names], expr, modules=[functions, "numpy"]), names
+
+
+def evaluate(text: str, env: dict[str, object]):
+    """The value of an index/size expression with `env` binding index variables and size symbols."""
+    function, names = _compiled(text)
+    missing = [n for n in names if n not in env]
+    if missing:
+        raise ValueError(f"unbound symbols {missing} in '{text}'")
+    return function(*(env[n] for n in names))
+
+
+def dim(attr: Attribute, symbols: dict[str, int]) -> int:
+    value = dim_value(attr)
+    return value if isinstance(value, int) else int(evaluate(str(value), symbols))
+
+
+@dataclass
+class Buffer:
+    """Flat storage seen through a buffer type."""
+
+    storage: np.ndarray
+    type: BufferType
+
+    def layout(self, symbols: dict[str, int]) -> tuple[list[int], list[int], int]:
+        t = self.type
+        return (
+            [dim(d, symbols) for d in t.shape.data],
+            [dim(d, symbols) for d in t.strides.data],
+            dim(t.offset, symbols),
+        )
+
+    def positions(self, symbols: dict[str, int]) -> np.ndarray:
+        """The storage position of every element, shaped like the buffer."""
+        sizes, strides, offset = self.layout(symbols)
+        position = np.full(sizes, offset, dtype=np.int64)
+        for k, (size, stride) in enumerate(zip(sizes, strides)):
+            shape = [1] * len(sizes)
+            shape[k] = size
+            position = position + np.arange(size, dtype=np.int64).reshape(shape) * stride
+        return position
+
+    def array(self, symbols: dict[str, int]) -> np.ndarray:
+        return self.storage[self.positions(symbols)]
+
+    @staticmethod
+    def of_array(values: np.ndarray, t: BufferType, symbols: dict[str, int]) -> Buffer:
+        """A buffer of type `t` holding `values` (scattered into a storage of `t`'s extent)."""
+        empty = Buffer(np.zeros(0, numpy_type(t.element_type)), t)
+        positions = empty.positions(symbols)
+        extent = int(positions.max()) + 1 if positions.size else 0
+        storage = np.zeros(extent, numpy_type(t.element_type))
+        storage[positions] = convert(values, t.element_type)
+        return Buffer(storage, t)
+
+
+# ---------------------------------------------------------------------------
+# Scalar ops (whole arrays at a time)
+# ---------------------------------------------------------------------------
+
+
+def _trunc_div(a, b):
+    quotient = np.floor_divide(np.abs(a), np.abs(b))
+    return np.where((a < 0) != (b < 0), -quotient, quotient)
+
+
+def _round_half_away(x):
+    return np.sign(x) * np.floor(np.abs(x) + 0.5)
+
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _either_nan(a, b):
+    return np.isnan(a) | np.isnan(b)
+
+
+def _constant_compare(value: bool):
+    return lambda a, b: np.full(np.broadcast(a, b).shape, value)
+
+
+CMPF = {
+    "false": _constant_compare(False), "oeq": np.equal, "ogt": np.greater, "oge": np.greater_equal,
+    "olt": np.less, "ole": np.less_equal, "one": lambda a, b: np.not_equal(a, b) & ~_either_nan(a, b),
+    "ord": lambda a, b: ~_either_nan(a, b), "ueq": lambda a, b: np.equal(a, b) | _either_nan(a, b),
+    "ugt": lambda a, b: ~np.less_equal(a, b), "uge": lambda a, b: ~np.less(a, b),
+    "ult": lambda a, b: ~np.greater_equal(a, b), "ule": lambda a, b: ~np.greater(a, b),
+    "une": np.not_equal, "uno": _either_nan, "true": _constant_compare(True),
+}  # fmt: skip
+
+
+def _unsigned(a):
+    a = np.asarray(a)
+    return a if a.dtype.kind in "bu" else a.astype(a.dtype.str.replace("i", "u"))
+
+
+def _on_unsigned(function: Callable) -> Callable:
+    """`function` applied to its operands' bits read as unsigned integers (the result keeps that type)."""
+    return lambda a, b: function(_unsigned(a), _unsigned(b))
+
+
+CMPI = {
+    "eq": np.equal, "ne": np.not_equal, "slt": np.less, "sle": np.less_equal, "sgt": np.greater,
+    "sge": np.greater_equal, "ult": _on_unsigned(np.less), "ule": _on_unsigned(np.less_equal),
+    "ugt": _on_unsigned(np.greater), "uge": _on_unsigned(np.greater_equal),
+}  # fmt: skip
+
+ELEMENTWISE: dict[type[Operation], Callable] = {
+    arith.AddfOp: np.add, arith.AddiOp: np.add, arith.SubfOp: np.subtract, arith.SubiOp: np.subtract,
+    arith.MulfOp: np.multiply, arith.MuliOp: np.multiply, arith.DivfOp: np.divide, arith.DivSIOp: _trunc_div,
+    arith.RemSIOp: np.fmod, arith.FloorDivSIOp: np.floor_divide,
+    arith.MinimumfOp: np.minimum, arith.MaximumfOp: np.maximum, arith.MinnumfOp: np.fmin,
+    arith.MaxnumfOp: np.fmax, arith.MinSIOp: np.minimum, arith.MaxSIOp: np.maximum,
+    arith.MinUIOp: _on_unsigned(np.minimum), arith.MaxUIOp: _on_unsigned(np.maximum),
+    arith.AndIOp: np.bitwise_and, arith.OrIOp: np.bitwise_or, arith.XOrIOp: np.bitwise_xor,
+    arith.NegfOp: np.negative, arith.SelectOp: np.where,
+    mathd.AbsFOp: np.abs, mathd.AbsIOp: np.abs, mathd.ExpOp: np.exp, mathd.Exp2Op: np.exp2,
+    mathd.ExpM1Op: np.expm1, mathd.LogOp: np.log, mathd.Log1pOp: np.log1p, mathd.Log2Op: np.log2,
+    mathd.Log10Op: np.log10, mathd.SqrtOp: np.sqrt, mathd.RsqrtOp: lambda x: 1 / np.sqrt(x),
+    mathd.SinOp: np.sin, mathd.CosOp: np.cos, mathd.TanOp: np.tan, mathd.TanhOp: np.tanh,
+    mathd.AsinOp: np.arcsin, mathd.AcosOp: np.arccos, mathd.AtanOp: np.arctan, mathd.SinhOp: np.sinh,
+    mathd.CoshOp: np.cosh, mathd.ErfOp: _erf, mathd.FloorOp: np.floor, mathd.CeilOp: np.ceil,
+    mathd.TruncOp: np.trunc, mathd.RoundEvenOp: np.rint, mathd.RoundOp: _round_half_away,
+    mathd.PowFOp: np.power, mathd.IPowIOp: np.power, mathd.Atan2Op: np.arctan2,
+    loop.SigmoidOp: lambda x: 1 / (1 + np.exp(-x)), loop.IsinfOp: np.isinf, loop.IsnanOp: np.isnan,
+    loop.FloordivOp: np.floor_divide, loop.RemainderOp: np.mod,
+    loop.PowOp: lambda a, b: np.power(a, np.asarray(b).astype(np.asarray(a).dtype)),
+}  # fmt: skip
+
+
+def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
+    """One scalar op of a body or host function on whole arrays, result in the op's numpy type."""
+    if isinstance(op, arith.ConstantOp):
+        assert isinstance(op.value, IntegerAttr | FloatAttr)
+        value = op.value.value.data
+        return np.asarray(
+            value != 0 if element_type_name(op.result.type) == "i1" else value, numpy_type(op.result.type)
+        )
+    if isinstance(op, loop.CastOp):
+        return convert(args[0], op.result.type)
+    if isinstance(op, arith.CmpfOp):
+        return CMPF[arith.CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]](*args)
+    if isinstance(op, arith.CmpiOp):
+        return CMPI[arith.CMPI_COMPARISON_OPERATIONS[op.predicate.value.data]](*args)
+    if type(op) not in ELEMENTWISE:
+        raise NotImplementedError(f"loop_numpy cannot evaluate {op.name}")
+    with np.errstate(all="ignore"):
+        result = ELEMENTWISE[type(op)](*args)
+    return np.asarray(result).astype(numpy_type(op.results[0].type), copy=False)
+
+
+# ---------------------------------------------------------------------------
+# Loop ops
+# ---------------------------------------------------------------------------
+
+
+class Evaluator:
+    """Runs one function: `values` maps SSA values to Buffers, arrays or scalars; `symbols` binds sizes."""
+
+    def __init__(self, symbols: dict[str, int]):
+        self.values: dict[SSAValue, object] = {}
+        self.symbols = symbols
+
+    def sizes(self, dims) -> list[int]:
+        return [dim(d, self.symbols) for d in dims.data]
+
+    def run_body(self, op: loop.PointwiseOp | loop.ReductionOp, shape: list[int]) -> list[np.ndarray]:
+        """The yielded values of `op`'s body over the index grid `shape` (ranges then reduce)."""
+        env: dict[str, object] = dict(self.symbols)
+        for k, name in enumerate(loop.index_vars(op)):
+            axis = [1] * len(shape)
+            axis[k] = shape[k]
+            env[name] = np.arange(shape[k], dtype=np.int64).reshape(axis)
+        for inner in op.body.block.ops:
+            if isinstance(inner, loop.YieldOp):
+                return [np.broadcast_to(self.values[v], shape) for v in inner.values]
+            self.values.update(zip(inner.results, self.run_body_op(inner, env)))
+        raise ValueError(f"{op.name} body has no loop.yield")
+
+    def run_body_op(self, op: Operation, env: dict[str, object]) -> list[object]:
+        if isinstance(op, loop.LoadOp):
+            buffer = self.values[op.buffer]
+            offset = dim(buffer.type.offset, self.symbols)
+            return [buffer.storage[offset + np.asarray(evaluate(op.index.expr.data, env), np.int64)]]
+        if isinstance(op, loop.StoreOp):
+            buffer = self.values[op.buffer]
+            position = dim(buffer.type.offset, self.symbols) + np.asarray(evaluate(op.index.expr.data, env))
+            value = np.broadcast_arrays(self.values[op.value], position)
+            buffer.storage[value[1]] = value[0]
+            return []
+        if isinstance(op, loop.IndexOp):
+            return [np.asarray(evaluate(op.index.expr.data, env)).astype(numpy_type(op.result.type))]
+        return [scalar_op(op, [self.values[v] for v in op.operands])]
+
+    def pointwise(self, op: loop.PointwiseOp) -> list[Buffer]:
+        shape = self.sizes(op.ranges)
+        values = self.run_body(op, shape)
+        return [
+            Buffer(convert(v, r.type.element_type).reshape(-1).copy(), r.type)
+            for v, r in zip(values, op.results)
+        ]
+
+    def reduction(self, op: loop.ReductionOp) -> list[Buffer]:
+        ranges, reduce = self.sizes(op.ranges), self.sizes(op.reduce)
+        (value,) = self.run_body(op, ranges + reduce)
+        flat = value.reshape(*ranges, int(np.prod(reduce, dtype=np.int64)))
+        results = REDUCE[op.kind.data](flat)
+        return [
+            Buffer(convert(v, r.type.element_type).reshape(-1).copy(), r.type)
+            for v, r in zip(results, op.results)
+        ]
+
+    def extern(self, op: kernel.ExternOp) -> list[object]:
+        from irc.interp.extern_torch import run_extern
+
+        return run_extern(op, [self.values[v] for v in op.operands], self.symbols)
+
+    def run_op(self, op: Operation) -> list[object]:
+        if isinstance(op, loop.PointwiseOp):
+            return self.pointwise(op)
+        if isinstance(op, loop.ReductionOp):
+            return self.reduction(op)
+        if isinstance(op, loop.ReinterpretOp):
+            return [Buffer(self.values[op.source].storage, op.result.type)]
+        if isinstance(op, kernel.ExternOp):
+            return self.extern(op)
+        return [scalar_op(op, [self.values[v] for v in op.operands])]
+
+
+def _welford(x: np.ndarray) -> list[np.ndarray]:
+    count = np.full(x.shape[:-1], x.shape[-1], x.dtype)
+    mean = np.mean(x, axis=-1)
+    return [mean, np.sum((x - mean[..., None]) ** 2, axis=-1), count]
+
+
+REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
+    "sum": lambda x: [np.sum(x, axis=-1, dtype=x.dtype)],
+    "prod": lambda x: [np.prod(x, axis=-1, dtype=x.dtype)],
+    "max": lambda x: [np.max(x, axis=-1)],
+    "min": lambda x: [np.min(x, axis=-1)],
+    "argmax": lambda x: [np.argmax(x, axis=-1)],
+    "argmin": lambda x: [np.argmin(x, axis=-1)],
+    "any": lambda x: [np.any(x, axis=-1)],
+    "all": lambda x: [np.all(x, axis=-1)],
+    "welford": _welford,
+}
+
+# ---------------------------------------------------------------------------
+# Functions
+# ---------------------------------------------------------------------------
+
+
+def bind_symbols(types: Sequence[Attribute], inputs: Sequence[object]) -> dict[str, int]:
+    """Size symbols bound by the inputs' shapes (dims that are a bare symbol)."""
+    from xdsl.dialects.builtin import StringAttr
+
+    symbols: dict[str, int] = {}
+    for t, value in zip(types, inputs):
+        if isinstance(t, BufferType):
+            for attr, size in zip(t.shape.data, np.shape(value)):
+                if isinstance(attr, StringAttr) and attr.data.isidentifier():
+                    symbols[attr.data] = int(size)
+    return symbols
+
+
+def find_function(module: ModuleOp, name: str | None) -> func.FuncOp:
+    functions = [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]
+    for function in functions:
+        if name is None or function.sym_name.data == name:
+            return function
+    raise ValueError(f"no function {name!r} in the module")
+
+
+def run_function(
+    module: ModuleOp, inputs: Sequence[object], name: str | None = None, symbols: dict[str, int] | None = None
+) -> list[object]:
+    """Evaluates a loop-level function on numpy inputs; returns its results as numpy arrays (or scalars)."""
+    function = find_function(module, name)
+    block = function.body.blocks[0]
+    types = [arg.type for arg in block.args]
+    evaluator = Evaluator({**bind_symbols(types, inputs), **(symbols or {})})
+    for arg, value in zip(block.args, inputs):
+        if isinstance(arg.type, BufferType):
+            evaluator.values[arg] = Buffer.of_array(np.asarray(value), arg.type, evaluator.symbols)
+        else:
+            evaluator.values[arg] = np.asarray(value, numpy_type(arg.type))
+    for op in block.ops:
+        if isinstance(op, func.ReturnOp):
+            results = [evaluator.values[v] for v in op.arguments]
+            return [r.array(evaluator.symbols) if isinstance(r, Buffer) else r for r in results]
+        evaluator.values.update(zip(op.results, evaluator.run_op(op)))
+    raise ValueError("function has no func.return")

@@ -1,0 +1,86 @@
+"""What Triton's interpreter lacks when triton.language was imported before TRITON_INTERPRET was set.
+
+- The standard library's `@triton.jit` functions (tl.sum, tl.sigmoid, ...) are then compiled-mode
+  JITFunctions, which the interpreter refuses to call: `interpreted_stdlib()` swaps in interpreted twins
+  for the duration of a call.
+- libdevice has no interpreter implementation: `LIBDEVICE` is a numpy stand-in for the functions irc emits.
+"""
+
+import contextlib
+import math
+import threading
+from types import SimpleNamespace
+
+_lock = threading.RLock()
+_twins: dict = {}
+
+
+def _stdlib_modules():
+    import triton.language as tl
+    from triton.language import standard
+
+    return [tl, standard]
+
+
+@contextlib.contextmanager
+def interpreted_stdlib():
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    with contextlib.suppress(ImportError):
+        import triton.experimental.gluon  # noqa: F401  (imported lazily by launches; it needs the originals)
+    with _lock:
+        saved = []
+        for module in _stdlib_modules():
+            for name, value in list(vars(module).items()):
+                if isinstance(value, JITFunction):
+                    twin = _twins.setdefault(value, InterpretedFunction(value.fn))
+                    saved.append((module, name, value))
+                    setattr(module, name, twin)
+        try:
+            yield
+        finally:
+            for module, name, value in saved:
+                setattr(module, name, value)
+
+
+def _elementwise(np_fn):
+    def apply(*args):
+        import numpy as np
+        import triton.language as tl
+        from triton.runtime.interpreter import TensorHandle
+
+        tensors = [a for a in args if isinstance(a, tl.tensor)]
+        first = tensors[0]
+        data = [a.handle.data if isinstance(a, tl.tensor) else a for a in args]
+        with np.errstate(all="ignore"):
+            result = np.asarray(np_fn(*data)).astype(first.handle.data.dtype)
+        shapes = [t.type.shape for t in tensors if t.type.is_block()]
+        result_type = first.type if not shapes else tl.block_type(first.dtype, list(np.broadcast_shapes(*shapes)))
+        return tl.tensor(TensorHandle(result, first.handle.dtype.scalar), result_type)
+
+    return apply
+
+
+def _libdevice():
+    import numpy as np
+
+    lgamma = np.vectorize(math.lgamma, otypes=[np.float64])
+    unary = {
+        "tan": np.tan, "tanh": np.tanh, "expm1": np.expm1, "log1p": np.log1p, "asin": np.arcsin,
+        "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "asinh": np.arcsinh,
+        "acosh": np.arccosh, "atanh": np.arctanh, "nearbyint": np.rint, "lgamma": lgamma,
+        "erfc": np.vectorize(math.erfc, otypes=[np.float64]), "erf": np.vectorize(math.erf, otypes=[np.float64]),
+    }  # fmt: skip
+    binary = {"pow": np.power, "atan2": np.arctan2, "fmod": np.fmod}
+    return SimpleNamespace(**{name: _elementwise(fn) for name, fn in {**unary, **binary}.items()})
+
+
+_libdevice_shim = None
+
+
+def libdevice_shim():
+    global _libdevice_shim
+    if _libdevice_shim is None:
+        _libdevice_shim = _libdevice()
+    return _libdevice_shim
