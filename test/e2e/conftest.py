@@ -1,0 +1,28 @@
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+
+def _devices():
+    import torch
+
+    return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
+
+
+@pytest.fixture(params=_devices())
+def device(request):
+    """Every end-to-end test runs on CPU (Triton's interpreter) and, when present, on CUDA."""
+    return request.param
+
+
+@pytest.fixture(autouse=True)
+def _check_roundtrip():
+    """Every e2e compile also runs the pipeline with print/parse between passes and asserts the same code."""
+    from irc import config
+
+    config.check_roundtrip = True
+    yield
+    config.check_roundtrip = False

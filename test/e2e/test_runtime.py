@@ -1,0 +1,62 @@
+"""The runtime around the compiler: code cache, debug dumps, the fx-to-mlir tool, metrics, the pipeline string."""
+
+import os
+import subprocess
+import sys
+
+import torch
+
+from harness import check, rand
+from irc import metrics
+
+
+def test_warm_start_reuses_cached_code(tmp_path, monkeypatch, device):
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
+    fn = lambda x: torch.relu(x) * 3  # noqa: E731
+    check(fn, rand(100, device=device))
+    assert metrics.cache_hits == 0
+    files = [f for _, _, fs in os.walk(tmp_path) for f in fs]
+    assert len(files) == 1 and files[0].endswith(".py")
+    check(fn, rand(100, device=device))
+    assert metrics.cache_hits == 1
+    assert metrics.generated_kernel_count == 1  # counted from the cached module too
+
+
+def test_debug_dump_writes_ir_after_every_pass_and_the_code(tmp_path, monkeypatch, device):
+    monkeypatch.setenv("IRC_DEBUG", "1")
+    monkeypatch.setenv("IRC_DEBUG_DIR", str(tmp_path / "dbg"))
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path / "cache"))
+    check(lambda x: x.sin() + 1, rand(10, device=device))
+    (folder,) = os.listdir(tmp_path / "dbg")
+    names = sorted(os.listdir(tmp_path / "dbg" / folder))
+    assert names[0] == "01-input.mlir" and "output_code.py" in names
+    assert any(n.endswith("convert-aten-to-loop.mlir") for n in names)
+    assert any(n.endswith("convert-kernel-to-triton.mlir") for n in names)
+
+
+def test_fx_to_mlir_output_goes_through_irc_opt(tmp_path, device):
+    from irc.pipeline import DEFAULT_PIPELINE
+    from irc.tools.fx_to_mlir import export
+
+    path = tmp_path / "graph.mlir"
+    export(lambda x, y: torch.sigmoid((x + y).sum(1)), [rand(3, 9, device=device), rand(3, 9, device=device)], str(path))
+    assert "aten.sum" in path.read_text()
+    out = subprocess.run(
+        [sys.executable, "-m", "irc.tools.irc_opt", str(path), "-p", DEFAULT_PIPELINE, "-t", "triton"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "@triton.jit" in out.stdout and "def call(args)" in out.stdout
+
+
+def test_metrics_reset(device):
+    check(lambda x: x + 1, rand(10, device=device))
+    assert metrics.graphs_compiled == 1
+    metrics.reset()
+    assert metrics.graphs_compiled == 0 and metrics.generated_kernel_count == 0 and not metrics.fallbacks
+
+
+def test_registered_as_dynamo_backend():
+    from torch._dynamo import list_backends
+
+    assert "irc" in list_backends()
