@@ -2,7 +2,6 @@
 
 import subprocess
 import sys
-import time
 
 IRC_OPT = [sys.executable, "-m", "irc.tools.irc_opt"]
 
@@ -11,22 +10,18 @@ def run(args, stdin=""):
     return subprocess.run(IRC_OPT + args, input=stdin, capture_output=True, text=True, timeout=60)
 
 
-def test_help_is_fast_and_imports_no_torch_or_triton():
+def test_help_imports_no_torch_or_triton():
+    """`irc-opt --help` stays fast by loading none of the heavy libraries (asserted, not timed)."""
     probe = (
-        "import sys, time; t = time.perf_counter();"
+        "import sys;"
         "from irc.tools import irc_opt;"
         "sys.argv = ['irc-opt', '--help'];"
         "exec('try:\\n irc_opt.main()\\nexcept SystemExit: pass');"
-        "heavy = [m for m in ('torch', 'triton', 'sympy') if m in sys.modules];"
-        "print(heavy, time.perf_counter() - t, file=sys.stderr)"
+        "print([m for m in ('torch', 'triton', 'sympy') if m in sys.modules], file=sys.stderr)"
     )
-    start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
-    elapsed = time.perf_counter() - start
     assert "--print-ir-after-all" in done.stdout
     assert done.stderr.startswith("[]"), done.stderr
-    assert elapsed < 2.0  # process start included; the help itself is well under a second
-    assert float(done.stderr.split()[-1]) < 1.0
 
 
 def test_importing_irc_is_light():
