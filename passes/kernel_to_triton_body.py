@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from xdsl.dialects.builtin import Float32Type, IntegerAttr, i1
+from xdsl.dialects.builtin import BFloat16Type, Float32Type, IntegerAttr, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -229,12 +229,15 @@ def _bitcast(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAVa
 
 
 def _torch_cast(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
-    """PyTorch conversion: to bool is `!= 0`; float to int truncates (as `.to()` does)."""
+    """PyTorch conversion: to bool is `!= 0`; float to int truncates (as `.to()` does); to bf16 goes
+    through f32 (c10::BFloat16 is built from a float; Triton's interpreter bit-casts ints to bf16)."""
     (value,) = operands
     target = scalar_type(op.results[0].type)
     source = element_of(value.type)
     if is_bool(target) and not is_bool(source):
         return ctx.builder.binary("ne", value, ctx.builder.const(0, source))
+    if isinstance(target, BFloat16Type) and not isinstance(source, Float32Type):
+        value = ctx.builder.cast(value, Float32Type())
     return ctx.builder.cast(value, target)
 
 

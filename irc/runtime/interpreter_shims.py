@@ -4,6 +4,8 @@
   JITFunctions, which the interpreter refuses to call: `interpreted_stdlib()` swaps in interpreted twins
   for the duration of a call.
 - libdevice has no interpreter implementation: `LIBDEVICE` is a numpy stand-in for the functions irc emits.
+- The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
+  PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
 """
 
 import contextlib
@@ -37,11 +39,42 @@ def interpreted_stdlib():
                     twin = _twins.setdefault(value, InterpretedFunction(value.fn))
                     saved.append((module, name, value))
                     setattr(module, name, twin)
+        builder = _interpreter_builder()
+        saved.append((builder, "cast_impl", builder.cast_impl))
+        builder.cast_impl = _rounding_cast(builder.cast_impl)
         try:
             yield
         finally:
             for module, name, value in saved:
                 setattr(module, name, value)
+
+
+def _interpreter_builder():
+    from triton.runtime.interpreter import InterpreterBuilder
+
+    return InterpreterBuilder
+
+
+def float32_to_bfloat16_bits(data):
+    """Round-to-nearest-even float32 -> bfloat16, as uint16 bits (c10::BFloat16's rounding; NaN stays NaN)."""
+    import numpy as np
+
+    bits = np.ascontiguousarray(data, dtype=np.float32).view(np.uint32)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(data), np.uint16(0x7FC0), rounded)
+
+
+def _rounding_cast(original):
+    def cast_impl(self, src, dst_type):
+        import triton.language as tl
+        from triton.runtime.interpreter import TensorHandle
+
+        if dst_type.scalar != tl.bfloat16 or src.dtype.scalar == tl.bfloat16:
+            return original(self, src, dst_type)
+        as_float = original(self, src, tl.float32) if src.dtype.scalar != tl.float32 else src
+        return TensorHandle(float32_to_bfloat16_bits(as_float.data), tl.bfloat16)
+
+    return cast_impl
 
 
 def _elementwise(np_fn):

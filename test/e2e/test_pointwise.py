@@ -82,6 +82,14 @@ def test_casts(device):
     check(lambda x: (x.to(torch.float32) + 1, x.to(torch.int64) * 2), rand(50, dtype=torch.int32, low=-9, high=9, device=device))
 
 
+@pytest.mark.parametrize("source", [F32, F16, torch.int32, torch.uint8, torch.bool])
+def test_casts_to_bfloat16_round_like_torch(source, device):
+    x = rand(37, 129, dtype=source, low=0 if source == torch.uint8 else -300, high=250, device=device)
+    fn = lambda x: x.to(BF16) * 1  # noqa: E731
+    got = torch.compile(fn, backend="irc")(x)
+    assert torch.equal(got, fn(x)), "casts to bfloat16 must round to nearest even, bit for bit"
+
+
 def test_broadcast_rows_cols_scalars(device):
     x, row, col = rand(37, 129, device=device), rand(129, device=device), rand(37, 1, device=device)
     check(lambda x, r, c: x * r + c - 2.5, x, row, col)
