@@ -214,6 +214,13 @@ ELEMENTWISE: dict[type[Operation], Callable] = {
 }  # fmt: skip
 
 
+# arith conversions: PyTorch's conversion to the result type (index is carried as int64)
+CONVERSIONS = (
+    arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp, arith.SIToFPOp, arith.UIToFPOp,
+    arith.FPToSIOp, arith.FPToUIOp, arith.ExtFOp, arith.TruncFOp,
+)  # fmt: skip
+
+
 def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
     """One scalar op of a body or host function on whole arrays, result in the op's numpy type."""
     if isinstance(op, arith.ConstantOp):
@@ -222,7 +229,7 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
         return np.asarray(
             value != 0 if element_type_name(op.result.type) == "i1" else value, numpy_type(op.result.type)
         )
-    if isinstance(op, loop.CastOp):
+    if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
     if isinstance(op, arith.CmpfOp):
         return CMPF[arith.CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]](*args)
@@ -240,61 +247,78 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
+def index_env(op: loop.PointwiseOp | loop.ReductionOp, shape: list[int], symbols: dict[str, int]) -> dict:
+    """Size symbols plus each index variable as an arange along its own axis of the grid `shape`."""
+    env: dict[str, object] = dict(symbols)
+    for k, name in enumerate(loop.index_vars(op)):
+        axis = [1] * len(shape)
+        axis[k] = shape[k]
+        env[name] = np.arange(shape[k], dtype=np.int64).reshape(axis)
+    return env
+
+
+def grid_shape(op: loop.PointwiseOp | loop.ReductionOp, symbols: dict[str, int]) -> list[int]:
+    """The sizes of the op's index grid: ranges, then reduce dims."""
+    reduce = op.reduce.data if isinstance(op, loop.ReductionOp) else ()
+    return [dim(d, symbols) for d in (*op.ranges.data, *reduce)]
+
+
+def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int]) -> np.ndarray:
+    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
+    return buffer.storage[position]
+
+
+def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int]) -> None:
+    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
+    value, position = np.broadcast_arrays(value, position)
+    buffer.storage[position] = value
+
+
+def index_value(op: loop.IndexOp, env: dict) -> np.ndarray:
+    return np.asarray(evaluate(op.index.expr.data, env)).astype(numpy_type(op.result.type))
+
+
+def loop_results(
+    op: loop.PointwiseOp | loop.ReductionOp, yielded: Sequence[np.ndarray], symbols: dict[str, int]
+) -> list[Buffer]:
+    """The result buffers of a loop op whose body yielded `yielded` over its whole grid."""
+    shape = grid_shape(op, symbols)
+    values = [np.broadcast_to(v, shape) for v in yielded]
+    if isinstance(op, loop.ReductionOp):
+        ranges = shape[: len(op.ranges.data)]
+        flat = values[0].reshape(*ranges, int(np.prod(shape[len(ranges) :], dtype=np.int64)))
+        values = REDUCE[op.kind.data](flat)
+    return [Buffer.of_array(v, r.type, symbols) for v, r in zip(values, op.results)]
+
+
 class Evaluator:
-    """Runs one function: `values` maps SSA values to Buffers, arrays or scalars; `symbols` binds sizes."""
+    """Runs one function: `values` maps SSA values to Buffers, arrays or scalars; `symbols` binds sizes.
+
+    The reference interpreter (irc.interp.interpreter) runs the same helpers through xDSL's framework.
+    """
 
     def __init__(self, symbols: dict[str, int]):
         self.values: dict[SSAValue, object] = {}
         self.symbols = symbols
 
-    def sizes(self, dims) -> list[int]:
-        return [dim(d, self.symbols) for d in dims.data]
-
-    def run_body(self, op: loop.PointwiseOp | loop.ReductionOp, shape: list[int]) -> list[np.ndarray]:
-        """The yielded values of `op`'s body over the index grid `shape` (ranges then reduce)."""
-        env: dict[str, object] = dict(self.symbols)
-        for k, name in enumerate(loop.index_vars(op)):
-            axis = [1] * len(shape)
-            axis[k] = shape[k]
-            env[name] = np.arange(shape[k], dtype=np.int64).reshape(axis)
+    def run_body(self, op: loop.PointwiseOp | loop.ReductionOp) -> list[np.ndarray]:
+        """The yielded values of `op`'s body over its whole index grid."""
+        env = index_env(op, grid_shape(op, self.symbols), self.symbols)
         for inner in op.body.block.ops:
             if isinstance(inner, loop.YieldOp):
-                return [np.broadcast_to(self.values[v], shape) for v in inner.values]
+                return [self.values[v] for v in inner.values]
             self.values.update(zip(inner.results, self.run_body_op(inner, env)))
         raise ValueError(f"{op.name} body has no loop.yield")
 
     def run_body_op(self, op: Operation, env: dict[str, object]) -> list[object]:
         if isinstance(op, loop.LoadOp):
-            buffer = self.values[op.buffer]
-            offset = dim(buffer.type.offset, self.symbols)
-            return [buffer.storage[offset + np.asarray(evaluate(op.index.expr.data, env), np.int64)]]
+            return [load(self.values[op.buffer], op.index.expr.data, env, self.symbols)]
         if isinstance(op, loop.StoreOp):
-            buffer = self.values[op.buffer]
-            position = dim(buffer.type.offset, self.symbols) + np.asarray(evaluate(op.index.expr.data, env))
-            value = np.broadcast_arrays(self.values[op.value], position)
-            buffer.storage[value[1]] = value[0]
+            store(self.values[op.buffer], op.index.expr.data, self.values[op.value], env, self.symbols)
             return []
         if isinstance(op, loop.IndexOp):
-            return [np.asarray(evaluate(op.index.expr.data, env)).astype(numpy_type(op.result.type))]
+            return [index_value(op, env)]
         return [scalar_op(op, [self.values[v] for v in op.operands])]
-
-    def pointwise(self, op: loop.PointwiseOp) -> list[Buffer]:
-        shape = self.sizes(op.ranges)
-        values = self.run_body(op, shape)
-        return [
-            Buffer(convert(v, r.type.element_type).reshape(-1).copy(), r.type)
-            for v, r in zip(values, op.results)
-        ]
-
-    def reduction(self, op: loop.ReductionOp) -> list[Buffer]:
-        ranges, reduce = self.sizes(op.ranges), self.sizes(op.reduce)
-        (value,) = self.run_body(op, ranges + reduce)
-        flat = value.reshape(*ranges, int(np.prod(reduce, dtype=np.int64)))
-        results = REDUCE[op.kind.data](flat)
-        return [
-            Buffer(convert(v, r.type.element_type).reshape(-1).copy(), r.type)
-            for v, r in zip(results, op.results)
-        ]
 
     def extern(self, op: kernel.ExternOp) -> list[object]:
         from irc.interp.extern_torch import run_extern
@@ -302,10 +326,8 @@ class Evaluator:
         return run_extern(op, [self.values[v] for v in op.operands], self.symbols)
 
     def run_op(self, op: Operation) -> list[object]:
-        if isinstance(op, loop.PointwiseOp):
-            return self.pointwise(op)
-        if isinstance(op, loop.ReductionOp):
-            return self.reduction(op)
+        if isinstance(op, loop.PointwiseOp | loop.ReductionOp):
+            return loop_results(op, self.run_body(op), self.symbols)
         if isinstance(op, loop.ReinterpretOp):
             return [Buffer(self.values[op.source].storage, op.result.type)]
         if isinstance(op, kernel.ExternOp):
