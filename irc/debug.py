@@ -48,7 +48,7 @@ class DebugDump:
             f"# compiling {os.path.basename(self.folder)} failed: {type(exc).__name__}: {message}",
             f"irc-opt {shlex.quote(graph)} -p {shlex.quote(pipeline)} -t triton",
         ]
-        if self.last_ir:
+        if self.step > 1:  # from the IR before the failing pass
             passes = f" -p {shlex.quote(','.join(remaining))}" if remaining else ""
             lines.append(f"irc-opt {shlex.quote(self.last_ir)}{passes} -t triton")
         lines.append(f"irc-reduce {shlex.quote(graph)} --pipeline {shlex.quote(pipeline)} -o reduced.mlir")
