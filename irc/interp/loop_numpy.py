@@ -5,11 +5,9 @@ loop.reduction body runs once on index grids: index variable i_k (r_k) is an ara
 axis k of ranges + reduce, so every scalar op in the body is a numpy op on arrays. Index expressions are
 evaluated with sympy.lambdify; FloorDiv / ModularIndexing map to numpy integer division.
 
-    outputs = run_function(module, [x, y])          # numpy arrays (or Python scalars) in, arrays out
-
-Supported: func.func / func.return, arith, math, loop (pointwise, reduction, load, store, index, cast and the
-other scalar ops, reinterpret), kernel.extern (through torch.ops, imported lazily). bf16 values are carried in
-float32 and rounded on every cast to bf16.
+These are the data model and the semantics the reference interpreter (irc/interp/interpreter.py, on xDSL's
+framework) runs loop and kernel ops with; `run_function(module, [x, y])` runs a function through it.
+bf16 values are carried in float32 and rounded on every cast to bf16.
 """
 
 from __future__ import annotations
@@ -20,12 +18,12 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation
 
-from irc.dialects import kernel, loop
+from irc.dialects import loop
 from irc.dialects.types import BufferType, dim_value, element_type_name
 
 NUMPY_TYPES = {
@@ -291,50 +289,6 @@ def loop_results(
     return [Buffer.of_array(v, r.type, symbols) for v, r in zip(values, op.results)]
 
 
-class Evaluator:
-    """Runs one function: `values` maps SSA values to Buffers, arrays or scalars; `symbols` binds sizes.
-
-    The reference interpreter (irc.interp.interpreter) runs the same helpers through xDSL's framework.
-    """
-
-    def __init__(self, symbols: dict[str, int]):
-        self.values: dict[SSAValue, object] = {}
-        self.symbols = symbols
-
-    def run_body(self, op: loop.PointwiseOp | loop.ReductionOp) -> list[np.ndarray]:
-        """The yielded values of `op`'s body over its whole index grid."""
-        env = index_env(op, grid_shape(op, self.symbols), self.symbols)
-        for inner in op.body.block.ops:
-            if isinstance(inner, loop.YieldOp):
-                return [self.values[v] for v in inner.values]
-            self.values.update(zip(inner.results, self.run_body_op(inner, env)))
-        raise ValueError(f"{op.name} body has no loop.yield")
-
-    def run_body_op(self, op: Operation, env: dict[str, object]) -> list[object]:
-        if isinstance(op, loop.LoadOp):
-            return [load(self.values[op.buffer], op.index.expr.data, env, self.symbols)]
-        if isinstance(op, loop.StoreOp):
-            store(self.values[op.buffer], op.index.expr.data, self.values[op.value], env, self.symbols)
-            return []
-        if isinstance(op, loop.IndexOp):
-            return [index_value(op, env)]
-        return [scalar_op(op, [self.values[v] for v in op.operands])]
-
-    def extern(self, op: kernel.ExternOp) -> list[object]:
-        from irc.interp.extern_torch import run_extern
-
-        return run_extern(op, [self.values[v] for v in op.operands], self.symbols)
-
-    def run_op(self, op: Operation) -> list[object]:
-        if isinstance(op, loop.PointwiseOp | loop.ReductionOp):
-            return loop_results(op, self.run_body(op), self.symbols)
-        if isinstance(op, loop.ReinterpretOp):
-            return [Buffer(self.values[op.source].storage, op.result.type)]
-        if isinstance(op, kernel.ExternOp):
-            return self.extern(op)
-        return [scalar_op(op, [self.values[v] for v in op.operands])]
-
-
 def _welford(x: np.ndarray) -> list[np.ndarray]:
     count = np.full(x.shape[:-1], x.shape[-1], x.dtype)
     mean = np.mean(x, axis=-1)
@@ -358,43 +312,10 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
 # ---------------------------------------------------------------------------
 
 
-def bind_symbols(types: Sequence[Attribute], inputs: Sequence[object]) -> dict[str, int]:
-    """Size symbols bound by the inputs' shapes (dims that are a bare symbol)."""
-    from xdsl.dialects.builtin import StringAttr
-
-    symbols: dict[str, int] = {}
-    for t, value in zip(types, inputs):
-        if isinstance(t, BufferType):
-            for attr, size in zip(t.shape.data, np.shape(value)):
-                if isinstance(attr, StringAttr) and attr.data.isidentifier():
-                    symbols[attr.data] = int(size)
-    return symbols
-
-
-def find_function(module: ModuleOp, name: str | None) -> func.FuncOp:
-    functions = [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]
-    for function in functions:
-        if name is None or function.sym_name.data == name:
-            return function
-    raise ValueError(f"no function {name!r} in the module")
-
-
 def run_function(
     module: ModuleOp, inputs: Sequence[object], name: str | None = None, symbols: dict[str, int] | None = None
 ) -> list[object]:
-    """Evaluates a loop-level function on numpy inputs; returns its results as numpy arrays (or scalars)."""
-    function = find_function(module, name)
-    block = function.body.blocks[0]
-    types = [arg.type for arg in block.args]
-    evaluator = Evaluator({**bind_symbols(types, inputs), **(symbols or {})})
-    for arg, value in zip(block.args, inputs):
-        if isinstance(arg.type, BufferType):
-            evaluator.values[arg] = Buffer.of_array(np.asarray(value), arg.type, evaluator.symbols)
-        else:
-            evaluator.values[arg] = np.asarray(value, numpy_type(arg.type))
-    for op in block.ops:
-        if isinstance(op, func.ReturnOp):
-            results = [evaluator.values[v] for v in op.arguments]
-            return [r.array(evaluator.symbols) if isinstance(r, Buffer) else r for r in results]
-        evaluator.values.update(zip(op.results, evaluator.run_op(op)))
-    raise ValueError("function has no func.return")
+    """Evaluates a function of the module on numpy inputs (irc.interp.interpreter.run_module)."""
+    from irc.interp.interpreter import run_module
+
+    return run_module(module, inputs, name, symbols or {})
