@@ -26,6 +26,21 @@ class BreakAddPass(ModulePass):
 
 
 @dataclass(frozen=True)
+class BreakTritonAddPass(ModulePass):
+    """Turns the last floating-point `triton.add` into `triton.sub` (a miscompile at the triton level)."""
+
+    name = "test-break-triton-add"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from irc.dialects.triton_compute import ELEMENTWISE_OP_CLASSES
+
+        adds = [inner for inner in op.walk() if inner.name == "triton.add" and "f32" in str(inner.result.type)]
+        if adds:
+            add = adds[-1]
+            Rewriter.replace_op(add, ELEMENTWISE_OP_CLASSES["sub"](add.lhs, add.rhs, add.result.type))
+
+
+@dataclass(frozen=True)
 class CrashOnSubPass(ModulePass):
     """Raises when the module holds an `aten.sub`: a compiler crash for irc-reduce to shrink."""
 
@@ -39,4 +54,5 @@ class CrashOnSubPass(ModulePass):
 BROKEN_PASSES = {
     "test-break-add": "broken_passes:BreakAddPass",
     "test-crash-on-sub": "broken_passes:CrashOnSubPass",
+    "test-break-triton-add": "broken_passes:BreakTritonAddPass",
 }

@@ -68,6 +68,17 @@ def test_the_broken_pass_is_caught_and_named(checking, broken_passes, monkeypatc
     assert "irc-opt" in command and "-p test-break-add --check-passes --check-inputs" in command
 
 
+def test_a_broken_triton_level_pass_is_located(checking, broken_passes, monkeypatch):
+    """The compiled module's outputs disagree with the kernel level: the kept triton levels are run in order."""
+    passes = DEFAULT_PASSES[:-2] + ["test-break-triton-add"] + DEFAULT_PASSES[-2:]
+    monkeypatch.setattr(config, "pipeline", ",".join(passes))
+    compiled = torch.compile(lambda a, b: torch.sigmoid(a * b + 1.5), backend="irc")
+    with pytest.raises(PassDivergence) as caught:
+        compiled(rand(5, 7), rand(5, 7))
+    assert caught.value.pass_name == "test-break-triton-add"
+    assert sorted(os.listdir(caught.value.folder))[0] == "after-09-test-break-triton-add.mlir"
+
+
 def test_irc_opt_check_passes_names_the_broken_pass(broken_passes, tmp_path, monkeypatch, capsys):
     from irc.tools.irc_opt import main
 
