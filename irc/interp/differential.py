@@ -205,7 +205,8 @@ def host_copy(value: object) -> np.ndarray:
 def checked_runner(runner: Callable, aten_text: str, graph_name: str) -> Callable:
     """`runner`, whose first call also checks every pass of the pipeline on that call's inputs.
 
-    On CPU inputs the compiled module's own outputs serve as the triton level's results.
+    On CPU inputs the compiled module's own outputs serve as the triton level's results; when the compiled
+    module fails, the check runs before the error goes on, so a pass that broke it is named.
     """
     pending = [True]
 
@@ -215,7 +216,11 @@ def checked_runner(runner: Callable, aten_text: str, graph_name: str) -> Callabl
         pending.clear()
         inputs = [host_copy(a) for a in args]
         on_cpu = all(getattr(a, "device", None) is None or a.device.type == "cpu" for a in args)
-        outputs = runner(args)
+        try:
+            outputs = runner(args)
+        except Exception:
+            check_pipeline(aten_text, inputs, graph_name)  # names the pass that broke it, if one did
+            raise
         final = [host_copy(o) for o in outputs if o is not None] if on_cpu else None
         check_pipeline(aten_text, inputs, graph_name, final)
         return outputs
