@@ -36,14 +36,19 @@ def compile_module_text(aten_text: str, graph_name: str = "graph") -> str:
     """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source."""
     from xdsl.parser import Parser
 
-    from irc.pipeline import make_context, run_pipeline
+    from irc.pipeline import configured_pipeline, make_context, run_pipeline
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
     module = Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    run_pipeline(module, ctx, callback=dump.after_pass if dump else None)
-    source = emit_module(module)
+    try:
+        run_pipeline(module, ctx, configured_pipeline(), callback=dump.after_pass if dump else None)
+        source = emit_module(module)
+    except BaseException as exc:
+        if dump is not None:
+            dump.record_failure(aten_text, configured_pipeline(), exc)
+        raise
     if dump is not None:
         log.warning("irc: output code %s", dump.write("output_code.py", source))
     if config.check_roundtrip:
@@ -55,18 +60,20 @@ def check_roundtrip(aten_text: str, source: str) -> None:
     """The IR is the only thing passes share: printing and parsing between passes must not change the code."""
     from xdsl.parser import Parser
 
-    from irc.pipeline import make_context, run_pipeline_through_text
+    from irc.pipeline import configured_pipeline, make_context, run_pipeline_through_text
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
-    module = run_pipeline_through_text(Parser(ctx, aten_text).parse_module(), ctx)
+    module = run_pipeline_through_text(Parser(ctx, aten_text).parse_module(), ctx, configured_pipeline())
     if emit_module(module) != source:
         raise AssertionError("print/parse between passes changed the emitted code")
 
 
 def compile_to_path(aten_text: str, graph_name: str = "graph") -> str:
     """The path of the emitted module for this graph, compiling only on a cache miss."""
-    key = cache.key_of(compiler_fingerprint(), aten_text)
+    from irc.pipeline import configured_pipeline
+
+    key = cache.key_of(compiler_fingerprint(), configured_pipeline(), aten_text)
     path = cache.lookup(key)
     if path is not None:
         metrics.cache_hits += 1
@@ -117,6 +124,10 @@ def compile_fx_graph(gm, example_inputs) -> Callable:
         metrics.graph_fallbacks += 1
         return _eager(gm)
     log.info("irc: compiled graph in %s", path)
+    if config.check_passes:
+        from irc.interp.differential import checked_runner
+
+        return checked_runner(make_runner(path), aten_text, getattr(gm, "_irc_name", "graph"))
     return make_runner(path)
 
 

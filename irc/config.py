@@ -14,3 +14,7 @@ cache_dir = os.environ.get("IRC_CACHE_DIR", os.path.join(os.path.expanduser("~")
 fallback_on_error = _flag("IRC_FALLBACK_ON_ERROR", "1")
 # Also compile every graph with a print/parse between every two passes and fail if the code differs.
 check_roundtrip = _flag("IRC_CHECK_ROUNDTRIP")
+# Run the interpreters after every pass on the first call's inputs and fail naming the first diverging pass.
+check_passes = _flag("IRC_CHECK_PASSES")
+# The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
+pipeline = os.environ.get("IRC_PIPELINE", "")

@@ -3,6 +3,7 @@
 import itertools
 import logging
 import os
+import shlex
 import time
 
 from xdsl.dialects.builtin import ModuleOp
@@ -22,6 +23,7 @@ class DebugDump:
         self.folder = os.path.join(root, f"{graph_name}_{next(_counter)}")
         os.makedirs(self.folder, exist_ok=True)
         self.step = 0
+        self.last_ir = ""  # the file of the last IR written
         log.warning("irc: debug output for %s in %s", graph_name, self.folder)
 
     def write(self, name: str, text: str) -> str:
@@ -33,7 +35,26 @@ class DebugDump:
     def after_pass(self, previous: ModulePass | None, module: ModuleOp, _following: ModulePass | None) -> None:
         self.step += 1
         label = previous.name if previous is not None else "input"
-        self.write(f"{self.step:02d}-{label}.mlir", str(module) + "\n")
+        self.last_ir = self.write(f"{self.step:02d}-{label}.mlir", str(module) + "\n")
+
+    def record_failure(self, aten_text: str, pipeline: str, exc: BaseException) -> str:
+        """Writes the failing graph and `reproduce.sh` (the irc-opt commands that fail the same way)."""
+        from xdsl.utils.arg_spec import parse_pipeline
+
+        graph = self.write("failing-graph.mlir", aten_text)
+        remaining = [str(spec) for spec in parse_pipeline(pipeline)][max(self.step - 1, 0) :]
+        message = (str(exc).strip().splitlines() or [""])[0][:300]
+        lines = [
+            f"# compiling {os.path.basename(self.folder)} failed: {type(exc).__name__}: {message}",
+            f"irc-opt {shlex.quote(graph)} -p {shlex.quote(pipeline)} -t triton",
+        ]
+        if self.step > 1:  # from the IR before the failing pass
+            passes = f" -p {shlex.quote(','.join(remaining))}" if remaining else ""
+            lines.append(f"irc-opt {shlex.quote(self.last_ir)}{passes} -t triton")
+        lines.append(f"irc-reduce {shlex.quote(graph)} --pipeline {shlex.quote(pipeline)} -o reduced.mlir")
+        path = self.write("reproduce.sh", "\n".join(lines) + "\n")
+        log.warning("irc: the failing graph and a reproducer are in %s", self.folder)
+        return path
 
 
 def enabled() -> bool:

@@ -20,6 +20,14 @@ DEFAULT_PASSES = [
 
 DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
 
+
+def configured_pipeline() -> str:
+    """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default."""
+    from irc import config
+
+    return config.pipeline or DEFAULT_PIPELINE
+
+
 PassCallback = Callable[[ModulePass | None, ModuleOp, ModulePass | None], None]
 
 

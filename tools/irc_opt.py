@@ -1,6 +1,7 @@
 """irc-opt: xdsl-opt with irc's dialects, passes and the `triton` target.
 
-Keeps every xdsl-opt flag and adds `--print-ir-after-all`. Bad input (syntax errors, unknown ops, failing
+Keeps every xdsl-opt flag and adds `--print-ir-after-all` and `--check-passes` (run the reference
+interpreters after every pass and fail naming the first pass that changes the results; irc/interp/differential.py). Bad input (syntax errors, unknown ops, failing
 verifiers, failing passes) ends in a diagnostic on stderr and exit code 1, never a Python traceback.
 """
 
@@ -44,11 +45,14 @@ class IrcOptMain(xDSLOptMain):
             action="store_true",
             help="print the IR to stderr after every pass",
         )
+        add_check_arguments(arg_parser)
 
     def setup_pipeline(self):
         super().setup_pipeline()
         if self.args.print_ir_after_all:
             self.pipeline = dataclasses.replace(self.pipeline, callback=_print_after(self.pipeline.callback))
+        if self.args.check_passes:
+            self.pipeline = dataclasses.replace(self.pipeline, callback=_checked(self.pipeline.callback, self.args))
 
 
 def _print_after(inner):
@@ -58,6 +62,37 @@ def _print_after(inner):
             print(f"// -----// IR Dump After {previous.name} //----- //", file=sys.stderr)
             Printer(stream=sys.stderr).print_op(module)
             print("\n", file=sys.stderr)
+
+    return callback
+
+
+def add_check_arguments(arg_parser: argparse.ArgumentParser) -> None:
+    from irc.tools.irc_run import parse_binding
+
+    group = arg_parser.add_argument_group("differential checking")
+    group.add_argument("--check-passes", action="store_true",
+                       help="after every pass, interpret the module and compare with the results before it")
+    group.add_argument("--check-inputs", action="append", default=[], metavar="FILE",
+                       help="inputs for --check-passes (.npy, or .pt holding a list); default: seeded random")
+    group.add_argument("--check-bind", type=parse_binding, action="append", default=[], metavar="SYM=N",
+                       help="bind a size symbol for --check-passes inputs")
+    group.add_argument("--check-seed", type=int, default=0, help="seed of the --check-passes inputs")  # fmt: skip
+
+
+def _checked(inner, args):
+    from irc.interp.differential import PassChecker
+    from irc.tools.irc_run import load_inputs
+
+    def report(checked: int) -> None:
+        print(f"// irc-opt: {checked} passes checked, no divergence", file=sys.stderr)
+
+    checker = PassChecker(
+        load_inputs(args.check_inputs) or None, dict(args.check_bind), args.check_seed, on_finish=report
+    )
+
+    def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+        inner(previous, module, following)
+        checker(previous, module, following)
 
     return callback
 

@@ -10,7 +10,7 @@ from xdsl.ir import Attribute, TypeAttribute
 
 from irc.dialects import kernel
 from irc.dialects.types import BufferType, element_type_name
-from irc.interp.loop_numpy import Buffer
+from irc.interp.loop_numpy import Buffer, convert
 
 TORCH_DTYPES = {
     "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64", "i1": "bool",
@@ -35,16 +35,33 @@ def to_torch(value: object, symbols: dict[str, int]):
     return torch.as_strided(storage, sizes, strides, offset)
 
 
+# fx_import encodes torch.device / layout / memory_format arguments as "<kind>:<value>" strings
+ENCODED_OBJECTS = {
+    "device": lambda torch, text: torch.device("cpu"),  # the reference interpreters run on the CPU
+    "layout": lambda torch, text: getattr(torch, text.removeprefix("torch.")),
+    "memory_format": lambda torch, text: getattr(torch, text.removeprefix("torch.")),
+}
+
+
+def string_argument(text: str):
+    import torch
+
+    kind, _, value = text.partition(":")
+    return ENCODED_OBJECTS[kind](torch, value) if kind in ENCODED_OBJECTS and value else text
+
+
 def argument(attr: Attribute, operands: Sequence[object]):
-    """A builtin attribute of an extern's args/kwargs as the Python value torch.ops expects."""
-    if isinstance(attr, kernel.OperandRefAttr):
+    """A builtin attribute of an extern's (or aten.fallback's) args/kwargs as the value torch.ops expects."""
+    from irc.dialects.aten import OperandRefAttr as AtenOperandRef
+
+    if isinstance(attr, kernel.OperandRefAttr | AtenOperandRef):
         return operands[attr.index.data]
     if isinstance(attr, IntegerAttr):
         return bool(attr.value.data) if element_type_name(attr.type) == "i1" else attr.value.data
     if isinstance(attr, FloatAttr):
         return attr.value.data
     if isinstance(attr, StringAttr):
-        return attr.data
+        return string_argument(attr.data)
     if isinstance(attr, UnitAttr):
         return None
     if isinstance(attr, ArrayAttr):
@@ -56,16 +73,35 @@ def argument(attr: Attribute, operands: Sequence[object]):
     raise NotImplementedError(f"extern argument {attr}")
 
 
-def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str, int]) -> list[object]:
-    """Calls the op's overload (`ns::name.overload`) on the operands; Buffers out of the result types."""
+def torch_op(overload: str):
+    """torch.ops.ns.name.overload for `ns::name.overload`."""
     import torch
 
-    namespace, _, rest = op.overload.data.partition("::")
-    name, _, overload = rest.partition(".")
-    target = getattr(getattr(torch.ops, namespace), name)
-    target = getattr(target, overload or "default")
+    namespace, _, rest = overload.partition("::")
+    name, _, variant = rest.partition(".")
+    return getattr(getattr(getattr(torch.ops, namespace), name), variant or "default")
+
+
+def write_back(buffer: Buffer, tensor, symbols: dict[str, int]) -> None:
+    """Stores a torch tensor's values into a Buffer's storage (an out= argument written by the call)."""
+    import torch
+
+    values = tensor.detach().to(torch.float32 if tensor.dtype == torch.bfloat16 else tensor.dtype).numpy()
+    buffer.storage[buffer.positions(symbols)] = convert(values, buffer.type.element_type)
+
+
+def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str, int]) -> list[object]:
+    """Calls the op's overload (`ns::name.overload`) on the operands; Buffers out of the result types.
+
+    `outs` operands are buffers the call writes (out= variants): their new contents are stored back.
+    """
+    import torch
+
+    target = torch_op(op.overload.data)
     operands = [to_torch(v, symbols) for v in values]
     outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+    for position in range(len(op.ins), len(op.operands)):
+        write_back(values[position], operands[position], symbols)
     outputs = list(outputs) if isinstance(outputs, tuple | list) else [outputs]
     results: list[object] = []
     for output, t in zip(outputs, op.result_types):

@@ -5,11 +5,9 @@ loop.reduction body runs once on index grids: index variable i_k (r_k) is an ara
 axis k of ranges + reduce, so every scalar op in the body is a numpy op on arrays. Index expressions are
 evaluated with sympy.lambdify; FloorDiv / ModularIndexing map to numpy integer division.
 
-    outputs = run_function(module, [x, y])          # numpy arrays (or Python scalars) in, arrays out
-
-Supported: func.func / func.return, arith, math, loop (pointwise, reduction, load, store, index, cast and the
-other scalar ops, reinterpret), kernel.extern (through torch.ops, imported lazily). bf16 values are carried in
-float32 and rounded on every cast to bf16.
+These are the data model and the semantics the reference interpreter (irc/interp/interpreter.py, on xDSL's
+framework) runs loop and kernel ops with; `run_function(module, [x, y])` runs a function through it.
+bf16 values are carried in float32 and rounded on every cast to bf16.
 """
 
 from __future__ import annotations
@@ -20,12 +18,12 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation
 
-from irc.dialects import kernel, loop
+from irc.dialects import loop
 from irc.dialects.types import BufferType, dim_value, element_type_name
 
 NUMPY_TYPES = {
@@ -214,6 +212,13 @@ ELEMENTWISE: dict[type[Operation], Callable] = {
 }  # fmt: skip
 
 
+# arith conversions: PyTorch's conversion to the result type (index is carried as int64)
+CONVERSIONS = (
+    arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp, arith.SIToFPOp, arith.UIToFPOp,
+    arith.FPToSIOp, arith.FPToUIOp, arith.ExtFOp, arith.TruncFOp,
+)  # fmt: skip
+
+
 def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
     """One scalar op of a body or host function on whole arrays, result in the op's numpy type."""
     if isinstance(op, arith.ConstantOp):
@@ -222,7 +227,7 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
         return np.asarray(
             value != 0 if element_type_name(op.result.type) == "i1" else value, numpy_type(op.result.type)
         )
-    if isinstance(op, loop.CastOp):
+    if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
     if isinstance(op, arith.CmpfOp):
         return CMPF[arith.CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]](*args)
@@ -240,77 +245,48 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-class Evaluator:
-    """Runs one function: `values` maps SSA values to Buffers, arrays or scalars; `symbols` binds sizes."""
+def index_env(op: loop.PointwiseOp | loop.ReductionOp, shape: list[int], symbols: dict[str, int]) -> dict:
+    """Size symbols plus each index variable as an arange along its own axis of the grid `shape`."""
+    env: dict[str, object] = dict(symbols)
+    for k, name in enumerate(loop.index_vars(op)):
+        axis = [1] * len(shape)
+        axis[k] = shape[k]
+        env[name] = np.arange(shape[k], dtype=np.int64).reshape(axis)
+    return env
 
-    def __init__(self, symbols: dict[str, int]):
-        self.values: dict[SSAValue, object] = {}
-        self.symbols = symbols
 
-    def sizes(self, dims) -> list[int]:
-        return [dim(d, self.symbols) for d in dims.data]
+def grid_shape(op: loop.PointwiseOp | loop.ReductionOp, symbols: dict[str, int]) -> list[int]:
+    """The sizes of the op's index grid: ranges, then reduce dims."""
+    reduce = op.reduce.data if isinstance(op, loop.ReductionOp) else ()
+    return [dim(d, symbols) for d in (*op.ranges.data, *reduce)]
 
-    def run_body(self, op: loop.PointwiseOp | loop.ReductionOp, shape: list[int]) -> list[np.ndarray]:
-        """The yielded values of `op`'s body over the index grid `shape` (ranges then reduce)."""
-        env: dict[str, object] = dict(self.symbols)
-        for k, name in enumerate(loop.index_vars(op)):
-            axis = [1] * len(shape)
-            axis[k] = shape[k]
-            env[name] = np.arange(shape[k], dtype=np.int64).reshape(axis)
-        for inner in op.body.block.ops:
-            if isinstance(inner, loop.YieldOp):
-                return [np.broadcast_to(self.values[v], shape) for v in inner.values]
-            self.values.update(zip(inner.results, self.run_body_op(inner, env)))
-        raise ValueError(f"{op.name} body has no loop.yield")
 
-    def run_body_op(self, op: Operation, env: dict[str, object]) -> list[object]:
-        if isinstance(op, loop.LoadOp):
-            buffer = self.values[op.buffer]
-            offset = dim(buffer.type.offset, self.symbols)
-            return [buffer.storage[offset + np.asarray(evaluate(op.index.expr.data, env), np.int64)]]
-        if isinstance(op, loop.StoreOp):
-            buffer = self.values[op.buffer]
-            position = dim(buffer.type.offset, self.symbols) + np.asarray(evaluate(op.index.expr.data, env))
-            value = np.broadcast_arrays(self.values[op.value], position)
-            buffer.storage[value[1]] = value[0]
-            return []
-        if isinstance(op, loop.IndexOp):
-            return [np.asarray(evaluate(op.index.expr.data, env)).astype(numpy_type(op.result.type))]
-        return [scalar_op(op, [self.values[v] for v in op.operands])]
+def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int]) -> np.ndarray:
+    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
+    return buffer.storage[position]
 
-    def pointwise(self, op: loop.PointwiseOp) -> list[Buffer]:
-        shape = self.sizes(op.ranges)
-        values = self.run_body(op, shape)
-        return [
-            Buffer(convert(v, r.type.element_type).reshape(-1).copy(), r.type)
-            for v, r in zip(values, op.results)
-        ]
 
-    def reduction(self, op: loop.ReductionOp) -> list[Buffer]:
-        ranges, reduce = self.sizes(op.ranges), self.sizes(op.reduce)
-        (value,) = self.run_body(op, ranges + reduce)
-        flat = value.reshape(*ranges, int(np.prod(reduce, dtype=np.int64)))
-        results = REDUCE[op.kind.data](flat)
-        return [
-            Buffer(convert(v, r.type.element_type).reshape(-1).copy(), r.type)
-            for v, r in zip(results, op.results)
-        ]
+def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int]) -> None:
+    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
+    value, position = np.broadcast_arrays(value, position)
+    buffer.storage[position] = value
 
-    def extern(self, op: kernel.ExternOp) -> list[object]:
-        from irc.interp.extern_torch import run_extern
 
-        return run_extern(op, [self.values[v] for v in op.operands], self.symbols)
+def index_value(op: loop.IndexOp, env: dict) -> np.ndarray:
+    return np.asarray(evaluate(op.index.expr.data, env)).astype(numpy_type(op.result.type))
 
-    def run_op(self, op: Operation) -> list[object]:
-        if isinstance(op, loop.PointwiseOp):
-            return self.pointwise(op)
-        if isinstance(op, loop.ReductionOp):
-            return self.reduction(op)
-        if isinstance(op, loop.ReinterpretOp):
-            return [Buffer(self.values[op.source].storage, op.result.type)]
-        if isinstance(op, kernel.ExternOp):
-            return self.extern(op)
-        return [scalar_op(op, [self.values[v] for v in op.operands])]
+
+def loop_results(
+    op: loop.PointwiseOp | loop.ReductionOp, yielded: Sequence[np.ndarray], symbols: dict[str, int]
+) -> list[Buffer]:
+    """The result buffers of a loop op whose body yielded `yielded` over its whole grid."""
+    shape = grid_shape(op, symbols)
+    values = [np.broadcast_to(v, shape) for v in yielded]
+    if isinstance(op, loop.ReductionOp):
+        ranges = shape[: len(op.ranges.data)]
+        flat = values[0].reshape(*ranges, int(np.prod(shape[len(ranges) :], dtype=np.int64)))
+        values = REDUCE[op.kind.data](flat)
+    return [Buffer.of_array(v, r.type, symbols) for v, r in zip(values, op.results)]
 
 
 def _welford(x: np.ndarray) -> list[np.ndarray]:
@@ -336,43 +312,10 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
 # ---------------------------------------------------------------------------
 
 
-def bind_symbols(types: Sequence[Attribute], inputs: Sequence[object]) -> dict[str, int]:
-    """Size symbols bound by the inputs' shapes (dims that are a bare symbol)."""
-    from xdsl.dialects.builtin import StringAttr
-
-    symbols: dict[str, int] = {}
-    for t, value in zip(types, inputs):
-        if isinstance(t, BufferType):
-            for attr, size in zip(t.shape.data, np.shape(value)):
-                if isinstance(attr, StringAttr) and attr.data.isidentifier():
-                    symbols[attr.data] = int(size)
-    return symbols
-
-
-def find_function(module: ModuleOp, name: str | None) -> func.FuncOp:
-    functions = [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]
-    for function in functions:
-        if name is None or function.sym_name.data == name:
-            return function
-    raise ValueError(f"no function {name!r} in the module")
-
-
 def run_function(
     module: ModuleOp, inputs: Sequence[object], name: str | None = None, symbols: dict[str, int] | None = None
 ) -> list[object]:
-    """Evaluates a loop-level function on numpy inputs; returns its results as numpy arrays (or scalars)."""
-    function = find_function(module, name)
-    block = function.body.blocks[0]
-    types = [arg.type for arg in block.args]
-    evaluator = Evaluator({**bind_symbols(types, inputs), **(symbols or {})})
-    for arg, value in zip(block.args, inputs):
-        if isinstance(arg.type, BufferType):
-            evaluator.values[arg] = Buffer.of_array(np.asarray(value), arg.type, evaluator.symbols)
-        else:
-            evaluator.values[arg] = np.asarray(value, numpy_type(arg.type))
-    for op in block.ops:
-        if isinstance(op, func.ReturnOp):
-            results = [evaluator.values[v] for v in op.arguments]
-            return [r.array(evaluator.symbols) if isinstance(r, Buffer) else r for r in results]
-        evaluator.values.update(zip(op.results, evaluator.run_op(op)))
-    raise ValueError("function has no func.return")
+    """Evaluates a function of the module on numpy inputs (irc.interp.interpreter.run_module)."""
+    from irc.interp.interpreter import run_module
+
+    return run_module(module, inputs, name, symbols or {})

@@ -21,7 +21,8 @@ from xdsl.dialects.builtin import ModuleOp, f32
 from irc.dialects import kernel, loop
 from irc.dialects.sym import FloorDiv, ModularIndexing, decompose, evaluate_index, linearize, simplify_index
 from irc.dialects.types import BufferType, contiguous_strides, dim_value
-from irc.interp.loop_numpy import Buffer, Evaluator, bind_symbols, run_function
+from irc.interp.interpreter import run_module
+from irc.interp.loop_numpy import run_function
 from irc.passes.fusion_index import Space, layout_coords, positions, reads_same_position, role_in
 from irc.passes.loop_inline import body_size
 from irc.passes.kernel_tile import KernelTilePass, is_power_of_two, next_power_of_two
@@ -266,39 +267,11 @@ def test_loop_inline_leaves_only_producers_that_must_stay(program):
             assert other_uses or body_size(op) > 30
 
 
-# -- a kernel-level evaluator: launches run the kernel body on whole buffers ---------------------------------
+# -- kernel-level modules run with the reference interpreter (irc/interp): launches on whole buffers ---------
 
 
 def run_kernel_module(module: ModuleOp, inputs: list[np.ndarray]) -> list[np.ndarray]:
-    kernels = {k.sym_name.data: k for k in module.body.block.ops if isinstance(k, kernel.KernelOp)}
-    (host,) = [f for f in module.body.block.ops if isinstance(f, func.FuncOp)]
-    block = host.body.block
-    evaluator = Evaluator(bind_symbols([a.type for a in block.args], inputs))
-    for arg, value in zip(block.args, inputs):
-        evaluator.values[arg] = Buffer.of_array(value, arg.type, evaluator.symbols)
-    for op in block.ops:
-        if isinstance(op, func.ReturnOp):
-            return [evaluator.values[v].array(evaluator.symbols) for v in op.arguments]
-        if isinstance(op, kernel.AllocOp):
-            size = int(np.prod([dim_value(d) for d in op.result.type.shape.data]))
-            evaluator.values[op.result] = Buffer(np.zeros(size, np.float64), op.result.type)
-        elif isinstance(op, kernel.LaunchOp):
-            launch(evaluator, kernels[op.callee.string_value()], op)
-        else:
-            evaluator.values.update(zip(op.results, evaluator.run_op(op)))
-    raise AssertionError("no func.return")
-
-
-def launch(evaluator: Evaluator, kernel_op: kernel.KernelOp, op: kernel.LaunchOp) -> None:
-    body = kernel_op.body.block
-    for arg, value in zip(body.args, op.ins):
-        evaluator.values[arg] = evaluator.values[value]
-    for inner in body.ops:
-        if isinstance(inner, kernel.YieldOp):
-            for produced, out in zip(inner.arguments, op.outs):
-                evaluator.values[out] = evaluator.values[produced]
-        else:
-            evaluator.values.update(zip(inner.results, evaluator.run_op(inner)))
+    return run_module(module, inputs)
 
 
 # -- the kernel contract, point by point ------------------------------------------------------------------

@@ -1,0 +1,64 @@
+"""Running a triton-level module: the `triton` target emits it, Triton's interpreter runs it on CPU tensors.
+
+Emitted sources are stored by content in a temporary folder, so checking a pipeline never fills the code cache
+and an unchanged source is loaded once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+
+from irc.interp import values as iv
+
+_folder: list[str] = []
+
+
+def source_path(source: str) -> str:
+    if not _folder:
+        _folder.append(tempfile.mkdtemp(prefix="irc-interp-"))
+    path = os.path.join(_folder[0], f"m_{hashlib.sha256(source.encode()).hexdigest()[:24]}.py")
+    if not os.path.exists(path):
+        with open(path, "w") as f:
+            f.write(source)
+    return path
+
+
+def host_inputs(module: ModuleOp, inputs: Sequence[object]) -> list:
+    """CPU torch tensors with the host function's argument layouts; scalars as Python numbers."""
+    from irc.dialects.types import BufferType, TensorType
+    from irc.interp.interpreter import find_function
+
+    types = find_function(module).function_type.inputs.data
+    symbols = iv.bind_symbols(types, inputs)
+    arguments = []
+    for value, t in zip(inputs, types):
+        if isinstance(t, BufferType):
+            tensor_type = TensorType(t.sizes(), t.element_type, t.stride_values())
+            arguments.append(iv.as_strided_tensor(iv.to_numpy(value), tensor_type, symbols))
+        else:
+            arguments.append(iv.to_numpy(value).item())
+    return arguments
+
+
+def run_source(source: str, arguments: list) -> list[np.ndarray]:
+    import triton.language  # noqa: F401  (first imported outside interpret mode, as the runtime expects)
+
+    from irc.runtime.interpreter_shims import interpreted_stdlib
+    from irc.runtime.loader import load
+
+    module = load(source_path(source), interpret=True)
+    with interpreted_stdlib(), np.errstate(all="ignore"):
+        outputs = module.call(list(arguments))
+    return [iv.to_numpy(o) for o in outputs if o is not None]
+
+
+def run_triton_module(module: ModuleOp, inputs: Sequence[object]) -> list[np.ndarray]:
+    from irc.target.emit_triton import emit_module
+
+    return run_source(emit_module(module), host_inputs(module, inputs))
