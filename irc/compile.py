@@ -94,12 +94,34 @@ def make_runner(path: str) -> Callable:
     return run
 
 
-def record_metrics(path: str) -> None:
+def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
+    """Counts the module's kernels and fallbacks, and its bytes at `sizes` (size symbol -> value)."""
+    from irc.kernel_bytes import evaluate
+
     module = load(path, interpret=True)
     metrics.graphs_compiled += 1
     metrics.generated_modules.append(path)
     metrics.generated_kernel_count += len(getattr(module, "KERNELS", ()))
     metrics.fallbacks.update(getattr(module, "FALLBACKS", ()))
+    sizes = sizes or {}
+    launches = [(k, evaluate(r, sizes), evaluate(w, sizes)) for k, r, w in getattr(module, "KERNEL_BYTES", ())]
+    metrics.record_bytes(launches, evaluate(getattr(module, "MINIMUM_BYTES", "0"), sizes))
+
+
+def size_hints(gm) -> dict[str, int]:
+    """The values the graph's size symbols had when it was traced (Dynamo's hints)."""
+    import torch
+
+    hints: dict[str, int] = {}
+    for node in gm.graph.find_nodes(op="placeholder"):
+        value = node.meta.get("val")
+        dims = [value] if isinstance(value, torch.SymInt) else []
+        if isinstance(value, torch.Tensor):
+            dims = [*value.shape, *value.stride()]
+        for dim in dims:
+            if isinstance(dim, torch.SymInt) and dim.node.expr.is_Symbol and dim.node.hint is not None:
+                hints[str(dim.node.expr)] = int(dim.node.hint)
+    return hints
 
 
 def compile_fx_graph(gm, example_inputs) -> Callable:
@@ -109,7 +131,7 @@ def compile_fx_graph(gm, example_inputs) -> Callable:
     try:
         aten_text = str(import_graph(gm, example_inputs))
         path = compile_to_path(aten_text, graph_name=getattr(gm, "_irc_name", "graph"))
-        record_metrics(path)
+        record_metrics(path, size_hints(gm))
     except Exception:
         if not config.fallback_on_error:
             raise

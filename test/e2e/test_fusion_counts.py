@@ -1,0 +1,102 @@
+"""Issue 4's checks: how many kernels each program compiles to, and the bytes they move against the minimum.
+
+The minimum is every graph input read once and every graph output written once (irc.metrics.minimum_bytes
+of the last compile); irc.metrics.bytes_moved is what the kernels read and write, from the kernel-level IR.
+"""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from harness import check, rand
+from irc import metrics
+
+ROWS, COLS = 37, 129  # odd sizes: masks on both axes
+
+
+def pointwise_chain(x):
+    for k in range(10):
+        x = torch.sin(x) * 1.5 if k % 2 else x + 0.25
+    return x
+
+
+def layer_norm_relu(x, w, b):
+    return torch.relu(F.layer_norm(x, (x.shape[-1],), w, b))
+
+
+def rms_norm(x, w):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * w
+
+
+def residual_layer_norm(x, residual, w, b):
+    h = x + residual
+    return h, F.layer_norm(h, (h.shape[-1],), w, b)
+
+
+def mean_var(x):
+    return x.mean(1), x.var(1)
+
+
+def bias_gelu(x, b):
+    return F.gelu(x + b)
+
+
+def x_rows():
+    return rand(ROWS, COLS)
+
+
+# name -> (program, inputs, whether its kernel is a persistent reduction)
+ONE_KERNEL = {
+    "pointwise_chain": (pointwise_chain, lambda: [x_rows()], False),
+    "softmax": (lambda x: torch.softmax(x, -1), lambda: [x_rows()], True),
+    "log_softmax": (lambda x: torch.log_softmax(x, -1), lambda: [x_rows()], True),
+    "layer_norm_relu": (layer_norm_relu, lambda: [x_rows(), rand(COLS), rand(COLS)], True),
+    "rms_norm": (rms_norm, lambda: [x_rows(), rand(COLS)], True),
+    "sigmoid_sum_add": (lambda x, y: torch.sigmoid(torch.sum(x + y, 1)), lambda: [x_rows(), x_rows()], True),
+    "bias_gelu": (bias_gelu, lambda: [x_rows(), rand(COLS)], False),
+    "sin_and_cos": (lambda x: (x.sin(), x.cos()), lambda: [x_rows()], False),
+    "mean_var": (mean_var, lambda: [x_rows()], True),
+    "residual_layer_norm": (residual_layer_norm, lambda: [x_rows(), x_rows(), rand(COLS), rand(COLS)], True),
+}
+
+
+def tensor_bytes(values) -> int:
+    values = values if isinstance(values, (tuple, list)) else [values]
+    return sum(v.numel() * v.element_size() for v in values if isinstance(v, torch.Tensor))
+
+
+@pytest.mark.parametrize("name", sorted(ONE_KERNEL))
+def test_one_kernel(name):
+    program, make_inputs, _ = ONE_KERNEL[name]
+    inputs = make_inputs()
+    check(program, *inputs, kernels=1, fallbacks={})
+
+
+@pytest.mark.parametrize("name", sorted(n for n, (_, _, persistent) in ONE_KERNEL.items() if persistent))
+def test_persistent_reductions_move_the_minimum_bytes(name):
+    program, make_inputs, _ = ONE_KERNEL[name]
+    inputs = make_inputs()
+    got = check(program, *inputs, kernels=1)
+    minimum = tensor_bytes(inputs) + tensor_bytes(got)
+    assert metrics.minimum_bytes == minimum
+    assert metrics.bytes_moved == minimum, (metrics.bytes_moved, minimum)
+
+
+@pytest.mark.parametrize("name", ["pointwise_chain", "bias_gelu", "sin_and_cos"])
+def test_pointwise_kernels_move_the_minimum_bytes(name):
+    program, make_inputs, _ = ONE_KERNEL[name]
+    inputs = make_inputs()
+    got = check(program, *inputs, kernels=1)
+    assert metrics.bytes_moved == tensor_bytes(inputs) + tensor_bytes(got)
+
+
+def test_cross_entropy_forward_in_at_most_two_kernels():
+    logits, target = rand(ROWS, COLS), torch.randint(0, COLS, (ROWS,))
+    check(F.cross_entropy, logits, target, fallbacks={})
+    assert metrics.generated_kernel_count <= 2, metrics.generated_kernel_count
+
+
+def test_bytes_of_dynamic_sizes_use_the_actual_sizes():
+    x = rand(ROWS, COLS)
+    got = check(lambda x: torch.softmax(x, -1), x, dynamic=True, kernels=1)
+    assert metrics.bytes_moved >= tensor_bytes([x, got])
