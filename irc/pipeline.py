@@ -11,6 +11,7 @@ DEFAULT_PASSES = [
     "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
     "cse",
     "dce",
+    "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-tile",  # block sizes, persistent vs looped reductions, num_warps
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
