@@ -36,13 +36,14 @@ def compile_module_text(aten_text: str, graph_name: str = "graph") -> str:
     """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source."""
     from xdsl.parser import Parser
 
-    from irc.pipeline import make_context, run_pipeline
+    from irc.pipeline import DEFAULT_PIPELINE, make_context, run_pipeline, with_fusion_report
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
     module = Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    run_pipeline(module, ctx, callback=dump.after_pass if dump else None)
+    spec = with_fusion_report(DEFAULT_PIPELINE, dump.path("fusion")) if dump else DEFAULT_PIPELINE
+    run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None)
     source = emit_module(module)
     if dump is not None:
         log.warning("irc: output code %s", dump.write("output_code.py", source))

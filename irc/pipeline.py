@@ -21,6 +21,12 @@ DEFAULT_PASSES = [
 
 DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
 
+
+def with_fusion_report(spec: str, prefix: str) -> str:
+    """`spec` with kernel-fuse writing its report to prefix.txt/.dot/.svg (kernel-fuse{report=...})."""
+    option = f'kernel-fuse{{report="{prefix}"}}'
+    return ",".join(option if name == "kernel-fuse" else name for name in spec.split(","))
+
 PassCallback = Callable[[ModulePass | None, ModuleOp, ModulePass | None], None]
 
 

@@ -4,6 +4,8 @@ The minimum is every graph input read once and every graph output written once (
 of the last compile); irc.metrics.bytes_moved is what the kernels read and write, from the kernel-level IR.
 """
 
+import os
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -100,3 +102,15 @@ def test_bytes_of_dynamic_sizes_use_the_actual_sizes():
     x = rand(ROWS, COLS)
     got = check(lambda x: torch.softmax(x, -1), x, dynamic=True, kernels=1)
     assert metrics.bytes_moved >= tensor_bytes([x, got])
+
+
+def test_debug_writes_the_fusion_report(tmp_path, monkeypatch):
+    monkeypatch.setenv("IRC_DEBUG", "1")
+    monkeypatch.setenv("IRC_DEBUG_DIR", str(tmp_path / "dbg"))
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path / "cache"))
+    check(residual_layer_norm, x_rows(), x_rows(), rand(COLS), rand(COLS), kernels=1)
+    (folder,) = os.listdir(tmp_path / "dbg")
+    report = (tmp_path / "dbg" / folder / "fusion.txt").read_text()
+    assert "func @forward: kernels 1" in report and "fused" in report
+    assert "digraph fusion" in (tmp_path / "dbg" / folder / "fusion.dot").read_text()
+    assert (tmp_path / "dbg" / folder / "fusion.svg").read_text().lstrip().startswith(("<svg", "<?xml"))
