@@ -114,3 +114,15 @@ def test_debug_writes_the_fusion_report(tmp_path, monkeypatch):
     assert "func @forward: kernels 1" in report and "fused" in report
     assert "digraph fusion" in (tmp_path / "dbg" / folder / "fusion.dot").read_text()
     assert (tmp_path / "dbg" / folder / "fusion.svg").read_text().lstrip().startswith(("<svg", "<?xml"))
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_gather_along_a_short_dim_is_a_kernel(dim):
+    x = rand(37, 129)
+    index = torch.randint(0, x.shape[dim], (5, 7) if dim == 0 else (37, 3))
+    check(lambda x, i: torch.gather(x, dim, i) * 2, x, index, fallbacks={})
+
+
+def test_gather_of_half_values():
+    x = rand(37, 129, dtype=torch.float16)
+    check(lambda x, i: torch.gather(x, 1, i), x, torch.randint(0, 129, (37, 1)), fallbacks={})
