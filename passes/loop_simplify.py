@@ -31,7 +31,7 @@ from xdsl.rewriter import Rewriter
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
-from irc.passes.fusion_index import as_expr, product, range_sizes, reduce_sizes, same_size, substitute_index
+from irc.passes.fusion_index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 
 LoopLike = PointwiseOp | ReductionOp
 ORDER_SENSITIVE_REDUCTIONS = ("argmax", "argmin")
@@ -115,23 +115,50 @@ def accesses_of(op: LoopLike) -> Accesses:
     return Accesses([linear_coefficients(e, names) for e in exprs])
 
 
-def xr_splits(block: Block) -> set[tuple[str, str]]:
-    """(rows, row length) of every reduction in the block."""
-    splits = set()
-    for op in block.ops:
-        if isinstance(op, ReductionOp):
-            splits.add((str(product(range_sizes(op))), str(product(reduce_sizes(op)))))
-    return splits
+@dataclass(frozen=True)
+class RowSplit:
+    """A reduction of the block: `rows` rows of `length` elements."""
+
+    rows: str
+    length: str
+    reduction: ReductionOp
+
+
+def row_splits(block: Block) -> list[RowSplit]:
+    return [
+        RowSplit(str(product(range_sizes(op))), str(product(reduce_sizes(op))), op)
+        for op in block.ops
+        if isinstance(op, ReductionOp)
+    ]
+
+
+def rows_first(op: PointwiseOp, dims: list[Dim], splits: list[RowSplit]) -> list[Dim]:
+    """Dims reordered so that the rows of a reduction the op reads come first (it can then run inside the
+    reduction's kernel, e.g. softmax over dim 0), unless some order of its dims already fits a reduction."""
+    if any(_split_at(dims, k) in {(s.rows, s.length) for s in splits} for k in range(1, len(dims))):
+        return dims
+    for split in splits:
+        reads = [load for load in loads_of(op) if load.buffer.owner is split.reduction]
+        used = {str(v) for load in reads for v in load.index.value().free_symbols}
+        rows = [d for d in dims if d.names[0] in used]
+        rest = [d for d in dims if d.names[0] not in used]
+        if rows and rest and _split_at(rows + rest, len(rows)) == (split.rows, split.length):
+            return rows + rest
+    return dims
+
+
+def _split_at(dims: list[Dim], k: int) -> tuple[str, str]:
+    return str(product([d.size for d in dims[:k]])), str(product([d.size for d in dims[k:]]))
 
 
 def kept_dims(names: list[str], sizes: list[sympy.Expr]) -> list[Dim]:
     return [Dim([n], [s]) for n, s in zip(names, sizes) if s != 1]
 
 
-def mark_protected(dims: list[Dim], splits: set[tuple[str, str]]) -> None:
+def mark_protected(dims: list[Dim], splits: list[RowSplit]) -> None:
+    pairs = {(s.rows, s.length) for s in splits}
     for k in range(1, len(dims)):
-        leading, trailing = product([d.size for d in dims[:k]]), product([d.size for d in dims[k:]])
-        dims[k].start_protected = (str(leading), str(trailing)) in splits
+        dims[k].start_protected = _split_at(dims, k) in pairs
 
 
 def segments(dims: list[Dim]) -> list[list[Dim]]:
@@ -160,13 +187,14 @@ def simplified(dims: list[Dim], accesses: Accesses, reorder: bool) -> list[Dim]:
     return out
 
 
-def new_iteration_space(op: LoopLike, splits: set) -> tuple[list[Dim], list[Dim]] | None:
+def new_iteration_space(op: LoopLike, splits: list[RowSplit]) -> tuple[list[Dim], list[Dim]] | None:
     """(ranges, reduce) of the simplified op, or None when nothing changes."""
     names = index_vars(op)
     ranges, reduce = range_sizes(op), reduce_sizes(op)
     accesses = accesses_of(op)
     range_dims = kept_dims(names[: len(ranges)], ranges)
     if isinstance(op, PointwiseOp):
+        range_dims = rows_first(op, range_dims, splits)
         mark_protected(range_dims, splits)
     reduce_dims = kept_dims(names[len(ranges) :], reduce)
     reorder_reduce = isinstance(op, ReductionOp) and op.kind.data not in ORDER_SENSITIVE_REDUCTIONS
@@ -195,7 +223,7 @@ def new_result_type(old: BufferType, op: LoopLike, ranges: list[Dim]) -> BufferT
     return BufferType(sizes, old.element_type, [strides[d.names[-1]] for d in ranges], old.offset_value())
 
 
-def simplify_op(op: LoopLike, splits: set) -> bool:
+def simplify_op(op: LoopLike, splits: list[RowSplit]) -> bool:
     space = new_iteration_space(op, splits)
     if space is None:
         return False
@@ -230,7 +258,7 @@ def retype_result(op: LoopLike, result, new_type: BufferType) -> None:
 
 
 def simplify_block(block: Block) -> None:
-    splits = xr_splits(block)
+    splits = row_splits(block)
     for op in list(block.ops):
         if isinstance(op, PointwiseOp | ReductionOp):
             simplify_op(op, splits)

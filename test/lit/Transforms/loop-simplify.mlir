@@ -156,3 +156,29 @@ func.func @keep_row_split(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loo
 // CHECK-NEXT:    %d = loop.pointwise ranges [3, 9] {
 // CHECK-NEXT:      loop.load %x[#loop.index<"9*i0 + i1">]
 // CHECK-NEXT:      loop.load %m[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+
+// -----
+
+// A consumer of a column reduction iterates columns first, so it can run inside that reduction's kernel
+// (softmax over dim 0); its result keeps its row-major storage through the strides.
+func.func @columns_first(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
+  %m = loop.reduction max ranges [9] reduce [3] {
+    %a = loop.load %x[#loop.index<"i0 + 9*r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[9], f32, strides [1]>
+  %d = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %v = loop.load %m[#loop.index<"i1">] : !loop.buffer<[9], f32, strides [1]>
+    %q = arith.subf %a, %v : f32
+    loop.yield %q : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  func.return %d : !loop.buffer<[3, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @columns_first
+// CHECK:         %d = loop.pointwise ranges [9, 3] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"i0 + 9*i1">]
+// CHECK-NEXT:      loop.load %m[#loop.index<"i0">]
+// CHECK:         } : !loop.buffer<[9, 3], f32, strides [1, 9]>
+// CHECK-NEXT:    %[[V:.*]] = loop.reinterpret %d : !loop.buffer<[9, 3], f32, strides [1, 9]> to !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:    func.return %[[V]]

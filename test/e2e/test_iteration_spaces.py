@@ -18,3 +18,8 @@ def test_permuted_reductions(device):
 def test_transposed_copy_and_broadcast(device):
     a, b = rand(21, 33, device=device), rand(33, device=device)
     check(lambda a, b: ((a.t() + 1).contiguous(), a.view(3, 7, 33) + b), a, b, kernels=1)
+
+
+def test_softmax_over_columns_is_one_kernel(device):
+    x = rand(37, 129, device=device)
+    check(lambda x: (torch.softmax(x, 0), x - x.mean(0)), x, kernels=1)
