@@ -126,3 +126,17 @@ def test_gather_along_a_short_dim_is_a_kernel(dim):
 def test_gather_of_half_values():
     x = rand(37, 129, dtype=torch.float16)
     check(lambda x, i: torch.gather(x, 1, i), x, torch.randint(0, 129, (37, 1)), fallbacks={})
+
+
+@pytest.mark.parametrize(
+    ("program", "name"),
+    [
+        ("sigmoid_sum_add", "triton_per_fused_add_sigmoid_sum_0"),
+        ("softmax", "triton_per_fused_amax_div_exp_sub_sum_0"),
+        ("sin_and_cos", "triton_poi_fused_cos_sin_0"),
+    ],
+)
+def test_kernel_names_describe_their_content(program, name):
+    fn, make_inputs, _ = ONE_KERNEL[program]
+    check(fn, *make_inputs(), kernels=1)
+    assert [kernel for kernel, _, _ in metrics.kernel_bytes] == [name]
