@@ -86,7 +86,10 @@ class KernelFusePass(ModulePass):
         if self.report:
             from irc.passes.fusion_report import write_report
 
-            write_report(self.report, reports)
+            try:
+                write_report(self.report, reports)
+            except OSError as exc:
+                raise PassFailedException(f"kernel-fuse: cannot write the fusion report {self.report}: {exc}")
 
 
 def fuse_function(func: FuncOp, options: FusionOptions, namer: KernelNamer, with_report: bool):

@@ -15,7 +15,10 @@
 // RUN: irc-opt %S/Inputs/kernel-fuse-report.mlir -p 'kernel-fuse{horizontal=false report="%t-off"}' > /dev/null
 // RUN: filecheck %s --check-prefix=REPORT-OFF < %t-off.txt
 
+// RUN: not irc-opt %S/Inputs/kernel-fuse-report.mlir -p 'kernel-fuse{report="/dev/null/report"}' 2>&1 | filecheck %s --check-prefix=UNWRITABLE
+
 // NESTED: kernel-fuse: loop.pointwise inside scf.if is not at the top level of @nested
+// UNWRITABLE: irc-opt: error: kernel-fuse: cannot write the fusion report /dev/null/report
 
 // The report (report=PATH or irc-opt --fusion-report=PATH): every group with its bytes, every candidate
 // with its round, kind, score and outcome.
