@@ -140,3 +140,10 @@ def test_kernel_names_describe_their_content(program, name):
     fn, make_inputs, _ = ONE_KERNEL[program]
     check(fn, *make_inputs(), kernels=1)
     assert [kernel for kernel, _, _ in metrics.kernel_bytes] == [name]
+
+
+def test_views_never_materialize():
+    """Views are index remappings: only the computed outputs are written, in one kernel, reading x once."""
+    x = x_rows()
+    got = check(lambda x: (x.t(), x.t() * 2, x.reshape(-1)[3:], x.t().reshape(-1) + 1), x, kernels=1)
+    assert metrics.bytes_moved == tensor_bytes(x) + tensor_bytes([got[1], got[3]])
