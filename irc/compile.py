@@ -36,14 +36,15 @@ def compile_module_text(aten_text: str, graph_name: str = "graph") -> str:
     """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source."""
     from xdsl.parser import Parser
 
-    from irc.pipeline import configured_pipeline, make_context, run_pipeline
+    from irc.pipeline import configured_pipeline, make_context, run_pipeline, with_fusion_report
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
     module = Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
+    spec = with_fusion_report(configured_pipeline(), dump.path("fusion")) if dump else configured_pipeline()
     try:
-        run_pipeline(module, ctx, configured_pipeline(), callback=dump.after_pass if dump else None)
+        run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None)
         source = emit_module(module)
     except BaseException as exc:
         if dump is not None:
@@ -101,12 +102,34 @@ def make_runner(path: str) -> Callable:
     return run
 
 
-def record_metrics(path: str) -> None:
+def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
+    """Counts the module's kernels and fallbacks, and its bytes at `sizes` (size symbol -> value)."""
+    from irc.kernel_bytes import evaluate
+
     module = load(path, interpret=True)
     metrics.graphs_compiled += 1
     metrics.generated_modules.append(path)
     metrics.generated_kernel_count += len(getattr(module, "KERNELS", ()))
     metrics.fallbacks.update(getattr(module, "FALLBACKS", ()))
+    sizes = sizes or {}
+    launches = [(k, evaluate(r, sizes), evaluate(w, sizes)) for k, r, w in getattr(module, "KERNEL_BYTES", ())]
+    metrics.record_bytes(launches, evaluate(getattr(module, "MINIMUM_BYTES", "0"), sizes))
+
+
+def size_hints(gm) -> dict[str, int]:
+    """The values the graph's size symbols had when it was traced (Dynamo's hints)."""
+    import torch
+
+    hints: dict[str, int] = {}
+    for node in gm.graph.find_nodes(op="placeholder"):
+        value = node.meta.get("val")
+        dims = [value] if isinstance(value, torch.SymInt) else []
+        if isinstance(value, torch.Tensor):
+            dims = [*value.shape, *value.stride()]
+        for dim in dims:
+            if isinstance(dim, torch.SymInt) and dim.node.expr.is_Symbol and dim.node.hint is not None:
+                hints[str(dim.node.expr)] = int(dim.node.hint)
+    return hints
 
 
 def compile_fx_graph(gm, example_inputs) -> Callable:
@@ -116,7 +139,7 @@ def compile_fx_graph(gm, example_inputs) -> Callable:
     try:
         aten_text = str(import_graph(gm, example_inputs))
         path = compile_to_path(aten_text, graph_name=getattr(gm, "_irc_name", "graph"))
-        record_metrics(path)
+        record_metrics(path, size_hints(gm))
     except Exception:
         if not config.fallback_on_error:
             raise

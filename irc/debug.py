@@ -1,4 +1,5 @@
-"""IRC_DEBUG=1: the IR after every pass and the output code, written to a debug folder whose path is logged."""
+"""IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written to a
+debug folder whose path is logged."""
 
 import itertools
 import logging
@@ -25,6 +26,9 @@ class DebugDump:
         self.step = 0
         self.last_ir = ""  # the file of the last IR written
         log.warning("irc: debug output for %s in %s", graph_name, self.folder)
+
+    def path(self, name: str) -> str:
+        return os.path.join(self.folder, name)
 
     def write(self, name: str, text: str) -> str:
         path = os.path.join(self.folder, name)

@@ -1,4 +1,4 @@
-"""Counters about the last compilations, like torch._inductor.metrics. `reset()` clears them."""
+"""Counters about the compilations since the last `reset()`, like torch._inductor.metrics."""
 
 from collections import Counter
 
@@ -9,10 +9,16 @@ graphs_compiled = 0
 cache_hits = 0
 generated_modules: list[str] = []  # paths of the emitted modules, in compile order
 passes_checked = 0  # passes whose output the differential check (IRC_CHECK_PASSES) compared with their input
+# bytes the kernels read and write (torch._inductor.metrics.num_bytes_accessed), at the sizes compiled for
+bytes_moved = 0
+num_bytes_accessed = 0  # the same number, under Inductor's name
+minimum_bytes = 0  # every graph input read once, every graph output written once
+kernel_bytes: list[tuple[str, int, int]] = []  # (kernel, bytes read, bytes written) per launch
 
 
 def reset() -> None:
     global generated_kernel_count, graph_fallbacks, graphs_compiled, cache_hits, passes_checked
+    global bytes_moved, num_bytes_accessed, minimum_bytes
     generated_kernel_count = 0
     graph_fallbacks = 0
     graphs_compiled = 0
@@ -20,3 +26,14 @@ def reset() -> None:
     passes_checked = 0
     fallbacks.clear()
     generated_modules.clear()
+    bytes_moved = num_bytes_accessed = minimum_bytes = 0
+    kernel_bytes.clear()
+
+
+def record_bytes(launches, minimum: int) -> None:
+    """Adds one compiled graph's launches ((kernel, read, written) in bytes) and its minimum."""
+    global bytes_moved, num_bytes_accessed, minimum_bytes
+    kernel_bytes.extend(launches)
+    bytes_moved += sum(read + written for _, read, written in launches)
+    num_bytes_accessed = bytes_moved
+    minimum_bytes += minimum

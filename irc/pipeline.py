@@ -11,6 +11,7 @@ DEFAULT_PASSES = [
     "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
     "cse",
     "dce",
+    "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-tile",  # block sizes, persistent vs looped reductions, num_warps
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
@@ -27,6 +28,11 @@ def configured_pipeline() -> str:
 
     return config.pipeline or DEFAULT_PIPELINE
 
+
+def with_fusion_report(spec: str, prefix: str) -> str:
+    """`spec` with kernel-fuse writing its report to prefix.txt/.dot/.svg (kernel-fuse{report=...})."""
+    option = f'kernel-fuse{{report="{prefix}"}}'
+    return ",".join(option if name == "kernel-fuse" else name for name in spec.split(","))
 
 PassCallback = Callable[[ModulePass | None, ModuleOp, ModulePass | None], None]
 

@@ -15,6 +15,7 @@ DIALECTS = {
 PASSES: dict[str, str] = {
     "convert-aten-to-loop": "irc.passes.convert_aten_to_loop:ConvertAtenToLoopPass",
     "loop-inline": "irc.passes.loop_inline:LoopInlinePass",
+    "loop-simplify": "irc.passes.loop_simplify:LoopSimplifyPass",
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
     "convert-kernel-to-triton": "irc.passes.convert_kernel_to_triton:ConvertKernelToTritonPass",

@@ -45,6 +45,7 @@ from irc.dialects.types import BufferType, TensorType
 
 from .aten_to_loop_body import Lowered, buffer_operand
 from .aten_to_loop_elementwise import ELEMENTWISE_LOWERINGS
+from .aten_to_loop_gather import FALLBACK_LOWERINGS
 from .aten_to_loop_reductions import REDUCTION_LOWERINGS
 from .aten_to_loop_views import VIEW_LOWERINGS
 
@@ -72,7 +73,14 @@ def extern_argument(arg: Attribute) -> Attribute:
 
 
 def lower_fallback(op: aten.FallbackOp) -> Lowered:
-    """kernel.extern with the same overload and arguments; results with the eager strides when known."""
+    """kernel.extern with the same overload and arguments; results with the eager strides when known.
+
+    A few overloads have a loop-level form after all (aten_to_loop_gather.FALLBACK_LOWERINGS).
+    """
+    decomposition = FALLBACK_LOWERINGS.get(op.overload.data)
+    lowered = decomposition(op) if decomposition is not None else None
+    if lowered is not None:
+        return lowered
     for value in op.inputs:
         if isinstance(value.type, TensorType):
             buffer_operand(op, value)

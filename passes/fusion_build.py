@@ -199,19 +199,26 @@ def move_into_kernel(
         value.replace_uses_with_if(replacement, lambda use: kernel_op.is_ancestor(use.operation))
 
 
-def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: KernelNamer) -> None:
-    """Rebuilds a host function in the planned order: kernels go before it in the module, launches inside."""
+def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: KernelNamer) -> list[str | None]:
+    """Rebuilds a host function in the planned order: kernels go before it in the module, launches inside.
+
+    Returns the kernel name of each item (None for a host op).
+    """
     block = func.body.block
     terminator = block.last_op
+    names: list[str | None] = []
     for item in items:
         if isinstance(item[0], LOOP_OPS):
             kernel_op, host_ops = build_kernel(item, namer)
             func.parent_block().insert_op_before(kernel_op, func)
             block.insert_ops_before(host_ops, terminator)
+            names.append(kernel_op.sym_name.data)
         else:
             item[0].detach()
             block.insert_op_before(item[0], terminator)
+            names.append(None)
     erase_unused_constants(block)
+    return names
 
 
 def erase_unused_constants(block: Block) -> None:

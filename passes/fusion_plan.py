@@ -52,6 +52,18 @@ def buffer_bytes(value: SSAValue) -> int:
     return int(count) * element_bytes(t.element_type)
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One candidate pair considered in a round (members are op positions); `rejected` None: fused."""
+
+    round: int
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+    kind: str
+    score: int
+    rejected: str | None
+
+
 class FusionPlanner:
     """Greedy fusion over the top-level ops of one block (indices are positions in block order)."""
 
@@ -70,6 +82,10 @@ class FusionPlanner:
         self.users = {r: self._users(r) for r in self.producer_of}
         self.loaded = [{load.buffer for load in loads(op)} for op in self.ops]
         self.read_checks: dict[tuple, bool] = {}
+        self.round = 0
+        self.decisions: list[Decision] = []
+        self.seen_rejections: set[tuple] = set()
+        self.planned_items: list[list[Operation]] = []
 
     def _users(self, value: SSAValue) -> set[int | None]:
         """The top-level ops using a value (None for the terminator or anything outside the items)."""
@@ -83,19 +99,39 @@ class FusionPlanner:
         for _ in range(MAX_ROUNDS):
             if not self.fuse_round():
                 break
-        return [[self.ops[k] for k in self.members[item]] for item in self.schedule()]
+        self.planned_items = [[self.ops[k] for k in self.members[item]] for item in self.schedule()]
+        return self.planned_items
 
     def fuse_round(self) -> bool:
         candidates = []
         for a, b in self.candidate_pairs():
-            if self.allowed(a, b) and (score := self.score(a, b)) > 0:
-                candidates.append((-score, self.members[a][0], self.members[b][0], a, b))
+            kind = self.kind(a, b)
+            score = self.score(a, b)
+            if not getattr(self.options, kind):
+                self.record(a, b, kind, score, f"{kind} fusion is switched off")
+            elif score <= 0:
+                self.record(a, b, kind, score, "saves no memory traffic")
+            else:
+                candidates.append((-score, self.members[a][0], self.members[b][0], a, b, kind))
         touched: set[int] = set()
-        for *_, a, b in sorted(candidates):
-            if a not in touched and b not in touched and self.legal(a, b):
+        for minus_score, _, _, a, b, kind in sorted(candidates):
+            if a in touched or b in touched:
+                continue  # tried again next round
+            reason = self.rejection(a, b)
+            self.record(a, b, kind, -minus_score, reason)
+            if reason is None:
                 self.merge(a, b)
                 touched |= {a, b}
+        self.round += 1
         return bool(touched)
+
+    def record(self, a: int, b: int, kind: str, score: int, rejected: str | None) -> None:
+        """Keeps a decision for the fusion report; a rejection repeated in a later round is kept once."""
+        decision = Decision(self.round, tuple(self.members[a]), tuple(self.members[b]), kind, score, rejected)
+        key = (decision.first, decision.second, rejected)
+        if rejected is None or key not in self.seen_rejections:
+            self.decisions.append(decision)
+            self.seen_rejections.add(key)
 
     def is_fusable(self, item: int) -> bool:
         return isinstance(self.ops[self.members[item][0]], LOOP_OPS)
@@ -138,9 +174,6 @@ class FusionPlanner:
                 return "epilogue" if epilogue else "vertical"
         return "horizontal"
 
-    def allowed(self, a: int, b: int) -> bool:
-        return getattr(self.options, self.kind(a, b))
-
     def score(self, a: int, b: int) -> int:
         """Bytes of memory traffic the fusion saves."""
         union = set(self.members[a]) | set(self.members[b])
@@ -161,17 +194,21 @@ class FusionPlanner:
 
     # -- legality -----------------------------------------------------------
 
-    def legal(self, a: int, b: int) -> bool:
+    def rejection(self, a: int, b: int) -> str | None:
+        """Why merging items a and b is illegal, or None when it is legal."""
         if not (self.is_fusable(a) and self.is_fusable(b)):
-            return False
+            return "not a loop op"
         union = sorted(self.members[a] + self.members[b])
         space = space_of([self.ops[k] for k in union])
-        return (
-            space is not None
-            and self.hazard_free(union)
-            and not self.creates_cycle(a, b)
-            and self.reads_line_up(union, space)
-        )
+        if space is None:
+            return "incompatible iteration spaces"
+        if not self.hazard_free(union):
+            return "a member stores into memory another member uses"
+        if self.creates_cycle(a, b):
+            return "would create a cycle (one reaches the other through a third kernel or host op)"
+        if not self.reads_line_up(union, space):
+            return "mismatched indices: a load does not read the element its producer writes at that position"
+        return None
 
     def hazard_free(self, union: list[int]) -> bool:
         """No member stores into memory that another member reads or writes, or that a member computes."""
@@ -243,8 +280,3 @@ class FusionPlanner:
                     heapq.heappush(ready, (self.members[t][0], t))
         assert len(order) == len(self.members), "fusion made a dependence cycle"
         return order
-
-
-def plan_fusion(block: Block, options: FusionOptions) -> list[list[Operation]]:
-    """The fusion groups and host ops of a block, in emission order."""
-    return FusionPlanner(block, options).plan()

@@ -21,7 +21,8 @@ becomes
 Loads through `loop.reinterpret` are first folded into loads of the view's source, so buffers produced and
 read inside one kernel are never materialized. What fuses is decided by fusion_plan.FusionPlanner; the
 options turn off vertical (producer -> consumer), epilogue (pointwise after a reduction) and horizontal
-(independent ops sharing an input) fusion.
+(independent ops sharing an input) fusion. `report=PATH` writes what was fused and every rejected candidate
+with its reason (PATH.txt), and the op graph coloured by kernel (PATH.dot, PATH.svg); see fusion_report.
 """
 
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from irc.dialects.loop import ReinterpretOp
 from irc.passes.fusion_build import KernelNamer, build_host
 from irc.passes.fusion_graph import LOOP_OPS
 from irc.passes.fusion_index import fold_reinterpret_load, loads_of
-from irc.passes.fusion_plan import FusionOptions, plan_fusion
+from irc.passes.fusion_plan import FusionOptions, FusionPlanner
 
 
 def fold_view_loads(block: Block) -> None:
@@ -75,11 +76,32 @@ class KernelFusePass(ModulePass):
     vertical: bool = True
     horizontal: bool = True
     epilogue: bool = True
+    report: str = ""
+    """a path prefix: write the fusion report to report.txt, report.dot and report.svg"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = FusionOptions(self.vertical, self.horizontal, self.epilogue)
         namer = KernelNamer(op.body.block)
-        for func in host_funcs(op):
-            check_loop_ops_at_top_level(func)
-            fold_view_loads(func.body.block)
-            build_host(func, plan_fusion(func.body.block, options), namer)
+        reports = [fuse_function(func, options, namer, bool(self.report)) for func in host_funcs(op)]
+        if self.report:
+            from irc.passes.fusion_report import write_report
+
+            try:
+                write_report(self.report, reports)
+            except OSError as exc:
+                raise PassFailedException(f"kernel-fuse: cannot write the fusion report {self.report}: {exc}")
+
+
+def fuse_function(func: FuncOp, options: FusionOptions, namer: KernelNamer, with_report: bool):
+    """Plans and builds the kernels of one host function; returns its fusion report when asked for."""
+    check_loop_ops_at_top_level(func)
+    fold_view_loads(func.body.block)
+    planner = FusionPlanner(func.body.block, options)
+    kernel_names = build_host(func, planner.plan(), namer)
+    if not with_report:
+        return None
+    from irc.kernel_bytes import host_launch_bytes
+    from irc.passes.fusion_report import function_report
+
+    bytes_by_kernel = {b.kernel: (str(b.read), str(b.written)) for b in host_launch_bytes(func)}
+    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel)

@@ -15,8 +15,9 @@ producer coordinates of the element at offset `idx` (sym.decompose over the prod
     } : !loop.buffer<[3], f32, strides [1]>
 
 Producers still used elsewhere stay; dead ones (and dead views) are erased. Reductions are never inlined.
-An expensive producer (more than `max_body_ops` body ops) is inlined only where that computes each of its
-elements once: a single load site, not inside a reduction at an index that does not move with the r loop.
+An expensive producer (more than `max_body_ops` body ops or more than `max_reads` loads) is inlined only where
+that computes each of its elements once: a single load site, not inside a reduction at an index that does not
+move with the r loop. Views never materialize: loads through them read the source.
 """
 
 from dataclasses import dataclass
@@ -67,7 +68,13 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
     return op is consumer
 
 
-def inlinable_producer(load: LoadOp, consumer: LoopLike, max_body_ops: int) -> PointwiseOp | None:
+def is_expensive(producer: PointwiseOp, policy: "InlinePolicy") -> bool:
+    """Too many ops, or too many loads (Inductor's realize_reads_threshold), to compute an element twice."""
+    reads = sum(1 for inner in producer.walk() if isinstance(inner, LoadOp))
+    return body_size(producer) > policy.max_body_ops or reads > policy.max_reads
+
+
+def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy") -> PointwiseOp | None:
     """The pointwise producer of the loaded buffer, when composing it into the consumer is legal and cheap."""
     producer = load.buffer.owner
     if (
@@ -78,9 +85,7 @@ def inlinable_producer(load: LoadOp, consumer: LoopLike, max_body_ops: int) -> P
         return None
     if stores(producer) or layout_coords(load.index.value(), producer.result.type) is None:
         return None
-    if body_size(producer) > max_body_ops and (
-        load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)
-    ):
+    if is_expensive(producer, policy) and (load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)):
         return None
     return producer if no_writes_between(producer, consumer) else None
 
@@ -110,14 +115,14 @@ def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None
     load.erase()
 
 
-def inline_into(consumer: LoopLike, max_body_ops: int) -> set[Operation]:
+def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
     """Folds view loads and inlines every eligible producer into `consumer`; returns the producers used."""
     for load in loads_of(consumer):
         while fold_reinterpret_load(load):
             pass
     inlined: set[Operation] = set()
     while True:
-        candidates = ((load, inlinable_producer(load, consumer, max_body_ops)) for load in loads_of(consumer))
+        candidates = ((load, inlinable_producer(load, consumer, policy)) for load in loads_of(consumer))
         found = next(((load, p) for load, p in candidates if p is not None), None)
         if found is None:
             return inlined
@@ -134,12 +139,12 @@ def erase_dead(block: Block, producers: set[Operation]) -> None:
             op.erase()
 
 
-def inline_block(block: Block, max_body_ops: int) -> None:
+def inline_block(block: Block, policy: "InlinePolicy") -> None:
     """Runs loop-inline over the top-level loop ops of one block, in order (producers before consumers)."""
     inlined: set[Operation] = set()
     for op in list(block.ops):
         if isinstance(op, PointwiseOp | ReductionOp):
-            inlined |= inline_into(op, max_body_ops)
+            inlined |= inline_into(op, policy)
     erase_dead(block, inlined)
 
 
@@ -147,17 +152,26 @@ def inline_block(block: Block, max_body_ops: int) -> None:
 class LoopInlinePass(ModulePass):
     """Inlines pointwise producers into their consumers and folds loads through views (loop -> loop).
 
-    Options: `max_body_ops` (producers with more body ops are not recomputed for several load sites),
-    `enabled` (false: the pass does nothing).
+    Options: `max_body_ops` and `max_reads` (a producer with more body ops or more loads is expensive: it is
+    not recomputed for several load sites or per r step of a reduction), `enabled` (false: the pass does nothing).
     """
 
     name = "loop-inline"
 
     max_body_ops: int = 30
+    max_reads: int = 4
     enabled: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
             return
         for func in [f for f in op.walk() if isinstance(f, FuncOp) and f.body.blocks]:
-            inline_block(func.body.block, self.max_body_ops)
+            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads))
+
+
+@dataclass(frozen=True)
+class InlinePolicy:
+    """When a producer is expensive: more than `max_body_ops` body ops or more than `max_reads` loads."""
+
+    max_body_ops: int
+    max_reads: int

@@ -1,7 +1,8 @@
 """irc-opt: xdsl-opt with irc's dialects, passes and the `triton` target.
 
-Keeps every xdsl-opt flag and adds `--print-ir-after-all` and `--check-passes` (run the reference
-interpreters after every pass and fail naming the first pass that changes the results; irc/interp/differential.py). Bad input (syntax errors, unknown ops, failing
+Keeps every xdsl-opt flag and adds `--print-ir-after-all`, `--fusion-report=PATH` and `--check-passes` (run the
+reference interpreters after every pass and fail naming the first pass that changes the results;
+irc/interp/differential.py). Bad input (syntax errors, unknown ops, failing
 verifiers, failing passes) ends in a diagnostic on stderr and exit code 1, never a Python traceback.
 """
 
@@ -45,14 +46,30 @@ class IrcOptMain(xDSLOptMain):
             action="store_true",
             help="print the IR to stderr after every pass",
         )
+        arg_parser.add_argument(
+            "--fusion-report",
+            metavar="PATH",
+            default="",
+            help="kernel-fuse writes its decisions to PATH.txt and the op graph to PATH.dot and PATH.svg "
+            "(the same as its option report=PATH)",
+        )
         add_check_arguments(arg_parser)
 
     def setup_pipeline(self):
         super().setup_pipeline()
+        if self.args.fusion_report:
+            passes = tuple(_with_report(p, self.args.fusion_report) for p in self.pipeline.passes)
+            self.pipeline = dataclasses.replace(self.pipeline, passes=passes)
         if self.args.print_ir_after_all:
             self.pipeline = dataclasses.replace(self.pipeline, callback=_print_after(self.pipeline.callback))
         if self.args.check_passes:
             self.pipeline = dataclasses.replace(self.pipeline, callback=_checked(self.pipeline.callback, self.args))
+
+
+def _with_report(pass_: ModulePass, path: str) -> ModulePass:
+    if pass_.name == "kernel-fuse" and not getattr(pass_, "report", ""):
+        return dataclasses.replace(pass_, report=path)
+    return pass_
 
 
 def _print_after(inner):

@@ -1,6 +1,7 @@
 """Emission of a triton-level module as one Python module (the `triton` target).
 
-Layout of the emitted module: header imports; `KERNELS` and `FALLBACKS` (read by the runtime's metrics);
+Layout of the emitted module: header imports; `KERNELS`, `FALLBACKS`, `KERNEL_BYTES` and `MINIMUM_BYTES` (read
+by the runtime's metrics);
 combine helpers and, under TRITON_INTERPRET=1, a libdevice the interpreter can run; the `@triton.jit`
 kernels; then (with the wrapper) `call(args)`, `get_args()` and `benchmark_compiled_module()`.
 """
@@ -26,6 +27,7 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
 
     parts = [prelude.HEADER]
     parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
+    parts.append(_bytes_table(hosts))
     libdevice = sorted(set().union(*[p.libdevice for p in printers]))
     if libdevice:
         parts.append(prelude.interpreter_libdevice(libdevice))
@@ -35,6 +37,15 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     if wrapper:
         parts += _wrapper_parts(hosts, {k.sym_name.data: k for k in kernels}, WrapperPrinter, prelude)
     return "\n\n\n".join(part.strip("\n") for part in parts) + "\n"
+
+
+def _bytes_table(hosts) -> str:
+    """KERNEL_BYTES: (kernel, bytes read, bytes written) per launch; MINIMUM_BYTES: inputs once, outputs once."""
+    from irc.kernel_bytes import host_launch_bytes, minimum_bytes
+
+    launches = [(b.kernel, str(b.read), str(b.written)) for host in hosts for b in host_launch_bytes(host)]
+    minimum = " + ".join(str(minimum_bytes(host)) for host in hosts) or "0"
+    return f"KERNEL_BYTES = {launches!r}\nMINIMUM_BYTES = {minimum!r}\n"
 
 
 def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:

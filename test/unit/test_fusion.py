@@ -24,7 +24,7 @@ from irc.dialects.types import BufferType, contiguous_strides, dim_value
 from irc.interp.interpreter import run_module
 from irc.interp.loop_numpy import run_function
 from irc.passes.fusion_index import Space, layout_coords, positions, reads_same_position, role_in
-from irc.passes.loop_inline import body_size
+from irc.passes.loop_inline import InlinePolicy, is_expensive
 from irc.passes.kernel_tile import KernelTilePass, is_power_of_two, next_power_of_two
 from irc.pipeline import make_context, run_pipeline, run_pipeline_through_text
 
@@ -264,7 +264,7 @@ def test_loop_inline_leaves_only_producers_that_must_stay(program):
     for op in top_level_loop_ops(module):
         if isinstance(op, loop.PointwiseOp) and op.result is not None:
             other_uses = [use for use in op.result.uses if not isinstance(use.operation, loop.LoadOp)]
-            assert other_uses or body_size(op) > 30
+            assert other_uses or is_expensive(op, InlinePolicy(max_body_ops=30, max_reads=4))
 
 
 # -- kernel-level modules run with the reference interpreter (irc/interp): launches on whole buffers ---------

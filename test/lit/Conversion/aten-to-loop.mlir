@@ -647,3 +647,25 @@ func.func @no_aten(%s: i64) -> i64 {
 // CHECK-NEXT:   %r = arith.addi %s, %one : i64
 // CHECK-NEXT:   func.return %r : i64
 // CHECK-NEXT: }
+
+// -----
+
+// gather along a short static dim: a one-hot sum over that dim (it fuses with the row's other reductions);
+// along a long dim it stays an extern.
+func.func @gather(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %y: !aten.tensor<[2, 5000], f32, strides [5000, 1]>, %u: !aten.tensor<[2, 1], i64, strides [1, 1]>) -> (!aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[2, 1], f32, strides [1, 1]>) {
+  %g = aten.fallback "aten::gather.default"(%x, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 1], f32, strides [1, 1]>
+  %h = aten.fallback "aten::gather.default"(%y, %u) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>]} : (!aten.tensor<[2, 5000], f32, strides [5000, 1]>, !aten.tensor<[2, 1], i64, strides [1, 1]>) -> !aten.tensor<[2, 1], f32, strides [1, 1]>
+  func.return %g, %h : !aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[2, 1], f32, strides [1, 1]>
+}
+
+// CHECK-LABEL: func.func @gather
+// CHECK-NEXT:    %{{.*}} = loop.reduction sum ranges [4, 1] reduce [10] {
+// CHECK-NEXT:      %[[I:.*]] = loop.load %t[#loop.index<"i0 + i1">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
+// CHECK-NEXT:      %[[K:.*]] = loop.index #loop.index<"r0"> : i64
+// CHECK-NEXT:      %[[E:.*]] = arith.cmpi eq, %[[I]], %[[K]] : i64
+// CHECK-NEXT:      %[[V:.*]] = loop.load %x[#loop.index<"10*i0 + r0">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[S:.*]] = arith.select %[[E]], %[[V]], %[[Z]] : f32
+// CHECK-NEXT:      loop.yield %[[S]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[4, 1], f32, strides [1, 1]>
+// CHECK-NEXT:    %{{.*}} = kernel.extern "aten::gather.default"(%y, %u)

@@ -6,7 +6,51 @@
 // RUN: irc-opt %s -p kernel-fuse,kernel-fuse --split-input-file | filecheck %s
 // RUN: not irc-opt %S/Inputs/kernel-fuse-nested.mlir -p kernel-fuse 2>&1 | filecheck %s --check-prefix=NESTED
 
+// RUN: irc-opt %S/Inputs/kernel-fuse-report.mlir -p 'kernel-fuse{report="%t"}' > /dev/null
+// RUN: filecheck %s --check-prefix=REPORT < %t.txt
+// RUN: filecheck %s --check-prefix=DOT < %t.dot
+// RUN: filecheck %s --check-prefix=SVG < %t.svg
+// RUN: irc-opt %S/Inputs/kernel-fuse-report.mlir -p kernel-fuse --fusion-report=%t-flag > /dev/null
+// RUN: filecheck %s --check-prefix=REPORT < %t-flag.txt
+// RUN: irc-opt %S/Inputs/kernel-fuse-report.mlir -p 'kernel-fuse{horizontal=false report="%t-off"}' > /dev/null
+// RUN: filecheck %s --check-prefix=REPORT-OFF < %t-off.txt
+
+// RUN: not irc-opt %S/Inputs/kernel-fuse-report.mlir -p 'kernel-fuse{report="/dev/null/report"}' 2>&1 | filecheck %s --check-prefix=UNWRITABLE
+
 // NESTED: kernel-fuse: loop.pointwise inside scf.if is not at the top level of @nested
+// UNWRITABLE: irc-opt: error: kernel-fuse: cannot write the fusion report /dev/null/report
+
+// The report (report=PATH or irc-opt --fusion-report=PATH): every group with its bytes, every candidate
+// with its round, kind, score and outcome.
+// REPORT-LABEL: func @softmax: kernels 1
+// REPORT:         triton_red_fused_amax_div_exp_sub_sum_0: reads 160 bytes, writes 160 bytes
+// REPORT-NEXT:      op0 %m = loop.reduction max [4, 1] x [10] (amax)
+// REPORT-NEXT:      op1 %e = loop.pointwise [4, 10] (sub, exp)
+// REPORT-NEXT:      op2 %s = loop.reduction sum [4, 1] x [10] (sum)
+// REPORT-NEXT:      op3 %r = loop.pointwise [4, 10] (div)
+// REPORT:         round 0: epilogue {op0} + {op1}, score 192: fused
+// REPORT-NEXT:    round 0: epilogue {op2} + {op3}, score 192: fused
+// REPORT-NEXT:    round 1: vertical {op0, op1} + {op2, op3}, score 320: fused
+// REPORT-LABEL: func @horizontal: kernels 1
+// REPORT:         round 0: horizontal {op0} + {op1}, score 256: fused
+// REPORT-LABEL: func @mismatched_index: kernels 2
+// REPORT:         round 0: vertical {op0} + {op1}, score 64: rejected: mismatched indices
+// REPORT-LABEL: func @incompatible_spaces: kernels 3
+// REPORT:         round 0: epilogue {op0} + {op1}, score 128: rejected: incompatible iteration spaces
+// REPORT-NEXT:    round 0: horizontal {op0} + {op2}, score 96: rejected: incompatible iteration spaces
+// REPORT-LABEL: func @cycle: kernels 2
+// REPORT:         host: op1 %f = kernel.extern "aten::cumsum.default"
+// REPORT:         round 0: vertical {op0} + {op2}, score 32: rejected: would create a cycle
+// REPORT-LABEL: func @store_hazard: kernels 2
+// REPORT:         round 0: horizontal {op0} + {op1}, score 32: rejected: a member stores into memory another member uses
+// REPORT-OFF-LABEL: func @horizontal: kernels 2
+// REPORT-OFF:         round 0: horizontal {op0} + {op1}, score 256: rejected: horizontal fusion is switched off
+// DOT:       digraph fusion {
+// DOT:       subgraph cluster_0 { label="@softmax";
+// DOT-NEXT:    f0_op0 [label="op0 %m = loop.reduction max [4, 1] x [10] (amax)\ntriton_red_fused_amax_div_exp_sub_sum_0", fillcolor="#8dd3c7"];
+// DOT:         f0_op0 -> f0_op1;
+// SVG:       <svg
+// SVG:       op0 %m = loop.reduction max
 
 // The worked example: sum, an x-shaped epilogue (sigmoid) and an xr-shaped consumer (x / sum) in one kernel;
 // the host constant is cloned into the kernel.

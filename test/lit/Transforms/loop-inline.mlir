@@ -1,6 +1,7 @@
 // RUN: irc-opt %s -p loop-inline --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'loop-inline{max_body_ops=1}' --split-input-file | filecheck %s --check-prefix=SMALL
 // RUN: irc-opt %s -p 'loop-inline{enabled=false}' --split-input-file | filecheck %s --check-prefix=OFF
+// RUN: irc-opt %s -p 'loop-inline{max_reads=8}' --split-input-file | filecheck %s --check-prefix=READS
 
 // A pointwise chain collapses into its last op; the producer is erased.
 func.func @pointwise_chain(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
@@ -236,3 +237,39 @@ func.func @no_inline(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buf
 // CHECK:         loop.store
 // CHECK:         %q = loop.pointwise ranges [3, 9] {
 // CHECK-NEXT:      %{{.*}} = loop.load %p[#loop.index<"9*i0 + i1">]
+
+// -----
+
+// A producer with more than max_reads (4) loads, read at two sites, stays (Inductor's realize_reads_threshold);
+// with max_reads=8 it is cheap enough to compute twice.
+func.func @many_reads(%x: !loop.buffer<[8], f32, strides [1]>, %y: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[8], f32, strides [1]> {
+  %p = loop.pointwise ranges [8] {
+    %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %b = loop.load %y[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %c = loop.load %x[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    %d = loop.load %y[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    %e = loop.load %x[#loop.index<"0">] : !loop.buffer<[8], f32, strides [1]>
+    %s0 = arith.addf %a, %b : f32
+    %s1 = arith.addf %c, %d : f32
+    %s2 = arith.addf %s0, %s1 : f32
+    %s3 = arith.addf %s2, %e : f32
+    loop.yield %s3 : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %q = loop.pointwise ranges [8] {
+    %v = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %w = loop.load %p[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    %m = arith.mulf %v, %w : f32
+    loop.yield %m : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  func.return %q : !loop.buffer<[8], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @many_reads
+// CHECK-NEXT:    %p = loop.pointwise ranges [8] {
+// CHECK:         %q = loop.pointwise ranges [8] {
+// CHECK-NEXT:      loop.load %p[#loop.index<"i0">]
+// CHECK-NEXT:      loop.load %p[#loop.index<"7 - i0">]
+// READS-LABEL:   func.func @many_reads
+// READS-NEXT:      %q = loop.pointwise ranges [8] {
+// READS-NOT:       loop.load %p
+// READS:           func.return %q

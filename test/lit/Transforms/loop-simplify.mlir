@@ -1,0 +1,184 @@
+// RUN: irc-opt %s -p loop-simplify --split-input-file | filecheck %s
+// RUN: irc-opt %s -p loop-simplify,loop-simplify --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'loop-simplify{enabled=false}' --split-input-file | filecheck %s --check-prefix=OFF
+
+// Size-1 dims go, contiguous dims merge into one loop; func.return sees the old type through a view.
+func.func @size_one_and_merge(%x: !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]>) -> !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]> {
+  %b = loop.pointwise ranges [3, 1, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i2">] : !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]>
+    %e = math.exp %a : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]>
+  func.return %b : !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]>
+}
+
+// CHECK-LABEL: func.func @size_one_and_merge
+// CHECK-NEXT:    %b = loop.pointwise ranges [27] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]>
+// CHECK:         } : !loop.buffer<[27], f32, strides [1]>
+// CHECK-NEXT:    %[[V:.*]] = loop.reinterpret %b : !loop.buffer<[27], f32, strides [1]> to !loop.buffer<[3, 1, 9], f32, strides [9, 9, 1]>
+// CHECK-NEXT:    func.return %[[V]]
+// OFF-LABEL:   func.func @size_one_and_merge
+// OFF-NEXT:      %b = loop.pointwise ranges [3, 1, 9] {
+
+// -----
+
+// Symbolic sizes merge when the strides say so; a broadcast load (stride 0 in both dims) does not stop it.
+func.func @symbolic(%x: !loop.buffer<[s0, 4], f32, strides [4, 1]>, %y: !loop.buffer<[], f32, strides []>) -> !loop.buffer<[s0, 4], f32, strides [4, 1]> {
+  %b = loop.pointwise ranges [s0, 4] {
+    %a = loop.load %x[#loop.index<"4*i0 + i1">] : !loop.buffer<[s0, 4], f32, strides [4, 1]>
+    %c = loop.load %y[#loop.index<"0">] : !loop.buffer<[], f32, strides []>
+    %e = arith.addf %a, %c : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[s0, 4], f32, strides [4, 1]>
+  %u = loop.pointwise ranges [s0, 4] {
+    %a = loop.load %b[#loop.index<"4*i0 + i1">] : !loop.buffer<[s0, 4], f32, strides [4, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[s0, 4], f32, strides [4, 1]>
+  func.return %u : !loop.buffer<[s0, 4], f32, strides [4, 1]>
+}
+
+// CHECK-LABEL: func.func @symbolic
+// CHECK-NEXT:    %b = loop.pointwise ranges ["4*s0"] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"i0">]
+// CHECK-NEXT:      loop.load %y[#loop.index<"0">]
+// CHECK:         } : !loop.buffer<["4*s0"], f32, strides [1]>
+// CHECK-NEXT:    %u = loop.pointwise ranges ["4*s0"] {
+// CHECK-NEXT:      loop.load %b[#loop.index<"i0">] : !loop.buffer<["4*s0"], f32, strides [1]>
+
+// -----
+
+// Negative: a broadcast along one dim only (i1 absent from the load of %y) keeps the dims apart.
+func.func @broadcast_one_dim(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
+  %b = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %c = loop.load %y[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+    %e = arith.addf %a, %c : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  func.return %b : !loop.buffer<[3, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @broadcast_one_dim
+// CHECK-NEXT:    %b = loop.pointwise ranges [3, 9] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"9*i0 + i1">]
+// CHECK-NEXT:      loop.load %y[#loop.index<"i0">]
+// CHECK:         } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:    func.return %b
+
+// -----
+
+// Negative: an index that is not linear in the dims (a reshape's ModularIndexing), and loop.index values,
+// keep the dims apart.
+func.func @not_linear(%x: !loop.buffer<[12], f32, strides [1]>) -> !loop.buffer<[3, 4], i64, strides [4, 1]> {
+  %b = loop.pointwise ranges [3, 4] {
+    %a = loop.load %x[#loop.index<"ModularIndexing(4*i0 + i1, 1, 6)">] : !loop.buffer<[12], f32, strides [1]>
+    %i = loop.index #loop.index<"i1"> : i64
+    loop.yield %i : i64
+  } : !loop.buffer<[3, 4], i64, strides [4, 1]>
+  func.return %b : !loop.buffer<[3, 4], i64, strides [4, 1]>
+}
+
+// CHECK-LABEL: func.func @not_linear
+// CHECK-NEXT:    %b = loop.pointwise ranges [3, 4] {
+
+// -----
+
+// Reduce dims are ordered by stride (innermost contiguous), then merged; ranges follow the result's layout.
+func.func @permuted_sum(%x: !loop.buffer<[4, 5, 6], f32, strides [30, 6, 1]>) -> !loop.buffer<[5], f32, strides [1]> {
+  %s = loop.reduction sum ranges [5] reduce [6, 4] {
+    %a = loop.load %x[#loop.index<"30*r1 + 6*i0 + r0">] : !loop.buffer<[4, 5, 6], f32, strides [30, 6, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[5], f32, strides [1]>
+  func.return %s : !loop.buffer<[5], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @permuted_sum
+// CHECK-NEXT:    %s = loop.reduction sum ranges [5] reduce [4, 6] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"6*i0 + 30*r0 + r1">]
+// CHECK:         } : !loop.buffer<[5], f32, strides [1]>
+// CHECK-NEXT:    func.return %s
+
+// -----
+
+// A result written in a permuted layout iterates in storage order: the shape follows, the offsets stay.
+func.func @permuted_result(%x: !loop.buffer<[4, 6], f32, strides [6, 1]>) -> !loop.buffer<[6, 4], f32, strides [1, 6]> {
+  %t = loop.pointwise ranges [6, 4] {
+    %a = loop.load %x[#loop.index<"i0 + 6*i1">] : !loop.buffer<[4, 6], f32, strides [6, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[6, 4], f32, strides [1, 6]>
+  func.return %t : !loop.buffer<[6, 4], f32, strides [1, 6]>
+}
+
+// CHECK-LABEL: func.func @permuted_result
+// CHECK-NEXT:    %t = loop.pointwise ranges [24] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"i0">]
+// CHECK:         } : !loop.buffer<[24], f32, strides [1]>
+// CHECK-NEXT:    %[[V:.*]] = loop.reinterpret %t : !loop.buffer<[24], f32, strides [1]> to !loop.buffer<[6, 4], f32, strides [1, 6]>
+// CHECK-NEXT:    func.return %[[V]]
+
+// -----
+
+// argmax keeps its reduce dims in order (they define the index), but merges contiguous ones; size-1 ranges go.
+func.func @argmax_order(%x: !loop.buffer<[4, 5, 6], f32, strides [30, 6, 1]>) -> !loop.buffer<[1], i64, strides [1]> {
+  %s = loop.reduction argmax ranges [1] reduce [6, 4, 5] {
+    %a = loop.load %x[#loop.index<"r0 + 30*r1 + 6*r2">] : !loop.buffer<[4, 5, 6], f32, strides [30, 6, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[1], i64, strides [1]>
+  func.return %s : !loop.buffer<[1], i64, strides [1]>
+}
+
+// CHECK-LABEL: func.func @argmax_order
+// CHECK-NEXT:    %s = loop.reduction argmax ranges [] reduce [6, 20] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"r0 + 6*r1">]
+// CHECK:         } : !loop.buffer<[], i64, strides []>
+
+// -----
+
+// The row split of a reduction in the block stays, so the consumer can run inside the reduction's kernel.
+func.func @keep_row_split(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
+  %m = loop.reduction max ranges [3, 1] reduce [9] {
+    %a = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[3, 1], f32, strides [1, 1]>
+  %d = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %v = loop.load %m[#loop.index<"i0">] : !loop.buffer<[3, 1], f32, strides [1, 1]>
+    %q = arith.subf %a, %v : f32
+    loop.yield %q : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  func.return %d : !loop.buffer<[3, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @keep_row_split
+// CHECK-NEXT:    %m = loop.reduction max ranges [3] reduce [9] {
+// CHECK:         } : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:    %d = loop.pointwise ranges [3, 9] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"9*i0 + i1">]
+// CHECK-NEXT:      loop.load %m[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+
+// -----
+
+// A consumer of a column reduction iterates columns first, so it can run inside that reduction's kernel
+// (softmax over dim 0); its result keeps its row-major storage through the strides.
+func.func @columns_first(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
+  %m = loop.reduction max ranges [9] reduce [3] {
+    %a = loop.load %x[#loop.index<"i0 + 9*r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[9], f32, strides [1]>
+  %d = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %v = loop.load %m[#loop.index<"i1">] : !loop.buffer<[9], f32, strides [1]>
+    %q = arith.subf %a, %v : f32
+    loop.yield %q : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  func.return %d : !loop.buffer<[3, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @columns_first
+// CHECK:         %d = loop.pointwise ranges [9, 3] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"i0 + 9*i1">]
+// CHECK-NEXT:      loop.load %m[#loop.index<"i0">]
+// CHECK:         } : !loop.buffer<[9, 3], f32, strides [1, 9]>
+// CHECK-NEXT:    %[[V:.*]] = loop.reinterpret %d : !loop.buffer<[9, 3], f32, strides [1, 9]> to !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:    func.return %[[V]]
