@@ -17,6 +17,7 @@ PASSES: dict[str, str] = {
     "loop-inline": "irc.passes.loop_inline:LoopInlinePass",
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
+    "kernel-split-reduction": "irc.passes.kernel_split_reduction:KernelSplitReductionPass",
     "convert-kernel-to-triton": "irc.passes.convert_kernel_to_triton:ConvertKernelToTritonPass",
 }
 
