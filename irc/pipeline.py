@@ -13,7 +13,7 @@ DEFAULT_PASSES = [
     "dce",
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
-    "kernel-tile",  # block sizes, persistent vs looped reductions, num_warps
+    "kernel-tile{autotune=true}",  # block sizes, persistent vs looped reductions, num_warps, autotune candidates
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
     "cse",
     "dce",

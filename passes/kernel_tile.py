@@ -9,18 +9,20 @@ A reduction is persistent (the whole r range in one block) when rnumel is static
 `persistent_max` (and at most `rblock` when that is given), looped otherwise; a kind change renames the
 kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r: a column
 sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override
-the heuristics; they must be powers of two.
+the heuristics; they must be powers of two. With `autotune=true` every kernel also gets `configs`, the
+autotune candidates (tile_candidates.py) the runtime benchmarks on the first CUDA call.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
+from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp, candidate_attr
 from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction
+from irc.passes.tile_candidates import candidates
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
 POINTWISE_XBLOCK = (16, 1024)
@@ -78,11 +80,16 @@ class KernelTilePass(ModulePass):
     rblock: int = 0
     persistent_max: int = 4096
     num_warps: int = 0
+    autotune: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self.check_options()
         for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
-            apply_choice(op, kernel, self.choose(kernel))
+            choice = self.choose(kernel)
+            apply_choice(op, kernel, choice)
+            if self.autotune:
+                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel))
+                kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
     def check_options(self) -> None:
         for option in POWER_OF_TWO_OPTIONS:

@@ -1,4 +1,5 @@
 // RUN: irc-opt %s -p kernel-tile --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'kernel-tile{autotune=true}' --split-input-file | filecheck %s --check-prefix=TUNE
 // RUN: irc-opt %s -p 'kernel-tile{xblock=64 num_warps=2}' --split-input-file | filecheck %s --check-prefix=OPT
 // RUN: irc-opt %s -p 'kernel-tile{persistent_max=8}' --split-input-file | filecheck %s --check-prefix=LOOPED
 // RUN: irc-opt %s -p 'kernel-tile{rblock=8}' --split-input-file | filecheck %s --check-prefix=RBLOCK
@@ -125,3 +126,7 @@ func.func @orientation() {
 // CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
 // CHECK:       kernel.kernel @triton_per_sum_2({{.*}} persistent_reduction numel 300 rnumel 20 {xblock = 64, rblock = 32, num_warps = 8} {
 // CHECK-LABEL: func.func @orientation
+
+// Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
+// TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}]} {
+// TUNE:       kernel.kernel @triton_red_sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
