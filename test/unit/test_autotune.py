@@ -80,3 +80,9 @@ def test_tuning_runs_on_copies(fake_gpu, monkeypatch):
     args = args_of()
     autotune.choose("k", FakeKernel(), (3,), args, DEFAULT, CANDIDATES)
     assert all(copy[0] is not args[0] and torch.equal(copy[0], args[0]) for copy in seen)
+
+
+def test_winner_is_stored_beside_the_code_cache(fake_gpu, tmp_path):
+    autotune.choose("k", FakeKernel(), (3,), args_of(), DEFAULT, CANDIDATES)
+    stored = [f for _, _, fs in __import__("os").walk(tmp_path) for f in fs]
+    assert len(stored) == 1 and stored[0].endswith(".autotune.json")
