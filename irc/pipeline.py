@@ -13,7 +13,8 @@ DEFAULT_PASSES = [
     "dce",
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
-    "kernel-tile",  # block sizes, persistent vs looped reductions, num_warps
+    "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
+    "kernel-tile{autotune=true}",  # block sizes, persistent vs looped reductions, num_warps, autotune candidates
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
     "cse",
     "dce",

@@ -18,6 +18,7 @@ PASSES: dict[str, str] = {
     "loop-simplify": "irc.passes.loop_simplify:LoopSimplifyPass",
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
+    "kernel-split-reduction": "irc.passes.kernel_split_reduction:KernelSplitReductionPass",
     "convert-kernel-to-triton": "irc.passes.convert_kernel_to_triton:ConvertKernelToTritonPass",
 }
 

@@ -7,30 +7,37 @@ becomes
 
 A reduction is persistent (the whole r range in one block) when rnumel is static and at most
 `persistent_max` (and at most `rblock` when that is given), looped otherwise; a kind change renames the
-kernel (`red` <-> `per`) and its launches. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override
-the heuristics; they must be powers of two.
+kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r: a column
+sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override
+the heuristics; they must be powers of two. With `autotune=true` every kernel also gets `configs`, the
+autotune candidates (tile_candidates.py) the runtime benchmarks on the first CUDA call.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
+from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp, candidate_attr
+from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction
+from irc.passes.tile_candidates import candidates
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
 POINTWISE_XBLOCK = (16, 1024)
 # persistent reductions: XBLOCK * RBLOCK at most this many elements
 PERSISTENT_BLOCK_ELEMENTS = 4096
-# looped reductions: RBLOCK at most 1024; XBLOCK = 1024 // RBLOCK clamped to [1, 8]
-LOOPED_RBLOCK = 1024
-LOOPED_BLOCK_ELEMENTS = 1024
+# looped reductions: RBLOCK at most 2048; XBLOCK = 2048 // RBLOCK clamped to [1, 8]
+LOOPED_RBLOCK = 2048
+LOOPED_BLOCK_ELEMENTS = 2048
 LOOPED_XBLOCK = (1, 8)
+# outer reductions (loads contiguous along x): XBLOCK = OUTER_XBLOCK, short r blocks; persistent up to 32
+OUTER_RBLOCK = 8
+OUTER_PERSISTENT_MAX = 32
 # elements in a block -> num_warps: the first row whose bound is >= the block's elements (None: no bound)
 POINTWISE_WARPS = ((1024, 4), (None, 8))
-REDUCTION_WARPS = ((256, 2), (1024, 4), (None, 8))
+REDUCTION_WARPS = ((256, 2), (512, 4), (None, 8))
 # options that must be 0 (heuristic) or a power of two
 POWER_OF_TWO_OPTIONS = ("xblock", "rblock", "num_warps")
 
@@ -71,13 +78,18 @@ class KernelTilePass(ModulePass):
 
     xblock: int = 0
     rblock: int = 0
-    persistent_max: int = 1024
+    persistent_max: int = 4096
     num_warps: int = 0
+    autotune: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self.check_options()
         for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
-            apply_choice(op, kernel, self.choose(kernel))
+            choice = self.choose(kernel)
+            apply_choice(op, kernel, choice)
+            if self.autotune:
+                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel))
+                kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
     def check_options(self) -> None:
         for option in POWER_OF_TWO_OPTIONS:
@@ -95,6 +107,8 @@ class KernelTilePass(ModulePass):
         numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
         if kernel.kind.data == "pointwise":
             return self.pointwise(numel)
+        if not (self.xblock or self.rblock) and is_outer_reduction(kernel):
+            return self.outer(numel, rnumel)
         if (
             rnumel is not None
             and rnumel <= self.persistent_max
@@ -124,6 +138,12 @@ class KernelTilePass(ModulePass):
         if not self.xblock and numel is not None:
             xblock = min(xblock, next_power_of_two(numel))
         return TileChoice("reduction", self.config(xblock, rblock, REDUCTION_WARPS))
+
+    def outer(self, numel: int | None, rnumel: int | None) -> TileChoice:
+        xblock = OUTER_XBLOCK if numel is None else min(OUTER_XBLOCK, next_power_of_two(numel))
+        if rnumel is not None and rnumel <= min(OUTER_PERSISTENT_MAX, self.persistent_max):
+            return TileChoice("persistent_reduction", self.config(xblock, next_power_of_two(rnumel), REDUCTION_WARPS))
+        return TileChoice("reduction", self.config(xblock, OUTER_RBLOCK, REDUCTION_WARPS))
 
     def config(self, xblock: int, rblock: int | None, warps: tuple) -> dict[str, int]:
         elements = xblock * (rblock or 1)

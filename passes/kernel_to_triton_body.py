@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from xdsl.dialects.builtin import BFloat16Type, Float32Type, IntegerAttr, i1
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerAttr, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -47,7 +48,6 @@ ELEMENTWISE_BY_OP: dict[str, str] = {
     "arith.shli": "lshift",
     "arith.shrsi": "rshift",
     "arith.negf": "neg",
-    "math.powf": "pow",
     "math.atan2": "atan2",
     "math.absf": "abs",
     "math.absi": "abs",
@@ -260,8 +260,25 @@ def _remainder(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSA
     return b.where(fix, b.binary("add", mod, rhs), mod)
 
 
+# constant exponents whose power is a product of the base with itself: exact, and far cheaper than powf
+POWER_BY_PRODUCT = {1.0: 1, 2.0: 2, 3.0: 3, 4.0: 4}
+
+
+def _constant_exponent(op: Operation) -> float | None:
+    owner = op.operands[1].owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr | FloatAttr):
+        return float(owner.value.value.data)
+    return None
+
+
 def _pow(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
     base, exponent = operands
+    times = POWER_BY_PRODUCT.get(_constant_exponent(op)) if is_float(element_of(base.type)) else None
+    if times is not None:
+        result = base
+        for _ in range(times - 1):
+            result = ctx.builder.binary("mul", result, base)
+        return result
     exponent = ctx.builder.cast(exponent, element_of(base.type))
     return apply_row(ctx.builder, "pow", [base, exponent])
 
@@ -298,6 +315,7 @@ HANDLERS: dict[str, Handler] = {
     "loop.remainder": _remainder,
     "loop.pow": _pow,
     "math.fpowi": _pow,
+    "math.powf": _pow,
     "loop.isnan": _isnan,
     "loop.isinf": _isinf,
     "math.log10": _log10,

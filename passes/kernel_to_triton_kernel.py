@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DictionaryAttr, IntegerType
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import triton
@@ -160,8 +160,26 @@ class KernelLowering:
         )
         if values:
             func.attributes["arg_values"] = DictionaryAttr(values)
+        tuned = self._autotune_options()
+        if len(tuned) > 1:
+            func.attributes["autotune"] = ArrayAttr([DictionaryAttr(options) for options in tuned])
         self._bind_params(func, params)
         return func
+
+    def _autotune_options(self) -> list[dict[str, IntegerAttr]]:
+        """The kernel's autotune candidates as launch options; only those with this grid (same XBLOCK)."""
+        found = []
+        for c in self.kernel.candidates:
+            if c.get("xblock", self.config.xblock) != self.config.xblock:
+                continue
+            options = {"XBLOCK": self.config.xblock}
+            if self.info.is_reduction:
+                options["RBLOCK"] = c.get("rblock", self.config.rblock)
+            options["num_warps"] = c.get("num_warps", self.config.num_warps)
+            if "num_stages" in c:
+                options["num_stages"] = c["num_stages"]
+            found.append({key: IntegerAttr(value, 64) for key, value in options.items()})
+        return found
 
     def _launch_constexprs(self) -> dict[str, int]:
         if self.info.is_reduction:

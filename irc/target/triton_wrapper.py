@@ -194,6 +194,8 @@ class WrapperPrinter:
             if getattr(k, key) is not None:
                 options.append(f"{key}={getattr(k, key).value.data}")
         line = f"{k.sym_name.data}[{python_tuple(grid)}]({', '.join(args + options)})"
+        if "autotune" in k.attributes:
+            line = _tuned_launch(k, grid, args, options)
         static = [sympy.sympify(g.value()) for g in k.grid.data] if k.grid else []
         if any(g.is_Integer and g == 0 for g in static):
             self.emit(f"# {k.sym_name.data}: empty iteration space, nothing to launch")
@@ -303,6 +305,14 @@ HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
     func.ReturnOp: WrapperPrinter.return_,
     arith.ConstantOp: lambda printer, op: None,  # written inline where used
 }
+
+
+def _tuned_launch(k: triton.FuncOp, grid: list[str], args: list[str], options: list[str]) -> str:
+    """`_autotune.launch(...)`: the runtime picks among the kernel's candidates (irc/runtime/autotune.py)."""
+    candidates = [{key: v.value.data for key, v in c.data.items()} for c in k.attributes["autotune"].data]
+    default = "{" + ", ".join(f"{key!r}: {value}" for key, value in (o.split("=") for o in options)) + "}"
+    return (f"_autotune.launch({k.sym_name.data!r}, {k.sym_name.data}, {python_tuple(grid)}, "
+            f"[{', '.join(args)}], {default}, {candidates!r})")
 
 
 def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:

@@ -15,7 +15,7 @@ def test_warm_start_reuses_cached_code(tmp_path, monkeypatch, device):
     fn = lambda x: torch.relu(x) * 3  # noqa: E731
     check(fn, rand(100, device=device))
     assert metrics.cache_hits == 0
-    files = [f for _, _, fs in os.walk(tmp_path) for f in fs]
+    files = [f for _, _, fs in os.walk(tmp_path) for f in fs if not f.endswith(".autotune.json")]  # CUDA tuning
     assert len(files) == 1 and files[0].endswith(".py")
     check(fn, rand(100, device=device))
     assert metrics.cache_hits == 1

@@ -250,3 +250,26 @@ func.func @only_externs(%a: !loop.buffer<[2, 3], f32, strides [3, 1]>, %b: !loop
   %1 = loop.reinterpret %0 : !loop.buffer<[2, 4], f32, strides [4, 1]> to !loop.buffer<[4, 2], f32, strides [1, 4]>
   func.return %1 : !loop.buffer<[4, 2], f32, strides [1, 4]>
 }
+
+// -----
+
+// pow by a small constant exponent is a product (exact, and no libdevice powf); other exponents stay powf.
+
+// CHECK-LABEL: triton.func @triton_poi_pow_0
+// CHECK:         %[[X:.*]] = triton.load
+// CHECK:         %[[SQ:.*]] = triton.mul %[[X]], %[[X]]
+// CHECK-NEXT:    %{{.*}} = triton.constant 2.5
+// CHECK-NEXT:    %{{.*}} = triton.pow %[[SQ]]
+// CHECK:         triton.return
+
+kernel.kernel @triton_poi_pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> (!loop.buffer<[37], f32, strides [1]>) pointwise numel 37 rnumel 1 {xblock = 64, num_warps = 1} {
+  %0 = loop.pointwise ranges [37] {
+    %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[37], f32, strides [1]>
+    %2 = arith.constant 2.000000e+00 : f32
+    %3 = math.powf %1, %2 : f32
+    %4 = arith.constant 2.500000e+00 : f32
+    %5 = math.powf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !loop.buffer<[37], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[37], f32, strides [1]>
+}

@@ -1,4 +1,5 @@
 // RUN: irc-opt %s -p kernel-tile --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'kernel-tile{autotune=true}' --split-input-file | filecheck %s --check-prefix=TUNE
 // RUN: irc-opt %s -p 'kernel-tile{xblock=64 num_warps=2}' --split-input-file | filecheck %s --check-prefix=OPT
 // RUN: irc-opt %s -p 'kernel-tile{persistent_max=8}' --split-input-file | filecheck %s --check-prefix=LOOPED
 // RUN: irc-opt %s -p 'kernel-tile{rblock=8}' --split-input-file | filecheck %s --check-prefix=RBLOCK
@@ -71,7 +72,7 @@ func.func @persistent(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.bu
 
 // -----
 
-// Large or symbolic rnumel: a looped reduction, RBLOCK 1024, XBLOCK 1; a template kernel is left alone.
+// Large or symbolic rnumel: a looped reduction, RBLOCK 2048, XBLOCK 1; a template kernel is left alone.
 kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
   %b = "test.op"(%arg0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.buffer<[8], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
@@ -87,7 +88,45 @@ func.func @looped() {
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_red_sum_0({{.*}} reduction numel 8 rnumel 5000 {xblock = 1, rblock = 1024, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 8 rnumel s0 {xblock = 1, rblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_red_sum_0({{.*}} reduction numel 8 rnumel 5000 {xblock = 1, rblock = 2048, num_warps = 8} {
+// CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 8 rnumel s0 {xblock = 1, rblock = 2048, num_warps = 8} {
 // CHECK:       kernel.kernel @triton_tem_mm_2({{.*}}) template numel 8 rnumel 1 {
 // CHECK-LABEL: func.func @looped
+
+// -----
+
+// Rows up to 4096 wide are persistent (one row in registers); outer reductions (loads contiguous along x, as
+// in a column sum) take 64-wide x blocks and 8-long r blocks, or the whole r range when it is at most 32.
+kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[64, 4096], f32, strides [4096, 1]>) -> (!loop.buffer<[64], f32, strides [1]>) reduction numel 64 rnumel 4096 {
+  %0 = loop.reduction sum ranges [64] reduce [4096] {
+    %1 = loop.load %arg0[#loop.index<"4096*i0 + r0">] : !loop.buffer<[64, 4096], f32, strides [4096, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[64], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[64], f32, strides [1]>
+}
+kernel.kernel @triton_red_sum_1(%arg0: !loop.buffer<[1000, 300], f32, strides [300, 1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 1000 {
+  %0 = loop.reduction sum ranges [300] reduce [1000] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 300*r0">] : !loop.buffer<[1000, 300], f32, strides [300, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[300], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[300], f32, strides [1]>
+}
+kernel.kernel @triton_red_sum_2(%arg0: !loop.buffer<[20, 300], f32, strides [300, 1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 20 {
+  %0 = loop.reduction sum ranges [300] reduce [20] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 300*r0">] : !loop.buffer<[20, 300], f32, strides [300, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[300], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[300], f32, strides [1]>
+}
+func.func @orientation() {
+  func.return
+}
+
+// CHECK:       kernel.kernel @triton_per_sum_0({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 8} {
+// CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_per_sum_2({{.*}} persistent_reduction numel 300 rnumel 20 {xblock = 64, rblock = 32, num_warps = 8} {
+// CHECK-LABEL: func.func @orientation
+
+// Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
+// TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}]} {
+// TUNE:       kernel.kernel @triton_red_sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {

@@ -1,0 +1,147 @@
+"""Writes bench/RESULTS.md (and a PNG of % of peak bandwidth when matplotlib is importable) from result rows.
+
+    python3 bench/report.py results.json [RESULTS.md]   # regenerate from a saved run
+
+bench/results.json is the run behind RESULTS.md; bench/results_baseline.json the first run of the suite, before
+kernel-split-reduction, outer-reduction tiles, wider persistent rows and autotuning (geomean 0.57 then).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+
+PEAK_GBS = 3352.0  # H100 SXM HBM3
+BACKENDS = ("eager", "inductor", "irc")
+
+
+def ms_of(row: dict, backend: str) -> float | None:
+    if backend == "eager":
+        return row.get("eager_ms")
+    result = row.get(backend) or {}
+    return result.get("ms") if result.get("status") == "ok" else None
+
+
+def gbs(row: dict, backend: str) -> float | None:
+    ms = ms_of(row, backend)
+    return None if not ms else row["bytes"] / (ms * 1e-3) / 1e9
+
+
+def fmt(value: float | None, pattern: str) -> str:
+    return "-" if value is None else pattern.format(value)
+
+
+def irc_status(row: dict) -> str:
+    if "error" in row:
+        return "bench error"
+    result = row.get("irc", {})
+    status = result.get("status", "?")
+    if status == "ok":
+        externs = result.get("externs") or {}
+        note = f"ok, {result.get('kernels', '?')} kernels"
+        return note + (f", externs {', '.join(sorted(externs))}" if externs else "")
+    return {"fallback": "NOT COMPILED (eager fallback)", "wrong": "WRONG RESULT", "error": "ERROR"}.get(
+        status, status
+    ) + (f": {result.get('detail', '')[:120]}" if result.get("detail") else "")
+
+
+def table(rows: list[dict]) -> list[str]:
+    lines = [
+        "| workload | MB moved | eager ms | Inductor ms | irc ms | eager GB/s | Inductor GB/s | irc GB/s "
+        "| irc % of peak | irc/Inductor | compile s (Ind / irc) | irc status |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for row in rows:
+        if "error" in row:
+            lines.append(f"| {row['name']} | | | | | | | | | | | bench error |")
+            continue
+        ind, irc = ms_of(row, "inductor"), ms_of(row, "irc")
+        ratio = ind / irc if ind and irc else None  # > 1: irc is faster
+        irc_gbs = gbs(row, "irc")
+        pct = irc_gbs / PEAK_GBS * 100 if irc_gbs and row["memory_bound"] else None
+        compile_s = (
+            f"{fmt(row.get('inductor', {}).get('compile_s'), '{:.1f}')} / "
+            f"{fmt(row.get('irc', {}).get('compile_s'), '{:.1f}')}"
+        )
+        name = row["name"] + ("" if row["memory_bound"] else " (matmul)")
+        lines.append(
+            f"| {name} | {row['bytes'] / 1e6:.0f} | {fmt(row.get('eager_ms'), '{:.3f}')} "
+            f"| {fmt(ind, '{:.3f}')} | {fmt(irc, '{:.3f}')} | {fmt(gbs(row, 'eager'), '{:.0f}')} "
+            f"| {fmt(gbs(row, 'inductor'), '{:.0f}')} | {fmt(irc_gbs, '{:.0f}')} | {fmt(pct, '{:.0f}%')} "
+            f"| {fmt(ratio, '{:.2f}')} | {compile_s} | {irc_status(row)} |"
+        )
+    return lines
+
+
+def summary(rows: list[dict]) -> list[str]:
+    ratios = [ms_of(r, "inductor") / ms_of(r, "irc") for r in rows if ms_of(r, "inductor") and ms_of(r, "irc")]
+    failed = [r["name"] for r in rows if "error" in r or r.get("irc", {}).get("status") != "ok"]
+    mem = [r for r in rows if r.get("memory_bound") and gbs(r, "irc")]
+    at_85 = sum(1 for r in mem if gbs(r, "irc") / PEAK_GBS >= 0.85)
+    lines = []
+    if ratios:
+        geo = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+        lines.append(f"- Geomean speed of irc relative to Inductor (Inductor ms / irc ms, > 1 is faster): "
+                     f"**{geo:.2f}** over {len(ratios)} workloads; lowest {min(ratios):.2f}.")
+    lines.append(f"- Memory-bound workloads at >= 85% of {PEAK_GBS:.0f} GB/s: {at_85} of {len(mem)}.")
+    lines.append(f"- irc did not compile or got wrong: {', '.join(failed) if failed else 'none'}.")
+    return lines
+
+
+def plot(rows: list[dict], path: str) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    mem = [r for r in rows if r.get("memory_bound") and "error" not in r]
+    fig, ax = plt.subplots(figsize=(max(8, len(mem) * 0.7), 5))
+    width = 0.27
+    for k, backend in enumerate(BACKENDS):
+        values = [(gbs(r, backend) or 0) / PEAK_GBS * 100 for r in mem]
+        ax.bar([i + (k - 1) * width for i in range(len(mem))], values, width, label=backend)
+    ax.axhline(85, color="gray", linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(mem)), [r["name"] for r in mem], rotation=60, ha="right", fontsize=8)
+    ax.set_ylabel(f"% of {PEAK_GBS:.0f} GB/s")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def write_results(rows: list[dict], info: dict, results_path: str, out_dir: str = "") -> None:
+    png_name = "RESULTS.png"
+    png_paths = [os.path.join(os.path.dirname(results_path), png_name)]
+    if out_dir:
+        png_paths.append(os.path.join(out_dir, png_name))
+    have_png = all(plot(rows, p) for p in png_paths)
+    lines = [
+        "# irc benchmark results",
+        "",
+        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}. "
+        f"Times are triton.testing.do_bench medians (warm-up excluded, L2 flushed between runs); compile "
+        f"time is the first call's wall time. GB/s from the minimal bytes (every input read once, every "
+        f"output written once); peak {PEAK_GBS:.0f} GB/s. Every result was checked against eager first.",
+        "",
+        *summary(rows),
+        "",
+        *table(rows),
+        "",
+        f"![% of peak]({png_name})" if have_png else "(no plot: matplotlib is not importable there)",
+        "",
+    ]
+    text = "\n".join(lines)
+    for path in [results_path] + ([os.path.join(out_dir, "RESULTS.md")] if out_dir else []):
+        with open(path, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    with open(sys.argv[1]) as f:
+        saved = json.load(f)
+    target = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "RESULTS.md")
+    write_results(saved["rows"], saved["info"], target)

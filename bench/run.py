@@ -1,0 +1,139 @@
+"""Runs the workload suite: checks eager vs Inductor vs irc, times them with do_bench, writes RESULTS.md.
+
+    python3 bench/run.py --out DIR              # GPU: full sizes, timing, bench/RESULTS.md + DIR/results.json
+    python3 bench/run.py --small --device cpu   # correctness only, small odd sizes, through the interpreter
+    python3 bench/run.py --only softmax,layer_norm
+
+A workload irc cannot compile (a graph fallback to eager) or gets wrong is reported as such, never hidden.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from report import write_results  # noqa: E402
+from workloads import WORKLOADS, Workload, minimal_bytes  # noqa: E402
+
+TOLERANCES = {
+    torch.float16: dict(rtol=2e-2, atol=2e-2),
+    torch.bfloat16: dict(rtol=6e-2, atol=6e-2),
+    torch.float32: dict(rtol=1e-3, atol=1e-3),
+}
+
+
+def check_close(got, want) -> str | None:
+    """None when equal within dtype tolerances, else the first mismatch as text."""
+    got_list = got if isinstance(got, (tuple, list)) else (got,)
+    want_list = want if isinstance(want, (tuple, list)) else (want,)
+    if len(got_list) != len(want_list):
+        return f"{len(got_list)} outputs, expected {len(want_list)}"
+    for g, w in zip(got_list, want_list):
+        try:
+            torch.testing.assert_close(g, w, equal_nan=True, **TOLERANCES.get(w.dtype, {}))
+        except AssertionError as error:
+            return str(error).splitlines()[0] + " " + " ".join(str(error).splitlines()[1:4])
+    return None
+
+
+def synchronize(device: str) -> None:
+    if device == "cuda":
+        torch.cuda.synchronize()
+
+
+def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
+    """Compiles fn with backend (first call timed as compile time) and checks it against eager."""
+    from irc import metrics
+
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(fn, backend=backend) if backend == "irc" else torch.compile(fn)
+    start = time.perf_counter()
+    try:
+        got = compiled(*inputs)
+        synchronize(device)
+    except Exception as error:  # noqa: BLE001 - any failure is a result to report
+        return {"status": "error", "detail": f"{type(error).__name__}: {error}"[:300], "fn": None}
+    result = {"compile_s": time.perf_counter() - start, "fn": compiled}
+    if backend == "irc":
+        result["kernels"] = metrics.generated_kernel_count
+        result["externs"] = dict(metrics.fallbacks)
+        if metrics.graph_fallbacks:
+            result.update(status="fallback", detail="irc could not compile the graph (ran eagerly)")
+            return result
+    mismatch = check_close(got, want)
+    result.update(status="ok" if mismatch is None else "wrong", detail=mismatch or "")
+    return result
+
+
+def bench_ms(fn, inputs) -> float:
+    from triton.testing import do_bench
+
+    return do_bench(lambda: fn(*inputs), warmup=25, rep=200, return_mode="median")
+
+
+def run_workload(w: Workload, device: str, small: bool, backends: list[str], timing: bool) -> dict:
+    torch.manual_seed(0)
+    inputs = w.make_inputs(device, small)
+    want = w.fn(*inputs)
+    synchronize(device)
+    row = {"name": w.name, "memory_bound": w.memory_bound, "bytes": minimal_bytes(inputs, want)}
+    if timing:
+        row["eager_ms"] = bench_ms(w.fn, inputs)
+    for backend in backends:
+        result = compile_and_check(w.fn, inputs, want, backend, device)
+        compiled = result.pop("fn")
+        if timing and compiled is not None and result["status"] in ("ok", "fallback"):
+            result["ms"] = bench_ms(compiled, inputs)
+        row[backend] = result
+        torch._dynamo.reset()
+    return row
+
+
+def versions(device: str) -> dict:
+    import triton
+
+    info = {"date": time.strftime("%Y-%m-%d %H:%M"), "torch": torch.__version__, "triton": triton.__version__}
+    info["gpu"] = torch.cuda.get_device_name() if device == "cuda" else "none (cpu)"
+    return info
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default="", help="folder for results.json and the plot")
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    parser.add_argument("--small", action="store_true", help="small odd sizes, correctness only")
+    parser.add_argument("--only", default="", help="comma-separated substrings of workload names")
+    parser.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "RESULTS.md"))
+    args = parser.parse_args()
+
+    timing = args.device == "cuda" and not args.small
+    backends = ["inductor", "irc"] if args.device == "cuda" else ["irc"]
+    chosen = [w for w in WORKLOADS if not args.only or any(s in w.name for s in args.only.split(","))]
+    rows = []
+    for w in chosen:
+        try:
+            row = run_workload(w, args.device, args.small, backends, timing)
+        except Exception:  # noqa: BLE001 - keep going, report it
+            row = {"name": w.name, "memory_bound": w.memory_bound, "error": traceback.format_exc()[-400:]}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    info = versions(args.device)
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "results.json"), "w") as f:
+            json.dump({"info": info, "rows": rows}, f, indent=1)
+    if timing:
+        write_results(rows, info, args.results, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Autotuned launches: on the first CUDA call of a kernel, benchmark its candidate configs and keep the best.
+
+Emitted modules launch kernels that carry candidates (kernel-tile's `configs`) through `launch(...)`. The
+winner is cached in memory and on disk (under the code cache, `autotune/`), keyed by the kernel's name and
+source, its candidates, the arguments' sizes, strides and dtypes, the device and the Triton version, so a
+later process does not tune again. IRC_AUTOTUNE=0 turns tuning off (the heuristic config, always first,
+is used); on CPU (Triton's interpreter) the heuristic config is used too.
+"""
+
+import json
+import logging
+import os
+import sys
+
+from irc.runtime import cache
+
+log = logging.getLogger("irc")
+
+PROGRESS_AFTER = 4  # kernels tuned in this process before progress lines go to stderr
+_chosen: dict[str, dict] = {}
+_tuned = 0
+
+
+def enabled() -> bool:
+    return os.environ.get("IRC_AUTOTUNE", "1") not in ("", "0", "false", "False")
+
+
+def launch(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> None:
+    kernel[grid](*args, **choose(name, kernel, grid, args, default, candidates))
+
+
+def choose(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> dict:
+    # a compiled module's tensor layouts are fixed; only scalar arguments (dynamic sizes) vary between calls
+    fast_key = (name, id(kernel), grid, *(a for a in args if isinstance(a, (int, float, bool))))
+    found = _chosen.get(fast_key)
+    if found is not None:
+        return found
+    if len(candidates) < 2 or not enabled() or not on_cuda(args):
+        return default
+    key = tuning_key(name, getattr(kernel, "src", ""), candidates, args)
+    found = load(key)
+    if found is None:
+        found = tune(name, kernel, grid, args, candidates)
+        store(key, found)
+    _chosen[fast_key] = found
+    return found
+
+
+def on_cuda(args: list) -> bool:
+    import torch
+
+    return any(isinstance(a, torch.Tensor) and a.is_cuda for a in args)
+
+
+def describe(value) -> str:
+    """What of an argument the best config may depend on: a tensor's layout and dtype, a scalar's value."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return f"T{tuple(value.shape)}{tuple(value.stride())}{value.dtype}"
+    return repr(value)
+
+
+def device_name(args: list) -> str:
+    import torch
+
+    devices = [a.device for a in args if isinstance(a, torch.Tensor) and a.is_cuda]
+    if not devices:
+        return "cpu"
+    return f"{torch.cuda.get_device_name(devices[0])} sm{''.join(map(str, torch.cuda.get_device_capability(devices[0])))}"
+
+
+def tuning_key(name: str, source: str, candidates: list[dict], args: list) -> str:
+    import triton
+
+    parts = [name, source, json.dumps(candidates, sort_keys=True), *map(describe, args)]
+    return cache.key_of(*parts, device_name(args), triton.__version__)
+
+
+def load(key: str) -> dict | None:
+    path = cache.lookup(key, suffix=".autotune.json")
+    if path is None:
+        return None
+    try:
+        with open(path) as f:
+            return json.load(f)["config"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def store(key: str, config: dict) -> None:
+    cache.store(key, json.dumps({"config": config}), suffix=".autotune.json")
+
+
+def tune(name: str, kernel, grid: tuple, args: list, candidates: list[dict]) -> dict:
+    """The fastest candidate by do_bench median, run on copies so in-place kernels do not corrupt inputs."""
+    global _tuned
+    copies = [_copy(a) for a in args]
+    timings = [(_time(kernel, grid, copies, c), n) for n, c in enumerate(candidates)]
+    best_ms, best = min(timings)
+    _tuned += 1
+    message = f"irc: autotuned {name} ({len(candidates)} configs): {candidates[best]} {best_ms:.4f} ms"
+    log.info(message)
+    if _tuned > PROGRESS_AFTER:
+        print(f"[irc autotune {_tuned}] {message[4:]}", file=sys.stderr, flush=True)
+    return candidates[best]
+
+
+def _copy(value):
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device).copy_(value)
+    return value
+
+
+def _time(kernel, grid: tuple, args: list, config: dict) -> float:
+    from triton.testing import do_bench
+
+    try:
+        return do_bench(lambda: kernel[grid](*args, **config), warmup=5, rep=25, return_mode="median")
+    except Exception as error:  # noqa: BLE001 - a config that does not compile or run simply loses
+        log.info("irc: autotune config %s failed: %s", config, error)
+        return float("inf")

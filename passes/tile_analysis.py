@@ -1,0 +1,40 @@
+"""What tiling decisions read off a kernel: static sizes and which dim its reduction loads are contiguous in.
+
+A reduction is *inner* when some load walks memory contiguously along r (a row sum: index `4096*i0 + r0`),
+*outer* when no load does but one walks contiguously along x (a column sum: index `i0 + 4096*r0`). Outer
+reductions want wide x blocks and short r blocks so that each warp reads whole rows of consecutive columns.
+"""
+
+import sympy
+from xdsl.dialects.builtin import IntAttr, StringAttr
+
+from irc.dialects import kernel, loop
+
+# x positions one program of an outer reduction handles (its XBLOCK)
+OUTER_XBLOCK = 64
+
+
+def static_int(attr: IntAttr | StringAttr) -> int | None:
+    return attr.data if isinstance(attr, IntAttr) else None
+
+
+def stride_of(expr: sympy.Expr, var: str) -> sympy.Expr:
+    """The coefficient of `var` in the linear part of an index (0 when it only appears nonlinearly)."""
+    return sympy.expand(expr).as_coefficients_dict().get(sympy.Symbol(var), sympy.Integer(0))
+
+
+def reduction_load_strides(k: kernel.KernelOp) -> list[tuple[sympy.Expr, sympy.Expr]]:
+    """(stride along the innermost x var, stride along the innermost r var) of every load in a reduction."""
+    strides = []
+    for reduction in [o for o in k.body.block.ops if isinstance(o, loop.ReductionOp)]:
+        x_var, r_var = f"i{len(reduction.ranges.data) - 1}", f"r{len(reduction.reduce.data) - 1}"
+        for o in reduction.walk():
+            if isinstance(o, loop.LoadOp):
+                index = o.index.value()
+                strides.append((stride_of(index, x_var), stride_of(index, r_var)))
+    return strides
+
+
+def is_outer_reduction(k: kernel.KernelOp) -> bool:
+    strides = [(x, r) for x, r in reduction_load_strides(k) if r != 0]
+    return bool(strides) and all(r != 1 for _, r in strides) and any(x == 1 for x, _ in strides)

@@ -1,0 +1,38 @@
+"""Autotune candidates of a tiled kernel: variations of its config that keep its grid (XBLOCK fixed).
+
+The heuristic config comes first; the runtime (irc/runtime/autotune.py) benchmarks them on the first CUDA
+call and keeps the fastest. Looped reductions also vary RBLOCK (the grid does not depend on it); persistent
+reductions keep the whole row (RBLOCK fixed) and vary num_warps only.
+"""
+
+WARPS = (4, 8)
+PERSISTENT_WARPS = (4, 8, 16)
+MAX_RBLOCK = 4096
+MAX_CANDIDATES = 6
+
+
+def candidates(kind: str, config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    """Distinct configs, the heuristic one first, at most MAX_CANDIDATES."""
+    found = [dict(config)]
+    for variant in VARIANTS[kind](config, rnumel):
+        if variant not in found:
+            found.append(variant)
+    return found[:MAX_CANDIDATES]
+
+
+def _pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    return [{**config, "num_warps": w} for w in WARPS]
+
+
+def _persistent(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    elements = config["xblock"] * config["rblock"]
+    return [{**config, "num_warps": w} for w in PERSISTENT_WARPS if w * 32 <= elements]
+
+
+def _looped(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    limit = MAX_RBLOCK if rnumel is None else min(MAX_RBLOCK, max(1, 1 << (rnumel - 1).bit_length()))
+    rblocks = [r for r in (config["rblock"], config["rblock"] // 2, config["rblock"] * 2) if 1 <= r <= limit]
+    return [{**config, "rblock": r, "num_warps": w} for r in rblocks for w in WARPS]
+
+
+VARIANTS = {"pointwise": _pointwise, "persistent_reduction": _persistent, "reduction": _looped}

@@ -1,0 +1,28 @@
+// Kernels with autotune candidates (kernel-tile{autotune=true}) carry them to the triton.func as launch options
+// with the kernel's grid (same XBLOCK), and the wrapper launches them through irc.runtime.autotune.
+// RUN: irc-opt %s -p 'kernel-tile{autotune=true},convert-kernel-to-triton,cse,dce' | filecheck %s --check-prefix=IR
+// RUN: irc-opt %s -p 'kernel-tile{autotune=true},convert-kernel-to-triton,cse,dce' -t triton | filecheck %s
+// RUN: irc-opt %s -p 'kernel-tile,convert-kernel-to-triton,cse,dce' -t triton | filecheck %s --check-prefix=OFF
+
+// IR:      triton.func @triton_red_sum_0
+// IR-SAME: autotune = [{XBLOCK = 1 : i64, RBLOCK = 2048 : i64, num_warps = 8 : i64}, {XBLOCK = 1 : i64, RBLOCK = 2048 : i64, num_warps = 4 : i64}, {XBLOCK = 1 : i64, RBLOCK = 1024 : i64, num_warps = 4 : i64}
+
+// CHECK:      from irc.runtime import autotune as _autotune
+// CHECK:      def call(args):
+// CHECK:      _autotune.launch('triton_red_sum_0', triton_red_sum_0, (8,), [arg0_1, buf0], {'XBLOCK': 1, 'RBLOCK': 2048, 'num_warps': 8}, [{'XBLOCK': 1, 'RBLOCK': 2048, 'num_warps': 8}, {'XBLOCK': 1, 'RBLOCK': 2048, 'num_warps': 4}, {'XBLOCK': 1, 'RBLOCK': 1024, 'num_warps': 4},
+
+// OFF-NOT:    autotune
+// OFF:        triton_red_sum_0[(8,)](arg0_1, buf0, XBLOCK=1, RBLOCK=2048, num_warps=8)
+
+kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
+  %0 = loop.reduction sum ranges [8] reduce [5000] {
+    %1 = loop.load %arg0[#loop.index<"5000*i0 + r0">] : !loop.buffer<[8, 5000], f32, strides [5000, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[8], f32, strides [1]>
+}
+func.func @host(%x: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.buffer<[8], f32, strides [1]> {
+  %0 = kernel.alloc : !loop.buffer<[8], f32, strides [1]>
+  kernel.launch @triton_red_sum_0(%x) outs(%0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>)
+  func.return %0 : !loop.buffer<[8], f32, strides [1]>
+}
