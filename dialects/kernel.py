@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
 )
 from xdsl.dialects.utils import AbstractYieldOperation
-from xdsl.ir import Attribute, Block, Dialect, ParametrizedAttribute, Region, SSAValue
+from xdsl.ir import Attribute, Block, Dialect, Operation, ParametrizedAttribute, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -556,6 +556,15 @@ class ExternOp(IRDLOperation):
                 raise VerifyException(f"extern argument {ref} refers past the {count} operands")
 
 
+def verify_unused_after(op: Operation, value: SSAValue, what: str) -> None:
+    """A freed or reused buffer is dead: no op after `op` in its block may use it."""
+    block = op.parent_block()
+    for use in value.uses if block is not None else ():
+        user = block.find_ancestor_op_in_block(use.operation)
+        if user is not None and user is not op and op.is_before_in_block(user):
+            raise VerifyException(f"{what} is used after {op.name} by {use.operation.name}")
+
+
 @irdl_op_definition
 class FreeOp(IRDLOperation):
     """`kernel.free %b : !loop.buffer<...>`: the buffer's memory is no longer needed."""
@@ -569,6 +578,9 @@ class FreeOp(IRDLOperation):
 
     def __init__(self, buffer: SSAValue):
         super().__init__(operands=[buffer])
+
+    def verify_(self) -> None:
+        verify_unused_after(self, self.buffer, "freed buffer")
 
 
 @irdl_op_definition
@@ -586,6 +598,7 @@ class ReuseOp(IRDLOperation):
         super().__init__(operands=[source], result_types=[result_type])
 
     def verify_(self) -> None:
+        verify_unused_after(self, self.source, "reused buffer")
         old, new = self.source.type, self.result.type
         old_bytes, new_bytes = storage_bytes(old), storage_bytes(new)
         if old_bytes is not None and new_bytes is not None and old_bytes != new_bytes:

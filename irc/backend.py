@@ -25,11 +25,24 @@ def decompositions() -> dict:
             aten.threshold_backward,
         ]
     )
-    return {**core_aten_decompositions(), **extra}
+    table = {**core_aten_decompositions(), **extra}
+    for op in kept_whole(aten):
+        table.pop(op, None)
+    return table
+
+
+def kept_whole(aten) -> list:
+    """Ops that stay single extern calls: ATen (cuBLAS, fused attention) runs them better than their parts."""
+    return [
+        aten.baddbmm.default,  # bmm with the scaled add: one cuBLAS call into an out= buffer
+        # its decomposition returns the attention weights where the backward expects the logsumexp
+        aten._scaled_dot_product_flash_attention_for_cpu.default,
+    ]
 
 
 def irc_backend(gm, example_inputs, **kwargs):
     from torch._dynamo.backends.common import aot_autograd
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.compile import compile_fx_graph
 
@@ -37,5 +50,6 @@ def irc_backend(gm, example_inputs, **kwargs):
         fw_compiler=compile_fx_graph,
         bw_compiler=compile_fx_graph,
         decompositions=decompositions(),
+        partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )
     return backend(gm, example_inputs, **kwargs)

@@ -88,14 +88,15 @@ def make_runner(path: str) -> Callable:
     def run(args):
         interpret = needs_interpreter(args)
         module = load(path, interpret=interpret)
+        args = args if isinstance(args, list) else list(args)  # boxed: call() clears it, freeing inputs early
         if not interpret:
-            return module.call(list(args))
+            return module.call(args)
         import numpy
 
         from irc.runtime.interpreter_shims import interpreted_stdlib
 
         with interpreted_stdlib(), numpy.errstate(all="ignore"):  # inf/nan are results here, as on the GPU
-            return module.call(list(args))
+            return module.call(args)
 
     run._boxed_call = True
     run.path = path
@@ -103,7 +104,7 @@ def make_runner(path: str) -> Callable:
 
 
 def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
-    """Counts the module's kernels and fallbacks, and its bytes at `sizes` (size symbol -> value)."""
+    """Counts the module's kernels and fallbacks, its bytes moved and planned memory at `sizes` (symbol -> value)."""
     from irc.kernel_bytes import evaluate
 
     module = load(path, interpret=True)
@@ -114,6 +115,8 @@ def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
     sizes = sizes or {}
     launches = [(k, evaluate(r, sizes), evaluate(w, sizes)) for k, r, w in getattr(module, "KERNEL_BYTES", ())]
     metrics.record_bytes(launches, evaluate(getattr(module, "MINIMUM_BYTES", "0"), sizes))
+    metrics.peak_bytes_planned = evaluate(getattr(module, "PEAK_BYTES_PLANNED", 0), sizes)
+    metrics.buffer_bytes = evaluate(getattr(module, "BUFFER_BYTES", 0), sizes)
 
 
 def size_hints(gm) -> dict[str, int]:

@@ -256,12 +256,16 @@ def fallback(importer: FxImporter, node) -> SSAValue | tuple[SSAValue, ...]:
     kwargs = {k: encode_argument(importer, v, operands) for k, v in node.kwargs.items()}
     value = node.meta.get("val")
     values = value if isinstance(value, (list, tuple)) else [value]
-    if any(v is None for v in values):
+    if all(v is None for v in values):
         raise UnsupportedGraph(f"{node.target} returns None")
-    result_types = [value_type(v, with_strides=True) for v in values]
+    result_types = [value_type(v, with_strides=True) for v in values if v is not None]
     op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
+    nones = [position for position, v in enumerate(values) if v is None]
+    if nones:  # e.g. the grad of an absent bias: the extern's results skip them, the attribute says where
+        op.attributes["irc.none_results"] = DenseArrayBase.from_list(i64, nones)
     if isinstance(value, (list, tuple)):
-        return tuple(op.results)
+        results = iter(op.results)
+        return tuple(None if v is None else next(results) for v in values)
     return op.results[0]
 
 

@@ -62,7 +62,7 @@ def minimum_bytes(host: func.FuncOp):
     return total_bytes(args) + total_bytes(storage_root(v) for v in returned)
 
 
-def evaluate(expr_text: str, sizes: Mapping[str, int]) -> int:
+def evaluate(expr_text: str | int, sizes: Mapping[str, int]) -> int:
     """An expression's value with the size symbols bound; symbols without a value count as 0."""
     import sympy
 

@@ -14,16 +14,20 @@ bytes_moved = 0
 num_bytes_accessed = 0  # the same number, under Inductor's name
 minimum_bytes = 0  # every graph input read once, every graph output written once
 kernel_bytes: list[tuple[str, int, int]] = []  # (kernel, bytes read, bytes written) per launch
+peak_bytes_planned = 0  # the last compiled graph: planned peak of live intermediate and output bytes
+buffer_bytes = 0  # the last compiled graph: bytes of all its intermediate and output buffers, without reuse
 
 
 def reset() -> None:
     global generated_kernel_count, graph_fallbacks, graphs_compiled, cache_hits, passes_checked
-    global bytes_moved, num_bytes_accessed, minimum_bytes
+    global bytes_moved, num_bytes_accessed, minimum_bytes, peak_bytes_planned, buffer_bytes
     generated_kernel_count = 0
     graph_fallbacks = 0
     graphs_compiled = 0
     cache_hits = 0
     passes_checked = 0
+    peak_bytes_planned = 0
+    buffer_bytes = 0
     fallbacks.clear()
     generated_modules.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0

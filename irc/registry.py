@@ -19,6 +19,7 @@ PASSES: dict[str, str] = {
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
     "kernel-split-reduction": "irc.passes.kernel_split_reduction:KernelSplitReductionPass",
+    "kernel-plan-memory": "irc.passes.kernel_plan_memory:KernelPlanMemoryPass",
     "convert-kernel-to-triton": "irc.passes.convert_kernel_to_triton:ConvertKernelToTritonPass",
 }
 

@@ -72,6 +72,9 @@ def extern_argument(arg: Attribute) -> Attribute:
     return arg
 
 
+NONE_RESULTS = "irc.none_results"  # positions of the op's results that are None (not values), e.g. absent grads
+
+
 def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
@@ -91,6 +94,8 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
         extern_argument(op.args).data,
         extern_argument(op.kwargs).data,
     )
+    if NONE_RESULTS in op.attributes:
+        extern.attributes[NONE_RESULTS] = op.attributes[NONE_RESULTS]
     return Lowered([extern], list(extern.results))
 
 

@@ -25,7 +25,14 @@ def capture(fn, inputs, dynamic: bool = False, backward: bool = False) -> list[s
         texts.append(str(import_graph(gm, example_inputs)))
         return make_boxed_func(gm.forward)
 
-    backend = aot_autograd(fw_compiler=record, bw_compiler=record, decompositions=decompositions())
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
+
+    backend = aot_autograd(
+        fw_compiler=record,
+        bw_compiler=record,
+        decompositions=decompositions(),
+        partition_fn=min_cut_rematerialization_partition,  # as irc's backend
+    )
     torch._dynamo.reset()
     out = torch.compile(fn, backend=backend, dynamic=dynamic)(*inputs)
     if backward:

@@ -18,10 +18,11 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     from irc.target import triton_prelude as prelude
     from irc.target.triton_kernel_printer import KernelPrinter
     from irc.target.triton_wrapper import WrapperPrinter
+    from irc.target.triton_wrapper_memory import functional_overload, memory_constants
 
     kernels = [op for op in module.ops if isinstance(op, triton.FuncOp)]
     hosts = [op for op in module.ops if isinstance(op, func.FuncOp)]
-    externs = [op.overload.data for op in module.walk() if isinstance(op, kernel.ExternOp)]
+    externs = [functional_overload(op.overload.data) for op in module.walk() if isinstance(op, kernel.ExternOp)]
     printers = [KernelPrinter(k) for k in kernels]
     kernel_sources = ["\n".join(p.print()) for p in printers]
 
@@ -30,6 +31,7 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
         parts.append("from irc.runtime import autotune as _autotune")
     parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
     parts.append(_bytes_table(hosts))
+    parts[-1] += memory_constants(hosts)
     libdevice = sorted(set().union(*[p.libdevice for p in printers]))
     if libdevice:
         parts.append(prelude.interpreter_libdevice(libdevice))
@@ -51,9 +53,12 @@ def _bytes_table(hosts) -> str:
 
 
 def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:
+    from irc.target.triton_wrapper_guards import GUARD_HELPERS
+
     if not hosts:
         return []
     if len(hosts) > 1:
         raise DiagnosticException(f"triton target: expected one host func.func, found {len(hosts)}")
     printer = printer_class(hosts[0], kernels)
-    return ["\n".join(printer.call()), prelude.RAND_STRIDED, "\n".join(printer.get_args()), prelude.BENCHMARK]
+    call, get_args = "\n".join(printer.call()), "\n".join(printer.get_args())
+    return [GUARD_HELPERS, call, prelude.RAND_STRIDED, get_args, prelude.BENCHMARK]

@@ -32,6 +32,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from irc.dialects import kernel, loop, triton
 from irc.dialects.types import BufferType, dim_value, element_type_name, is_bool, is_float, is_integer
 from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
+from irc.target.triton_wrapper_guards import layout_guards, rank_guards
 
 DEFAULT_SIZE = 8  # what get_args() gives each size symbol
 _SIZE_SYMBOL = re.compile(r"s[0-9]+")
@@ -81,7 +82,11 @@ class WrapperPrinter:
             names = [self.names[a] for a in self.args]
             self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
             self.emit("args.clear()")
+        for line in rank_guards(self):
+            self.emit(line)
         self.bind_symbols()
+        for line in layout_guards(self, sizes):
+            self.emit(line)
         for op in self.host.body.block.ops:
             printer = HOST_OPS.get(type(op))
             if printer is None:
@@ -211,6 +216,8 @@ class WrapperPrinter:
         args += [f"{key}={self.argument(a, operands)}" for key, a in op.kwargs.data.items()]
         call = f"{_torch_op(op.overload.data)}({', '.join(args)})"
         results = [self.new_buffer(r) for r in op.results]
+        for position in none_results(op):
+            results.insert(position, "_")
         if not results:
             self.emit(call)
         else:
@@ -225,7 +232,7 @@ class WrapperPrinter:
         if isinstance(attr, FloatAttr):
             return literal(float(attr.value.data))
         if isinstance(attr, StringAttr):
-            return repr(attr.data)
+            return torch_object(attr.data)
         if isinstance(attr, UnitAttr | NoneAttr):
             return "None"
         if isinstance(attr, ArrayAttr):
@@ -245,18 +252,23 @@ class WrapperPrinter:
                   f"{python_tuple(sizes(t.strides))}, {offset})")
 
     def reuse(self, op: kernel.ReuseOp) -> None:
+        """The dead buffer's memory under a new name (a tensor of its own, not a view), then the old name goes."""
         source, t = self.ref(op.source), op.result.type
         name = self.new_buffer(op.result)
         size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
         offset = python_expr(t.offset_value())
-        if t.element_type == op.source.type.element_type:
-            self.emit(f"{name} = torch.as_strided({source}, {size}, {stride}, {offset})")
-        else:
-            self.emit(f"{name} = torch.empty((), dtype={torch_dtype(t.element_type)}, device={source}.device)"
-                      f".set_({source}.untyped_storage(), {offset}, {size}, {stride})")
+        if t == op.source.type:
+            self.emit(f"{name} = {source}; del {source}  # reuse")
+            return
+        self.emit(f"{name} = torch.empty(0, dtype={torch_dtype(t.element_type)}, device={source}.device)"
+                  f".set_({source}.untyped_storage(), {offset}, {size}, {stride}); del {source}  # reuse")
 
     def free(self, op: kernel.FreeOp) -> None:
-        self.emit(f"del {self.ref(op.buffer)}")
+        name = self.ref(op.buffer)
+        if self.device == f"{name}.device":  # later allocations still need the inputs' device
+            self.emit(f"device = {self.device}")
+            self.device = "device"
+        self.emit(f"del {name}")
 
     def return_(self, op: func.ReturnOp) -> None:
         """The outputs as a tuple; `irc.none_results` on the function lists positions that return None."""
@@ -318,6 +330,22 @@ def _tuned_launch(k: triton.FuncOp, grid: list[str], args: list[str], options: l
 def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:
     attr = k.attributes.get("arg_values")
     return dict(attr.data) if isinstance(attr, DictionaryAttr) else {}
+
+
+# prefix of an encoded torch object (fx_import.encode_argument) -> how the wrapper spells the object
+TORCH_OBJECTS = {"memory_format": "{}", "layout": "{}", "device": "torch.device({!r})"}
+
+
+def torch_object(text: str) -> str:
+    """`memory_format:torch.preserve_format` -> `torch.preserve_format`; other strings as Python strings."""
+    kind, _, value = text.partition(":")
+    return TORCH_OBJECTS[kind].format(value) if kind in TORCH_OBJECTS and value else repr(text)
+
+
+def none_results(op: Operation) -> list[int]:
+    """Result positions of an extern call that are None, not values (attribute `irc.none_results`)."""
+    attr = op.attributes.get("irc.none_results")
+    return sorted(attr.get_values()) if attr is not None else []
 
 
 def _torch_op(overload: str) -> str:

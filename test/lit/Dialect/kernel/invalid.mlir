@@ -216,3 +216,19 @@ kernel.extern "aten::relu_"(%t) : (!aten.tensor<[3], f32>) -> ()
 %y = kernel.reuse %x : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[6], f64, strides [1]>
 
 // CHECK: Operation does not verify: kernel.reuse needs the same byte size: !loop.buffer<[6], f32, strides [1]> spans 24 bytes but !loop.buffer<[6], f64, strides [1]> spans 48
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[6], f32, strides [1]>
+kernel.free %x : !loop.buffer<[6], f32, strides [1]>
+"test.op"(%x) : (!loop.buffer<[6], f32, strides [1]>) -> ()
+
+// CHECK: Operation does not verify: freed buffer is used after kernel.free by test.op
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[6], f32, strides [1]>
+%y = kernel.reuse %x : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[2, 3], f32, strides [3, 1]>
+"test.op"(%x) : (!loop.buffer<[6], f32, strides [1]>) -> ()
+
+// CHECK: Operation does not verify: reused buffer is used after kernel.reuse by test.op

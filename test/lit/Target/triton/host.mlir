@@ -17,6 +17,10 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
 // CHECK-NEXT:     args.clear()
+// CHECK-NEXT:     _check_input(arg0_1, 0, (5, 7), (7, 1), torch.float32)
+// CHECK-NEXT:     _check_input(arg1_1, 1, (7, 3), (3, 1), torch.float32)
+// CHECK-NEXT:     _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
+// CHECK-NEXT:     _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
 // CHECK-NEXT:     buf1 = torch.as_strided(arg0_1, (7, 5), (1, 7), arg0_1.storage_offset())
 // CHECK-NEXT:     buf2 = torch.empty_strided((5, 3), (3, 1), dtype=torch.float32, device=arg0_1.device)
@@ -24,7 +28,7 @@
 // CHECK-NEXT:     triton_poi_fused_add_mul_0[(1,)](buf0, arg2_1, buf2, XBLOCK=16, num_warps=1)
 // CHECK-NEXT:     triton_poi_fused_add_3[(1,)](buf1, buf3, XBLOCK=64, num_warps=1)
 // CHECK-NEXT:     del buf1
-// CHECK-NEXT:     buf4 = torch.as_strided(buf0, (15,), (1,), 0)
+// CHECK-NEXT:     buf4 = torch.empty(0, dtype=torch.float32, device=buf0.device).set_(buf0.untyped_storage(), 0, (15,), (1,)); del buf0  # reuse
 // CHECK-NEXT:     triton_poi_fused_iota_4[(1,)](buf4, XBLOCK=16, num_warps=1)
 // CHECK-NEXT:     buf5 = torch.empty_strided((4, 6), (6, 1), dtype=torch.float16, device=arg0_1.device)
 // CHECK-NEXT:     triton_poi_fused_exp_1[(1,)](arg3_1, buf5, XBLOCK=32, num_warps=1)

@@ -25,6 +25,10 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1 = args
 // CHECK-NEXT:     args.clear()
+// CHECK-NEXT:     _check_input(arg0_1, 0, (3, 17), (17, 1), torch.float32)
+// CHECK-NEXT:     _check_input(arg1_1, 1, (17,), (1,), torch.float32)
+// CHECK-NEXT:     _check_input(arg2_1, 2, (3, 17), (17, 1), torch.int32)
+// CHECK-NEXT:     _check_input(arg3_1, 3, (17,), (1,), torch.int32)
 // CHECK-NEXT:     buf0 = torch.empty_strided((3, 17), (17, 1), dtype=torch.float32, device=arg0_1.device)
 // CHECK:          buf5 = torch.empty_strided((3, 17), (17, 1), dtype=torch.float16, device=arg0_1.device)
 // CHECK-NEXT:     triton_poi_fused_0[(4,)](arg0_1, arg1_1, buf0, buf1, buf2, buf3, buf4, buf5, XBLOCK=16, num_warps=1)

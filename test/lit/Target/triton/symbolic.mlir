@@ -18,10 +18,16 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1 = args
 // CHECK-NEXT:     args.clear()
+// CHECK-NEXT:     _check_rank(arg0_1, 0, 2, torch.float32)
+// CHECK-NEXT:     _check_rank(arg1_1, 1, 1, torch.float32)
+// CHECK-NEXT:     _check_rank(arg3_1, 3, 1, torch.float32)
 // CHECK-NEXT:     s2 = arg2_1
 // CHECK-NEXT:     s0 = arg0_1.shape[0]
 // CHECK-NEXT:     s1 = arg0_1.shape[1]
 // CHECK-NEXT:     s3 = arg3_1.shape[0] // 2
+// CHECK-NEXT:     _check_input(arg0_1, 0, (s0, s1), (s1, 1), torch.float32)
+// CHECK-NEXT:     _check_input(arg1_1, 1, (s1,), (1,), torch.float32)
+// CHECK-NEXT:     _check_input(arg3_1, 3, (2*s3,), (1,), torch.float32)
 // CHECK-NEXT:     buf0 = torch.empty_strided((s0, s1), (s1, 1), dtype=torch.float32, device=arg0_1.device)
 // CHECK-NEXT:     if (s0*s1 + 31) // 32 > 0:
 // CHECK-NEXT:         triton_poi_fused_add_0[((s0*s1 + 31) // 32,)](arg0_1, arg1_1, buf0, s0, s1, s0*s1, XBLOCK=32, num_warps=1)

@@ -1,0 +1,83 @@
+"""Input guards of the emitted `call(args)`: every tensor input is checked against the layout it was compiled for.
+
+Dynamo's guards normally recompile before a mismatch reaches the compiled code; these checks catch direct
+misuse of the module (and a wrong stride from a caller) with a clear message instead of a wrong answer:
+
+    def call(args):
+        arg0_1, arg1_1 = args
+        args.clear()
+        _check_rank(arg0_1, 0, 2, torch.float32)      # inputs with symbolic sizes, before symbols are bound
+        s0 = arg0_1.shape[0]
+        _check_input(arg0_1, 0, (s0, 5), (5, 1), torch.float32)
+        _check_input(arg1_1, 1, (s0,), (1,), torch.float32)   # s0 must agree with arg0_1's
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import SSAValue
+
+from irc.dialects.types import BufferType
+from irc.target.python_text import python_tuple, torch_dtype
+
+# Module-level helpers of the emitted wrapper. Strides of dims of size 1 are not checked (they never matter).
+GUARD_HELPERS = '''
+try:
+    from torch._C._dynamo.guards import assert_size_stride as _assert_size_stride
+except ImportError:
+    _assert_size_stride = None
+
+
+def _layout_error(tensor, position, want):
+    got = f"sizes {tuple(tensor.shape)}, strides {tuple(tensor.stride())}, dtype {tensor.dtype}"
+    return ValueError(
+        f"irc: input {position} has {got}, but this code was compiled for {want} "
+        "(torch.compile recompiles for new shapes; call the compiled module only with inputs like its example)"
+    )
+
+
+def _check_rank(tensor, position, rank, dtype):
+    if tensor.dim() != rank or tensor.dtype != dtype:
+        raise _layout_error(tensor, position, f"{rank} dims, dtype {dtype}")
+
+
+def _same_layout(tensor, size, stride):
+    if _assert_size_stride is not None:
+        try:
+            _assert_size_stride(tensor, size, stride)
+            return True
+        except AssertionError:
+            return False
+    return tuple(tensor.shape) == tuple(size) and all(
+        n <= 1 or s == t for n, s, t in zip(size, stride, tensor.stride())
+    )
+
+
+def _check_input(tensor, position, size, stride, dtype):
+    if tensor.dim() != len(size) or tensor.dtype != dtype or not _same_layout(tensor, size, stride):
+        raise _layout_error(tensor, position, f"sizes {tuple(size)}, strides {tuple(stride)}, dtype {dtype}")
+'''
+
+
+def tensor_inputs(printer) -> list[tuple[int, SSAValue]]:
+    return [(k, arg) for k, arg in enumerate(printer.args) if isinstance(arg.type, BufferType)]
+
+
+def rank_guards(printer) -> list[str]:
+    """Rank and dtype checks of the inputs whose sizes bind symbols (before `shape[d]` is read)."""
+    lines = []
+    for position, arg in tensor_inputs(printer):
+        t = arg.type
+        if not t.is_static() or any(not isinstance(s, int) for s in t.stride_values()):
+            lines.append(f"_check_rank({printer.names[arg]}, {position}, {t.rank}, {torch_dtype(t.element_type)})")
+    return lines
+
+
+def layout_guards(printer, sizes) -> list[str]:
+    """Size, stride and dtype checks of every tensor input, in terms of the bound size symbols."""
+    lines = []
+    for position, arg in tensor_inputs(printer):
+        t = arg.type
+        size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+        dtype = torch_dtype(t.element_type)
+        lines.append(f"_check_input({printer.names[arg]}, {position}, {size}, {stride}, {dtype})")
+    return lines

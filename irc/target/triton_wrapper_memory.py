@@ -1,0 +1,31 @@
+"""The emitted module's memory figures: `PEAK_BYTES_PLANNED` and `BUFFER_BYTES`, read by irc.metrics.
+
+Both come from the host program as planned (kernel-plan-memory): the peak of live intermediate and output
+bytes, and the bytes of all buffers as if none shared memory. With symbolic sizes they are sympy texts
+over the size symbols (e.g. "Max(8*s0, 12)"), evaluated by irc.compile.record_metrics (irc.kernel_bytes.evaluate) at the traced sizes.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+
+from irc.passes.memory_plan import OUT_VARIANTS, memory_use
+
+FUNCTIONAL_OVERLOADS = {out: functional for functional, out in OUT_VARIANTS.items()}
+
+
+def functional_overload(overload: str) -> str:
+    """`aten::mm.default` for `aten::mm.out`: FALLBACKS counts the op, whichever variant writes the result."""
+    return FUNCTIONAL_OVERLOADS.get(overload, overload)
+
+
+def memory_constants(hosts: list[func.FuncOp]) -> str:
+    if len(hosts) != 1:
+        return "PEAK_BYTES_PLANNED = 0\nBUFFER_BYTES = 0\n"
+    use = memory_use(hosts[0])
+    return f"PEAK_BYTES_PLANNED = {_value(use.peak)}\nBUFFER_BYTES = {_value(use.total)}\n"
+
+
+def _value(expr) -> str:
+    return str(int(expr)) if expr.is_Integer else repr(str(expr))
+

@@ -1,0 +1,208 @@
+"""Facts about the host program that memory planning needs: byte sizes, alias groups, liveness, out= variants.
+
+Shared by `kernel-plan-memory` (which rewrites the host) and the triton target (which reports the planned
+peak). Everything here reads IR only; torch is imported lazily, to read ATen schemas of extern overloads.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from xdsl.dialects import func
+from xdsl.ir import Block, Operation, SSAValue
+
+from irc.dialects import kernel, loop
+from irc.dialects.types import BufferType, element_bytes
+
+# extern overloads with an out= variant that ATen implements natively (no compute-then-copy autogen kernel)
+OUT_VARIANTS = {
+    "aten::mm.default": "aten::mm.out",
+    "aten::bmm.default": "aten::bmm.out",
+    "aten::addmm.default": "aten::addmm.out",
+    "aten::baddbmm.default": "aten::baddbmm.out",
+}
+
+
+def storage_bytes_expr(t: BufferType):
+    """The bytes a buffer's storage spans (offset included), as a sympy expression (an Integer when static)."""
+    import sympy
+
+    extent = sympy.sympify(t.offset_value()) + 1
+    for size, stride in zip(t.sizes(), t.stride_values()):
+        extent += (sympy.sympify(size) - 1) * sympy.sympify(stride)
+    if any(size == 0 for size in t.sizes()):
+        extent = sympy.Integer(0)
+    positive = {s: sympy.Symbol(s.name, integer=True, positive=True) for s in extent.free_symbols}
+    return sympy.expand(extent.subs(positive) * element_bytes(t.element_type))
+
+
+def reuse_key(value: SSAValue) -> tuple[str, str, str]:
+    """Buffers with equal keys can share memory: same byte size (compared symbolically), dtype and device."""
+    owner = value.owner
+    device = owner.device.data if isinstance(owner, kernel.AllocOp) and owner.device is not None else ""
+    return str(storage_bytes_expr(value.type)), str(value.type.element_type), device
+
+
+@functools.cache
+def extern_result_is_fresh(overload: str, index: int) -> bool:
+    """Whether result `index` of an ATen overload is new memory (its schema gives it no alias annotation)."""
+    try:
+        import torch
+
+        namespace, rest = overload.split("::")
+        name, _, variant = rest.partition(".")
+        schema = getattr(getattr(getattr(torch.ops, namespace), name), variant or "default")._schema
+        return schema.returns[index].alias_info is None
+    except (ImportError, AttributeError, IndexError, RuntimeError, ValueError):
+        return False
+
+
+def schema_position(op: kernel.ExternOp, index: int) -> int:
+    """The position in the ATen schema's returns of result `index`, counting the None results it skips."""
+    attr = op.attributes.get("irc.none_results")
+    for position in sorted(attr.get_values()) if attr is not None else ():
+        if position <= index:
+            index += 1
+    return index
+
+
+def is_buffer(value: SSAValue) -> bool:
+    return isinstance(value.type, BufferType)
+
+
+def fresh_root(value: SSAValue) -> bool:
+    """Whether a host value owns new memory: an alloc, a reuse, or an extern result that aliases nothing."""
+    owner = value.owner
+    if isinstance(owner, kernel.AllocOp | kernel.ReuseOp):
+        return True
+    if isinstance(owner, kernel.ExternOp):
+        return extern_result_is_fresh(owner.overload.data, schema_position(owner, value.index))
+    return False
+
+
+@dataclass
+class AliasGroup:
+    """Host buffers that may share memory: a root and its views (or anything an extern result may alias)."""
+
+    members: list[SSAValue] = field(default_factory=list)
+    is_output: bool = False  # an output may be in it: never freed, never reused
+    is_input: bool = False  # a function input may be in it: its names are dropped, its memory never reused
+    last_use: int = -1
+    given_away: bool = False  # its memory went to a launch's output in place: not freed
+
+    @property
+    def root(self) -> SSAValue | None:
+        """The one value that owns the memory when the group can be reused, else None."""
+        roots = [v for v in self.members if not isinstance(v.owner, loop.ReinterpretOp)]
+        if self.is_input or self.is_output:
+            return None
+        if len(roots) == 1 and isinstance(roots[0].owner, kernel.AllocOp | kernel.ReuseOp):
+            return roots[0]
+        return None
+
+
+class AliasGroups:
+    """Union-find over the buffer values of a host block."""
+
+    def __init__(self, block: Block):
+        self.parent: dict[SSAValue, SSAValue] = {}
+        for arg in block.args:
+            self._add(arg)
+        for op in block.ops:
+            for result in op.results:
+                self._add(result)
+            for a, b in may_alias_pairs(op):
+                self.union(a, b)
+
+    def _add(self, value: SSAValue) -> None:
+        if is_buffer(value):
+            self.parent[value] = value
+
+    def find(self, value: SSAValue) -> SSAValue:
+        while self.parent[value] is not value:
+            self.parent[value] = self.parent[self.parent[value]]
+            value = self.parent[value]
+        return value
+
+    def union(self, a: SSAValue, b: SSAValue) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+    def groups(self) -> dict[SSAValue, AliasGroup]:
+        """Representative -> group, members in definition order."""
+        found: dict[SSAValue, AliasGroup] = {}
+        for value in self.parent:
+            found.setdefault(self.find(value), AliasGroup()).members.append(value)
+        return found
+
+
+def may_alias_pairs(op: Operation) -> Iterable[tuple[SSAValue, SSAValue]]:
+    """Pairs of buffer values an op makes share memory."""
+    if isinstance(op, loop.ReinterpretOp):
+        yield op.source, op.result
+    elif isinstance(op, kernel.ExternOp):
+        buffers = [v for v in op.operands if is_buffer(v)]
+        for result in op.results:
+            if is_buffer(result) and not fresh_root(result):
+                yield from ((result, operand) for operand in buffers)
+
+
+def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, int]]:
+    """The alias groups of a host block (last uses, inputs and outputs among them), and each op's position."""
+    position = {op: i for i, op in enumerate(block.ops)}
+    union_find = AliasGroups(block)
+    groups = union_find.groups()
+    for rep, group in groups.items():
+        for value in group.members:
+            group.is_input |= not isinstance(value.owner, Operation)
+            defined = position.get(value.owner, -1) if isinstance(value.owner, Operation) else -1
+            uses = [position[use.operation] for use in value.uses if use.operation in position]
+            group.last_use = max([group.last_use, defined, *uses])
+            group.is_output |= any(isinstance(use.operation, func.ReturnOp) for use in value.uses)
+    return groups, position
+
+
+def use_out_variant(op: kernel.ExternOp) -> bool:
+    """`%r = kernel.extern "aten::mm.default"(...)` -> an alloc and `kernel.extern "aten::mm.out"(...) outs(%r)`."""
+    out_overload = OUT_VARIANTS.get(op.overload.data)
+    if out_overload is None or op.outs or len(op.results) != 1 or not is_buffer(op.results[0]):
+        return False
+    alloc = kernel.AllocOp(op.results[0].type)
+    kwargs = {**op.kwargs.data, "out": kernel.OperandRefAttr(len(op.ins))}
+    call = kernel.ExternOp(out_overload, list(op.ins), [], list(op.args.data), kwargs, outs=[alloc.result])
+    block = op.parent_block()
+    block.insert_ops_before([alloc, call], op)
+    op.results[0].replace_all_uses_with(alloc.result)
+    block.erase_op(op)
+    return True
+
+
+@dataclass
+class MemoryUse:
+    """The planned peak of live intermediate and output bytes, and the bytes of all buffers without reuse."""
+
+    peak: object  # sympy expression
+    total: object
+
+
+def memory_use(host: func.FuncOp) -> MemoryUse:
+    """Walks the host program: allocations (and fresh extern results) add bytes, frees of owners remove them."""
+    import sympy
+
+    live = total = peak = sympy.Integer(0)
+    for op in host.body.block.ops:
+        for result in op.results:
+            if is_buffer(result) and fresh_root(result):
+                size = storage_bytes_expr(result.type)
+                total += size
+                if not isinstance(op, kernel.ReuseOp):
+                    live += size
+        if isinstance(op, kernel.FreeOp) and fresh_root(op.buffer):
+            live -= storage_bytes_expr(op.buffer.type)
+        peak = sympy.Max(peak, live)
+    return MemoryUse(peak, total)
+
+
+def has_plan(block: Block) -> bool:
+    return any(isinstance(op, kernel.FreeOp | kernel.ReuseOp) for op in block.ops)

@@ -1,0 +1,279 @@
+// RUN: irc-opt %s -p kernel-plan-memory --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'kernel-plan-memory{reuse=false}' --split-input-file | filecheck %s --check-prefix=NOREUSE
+// RUN: irc-opt %s -p 'kernel-plan-memory{out_variants=false}' --split-input-file | filecheck %s --check-prefix=NOOUT
+// RUN: irc-opt %s -p kernel-plan-memory --split-input-file | irc-opt -p kernel-plan-memory --split-input-file | filecheck %s
+
+!v = !loop.buffer<[64], f32, strides [1]>
+!m = !loop.buffer<[8, 8], f32, strides [8, 1]>
+kernel.kernel @vv(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!v) -> !v
+  kernel.yield %b : !v
+}
+kernel.kernel @vm(%arg0: !v) -> (!m) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!v) -> !m
+  kernel.yield %b : !m
+}
+
+// A chain: each buffer is freed right after its last use; the third takes the memory of the first (same byte
+// size and dtype, another shape); the output never gives its memory away.
+func.func @chain(%x: !v) -> !m {
+  %a = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  kernel.launch @vv(%a) outs(%b) : (!v) -> (!v)
+  %c = kernel.alloc : !m
+  kernel.launch @vm(%b) outs(%c) : (!v) -> (!m)
+  func.return %c : !m
+}
+// CHECK-LABEL: func.func @chain
+// CHECK-NEXT:    %a = kernel.alloc : !loop.buffer<[64], f32, strides [1]>
+// CHECK-NEXT:    kernel.launch @vv(%x) outs(%a)
+// CHECK-NEXT:    kernel.free %x : !loop.buffer<[64], f32, strides [1]>
+// CHECK-NEXT:    %b = kernel.alloc : !loop.buffer<[64], f32, strides [1]>
+// CHECK-NEXT:    kernel.launch @vv(%a) outs(%b)
+// CHECK-NEXT:    %c = kernel.reuse %a : !loop.buffer<[64], f32, strides [1]> to !loop.buffer<[8, 8], f32, strides [8, 1]>
+// CHECK-NEXT:    kernel.launch @vm(%b) outs(%c)
+// CHECK-NEXT:    kernel.free %b : !loop.buffer<[64], f32, strides [1]>
+// CHECK-NEXT:    func.return %c
+// NOREUSE-LABEL: func.func @chain
+// NOREUSE:         kernel.free %x
+// NOREUSE-NEXT:    %b = kernel.alloc
+// NOREUSE-NEXT:    kernel.launch @vv(%a) outs(%b)
+// NOREUSE-NEXT:    kernel.free %a
+// NOREUSE-NEXT:    %c = kernel.alloc
+// NOREUSE-NEXT:    kernel.launch @vm(%b) outs(%c)
+// NOREUSE-NEXT:    kernel.free %b
+// NOREUSE-NEXT:    func.return %c
+
+// -----
+
+!v = !loop.buffer<[64], f32, strides [1]>
+!i = !loop.buffer<[64], i32, strides [1]>
+!w = !loop.buffer<[65], f32, strides [1]>
+kernel.kernel @vv(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!v) -> !v
+  kernel.yield %b : !v
+}
+kernel.kernel @vi(%arg0: !v) -> (!i) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!v) -> !i
+  kernel.yield %b : !i
+}
+kernel.kernel @vw(%arg0: !v) -> (!w) pointwise numel 65 rnumel 1 {
+  %b = "test.op"(%arg0) : (!v) -> !w
+  kernel.yield %b : !w
+}
+
+// No reuse across dtypes (same bytes) or sizes; an output never gives its memory away, nor does a buffer an
+// output aliases (a view returned; it may take dead memory itself); an extern result that may alias its operand
+// (aten::alias) joins the operand's group, which is freed after the last use of either but never reused.
+func.func @no_reuse(%x: !v) -> (!v, !loop.buffer<[8, 8], f32, strides [1, 8]>, !v, !v) {
+  %a = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%a) : (!v) -> (!v)
+  %out = kernel.alloc : !v
+  kernel.launch @vv(%a) outs(%out) : (!v) -> (!v)
+  %i = kernel.alloc : !i
+  kernel.launch @vi(%a) outs(%i) : (!v) -> (!i)
+  %w = kernel.alloc : !w
+  kernel.launch @vw(%a) outs(%w) : (!v) -> (!w)
+  %viewed = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%viewed) : (!v) -> (!v)
+  %t = loop.reinterpret %viewed : !v to !loop.buffer<[8, 8], f32, strides [1, 8]>
+  %e = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%e) : (!v) -> (!v)
+  %alias = kernel.extern "aten::alias.default"(%e) {args = [#kernel.operand<0>]} : (!v) -> (!v)
+  %z = kernel.alloc : !v
+  kernel.launch @vv(%alias) outs(%z) : (!v) -> (!v)
+  %q = kernel.alloc : !v
+  kernel.launch @vv(%z) outs(%q) : (!v) -> (!v)
+  func.return %out, %t, %z, %q : !v, !loop.buffer<[8, 8], f32, strides [1, 8]>, !v, !v
+}
+// CHECK-LABEL: func.func @no_reuse
+// CHECK:         %out = kernel.alloc
+// CHECK:         %i = kernel.alloc : !loop.buffer<[64], i32, strides [1]>
+// CHECK-NEXT:    kernel.launch @vi(%a) outs(%i)
+// CHECK-NEXT:    kernel.free %i
+// CHECK-NEXT:    %w = kernel.alloc : !loop.buffer<[65], f32, strides [1]>
+// CHECK-NEXT:    kernel.launch @vw(%a) outs(%w)
+// CHECK-NEXT:    kernel.free %w
+// CHECK-NEXT:    %viewed = kernel.reuse %a
+// CHECK-NEXT:    kernel.launch @vv(%x) outs(%viewed)
+// CHECK-NEXT:    %t = loop.reinterpret %viewed
+// CHECK-NEXT:    %e = kernel.alloc
+// CHECK-NEXT:    kernel.launch @vv(%x) outs(%e)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %alias = kernel.extern "aten::alias.default"(%e)
+// CHECK-NEXT:    %z = kernel.alloc
+// CHECK-NEXT:    kernel.launch @vv(%alias) outs(%z)
+// CHECK-NEXT:    kernel.free %alias
+// CHECK-NEXT:    kernel.free %e
+// CHECK-NEXT:    %q = kernel.alloc
+// CHECK-NEXT:    kernel.launch @vv(%z) outs(%q)
+// CHECK-NEXT:    func.return %out, %t, %z, %q
+
+// A function input is freed after its last use (the host drops its name) unless an output is a view of it;
+// its memory is never reused.
+func.func @inputs(%x: !v, %y: !v) -> !loop.buffer<[8, 8], f32, strides [1, 8]> {
+  %a = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%a) : (!v) -> (!v)
+  %t = loop.reinterpret %y : !v to !loop.buffer<[8, 8], f32, strides [1, 8]>
+  %b = kernel.alloc : !v
+  kernel.launch @vv(%y) outs(%b) : (!v) -> (!v)
+  func.return %t : !loop.buffer<[8, 8], f32, strides [1, 8]>
+}
+// CHECK-LABEL: func.func @inputs
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @vv(%x) outs(%a)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %t = loop.reinterpret %y
+// CHECK-NEXT:    %b = kernel.reuse %a
+// CHECK-NEXT:    kernel.launch @vv(%y) outs(%b)
+// CHECK-NEXT:    kernel.free %b
+// CHECK-NEXT:    func.return %t
+
+// -----
+
+!s = !loop.buffer<[s0, 4], f32, strides [4, 1]>
+!t = !loop.buffer<[4, s0], f32, strides [s0, 1]>
+!u = !loop.buffer<["s0 + 1", 4], f32, strides [4, 1]>
+kernel.kernel @ss(%arg0: !s) -> (!s) pointwise numel "4*s0" rnumel 1 {
+  %b = "test.op"(%arg0) : (!s) -> !s
+  kernel.yield %b : !s
+}
+kernel.kernel @st(%arg0: !s) -> (!t) pointwise numel "4*s0" rnumel 1 {
+  %b = "test.op"(%arg0) : (!s) -> !t
+  kernel.yield %b : !t
+}
+kernel.kernel @su(%arg0: !s) -> (!u) pointwise numel "4*s0 + 4" rnumel 1 {
+  %b = "test.op"(%arg0) : (!s) -> !u
+  kernel.yield %b : !u
+}
+
+// Symbolic sizes are compared symbolically: [s0, 4] and [4, s0] share memory, [s0 + 1, 4] does not.
+func.func @symbolic(%x: !s) -> (!u, !t) {
+  %a = kernel.alloc : !s
+  kernel.launch @ss(%x) outs(%a) : (!s) -> (!s)
+  %b = kernel.alloc : !s
+  kernel.launch @ss(%a) outs(%b) : (!s) -> (!s)
+  %u = kernel.alloc : !u
+  kernel.launch @su(%b) outs(%u) : (!s) -> (!u)
+  %t = kernel.alloc : !t
+  kernel.launch @st(%x) outs(%t) : (!s) -> (!t)
+  func.return %u, %t : !u, !t
+}
+// CHECK-LABEL: func.func @symbolic
+// CHECK:         kernel.launch @ss(%a) outs(%b)
+// CHECK-NEXT:    kernel.free %a
+// CHECK-NEXT:    %u = kernel.alloc : !loop.buffer<["s0 + 1", 4], f32, strides [4, 1]>
+// CHECK-NEXT:    kernel.launch @su(%b) outs(%u)
+// CHECK-NEXT:    %t = kernel.reuse %b : !loop.buffer<[s0, 4], f32, strides [4, 1]> to !loop.buffer<[4, s0], f32, strides [s0, 1]>
+
+// -----
+
+!a = !loop.buffer<[5, 7], f32, strides [7, 1]>
+!b = !loop.buffer<[7, 3], f32, strides [3, 1]>
+!r = !loop.buffer<[5, 3], f32, strides [3, 1]>
+kernel.kernel @relu(%arg0: !r) -> (!r) pointwise numel 15 rnumel 1 {
+  %b = "test.op"(%arg0) : (!r) -> !r
+  kernel.yield %b : !r
+}
+
+// Externs with a native out= variant write into a planner allocation (then freed or reused like any other);
+// other externs allocate for themselves and are freed after their last use.
+func.func @externs(%x: !a, %w: !b) -> !r {
+  %mm = kernel.extern "aten::mm.default"(%x, %w) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!a, !b) -> (!r)
+  %y = kernel.alloc : !r
+  kernel.launch @relu(%mm) outs(%y) : (!r) -> (!r)
+  %n = kernel.extern "aten::neg.default"(%y) {args = [#kernel.operand<0>]} : (!r) -> (!r)
+  %z = kernel.alloc : !r
+  kernel.launch @relu(%n) outs(%z) : (!r) -> (!r)
+  func.return %z : !r
+}
+// CHECK-LABEL: func.func @externs
+// CHECK-NEXT:    %mm = kernel.alloc : !loop.buffer<[5, 3], f32, strides [3, 1]>
+// CHECK-NEXT:    kernel.extern "aten::mm.out"(%x, %w) outs(%mm : !loop.buffer<[5, 3], f32, strides [3, 1]>) {args = [#kernel.operand<0>, #kernel.operand<1>], kwargs = {out = #kernel.operand<2>}}
+// CHECK-NEXT:    kernel.free %w
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %y = kernel.alloc
+// CHECK-NEXT:    kernel.launch @relu(%mm) outs(%y)
+// CHECK-NEXT:    kernel.free %mm
+// CHECK-NEXT:    %n = kernel.extern "aten::neg.default"(%y)
+// CHECK-NEXT:    %z = kernel.reuse %y
+// CHECK-NEXT:    kernel.launch @relu(%n) outs(%z)
+// CHECK-NEXT:    kernel.free %n
+// CHECK-NEXT:    func.return %z
+// NOOUT-LABEL: func.func @externs
+// NOOUT-NEXT:    %mm = kernel.extern "aten::mm.default"(%x, %w)
+// NOOUT-NEXT:    kernel.free %w
+// NOOUT-NEXT:    kernel.free %x
+// NOOUT-NEXT:    %y = kernel.alloc
+// NOOUT-NEXT:    kernel.launch @relu(%mm) outs(%y)
+// NOOUT-NEXT:    kernel.free %mm
+
+// -----
+
+!v = !loop.buffer<[4, 16], f32, strides [16, 1]>
+kernel.kernel @double(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %0 = loop.pointwise ranges [4, 16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %2 = arith.addf %1, %1 : f32
+    loop.yield %2 : f32
+  } : !v
+  kernel.yield %0 : !v
+}
+kernel.kernel @flip(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %0 = loop.pointwise ranges [4, 16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 - i1 + 15">] : !v
+    loop.yield %1 : f32
+  } : !v
+  kernel.yield %0 : !v
+}
+
+kernel.kernel @flat(%arg0: !v) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {
+  %0 = loop.pointwise ranges [64] {
+    %1 = loop.load %arg0[#loop.index<"i0">] : !v
+    %2 = arith.addf %1, %1 : f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[64], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[64], f32, strides [1]>
+}
+
+// In place (Inductor's in_out_ptr): a pointwise kernel that reads an input only at the element it writes
+// writes its output over that input when the input dies there; never over a function input, never when it
+// reads other elements (@flip).
+func.func @inplace(%x: !v) -> !v {
+  %a = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  kernel.launch @flip(%a) outs(%b) : (!v) -> (!v)
+  %c = kernel.alloc : !v
+  kernel.launch @double(%b) outs(%c) : (!v) -> (!v)
+  func.return %c : !v
+}
+// CHECK-LABEL: func.func @inplace
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%a)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %b = kernel.alloc
+// CHECK-NEXT:    kernel.launch @flip(%a) outs(%b)
+// CHECK-NEXT:    kernel.free %a
+// CHECK-NEXT:    %c = kernel.reuse %b : !loop.buffer<[4, 16], f32, strides [16, 1]> to !loop.buffer<[4, 16], f32, strides [16, 1]>
+// CHECK-NEXT:    kernel.launch @double(%c) outs(%c)
+// CHECK-NEXT:    func.return %c
+// NOREUSE-LABEL: func.func @inplace
+// NOREUSE:         %c = kernel.alloc
+// NOREUSE-NEXT:    kernel.launch @double(%b) outs(%c)
+
+// In place over an input of another shape with the same bytes: the kernel reads it through a view.
+func.func @inplace_view(%x: !v) -> !loop.buffer<[64], f32, strides [1]> {
+  %a = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !loop.buffer<[64], f32, strides [1]>
+  kernel.launch @flat(%a) outs(%b) : (!v) -> (!loop.buffer<[64], f32, strides [1]>)
+  func.return %b : !loop.buffer<[64], f32, strides [1]>
+}
+// CHECK-LABEL: func.func @inplace_view
+// CHECK:         kernel.free %x
+// CHECK-NEXT:    %b = kernel.reuse %a : !loop.buffer<[4, 16], f32, strides [16, 1]> to !loop.buffer<[64], f32, strides [1]>
+// CHECK-NEXT:    %0 = loop.reinterpret %b : !loop.buffer<[64], f32, strides [1]> to !loop.buffer<[4, 16], f32, strides [16, 1]>
+// CHECK-NEXT:    kernel.launch @flat(%0) outs(%b)
+// CHECK-NEXT:    func.return %b
