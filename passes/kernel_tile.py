@@ -20,7 +20,8 @@ from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, Str
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp, candidate_attr
+from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
+from irc.dialects.kernel_config import candidate_attr
 from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction
 from irc.passes.tile_candidates import candidates
 
