@@ -4,6 +4,9 @@
   JITFunctions, which the interpreter refuses to call: `interpreted_stdlib()` swaps in interpreted twins
   for the duration of a call.
 - libdevice has no interpreter implementation: `LIBDEVICE` is a numpy stand-in for the functions irc emits.
+- Before Triton 3.9 the interpreter patches triton.language for good on its first call (tl.range, builtins,
+  tl.reduce, dtype.to_ir ...), which breaks later native compiles in the same process (CPU and CUDA tensors
+  mixed): `interpreted_stdlib()` restores every language namespace it touched when the call ends.
 - The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
   PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
 """
@@ -32,6 +35,7 @@ def interpreted_stdlib():
     with contextlib.suppress(ImportError):
         import triton.experimental.gluon  # noqa: F401  (imported lazily by launches; it needs the originals)
     with _lock:
+        snapshots = [(namespace, dict(vars(namespace))) for namespace in _language_namespaces()]
         saved = []
         for module in _stdlib_modules():
             for name, value in list(vars(module).items()):
@@ -47,6 +51,24 @@ def interpreted_stdlib():
         finally:
             for module, name, value in saved:
                 setattr(module, name, value)
+            for namespace, before in snapshots:
+                _restore_namespace(namespace, before)
+
+
+def _language_namespaces() -> list:
+    """The modules and classes the interpreter's `_patch_lang` rewrites."""
+    import triton.language as tl
+
+    candidates = [tl, tl.core, tl.math, tl.standard, tl.tensor, tl.dtype, getattr(tl.core, "tensor_descriptor_base", None)]
+    return [c for c in candidates if c is not None]
+
+
+def _restore_namespace(namespace, before: dict) -> None:
+    """Puts back what the call changed; names it added stay (the interpreter caches code that needs them)."""
+    now = vars(namespace)
+    for name, value in before.items():
+        if now.get(name) is not value:
+            setattr(namespace, name, value)
 
 
 def _interpreter_builder():

@@ -60,3 +60,16 @@ def test_registered_as_dynamo_backend():
     from torch._dynamo import list_backends
 
     assert "irc" in list_backends()
+
+
+
+def test_interpreted_call_leaves_triton_language_as_it_was():
+    """Older Tritons' interpreter patches triton.language for good; a later CUDA compile needs the originals."""
+    from irc.runtime.interpreter_shims import _language_namespaces
+
+    fn = lambda x: torch.softmax(x.sigmoid() * 2, 1)  # noqa: E731  (tl.max, tl.sum, tl.range, libdevice)
+    check(fn, rand(5, 37))
+    before = [(ns, dict(vars(ns))) for ns in _language_namespaces()]
+    check(fn, rand(7, 3001))
+    changed = [f"{ns.__name__}.{name}" for ns, names in before for name, v in names.items() if vars(ns).get(name) is not v]
+    assert not changed
