@@ -4,9 +4,13 @@
   JITFunctions, which the interpreter refuses to call: `interpreted_stdlib()` swaps in interpreted twins
   for the duration of a call.
 - libdevice has no interpreter implementation: `LIBDEVICE` is a numpy stand-in for the functions irc emits.
-- Before Triton 3.9 the interpreter patches triton.language for good on its first call (tl.range, builtins,
-  tl.reduce, dtype.to_ir ...), which breaks later native compiles in the same process (CPU and CUDA tensors
-  mixed): `interpreted_stdlib()` restores every language namespace it touched when the call ends.
+- The interpreter patches triton.language for the duration of a launch, but not all of it comes back (Triton
+  3.9 leaves tl.core.range, static_assert, multiple_of ... as the interpreter's), and a later native compile
+  in the same process (CPU and CUDA tensors mixed) needs the originals: `interpreted_stdlib()` restores every
+  language namespace when the call ends.
+- Triton 3.6's interpreter turns a one-element tensor into a loop bound with `int(array)`, which newer numpy
+  refuses for arrays of one dimension (`for r in range(0, rnumel, RBLOCK)`): `interpreted_stdlib()` patches
+  `__index__` as Triton 3.9 does (squeeze first).
 - The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
   PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
 """
@@ -43,6 +47,9 @@ def interpreted_stdlib():
                     twin = _twins.setdefault(value, InterpretedFunction(value.fn))
                     saved.append((module, name, value))
                     setattr(module, name, twin)
+        interpreter = _interpreter_module()
+        saved.append((interpreter, "_patch_lang_tensor", interpreter._patch_lang_tensor))
+        interpreter._patch_lang_tensor = _squeezing_index(interpreter._patch_lang_tensor)
         builder = _interpreter_builder()
         saved.append((builder, "cast_impl", builder.cast_impl))
         builder.cast_impl = _rounding_cast(builder.cast_impl)
@@ -69,6 +76,24 @@ def _restore_namespace(namespace, before: dict) -> None:
     for name, value in before.items():
         if now.get(name) is not value:
             setattr(namespace, name, value)
+
+
+def _interpreter_module():
+    import triton.runtime.interpreter
+
+    return triton.runtime.interpreter
+
+
+def _squeezing_index(original):
+    def patch_lang_tensor(tensor, *scope):
+        original(tensor, *scope)
+        index = lambda self: int(self.handle.data.squeeze())  # noqa: E731
+        if scope and hasattr(scope[0], "set_attr"):
+            scope[0].set_attr(tensor, "__index__", index)
+        else:
+            tensor.__index__ = index
+
+    return patch_lang_tensor
 
 
 def _interpreter_builder():

@@ -64,7 +64,7 @@ def test_registered_as_dynamo_backend():
 
 
 def test_interpreted_call_leaves_triton_language_as_it_was():
-    """Older Tritons' interpreter patches triton.language for good; a later CUDA compile needs the originals."""
+    """The interpreter leaves parts of triton.language patched after a launch; a later CUDA compile needs the originals."""
     from irc.runtime.interpreter_shims import _language_namespaces
 
     fn = lambda x: torch.softmax(x.sigmoid() * 2, 1)  # noqa: E731  (tl.max, tl.sum, tl.range, libdevice)
