@@ -9,7 +9,7 @@
   in the same process (CPU and CUDA tensors mixed) needs the originals: `interpreted_stdlib()` restores every
   language namespace when the call ends.
 - Triton 3.6's interpreter turns a one-element tensor into a loop bound with `int(array)`, which newer numpy
-  refuses for arrays of one dimension (`for r in range(0, rnumel, RBLOCK)`): `interpreted_stdlib()` patches
+  refuses for arrays of one dimension (`for r in range(0, rnumel, RBLOCK)`): `squeeze_one_element_loop_bounds()` (called by `interpreted_stdlib()`) patches
   `__index__` as Triton 3.9 does (squeeze first).
 - The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
   PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
@@ -47,9 +47,7 @@ def interpreted_stdlib():
                     twin = _twins.setdefault(value, InterpretedFunction(value.fn))
                     saved.append((module, name, value))
                     setattr(module, name, twin)
-        interpreter = _interpreter_module()
-        saved.append((interpreter, "_patch_lang_tensor", interpreter._patch_lang_tensor))
-        interpreter._patch_lang_tensor = _squeezing_index(interpreter._patch_lang_tensor)
+        squeeze_one_element_loop_bounds()
         builder = _interpreter_builder()
         saved.append((builder, "cast_impl", builder.cast_impl))
         builder.cast_impl = _rounding_cast(builder.cast_impl)
@@ -78,10 +76,12 @@ def _restore_namespace(namespace, before: dict) -> None:
             setattr(namespace, name, value)
 
 
-def _interpreter_module():
-    import triton.runtime.interpreter
+def squeeze_one_element_loop_bounds() -> None:
+    """Makes the interpreter's `int(tensor)` squeeze first, for good (it only matters in interpreted launches)."""
+    import triton.runtime.interpreter as interpreter
 
-    return triton.runtime.interpreter
+    if not getattr(interpreter._patch_lang_tensor, "squeezes_index", False):
+        interpreter._patch_lang_tensor = _squeezing_index(interpreter._patch_lang_tensor)
 
 
 def _squeezing_index(original):
@@ -93,6 +93,7 @@ def _squeezing_index(original):
         else:
             tensor.__index__ = index
 
+    patch_lang_tensor.squeezes_index = True
     return patch_lang_tensor
 
 

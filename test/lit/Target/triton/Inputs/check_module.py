@@ -41,6 +41,10 @@ def main() -> int:
     sizes = {k: int(v) for k, v in (item.split("=") for item in options.sizes.split(",") if item)}
 
     torch.manual_seed(0)
+    if not options.native:
+        from irc.runtime.interpreter_shims import squeeze_one_element_loop_bounds
+
+        squeeze_one_element_loop_bounds()  # Triton 3.6's interpreter with a newer numpy
     module = load(options.module)
     args = module.get_args(**sizes)
     scope = {"torch": torch, **{f"a{k}": a for k, a in enumerate(args)}}
