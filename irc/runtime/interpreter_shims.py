@@ -9,8 +9,8 @@
   in the same process (CPU and CUDA tensors mixed) needs the originals: `interpreted_stdlib()` restores every
   language namespace when the call ends.
 - Triton 3.6's interpreter turns a one-element tensor into a loop bound with `int(array)`, which newer numpy
-  refuses for arrays of one dimension (`for r in range(0, rnumel, RBLOCK)`): `squeeze_one_element_loop_bounds()` (called by `interpreted_stdlib()`) patches
-  `__index__` as Triton 3.9 does (squeeze first).
+  refuses for arrays of one dimension (`for r in range(0, rnumel, RBLOCK)`):
+  `squeeze_one_element_loop_bounds()` (called by `interpreted_stdlib()`) squeezes first, as Triton 3.9 does.
 - The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
   PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
 """
