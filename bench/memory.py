@@ -1,15 +1,18 @@
-"""Peak GPU memory of eager, Inductor and irc: `python bench/memory.py [--out FILE]`.
+"""Peak GPU memory of eager, Inductor and irc: `python bench/memory.py [--out DIR]`.
 
 The workloads of bench/workloads.py (inference), a reduction chain, an MLP and a transformer block (inference
 and training).
 
 For each workload and backend: compile and run once, then reset the peak counter and measure one more call
 (and its backward for training workloads): torch.cuda.max_memory_allocated minus what was allocated before.
+The table goes into the peak-memory section at the end of bench/RESULTS.md (and DIR/memory.md).
 """
 
 import argparse
 import copy
 import gc
+import os
+import time
 
 import torch
 import torch.nn.functional as F
@@ -92,25 +95,54 @@ def peak_bytes(fn, inputs, train, backend):
     return torch.cuda.max_memory_allocated() - base
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=None, help="also write the Markdown table here")
-    args = parser.parse_args()
-    rows = ["| workload | eager MiB | Inductor MiB | irc MiB | irc <= Inductor |", "|---|---|---|---|---|"]
+def measure_rows() -> tuple[list[str], int, int]:
+    """Table rows, and how many workloads have irc <= Inductor out of how many measured."""
+    rows, at_most, measured = [], 0, 0
     for name, (fn, inputs, train) in workloads().items():
         try:
             mib = {b: peak_bytes(fn, inputs, train, b) / 2**20 for b in ("eager", "inductor", "irc")}
         except Exception as error:  # noqa: BLE001 (one workload failing must not hide the others)
             rows.append(f"| {name} | failed: {type(error).__name__} | | | |")
             continue
-        ok = "yes" if mib["irc"] <= mib["inductor"] + 1e-6 else "no"
-        rows.append(f"| {name} | {mib['eager']:.1f} | {mib['inductor']:.1f} | {mib['irc']:.1f} | {ok} |")
+        ok = mib["irc"] <= mib["inductor"] + 1e-6
+        at_most, measured = at_most + ok, measured + 1
+        rows.append(f"| {name} | {mib['eager']:.1f} | {mib['inductor']:.1f} | {mib['irc']:.1f} | {'yes' if ok else 'no'} |")
         print(rows[-1], flush=True)
-    table = "\n".join(rows)
-    print(table)
+    return rows, at_most, measured
+
+
+def section(rows: list[str], at_most: int, measured: int) -> list[str]:
+    import triton
+
+    return [
+        "## Peak memory (issue 6)",
+        "",
+        f"{time.strftime('%Y-%m-%d %H:%M')}, {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+        f"triton {triton.__version__}, `python bench/memory.py`. Each cell: torch.cuda.max_memory_allocated during "
+        "one call (and its backward for fwd+bwd rows) after a warm-up call, minus what was allocated before, in MiB.",
+        "",
+        f"irc <= Inductor on {at_most} of {measured} workloads.",
+        "",
+        "| workload | eager MiB | Inductor MiB | irc MiB | irc <= Inductor |",
+        "|---|---|---|---|---|",
+        *rows,
+    ]
+
+
+def main():
+    from report import write_memory_section
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="", help="folder for a copy of the table (memory.md)")
+    parser.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "RESULTS.md"))
+    args = parser.parse_args()
+    lines = section(*measure_rows())
+    print("\n".join(lines))
+    write_memory_section(args.results, lines)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(table + "\n")
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "memory.md"), "w") as f:
+            f.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

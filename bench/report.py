@@ -14,6 +14,8 @@ import os
 import sys
 
 PEAK_GBS = 3352.0  # H100 SXM HBM3
+# RESULTS.md ends with the peak-memory section that bench/memory.py writes; run.py keeps it when it rewrites
+MEMORY_MARK = "<!-- peak memory: written by bench/memory.py -->"
 BACKENDS = ("eager", "inductor", "irc")
 
 
@@ -134,10 +136,29 @@ def write_results(rows: list[dict], info: dict, results_path: str, out_dir: str 
         f"![% of peak]({png_name})" if have_png else "(no plot: matplotlib is not importable there)",
         "",
     ]
-    text = "\n".join(lines)
+    text = "\n".join(lines) + memory_section(results_path)
     for path in [results_path] + ([os.path.join(out_dir, "RESULTS.md")] if out_dir else []):
         with open(path, "w") as f:
             f.write(text)
+
+
+def memory_section(results_path: str) -> str:
+    """The peak-memory section of an existing RESULTS.md, from its marker on ("" when there is none)."""
+    if not os.path.exists(results_path):
+        return ""
+    with open(results_path) as f:
+        text = f.read()
+    return text[text.index(MEMORY_MARK) :] if MEMORY_MARK in text else ""
+
+
+def write_memory_section(results_path: str, section: list[str]) -> None:
+    """Replaces (or appends) the peak-memory section of RESULTS.md, keeping the speed tables before it."""
+    text = ""
+    if os.path.exists(results_path):
+        with open(results_path) as f:
+            text = f.read().split(MEMORY_MARK)[0]
+    with open(results_path, "w") as f:
+        f.write(text.rstrip("\n") + "\n\n" + MEMORY_MARK + "\n" + "\n".join(section) + "\n")
 
 
 if __name__ == "__main__":
