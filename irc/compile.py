@@ -71,11 +71,12 @@ def check_roundtrip(aten_text: str, source: str) -> None:
 
 
 def compile_to_path(aten_text: str, graph_name: str = "graph") -> str:
-    """The path of the emitted module for this graph, compiling only on a cache miss."""
+    """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
+    the IR after every pass)."""
     from irc.pipeline import configured_pipeline
 
     key = cache.key_of(compiler_fingerprint(), configured_pipeline(), aten_text)
-    path = cache.lookup(key)
+    path = None if debug_enabled() else cache.lookup(key)
     if path is not None:
         metrics.cache_hits += 1
         return path

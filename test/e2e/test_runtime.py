@@ -34,6 +34,17 @@ def test_debug_dump_writes_ir_after_every_pass_and_the_code(tmp_path, monkeypatc
     assert any(n.endswith("convert-kernel-to-triton.mlir") for n in names)
 
 
+def test_debug_dump_is_written_on_a_warm_cache_too(tmp_path, monkeypatch):
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path / "cache"))
+    fn = lambda x: x.cos() * 2  # noqa: E731
+    check(fn, rand(10))
+    monkeypatch.setenv("IRC_DEBUG", "1")
+    monkeypatch.setenv("IRC_DEBUG_DIR", str(tmp_path / "dbg"))
+    check(fn, rand(10))
+    (folder,) = os.listdir(tmp_path / "dbg")
+    assert "output_code.py" in os.listdir(tmp_path / "dbg" / folder)
+
+
 def test_fx_to_mlir_output_goes_through_irc_opt(tmp_path, device):
     from irc.pipeline import DEFAULT_PIPELINE
     from irc.tools.fx_to_mlir import export
