@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.irc-installed
 JOBS ?= 2
 
-.PHONY: run test lit pytest clean
+.PHONY: run test lit pytest pytest-checked clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -18,13 +18,17 @@ run: $(STAMP)
 	$(PY) -m irc.demo
 
 test: $(STAMP)
-	$(MAKE) lit pytest
+	$(MAKE) lit pytest pytest-checked
 
 lit: $(STAMP)
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/lit -sv -j $(JOBS) test/lit
 
 pytest: $(STAMP)
 	$(PY) -m pytest -q -n $(JOBS) test
+
+# the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7)
+pytest-checked: $(STAMP)
+	IRC_CHECK_PASSES=1 $(PY) -m pytest -q -n $(JOBS) test/e2e
 
 clean:
 	rm -rf $(VENV) build *.egg-info

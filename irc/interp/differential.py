@@ -166,7 +166,7 @@ def write_failure(
     for path, text in ((before_path, before), (after_path, after)):
         with open(path, "w") as f:
             f.write(text + "\n")
-    torch.save([torch.from_numpy(np.ascontiguousarray(to_numpy(v))) for v in inputs], inputs_path)
+    torch.save([torch.from_numpy(np.asarray(to_numpy(v), order="C")) for v in inputs], inputs_path)
     binds = " ".join(f"--check-bind {k}={v}" for k, v in sorted(symbols.items()))
     command = (
         f"irc-opt {shlex.quote(before_path)} -p {shlex.quote(pass_name)} --check-passes "

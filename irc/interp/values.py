@@ -114,7 +114,7 @@ def as_strided_tensor(array: np.ndarray, t: TensorType, symbols: dict[str, int])
 
     sizes = [ln.dim(d, symbols) for d in t.shape.data]
     strides = t.stride_values()
-    source = torch.from_numpy(np.ascontiguousarray(array)).to(torch_dtype(t.element_type))
+    source = torch.from_numpy(np.asarray(array, order="C")).to(torch_dtype(t.element_type))
     if strides is None:
         return source.clone()
     strides = [ln.dim(d, symbols) for d in t.strides.data]

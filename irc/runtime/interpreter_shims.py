@@ -107,7 +107,7 @@ def float32_to_bfloat16_bits(data):
     """Round-to-nearest-even float32 -> bfloat16, as uint16 bits (c10::BFloat16's rounding; NaN stays NaN)."""
     import numpy as np
 
-    bits = np.ascontiguousarray(data, dtype=np.float32).view(np.uint32)
+    bits = np.asarray(data, dtype=np.float32, order="C").view(np.uint32)
     rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
     return np.where(np.isnan(data), np.uint16(0x7FC0), rounded)
 

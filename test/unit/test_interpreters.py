@@ -188,3 +188,15 @@ def test_every_op_has_an_interpreter_test(name):
     text = "\n".join(texts)
     missing = [op.name for op in dialect_ops(name) if op.name + " " not in text and op.name + "\n" not in text]
     assert not missing
+
+
+def test_zero_dim_inputs_keep_their_shape():
+    """A 0-d tensor argument (a loss's tangent) must reach the interpreters as 0-d, not as shape [1]."""
+    import torch
+    from xdsl.dialects.builtin import f32
+
+    from irc.dialects.types import TensorType
+    from irc.interp.values import to_level
+
+    value = to_level(torch.tensor(2.5), TensorType([], f32, strides=[]), {})
+    assert value.shape == () and float(value) == 2.5
