@@ -13,6 +13,7 @@ import os
 import sys
 
 from irc.runtime import cache
+from irc.runtime.launch import launch as launch_with
 
 log = logging.getLogger("irc")
 
@@ -26,7 +27,7 @@ def enabled() -> bool:
 
 
 def launch(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> None:
-    kernel[grid](*args, **choose(name, kernel, grid, args, default, candidates))
+    launch_with(kernel, grid, args, lambda: choose(name, kernel, grid, args, default, candidates))
 
 
 def choose(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> dict:

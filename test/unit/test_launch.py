@@ -1,0 +1,85 @@
+"""The direct launch path (irc/runtime/launch.py), with fake kernels: no GPU needed."""
+
+import pytest
+import torch
+
+from irc.runtime import launch
+
+
+class FakeCompiled:
+    def __init__(self, runs):
+        self.runs = runs
+
+    def __getitem__(self, grid):
+        return lambda *args: self.runs.append(("direct", grid, args))
+
+
+class FakeKernel:
+    arg_names = ["in_ptr0", "out_ptr0", "xnumel", "XBLOCK"]
+
+    def __init__(self):
+        self.runs = []
+
+    def __getitem__(self, grid):
+        def run(*args, **config):
+            self.runs.append(("triton", grid, args, config))
+            return FakeCompiled(self.runs)
+
+        return run
+
+
+class CudaLike(torch.Tensor):
+    """A CPU tensor that says it lives on device 0, with a settable data pointer."""
+
+    ptr = 0
+
+    def get_device(self):
+        return 0
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def tensor(ptr: int) -> CudaLike:
+    t = torch.empty(4).as_subclass(CudaLike)
+    t.ptr = ptr
+    return t
+
+
+@pytest.fixture(autouse=True)
+def fresh_runners(monkeypatch):
+    monkeypatch.setattr(launch, "_runners", {})
+
+
+def test_later_launches_skip_triton_and_append_the_constexprs():
+    kernel, chosen = FakeKernel(), []
+    config_of = lambda: chosen.append(1) or {"XBLOCK": 64, "num_warps": 4}  # noqa: E731
+    a, b = tensor(4096), tensor(8192)
+    for _ in range(3):
+        launch.launch(kernel, (5,), [a, b, 37], config_of)
+    assert [r[0] for r in kernel.runs] == ["triton", "direct", "direct"]
+    assert kernel.runs[1] == ("direct", (5, 1, 1), (a, b, 37, 64))
+    assert chosen == [1]
+
+
+def test_new_alignment_or_scalar_goes_through_triton_again():
+    kernel = FakeKernel()
+    config_of = lambda: {"XBLOCK": 64}  # noqa: E731
+    launch.launch(kernel, (5,), [tensor(4096), tensor(8192), 37], config_of)
+    launch.launch(kernel, (5,), [tensor(4100), tensor(8192), 37], config_of)  # not 16-byte aligned
+    launch.launch(kernel, (5,), [tensor(4096), tensor(8192), 16], config_of)  # another size
+    assert [r[0] for r in kernel.runs] == ["triton", "triton", "triton"]
+
+
+def test_cpu_tensors_always_go_through_triton():
+    kernel = FakeKernel()
+    for _ in range(2):
+        launch.launch(kernel, (5,), [torch.rand(4), torch.rand(4), 37], lambda: {"XBLOCK": 64})
+    assert [r[0] for r in kernel.runs] == ["triton", "triton"]
+
+
+def test_a_parameter_the_config_does_not_give_keeps_the_triton_path():
+    kernel = FakeKernel()
+    for _ in range(2):
+        launch.launch(kernel, (5,), [tensor(0), tensor(0), 37], lambda: {"num_warps": 4})
+    assert [r[0] for r in kernel.runs] == ["triton", "triton"]
