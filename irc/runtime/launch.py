@@ -9,20 +9,22 @@ tensor's 16-byte alignment and device, each scalar's value (Triton specializes i
 
 from collections.abc import Callable
 
-_runners: dict[tuple, Callable | None] = {}
+# (id of the kernel, grid, specialization) -> (the kernel, its direct runner or None)
+_runners: dict[tuple, tuple[object, Callable | None]] = {}
 
 
 def launch(kernel, grid: tuple, args: list, config_of: Callable[[], dict]) -> None:
     """`kernel[grid](*args, **config_of())`, through the kept compiled kernel after the first CUDA launch."""
-    key = (kernel, grid, *map(_specialization, args))
-    runner = _runners.get(key)
-    if runner is not None:
-        runner(*args)
+    key = (id(kernel), grid, *map(_specialization, args))
+    kept = _runners.get(key)
+    if kept is not None and kept[0] is kernel and kept[1] is not None:
+        kept[1](args)
         return
     config = config_of()
     compiled = kernel[grid](*args, **config)
-    if key not in _runners and _on_cuda(args):
-        _runners[key] = direct_runner(kernel, compiled, grid, len(args), config)
+    device = _cuda_device(args)
+    if kept is None and device is not None:
+        _runners[key] = (kernel, direct_runner(kernel, compiled, grid, len(args), config, device))
 
 
 def _specialization(value):
@@ -31,15 +33,18 @@ def _specialization(value):
     return value
 
 
-def _on_cuda(args: list) -> bool:
-    return any(hasattr(a, "data_ptr") and a.get_device() >= 0 for a in args)
+def _cuda_device(args: list) -> int | None:
+    return next((a.get_device() for a in args if hasattr(a, "data_ptr") and a.get_device() >= 0), None)
 
 
-def direct_runner(kernel, compiled, grid: tuple, n_args: int, config: dict) -> Callable | None:
-    """A callable launching `compiled` on `grid` with the runtime arguments, or None where that is not safe."""
+def direct_runner(kernel, compiled, grid: tuple, n_args: int, config: dict, device: int) -> Callable | None:
+    """A callable launching `compiled` on `grid` with a list of runtime arguments on the device's current
+    stream, or None where that is not safe."""
     constexprs = list(getattr(kernel, "arg_names", ()))[n_args:]
     if compiled is None or not hasattr(compiled, "__getitem__") or any(n not in config for n in constexprs):
         return None  # not a compiled kernel, or a kernel with parameters the config does not give
+    from torch._C import _cuda_getCurrentRawStream as current_stream
+
     run = compiled[(*grid, 1, 1, 1)[:3]]
     trailing = [config[n] for n in constexprs]
-    return lambda *args: run(*args, *trailing)
+    return lambda args: run(*args, *trailing, stream=current_stream(device))

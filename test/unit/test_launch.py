@@ -11,7 +11,7 @@ class FakeCompiled:
         self.runs = runs
 
     def __getitem__(self, grid):
-        return lambda *args: self.runs.append(("direct", grid, args))
+        return lambda *args, stream: self.runs.append(("direct", grid, args))
 
 
 class FakeKernel:
@@ -49,6 +49,7 @@ def tensor(ptr: int) -> CudaLike:
 @pytest.fixture(autouse=True)
 def fresh_runners(monkeypatch):
     monkeypatch.setattr(launch, "_runners", {})
+    monkeypatch.setattr(torch._C, "_cuda_getCurrentRawStream", lambda device: 0, raising=False)
 
 
 def test_later_launches_skip_triton_and_append_the_constexprs():
