@@ -242,6 +242,7 @@ class KernelOp(IRDLOperation):
             verify_config_value(key, attr.value.data)
         for number, candidate in enumerate(self.configs.data if self.configs is not None else ()):
             verify_candidate(number, candidate)
+        self.verify_tiles()
         self.verify_signature()
 
     def verify_kind_and_sizes(self) -> None:
@@ -252,13 +253,17 @@ class KernelOp(IRDLOperation):
         verify_dims(ArrayAttr([self.rnumel]), "kernel rnumel")
         if kind == "pointwise" and self.rnumel != IntAttr(1):
             raise VerifyException(f"pointwise kernel must have rnumel 1, got {self.rnumel.data}")
-        self.verify_tiles()
 
     def verify_tiles(self) -> None:
         """A 2-D tiled kernel: pointwise, ynumel a static divisor of a static numel; yblock needs ynumel."""
         if self.ynumel is None:
-            if self.yblock is not None and self.kind.data != "template":
+            if self.kind.data == "template":
+                return
+            if self.yblock is not None:
                 raise VerifyException("yblock needs a 2-D tiled kernel (ynumel)")
+            for number, candidate in enumerate(self.candidates):
+                if "yblock" in candidate:
+                    raise VerifyException(f"autotune config {number}: yblock needs a 2-D tiled kernel (ynumel)")
             return
         if self.kind.data != "pointwise":
             raise VerifyException(f"ynumel (2-D tiles) is only for pointwise kernels, not {self.kind.data}")

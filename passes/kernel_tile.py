@@ -105,6 +105,7 @@ class KernelTilePass(ModulePass):
         for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
             choice = self.choose(kernel)
             apply_choice(op, kernel, choice)
+            kernel.properties.pop("configs", None)
             if self.autotune:
                 found = candidates(choice.kind, choice.config, static_size(kernel.rnumel))
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])

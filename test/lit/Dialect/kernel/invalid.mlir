@@ -272,3 +272,11 @@ kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer
 }
 
 // CHECK: Operation does not verify: yblock must be a power of two, got 6
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer<[3, 5], f32, strides [5, 1]>) pointwise numel 15 rnumel 1 {xblock = 16, configs = [{xblock = 16}, {xblock = 16, yblock = 4}]} {
+  kernel.yield %x : !loop.buffer<[3, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: autotune config 1: yblock needs a 2-D tiled kernel (ynumel)
