@@ -83,6 +83,8 @@ class TileChoice:
     kind: str
     config: dict[str, int]
     ynumel: DimLike | None = None
+    limits: dict[str, int] | None = None
+    """The largest block size worth trying per config entry (autotune candidates)."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class KernelTilePass(ModulePass):
             apply_choice(op, kernel, choice)
             kernel.properties.pop("configs", None)
             if self.autotune:
-                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel))
+                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel), choice.limits)
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
     def check_options(self) -> None:
@@ -151,7 +153,9 @@ class KernelTilePass(ModulePass):
         xblock = self.xblock or tile_side(xsize)
         config = {"xblock": xblock, "yblock": yblock}
         config["num_warps"] = self.num_warps or warps_for(xblock * yblock, POINTWISE_WARPS)
-        return TileChoice("pointwise", config, ynumel)
+        sizes = {"yblock": ysize, "xblock": xsize}
+        limits = {key: max(config[key], next_power_of_two(size)) for key, size in sizes.items() if size is not None}
+        return TileChoice("pointwise", config, ynumel, limits)
 
     def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
         rblock = self.rblock or next_power_of_two(rnumel)

@@ -179,22 +179,34 @@ class KernelLowering:
         self._bind_params(func, params)
         return func
 
-    def _autotune_options(self) -> list[dict[str, IntegerAttr]]:
-        """The kernel's autotune candidates as launch options; only those with this grid (same XBLOCK)."""
+    def _autotune_options(self) -> list[dict[str, Attribute]]:
+        """The kernel's autotune candidates as launch options: those with this grid (same XBLOCK), or for 2-D
+        tiles every shape, with its own `grid` where it differs."""
         found = []
         for c in self.kernel.candidates:
-            if c.get("xblock", self.config.xblock) != self.config.xblock:
+            blocks = self._candidate_blocks(c)
+            if blocks is None:
                 continue
-            if self.tiled and c.get("yblock", self.config.yblock) != self.config.yblock:
-                continue
-            options = dict(self._launch_constexprs())
+            options = dict(blocks)
             if self.info.is_reduction:
                 options["RBLOCK"] = c.get("rblock", self.config.rblock)
             options["num_warps"] = c.get("num_warps", self.config.num_warps)
             if "num_stages" in c:
                 options["num_stages"] = c["num_stages"]
-            found.append({key: IntegerAttr(value, 64) for key, value in options.items()})
+            attrs: dict[str, Attribute] = {key: IntegerAttr(value, 64) for key, value in options.items()}
+            if blocks != self._launch_constexprs():
+                grid = tiled_grid(self.info.ynumel, self.info.xnumel, blocks["YBLOCK"], blocks["XBLOCK"])
+                attrs["grid"] = ArrayAttr([IndexAttr(grid)])
+            found.append(attrs)
         return found
+
+    def _candidate_blocks(self, candidate: dict[str, int]) -> dict[str, int] | None:
+        config = self.config
+        if self.tiled:
+            return {"YBLOCK": candidate.get("yblock", config.yblock), "XBLOCK": candidate.get("xblock", config.xblock)}
+        if candidate.get("xblock", config.xblock) != config.xblock:
+            return None
+        return self._launch_constexprs()
 
     def _launch_constexprs(self) -> dict[str, int]:
         if self.info.is_reduction:

@@ -90,3 +90,20 @@ def test_small_transpose_stays_1d(device):
     x = rand(5, 7, device=device)
     check(lambda a: a.t() + 1, x, kernels=1)
     assert _tiled_kernels() == 0
+
+
+@pytest.mark.parametrize("candidate", range(6))
+def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
+    """Each autotune candidate (other tile shapes launch their own grid) computes the same result."""
+    from irc.runtime import autotune
+
+    chosen = []
+
+    def pick(name, kernel, grid, args, default, candidates):
+        chosen.append(candidates[min(candidate, len(candidates) - 1)])
+        return chosen[-1]
+
+    monkeypatch.setattr(autotune, "choose", pick)
+    x, y = rand(200, 129, device=device), rand(129, 200, device=device)
+    check(lambda a, b: a.t() * b + 1, x, y, kernels=1)
+    assert chosen and all("YBLOCK" in c for c in chosen)

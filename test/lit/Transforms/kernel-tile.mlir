@@ -169,7 +169,8 @@ func.func @tiles() {
 // CHECK:       kernel.kernel @triton_poi_add_1({{.*}} pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
 // CHECK:       kernel.kernel @triton_poi_mul_2({{.*}} pointwise numel 44400 rnumel 1 ynumel 1200 {xblock = 64, yblock = 64, num_warps = 8} {
 // CHECK-LABEL: func.func @tiles
-// TUNE:        kernel.kernel @triton_poi_add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}]} {
+// 2-D candidates also vary the tile shape, never wider than the dim a side covers (37 rows: yblock <= 64).
+// TUNE:        kernel.kernel @triton_poi_add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
 // FLAT:        kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 4847 rnumel 1 {xblock = 1024, num_warps = 4} {
 // FLAT:        kernel.kernel @triton_poi_add_1({{.*}} pointwise numel "s0*s1" rnumel 1 {xblock = 1024, num_warps = 4} {
 // FLAT:        kernel.kernel @triton_poi_mul_2({{.*}} pointwise numel 44400 rnumel 1 {xblock = 1024, num_warps = 4} {
