@@ -263,7 +263,8 @@ class KernelOp(IRDLOperation):
                 raise VerifyException("yblock needs a 2-D tiled kernel (ynumel)")
             for number, candidate in enumerate(self.candidates):
                 if "yblock" in candidate:
-                    raise VerifyException(f"autotune config {number}: yblock needs a 2-D tiled kernel (ynumel)")
+                    where = f"autotune config {number}: "
+                    raise VerifyException(f"{where}yblock needs a 2-D tiled kernel (ynumel)")
             return
         if self.kind.data != "pointwise":
             raise VerifyException(f"ynumel (2-D tiles) is only for pointwise kernels, not {self.kind.data}")

@@ -154,7 +154,7 @@ class KernelTilePass(ModulePass):
         config = {"xblock": xblock, "yblock": yblock}
         config["num_warps"] = self.num_warps or warps_for(xblock * yblock, POINTWISE_WARPS)
         sizes = {"yblock": ysize, "xblock": xsize}
-        limits = {key: max(config[key], next_power_of_two(size)) for key, size in sizes.items() if size is not None}
+        limits = {key: max(config[key], next_power_of_two(n)) for key, n in sizes.items() if n is not None}
         return TileChoice("pointwise", config, ynumel, limits)
 
     def persistent(self, numel: int | None, rnumel: int) -> TileChoice:

@@ -114,7 +114,8 @@ class KernelLowering:
         extents = [_extent(t) for t in types if isinstance(t, BufferType)]
         positions = [self.info.numel + self.config.xblock, self.info.rnumel + self.config.rblock]
         if self.tiled:
-            positions.append((self.info.ynumel + self.config.yblock) * (self.info.xnumel + self.config.xblock))
+            info, config = self.info, self.config
+            positions.append((info.ynumel + config.yblock) * (info.xnumel + config.xblock))
         for value in extents + positions:
             limit = bound(value)
             if limit is None or limit > INT32_MAX:
@@ -203,7 +204,8 @@ class KernelLowering:
     def _candidate_blocks(self, candidate: dict[str, int]) -> dict[str, int] | None:
         config = self.config
         if self.tiled:
-            return {"YBLOCK": candidate.get("yblock", config.yblock), "XBLOCK": candidate.get("xblock", config.xblock)}
+            yblock, xblock = candidate.get("yblock", config.yblock), candidate.get("xblock", config.xblock)
+            return {"YBLOCK": yblock, "XBLOCK": xblock}
         if candidate.get("xblock", config.xblock) != config.xblock:
             return None
         return self._launch_constexprs()
@@ -426,7 +428,8 @@ class KernelLowering:
         """Points (flat indices within numel/rnumel, small sizes) at which two positions must agree."""
         points = []
         outer, inner = ("yindex", "xindex") if self.tiled else ("xindex", "rindex")
-        outer_numel, inner_numel = (self.info.ynumel, self.info.xnumel) if self.tiled else (self.info.numel, 1)
+        info = self.info
+        outer_numel, inner_numel = (info.ynumel, info.xnumel) if self.tiled else (info.numel, 1)
         if self.info.is_reduction:
             inner_numel = self.info.rnumel
         for size in (3, 5):

@@ -137,7 +137,7 @@ class KernelAnalysis:
         for k in range(len(ranges) + 1):
             if is_zero(product(ranges[:k]) - self.ynumel):
                 return k
-        raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not split into ynumel {self.ynumel} x the rest")
+        raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not split into ynumel {self.ynumel} x more")
 
     def _reduction_role(self, op: Operation, ranges: list) -> str:
         if not self.is_reduction:

@@ -4,8 +4,9 @@ One flat grid of cdiv(ynumel, YBLOCK) * cdiv(xnumel, XBLOCK) programs (no 65535 
 `pid` takes y tile `pid // xtiles` and x tile `pid % xtiles`, so neighbouring programs share y rows:
 
     pid = tl.program_id(0); xtiles = (xnumel + XBLOCK - 1) // XBLOCK
-    yoffset = (pid // xtiles) * YBLOCK; yindex = yoffset + tl.arange(0, YBLOCK)[:, None]; ymask = yindex < ynumel
-    xoffset = (pid % xtiles) * XBLOCK;  xindex = xoffset + tl.arange(0, XBLOCK)[None, :]; xmask = xindex < xnumel
+    yoffset = (pid // xtiles) * YBLOCK; yindex = yoffset + tl.arange(0, YBLOCK)[:, None]
+    xoffset = (pid % xtiles) * XBLOCK;  xindex = xoffset + tl.arange(0, XBLOCK)[None, :]
+    ymask = yindex < ynumel; xmask = xindex < xnumel
     yxmask = ymask & xmask
 
 A loop op's y dims are the coordinates of yindex, its x dims those of xindex; index math, loads and stores

@@ -1,4 +1,5 @@
-"""Tiling strategies end to end: split reductions, outer (column) reductions, wide persistent rows, 2-D tiles."""
+"""Tiling strategies end to end: split reductions, outer (column) reductions, wide persistent rows and
+2-D (YBLOCK x XBLOCK) tiles of transposes and permutes."""
 
 import pytest
 import torch
