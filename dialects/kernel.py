@@ -74,6 +74,7 @@ from irc.dialects.types import (
     BufferType,
     DimLike,
     dim_attr,
+    dim_value,
     element_bytes,
     element_type_name,
     parse_dim,
@@ -184,6 +185,7 @@ class KernelOp(IRDLOperation):
     kind = prop_def(StringAttr)
     numel = prop_def(IntAttr | StringAttr)
     rnumel = prop_def(IntAttr | StringAttr)
+    ynumel = opt_prop_def(IntAttr | StringAttr)
     xblock = opt_prop_def(IntegerAttr[I64])
     yblock = opt_prop_def(IntegerAttr[I64])
     rblock = opt_prop_def(IntegerAttr[I64])
@@ -240,6 +242,7 @@ class KernelOp(IRDLOperation):
             verify_config_value(key, attr.value.data)
         for number, candidate in enumerate(self.configs.data if self.configs is not None else ()):
             verify_candidate(number, candidate)
+        self.verify_tiles()
         self.verify_signature()
 
     def verify_kind_and_sizes(self) -> None:
@@ -250,6 +253,26 @@ class KernelOp(IRDLOperation):
         verify_dims(ArrayAttr([self.rnumel]), "kernel rnumel")
         if kind == "pointwise" and self.rnumel != IntAttr(1):
             raise VerifyException(f"pointwise kernel must have rnumel 1, got {self.rnumel.data}")
+
+    def verify_tiles(self) -> None:
+        """A 2-D tiled kernel: pointwise, ynumel a static divisor of a static numel; yblock needs ynumel."""
+        if self.ynumel is None:
+            if self.kind.data == "template":
+                return
+            if self.yblock is not None:
+                raise VerifyException("yblock needs a 2-D tiled kernel (ynumel)")
+            for number, candidate in enumerate(self.candidates):
+                if "yblock" in candidate:
+                    where = f"autotune config {number}: "
+                    raise VerifyException(f"{where}yblock needs a 2-D tiled kernel (ynumel)")
+            return
+        if self.kind.data != "pointwise":
+            raise VerifyException(f"ynumel (2-D tiles) is only for pointwise kernels, not {self.kind.data}")
+        verify_dims(ArrayAttr([self.ynumel]), "kernel ynumel")
+        if self.ynumel == IntAttr(0):
+            raise VerifyException("ynumel must be positive, got 0")
+        if not _divides(self.ynumel, self.numel):
+            raise VerifyException(f"ynumel {self.ynumel.data} does not divide numel {self.numel.data}")
 
     def verify_signature(self) -> None:
         inputs, outputs = self.function_type.inputs.data, self.function_type.outputs.data
@@ -286,6 +309,8 @@ class KernelOp(IRDLOperation):
         properties["numel"] = parse_dim(parser)
         parser.parse_keyword("rnumel")
         properties["rnumel"] = parse_dim(parser)
+        if parser.parse_optional_keyword("ynumel") is not None:
+            properties["ynumel"] = parse_dim(parser)
         if at_config_group(parser):
             properties.update(parse_config_group(parser))
         attributes = parser.parse_optional_attr_dict_with_keyword()
@@ -310,11 +335,24 @@ class KernelOp(IRDLOperation):
         print_dim(printer, self.numel)
         printer.print_string(" rnumel ")
         print_dim(printer, self.rnumel)
+        if self.ynumel is not None:
+            printer.print_string(" ynumel ")
+            print_dim(printer, self.ynumel)
         if self._config_attrs() or self.configs is not None:
             print_config_group(printer, self._config_attrs(), self.configs)
         printer.print_op_attributes(self.attributes, print_keyword=True)
         printer.print_string(" ")
         printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
+
+
+def _divides(divisor: DimLike, dividend: DimLike) -> bool:
+    """Whether `dividend / divisor` is a whole number (static), or a polynomial in the size symbols."""
+    if isinstance(divisor, IntAttr) and isinstance(dividend, IntAttr):
+        return dividend.data % divisor.data == 0
+    import sympy
+
+    quotient = sympy.cancel(sympy.sympify(dim_value(dividend)) / sympy.sympify(dim_value(divisor)))
+    return sympy.fraction(sympy.together(quotient))[1] == 1
 
 
 def _parse_output_types(parser: Parser) -> list[Attribute]:

@@ -27,7 +27,8 @@ After:
 Arguments: `in_ptr<k>` / `scalar<k>` for the kernel's inputs, `out_ptr<k>` for its outputs, one index argument
 per size symbol, then `xnumel` / `rnumel` when symbolic; the discardable attribute `arg_values` gives the
 launcher the value of each of those last ones (`{s0 = #loop.index<"s0">, xnumel = #loop.index<"3*s0">}`),
-`launch` the constexpr values, `grid` the number of programs. The host function (kernel.alloc /
+`launch` the constexpr values, `grid` the number of programs. A 2-D tiled kernel (`ynumel`) gets YBLOCK and
+XBLOCK, `ynumel` / `xnumel`, and [YBLOCK, XBLOCK] blocks (kernel_to_triton_tiles.py). The host function (kernel.alloc /
 kernel.launch / kernel.extern / loop.reinterpret / func.return) stays; the `triton` target prints it.
 """
 

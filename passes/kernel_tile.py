@@ -11,6 +11,11 @@ kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous al
 sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override
 the heuristics; they must be powers of two. With `autotune=true` every kernel also gets `configs`, the
 autotune candidates (tile_candidates.py) the runtime benchmarks on the first CUDA call.
+
+Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tile_split.py)
+get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
+    kernel.kernel @triton_poi_add_0(...) pointwise numel 67108864 rnumel 1 ynumel 8192
+        {xblock = 64, yblock = 64, num_warps = 8} { ... }
 """
 
 from dataclasses import dataclass
@@ -22,11 +27,15 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
 from irc.dialects.kernel_config import candidate_attr
+from irc.dialects.types import DimLike, dim_attr
 from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction
 from irc.passes.tile_candidates import candidates
+from irc.passes.tile_split import tile_split
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
 POINTWISE_XBLOCK = (16, 1024)
+# 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
+TILE_2D_BLOCK = (16, 64)
 # persistent reductions: XBLOCK * RBLOCK at most this many elements
 PERSISTENT_BLOCK_ELEMENTS = 4096
 # looped reductions: RBLOCK at most 2048; XBLOCK = 2048 // RBLOCK clamped to [1, 8]
@@ -40,7 +49,7 @@ OUTER_PERSISTENT_MAX = 32
 POINTWISE_WARPS = ((1024, 4), (None, 8))
 REDUCTION_WARPS = ((256, 2), (512, 4), (None, 8))
 # options that must be 0 (heuristic) or a power of two
-POWER_OF_TWO_OPTIONS = ("xblock", "rblock", "num_warps")
+POWER_OF_TWO_OPTIONS = ("xblock", "yblock", "rblock", "num_warps")
 
 
 def next_power_of_two(n: int) -> int:
@@ -59,6 +68,10 @@ def static_size(attr: IntAttr | StringAttr) -> int | None:
     return attr.data if isinstance(attr, IntAttr) else None
 
 
+def tile_side(size: int | None) -> int:
+    return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
+
+
 def warps_for(elements: int, table: tuple) -> int:
     return next(warps for bound, warps in table if bound is None or elements <= bound)
 
@@ -69,27 +82,34 @@ class TileChoice:
 
     kind: str
     config: dict[str, int]
+    ynumel: DimLike | None = None
+    limits: dict[str, int] | None = None
+    """The largest block size worth trying per config entry (autotune candidates)."""
 
 
 @dataclass(frozen=True)
 class KernelTilePass(ModulePass):
-    """Sets kind (pointwise / persistent_reduction / reduction), xblock, rblock and num_warps of kernels."""
+    """Sets kind (pointwise / persistent_reduction / reduction), xblock, yblock, rblock and num_warps of
+    kernels, and ynumel of 2-D tiled ones."""
 
     name = "kernel-tile"
 
     xblock: int = 0
+    yblock: int = 0
     rblock: int = 0
     persistent_max: int = 4096
     num_warps: int = 0
     autotune: bool = False
+    tile2d: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self.check_options()
         for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
             choice = self.choose(kernel)
             apply_choice(op, kernel, choice)
+            kernel.properties.pop("configs", None)
             if self.autotune:
-                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel))
+                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel), choice.limits)
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
     def check_options(self) -> None:
@@ -107,7 +127,8 @@ class KernelTilePass(ModulePass):
     def choose(self, kernel: KernelOp) -> TileChoice:
         numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
         if kernel.kind.data == "pointwise":
-            return self.pointwise(numel)
+            ynumel = tile_split(kernel) if self.tile2d else None
+            return self.pointwise(numel) if ynumel is None else self.tiled(numel, ynumel)
         if not (self.xblock or self.rblock) and is_outer_reduction(kernel):
             return self.outer(numel, rnumel)
         if (
@@ -123,6 +144,18 @@ class KernelTilePass(ModulePass):
             POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
         )
         return TileChoice("pointwise", self.config(xblock, None, POINTWISE_WARPS))
+
+    def tiled(self, numel: int | None, ynumel) -> TileChoice:
+        """2-D tiles of a pointwise kernel: yblock x xblock elements."""
+        ysize = static_size(dim_attr(ynumel))
+        xsize = None if numel is None or ysize is None else numel // ysize
+        yblock = self.yblock or tile_side(ysize)
+        xblock = self.xblock or tile_side(xsize)
+        config = {"xblock": xblock, "yblock": yblock}
+        config["num_warps"] = self.num_warps or warps_for(xblock * yblock, POINTWISE_WARPS)
+        sizes = {"yblock": ysize, "xblock": xsize}
+        limits = {key: max(config[key], next_power_of_two(n)) for key, n in sizes.items() if n is not None}
+        return TileChoice("pointwise", config, ynumel, limits)
 
     def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
         rblock = self.rblock or next_power_of_two(rnumel)
@@ -158,6 +191,10 @@ def apply_choice(module: ModuleOp, kernel: KernelOp, choice: TileChoice) -> None
     """Sets the kernel's kind and config properties, renaming it (and its launches) when the kind changes."""
     old_kind = kernel.kind.data
     kernel.kind = StringAttr(choice.kind)
+    for key in ("ynumel", "yblock"):
+        kernel.properties.pop(key, None)
+    if choice.ynumel is not None:
+        kernel.properties["ynumel"] = dim_attr(choice.ynumel)
     for key, value in choice.config.items():
         kernel.properties[key] = IntegerAttr(value, 64)
     old_prefix, new_prefix = f"triton_{KERNEL_KINDS[old_kind]}_", f"triton_{KERNEL_KINDS[choice.kind]}_"

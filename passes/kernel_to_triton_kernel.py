@@ -30,6 +30,7 @@ from irc.passes.kernel_to_triton_index import bound, flat_index, next_power_of_t
 from irc.passes.kernel_to_triton_reduce import Lanes, Reduction, reduction_for
 from irc.passes.kernel_to_triton_schedule import KernelAnalysis, Phase, fail, resolve
 from irc.passes.kernel_to_triton_sympy import IndexLowering
+from irc.passes.kernel_to_triton_tiles import tiled_grid, tiled_prologue, tiled_shape_class
 
 INT32_MAX = 2**31 - 1
 
@@ -63,6 +64,7 @@ class Config:
     xblock: int
     rblock: int
     num_warps: int
+    yblock: int = 1
 
 
 class KernelLowering:
@@ -72,6 +74,8 @@ class KernelLowering:
         self.kernel = kernel
         self.info = KernelAnalysis(kernel)
         self.persistent = kernel.kind.data == "persistent_reduction"
+        self.tiled = self.info.ynumel is not None
+        self.full_class = "yx" if self.tiled else "x"
         self.config = self._config()
         self.index_type = IntegerType(index_bits or self._index_bits())
         self.values: dict[Operation, list[SSAValue]] = {}
@@ -93,6 +97,10 @@ class KernelLowering:
             sizes = f"({info.rnumel}, {rblock})"
             raise fail(f"@{info.name}: a persistent reduction needs a static rnumel <= rblock {sizes}")
         warps = k.num_warps.value.data if k.num_warps else 4
+        if self.tiled:
+            yblock = k.yblock.value.data if k.yblock else 64
+            xblock = k.xblock.value.data if k.xblock else 64
+            return Config(xblock, 1, warps, yblock)
         return Config(xblock, rblock if info.is_reduction else 1, warps)
 
     def _default_rblock(self, rnumel: int | None) -> int:
@@ -105,6 +113,9 @@ class KernelLowering:
         types = [a.type for a in self.kernel.body.block.args] + list(self.kernel.function_type.outputs.data)
         extents = [_extent(t) for t in types if isinstance(t, BufferType)]
         positions = [self.info.numel + self.config.xblock, self.info.rnumel + self.config.rblock]
+        if self.tiled:
+            info, config = self.info, self.config
+            positions.append((info.ynumel + config.yblock) * (info.xnumel + config.xblock))
         for value in extents + positions:
             limit = bound(value)
             if limit is None or limit > INT32_MAX:
@@ -146,14 +157,17 @@ class KernelLowering:
         for name in info.size_symbols():
             params.append((name, index_type))
             values[name] = IndexAttr(name)
-        for name, size in (("xnumel", info.numel), ("rnumel", info.rnumel if info.is_reduction else 1)):
+        sizes = (("xnumel", info.numel), ("rnumel", info.rnumel if info.is_reduction else 1))
+        if self.tiled:
+            sizes = (("ynumel", info.ynumel), ("xnumel", info.xnumel))
+        for name, size in sizes:
             if bound(size) is None:
                 params.append((name, index_type))
                 values[name] = IndexAttr(size)
         func = triton.FuncOp(
             info.name,
             params,
-            constexprs=["XBLOCK", "RBLOCK"] if info.is_reduction else ["XBLOCK"],
+            constexprs=list(self._launch_constexprs()),
             launch=self._launch_constexprs(),
             num_warps=self.config.num_warps,
             grid=[IndexAttr(self._grid())],
@@ -166,29 +180,48 @@ class KernelLowering:
         self._bind_params(func, params)
         return func
 
-    def _autotune_options(self) -> list[dict[str, IntegerAttr]]:
-        """The kernel's autotune candidates as launch options; only those with this grid (same XBLOCK)."""
+    def _autotune_options(self) -> list[dict[str, Attribute]]:
+        """The kernel's autotune candidates as launch options: those with this grid (same XBLOCK), or for 2-D
+        tiles every shape, with its own `grid` where it differs."""
         found = []
         for c in self.kernel.candidates:
-            if c.get("xblock", self.config.xblock) != self.config.xblock:
+            blocks = self._candidate_blocks(c)
+            if blocks is None:
                 continue
-            options = {"XBLOCK": self.config.xblock}
+            options = dict(blocks)
             if self.info.is_reduction:
                 options["RBLOCK"] = c.get("rblock", self.config.rblock)
             options["num_warps"] = c.get("num_warps", self.config.num_warps)
             if "num_stages" in c:
                 options["num_stages"] = c["num_stages"]
-            found.append({key: IntegerAttr(value, 64) for key, value in options.items()})
+            attrs: dict[str, Attribute] = {key: IntegerAttr(value, 64) for key, value in options.items()}
+            if blocks != self._launch_constexprs():
+                grid = tiled_grid(self.info.ynumel, self.info.xnumel, blocks["YBLOCK"], blocks["XBLOCK"])
+                attrs["grid"] = ArrayAttr([IndexAttr(grid)])
+            found.append(attrs)
         return found
+
+    def _candidate_blocks(self, candidate: dict[str, int]) -> dict[str, int] | None:
+        config = self.config
+        if self.tiled:
+            yblock, xblock = candidate.get("yblock", config.yblock), candidate.get("xblock", config.xblock)
+            return {"YBLOCK": yblock, "XBLOCK": xblock}
+        if candidate.get("xblock", config.xblock) != config.xblock:
+            return None
+        return self._launch_constexprs()
 
     def _launch_constexprs(self) -> dict[str, int]:
         if self.info.is_reduction:
             return {"XBLOCK": self.config.xblock, "RBLOCK": self.config.rblock}
+        if self.tiled:
+            return {"YBLOCK": self.config.yblock, "XBLOCK": self.config.xblock}
         return {"XBLOCK": self.config.xblock}
 
     def _grid(self) -> sympy.Expr:
         from irc.dialects.sym import FloorDiv
 
+        if self.tiled:
+            return tiled_grid(self.info.ynumel, self.info.xnumel, self.config.yblock, self.config.xblock)
         return FloorDiv(self.info.numel + self.config.xblock - 1, self.config.xblock)
 
     def _bind_params(self, func: triton.FuncOp, params: list[tuple[str, Attribute]]) -> None:
@@ -205,6 +238,8 @@ class KernelLowering:
     # -- prologue -----------------------------------------------------------------
 
     def _prologue(self) -> Scope:
+        if self.tiled:
+            return tiled_prologue(self)
         b, it, info = self.builder, self.index_type, self.info
         pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
         xoffset = b.binary("mul", pid, b.constexpr("XBLOCK", it), name="xoffset")
@@ -214,7 +249,7 @@ class KernelLowering:
         xindex = b.binary("add", xoffset, b.cast(xbase, it), name="xindex")
         xnumel = self.symbols.get("xnumel") or b.const(int(info.numel), it, name="xnumel")
         x_shape = triton.shape_of(xindex.type)
-        xmask = self._mask(b, xindex, xnumel, ("xblock", info.numel), x_shape, "xmask")
+        xmask = self.mask(b, xindex, xnumel, ("xblock", info.numel), x_shape, "xmask")
         self.symbols["xnumel"] = xnumel
         outer = Scope(b, {"xindex": xindex}, {"x": xmask}, {"x": x_shape})
         if info.is_reduction:
@@ -229,7 +264,7 @@ class KernelLowering:
                 self.r_scope.hoisted = outer  # x-only values are shared with the x-shaped ops
         return outer
 
-    def _mask(self, b: TritonBuilder, index: SSAValue, size: SSAValue, block, shape: Dims, name: str):
+    def mask(self, b: TritonBuilder, index: SSAValue, size: SSAValue, block, shape: Dims, name: str):
         """`index < size`; all-true (as Inductor writes it) when a static size is a multiple of every block
         size the kernel may be launched with (its config and its autotune candidates)."""
         key, numel = block
@@ -241,7 +276,7 @@ class KernelLowering:
 
     def _r_scope(self, b: TritonBuilder, rindex: SSAValue, outer: Scope) -> Scope:
         r_shape = triton.shape_of(self.rbase.type)
-        rmask = self._mask(b, rindex, self.rnumel, ("rblock", self.info.rnumel), r_shape, "rmask")
+        rmask = self.mask(b, rindex, self.rnumel, ("rblock", self.info.rnumel), r_shape, "rmask")
         xrmask = b.binary("logical_and", outer.masks["x"], rmask, name="xrmask")
         return Scope(
             b,
@@ -263,7 +298,7 @@ class KernelLowering:
     def _emit_x_ops(self, ops: list[Operation]) -> None:
         for op in ops:
             self.values[op] = self.evaluate(op, self.outer)
-            self.store_outputs(op, self.values[op], self.outer, "x")
+            self.store_outputs(op, self.values[op], self.outer, self.full_class)
 
     def _emit_phase(self, phase: Phase) -> None:
         if self.persistent:
@@ -348,7 +383,10 @@ class KernelLowering:
         return IndexLowering(self, scope).lower(expr)
 
     def shape_class(self, expr: sympy.Expr) -> str:
-        """What a flat index depends on: "x" (also for constants), "r" (a broadcast along x) or "xr"."""
+        """What a flat index depends on: "x" (also for constants), "r" (a broadcast along x) or "xr"; in 2-D
+        tiles "y", "x" or "yx"."""
+        if self.tiled:
+            return tiled_shape_class(expr)
         uses = {s.name for s in expr.free_symbols} & {"xindex", "rindex"}
         return "xr" if len(uses) == 2 else "r" if uses == {"rindex"} else "x"
 
@@ -389,13 +427,18 @@ class KernelLowering:
     def _sample_points(self) -> list[dict]:
         """Points (flat indices within numel/rnumel, small sizes) at which two positions must agree."""
         points = []
+        outer, inner = ("yindex", "xindex") if self.tiled else ("xindex", "rindex")
+        info = self.info
+        outer_numel, inner_numel = (info.ynumel, info.xnumel) if self.tiled else (info.numel, 1)
+        if self.info.is_reduction:
+            inner_numel = self.info.rnumel
         for size in (3, 5):
             symbols = {sympy.Symbol(s): size for s in self.info.size_symbols()}
-            numel = int(sympy.sympify(self.info.numel).xreplace(symbols))
-            rnumel = int(sympy.sympify(self.info.rnumel).xreplace(symbols))
+            numel = int(sympy.sympify(outer_numel).xreplace(symbols))
+            rnumel = int(sympy.sympify(inner_numel).xreplace(symbols))
             for x in range(min(numel, 64)):
-                for r in range(min(rnumel, 16) if self.info.is_reduction else 1):
-                    points.append({**symbols, sympy.Symbol("xindex"): x, sympy.Symbol("rindex"): r})
+                for r in range(min(rnumel, 16)):
+                    points.append({**symbols, sympy.Symbol(outer): x, sympy.Symbol(inner): r})
         return points
 
     def load(self, consumer: Operation, op: Operation, scope: Scope) -> SSAValue:
@@ -416,7 +459,7 @@ class KernelLowering:
         root, delta = resolve(op.buffer)
         flat = flat_index(op.index.value() + delta, self.info.parts(consumer))
         in_r_loop = "xr" in scope.masks and self.info.roles[consumer] != "x"
-        offset, mask = self.address(flat, scope, "xr" if in_r_loop else "x")
+        offset, mask = self.address(flat, scope, "xr" if in_r_loop else self.full_class)
         scope.builder.store(self.pointer(root), offset, value, mask)
 
     def pointer(self, buffer: SSAValue) -> SSAValue:

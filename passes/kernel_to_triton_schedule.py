@@ -81,6 +81,8 @@ class KernelAnalysis:
         self.numel = sympy.sympify(dim_value(kernel.numel))
         self.rnumel = sympy.sympify(dim_value(kernel.rnumel))
         self.is_reduction = kernel.kind.data != "pointwise"
+        self.ynumel = None if kernel.ynumel is None else sympy.sympify(dim_value(kernel.ynumel))
+        self.xnumel = self.numel if self.ynumel is None else sympy.cancel(self.numel / self.ynumel)
         if kernel.kind.data == "template":
             raise fail(f"@{self.name}: template kernels are not supported")
         self.splits: dict[Operation, int] = {}
@@ -118,6 +120,8 @@ class KernelAnalysis:
         if isinstance(op, loop.ReductionOp):
             return self._reduction_role(op, ranges)
         if is_zero(product(ranges) - self.numel):
+            if self.ynumel is not None:
+                self.splits[op] = self._tile_split(ranges)
             return "x"
         if self.is_reduction:
             for k in range(len(ranges) + 1):
@@ -127,6 +131,13 @@ class KernelAnalysis:
         space = f"numel {self.numel}" + (f" x rnumel {self.rnumel}" if self.is_reduction else "")
         ranges = dims_text(op.ranges)
         raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not fit the kernel's {space}")
+
+    def _tile_split(self, ranges: list) -> int:
+        """How many leading dims of a 2-D tiled kernel's loop op are its y dims (their product is ynumel)."""
+        for k in range(len(ranges) + 1):
+            if is_zero(product(ranges[:k]) - self.ynumel):
+                return k
+        raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not split into ynumel {self.ynumel} x more")
 
     def _reduction_role(self, op: Operation, ranges: list) -> str:
         if not self.is_reduction:
@@ -146,6 +157,9 @@ class KernelAnalysis:
         ranges = sizes_of(op.ranges)
         names = [f"i{k}" for k in range(len(ranges))]
         role = self.roles[op]
+        if role == "x" and op in self.splits:
+            k = self.splits[op]
+            return [part("yindex", names[:k], ranges[:k]), part("xindex", names[k:], ranges[k:])]
         if role == "x":
             return [part("xindex", names, ranges)]
         if role == "xr":
@@ -201,7 +215,7 @@ class KernelAnalysis:
     def size_symbols(self) -> list[str]:
         """Size symbols the generated code may use, in natural order (s0, s1, s2, ..., s10)."""
         found: set[str] = set()
-        for attr in (self.kernel.numel, self.kernel.rnumel):
+        for attr in (self.kernel.numel, self.kernel.rnumel, self.kernel.ynumel):
             found |= _symbols(attr)
         for op in self.loop_ops:
             found |= _symbols(op.ranges)

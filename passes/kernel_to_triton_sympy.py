@@ -75,7 +75,7 @@ class IndexLowering:
     def _name(self, expr: sympy.Expr) -> str | None:
         """`x<n>` / `r<n>` for a coordinate of xindex / rindex (one number per distinct coordinate)."""
         base = expr.args[0]
-        if not (base.is_Symbol and base.name in ("xindex", "rindex")):
+        if not (base.is_Symbol and base.name in ("yindex", "xindex", "rindex")):
             return None
         names = self.lowering.coordinate_names
         if expr not in names:

@@ -2,26 +2,42 @@
 
 The heuristic config comes first; the runtime (irc/runtime/autotune.py) benchmarks them on the first CUDA
 call and keeps the fastest. Looped reductions also vary RBLOCK (the grid does not depend on it); persistent
-reductions keep the whole row (RBLOCK fixed) and vary num_warps only.
+reductions keep the whole row (RBLOCK fixed) and vary num_warps only. 2-D pointwise tiles vary their shape
+(YBLOCK x XBLOCK) too; convert-kernel-to-triton gives each such candidate its own grid.
 """
 
 WARPS = (4, 8)
 PERSISTENT_WARPS = (4, 8, 16)
 MAX_RBLOCK = 4096
 MAX_CANDIDATES = 6
+# 2-D tile shapes (yblock, xblock, num_warps) tried besides the heuristic one (Inductor's tiled configs)
+TILE_SHAPES = ((32, 32, 4), (32, 128, 4), (128, 32, 4), (16, 256, 8))
 
 
-def candidates(kind: str, config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
-    """Distinct configs, the heuristic one first, at most MAX_CANDIDATES."""
+def candidates(
+    kind: str, config: dict[str, int], rnumel: int | None, limits: dict[str, int] | None = None
+) -> list[dict[str, int]]:
+    """Distinct configs, the heuristic one first, at most MAX_CANDIDATES; none with a block size above its
+    limit (a block longer than the dim it covers only adds masked lanes)."""
     found = [dict(config)]
     for variant in VARIANTS[kind](config, rnumel):
-        if variant not in found:
+        within = all(variant.get(key, 0) <= limit for key, limit in (limits or {}).items())
+        if variant not in found and within:
             found.append(variant)
     return found[:MAX_CANDIDATES]
 
 
 def _pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    if "yblock" in config:
+        return _tiles(config)
     return [{**config, "num_warps": w} for w in WARPS]
+
+
+def _tiles(config: dict[str, int]) -> list[dict[str, int]]:
+    """2-D tiles also vary their shape (each launch computes its own grid)."""
+    found = [{**config, "num_warps": w} for w in WARPS]
+    found += [{**config, "yblock": y, "xblock": x, "num_warps": w} for y, x, w in TILE_SHAPES]
+    return found
 
 
 def _persistent(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:

@@ -4,7 +4,8 @@ Emitted modules launch kernels that carry candidates (kernel-tile's `configs`) t
 winner is cached in memory and on disk (under the code cache, `autotune/`), keyed by the kernel's name and
 source, its candidates, the arguments' sizes, strides and dtypes, the device and the Triton version, so a
 later process does not tune again. IRC_AUTOTUNE=0 turns tuning off (the heuristic config, always first,
-is used); on CPU (Triton's interpreter) the heuristic config is used too.
+is used); on CPU (Triton's interpreter) the heuristic config is used too. A candidate may carry its own
+`grid` (2-D tiles of another shape: another number of programs).
 """
 
 import json
@@ -27,7 +28,15 @@ def enabled() -> bool:
 
 
 def launch(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> None:
-    launch_with(kernel, grid, args, lambda: choose(name, kernel, grid, args, default, candidates))
+    launch_with(kernel, grid, args, lambda: split_grid(grid, choose(name, kernel, grid, args, default, candidates)))
+
+
+def split_grid(grid: tuple, config: dict) -> tuple[tuple, dict]:
+    """A candidate with its own `grid` (2-D tiles of another shape) launches that many programs."""
+    if "grid" not in config:
+        return grid, config
+    options = dict(config)
+    return tuple(options.pop("grid")), options
 
 
 def choose(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> dict:
@@ -119,7 +128,8 @@ def _time(kernel, grid: tuple, args: list, config: dict) -> float:
     from triton.testing import do_bench
 
     try:
-        return do_bench(lambda: kernel[grid](*args, **config), warmup=5, rep=25, return_mode="median")
+        grid, options = split_grid(grid, config)
+        return do_bench(lambda: kernel[grid](*args, **options), warmup=5, rep=25, return_mode="median")
     except Exception as error:  # noqa: BLE001 - a config that does not compile or run simply loses
         log.info("irc: autotune config %s failed: %s", config, error)
         return float("inf")

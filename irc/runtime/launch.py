@@ -13,18 +13,19 @@ from collections.abc import Callable
 _runners: dict[tuple, tuple[object, Callable | None]] = {}
 
 
-def launch(kernel, grid: tuple, args: list, config_of: Callable[[], dict]) -> None:
-    """`kernel[grid](*args, **config_of())`, through the kept compiled kernel after the first CUDA launch."""
+def launch(kernel, grid: tuple, args: list, plan: Callable[[], tuple[tuple, dict]]) -> None:
+    """`kernel[grid](*args, **options)` with the (grid, options) that `plan()` gives for the launch on `grid`,
+    through the kept compiled kernel after the first CUDA launch."""
     key = (id(kernel), grid, *map(_specialization, args))
     kept = _runners.get(key)
     if kept is not None and kept[0] is kernel and kept[1] is not None:
         kept[1](args)
         return
-    config = config_of()
-    compiled = kernel[grid](*args, **config)
+    grid, options = plan()
+    compiled = kernel[grid](*args, **options)
     device = _cuda_device(args)
     if kept is None and device is not None:
-        _runners[key] = (kernel, direct_runner(kernel, compiled, grid, len(args), config, device))
+        _runners[key] = (kernel, direct_runner(kernel, compiled, grid, len(args), options, device))
 
 
 def _specialization(value):

@@ -321,10 +321,22 @@ HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
 
 def _tuned_launch(k: triton.FuncOp, grid: list[str], args: list[str], options: list[str]) -> str:
     """`_autotune.launch(...)`: the runtime picks among the kernel's candidates (irc/runtime/autotune.py)."""
-    candidates = [{key: v.value.data for key, v in c.data.items()} for c in k.attributes["autotune"].data]
+    candidates = "[" + ", ".join(_candidate_text(c) for c in k.attributes["autotune"].data) + "]"
     default = "{" + ", ".join(f"{key!r}: {value}" for key, value in (o.split("=") for o in options)) + "}"
     return (f"_autotune.launch({k.sym_name.data!r}, {k.sym_name.data}, {python_tuple(grid)}, "
-            f"[{', '.join(args)}], {default}, {candidates!r})")
+            f"[{', '.join(args)}], {default}, {candidates})")
+
+
+def _candidate_text(candidate: DictionaryAttr) -> str:
+    """One candidate's launch options as a Python dict; a `grid` of its own is a tuple of size expressions."""
+    entries = []
+    for key, value in candidate.data.items():
+        if key == "grid":
+            text = python_tuple([python_expr(g.value()) for g in value.data])
+        else:
+            text = str(value.value.data)
+        entries.append(f"{key!r}: {text}")
+    return "{" + ", ".join(entries) + "}"
 
 
 def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:

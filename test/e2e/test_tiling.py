@@ -1,7 +1,10 @@
-"""Tiling strategies end to end: split reductions, outer (column) reductions, wide persistent rows."""
+"""Tiling strategies end to end: split reductions, outer (column) reductions, wide persistent rows and
+2-D (YBLOCK x XBLOCK) tiles of transposes and permutes."""
 
 import pytest
 import torch
+
+from irc import metrics
 
 from harness import check, rand
 
@@ -36,3 +39,72 @@ def test_wide_rows_softmax_and_layer_norm(cols, device):
 def test_pow_by_constants(device):
     x = rand(37, 129, device=device)
     check(lambda a: (a**2 + a**3, a.abs() ** 2.5, torch.pow(a, 4)), x)
+
+
+def _tiled_kernels() -> int:
+    """Kernels of the last compiled modules launched on 2-D (YBLOCK x XBLOCK) tiles."""
+    sources = [open(path).read() for path in metrics.generated_modules]
+    return sum(source.count("YBLOCK: tl.constexpr") for source in sources)
+
+
+@pytest.mark.parametrize("shape", [(37, 131), (131, 37), (64, 64), (200, 129)])
+def test_transpose_add_uses_2d_tiles(shape, device):
+    m, n = shape
+    x, y = rand(n, m, device=device), rand(m, n, device=device)
+    check(lambda a, b: a.t() + b, x, y, kernels=1)
+    assert _tiled_kernels() == 1
+    assert metrics.bytes_moved == metrics.minimum_bytes == 3 * 4 * m * n
+
+
+def test_permute_0213_of_half_keeps_contiguous_rows(device):
+    x = rand(3, 37, 5, 17, dtype=torch.float16, device=device)
+    check(lambda a: (a.permute(0, 2, 1, 3) * 0.125).contiguous(), x, kernels=1)
+    assert _tiled_kernels() == 0  # both sides walk the innermost 17 elements contiguously
+
+
+def test_permute_moving_the_innermost_dim_of_half(device):
+    x = rand(2, 19, 33, 40, dtype=torch.float16, device=device)
+    check(lambda a: (a.permute(0, 2, 3, 1) * 2).contiguous(), x, kernels=1)
+    assert _tiled_kernels() == 1
+
+
+def test_transpose_with_symbolic_sizes(device):
+    compiled = []
+    for m, n in [(37, 131), (67, 129)]:
+        x, y = rand(n, m, device=device), rand(m, n, device=device)
+        check(lambda a, b: a.t() * b - 1, x, y, dynamic=True, kernels=1)
+        compiled.append(_tiled_kernels())
+    assert compiled == [1, 1]
+
+
+def test_transpose_feeding_a_reduction(device):
+    x, y = rand(131, 37, device=device), rand(37, 131, device=device)
+    check(lambda a, b: ((a.t() + b).sum(1), (a.t() * b).amax(0)), x, y)
+
+
+def test_transpose_and_broadcast_row_fused(device):
+    x, y, b = rand(129, 67, device=device), rand(67, 129, device=device), rand(129, device=device)
+    check(lambda p, q, r: (torch.relu(p.t() + q) * r, (p.t() - r).sigmoid()), x, y, b)
+
+
+def test_small_transpose_stays_1d(device):
+    x = rand(5, 7, device=device)
+    check(lambda a: a.t() + 1, x, kernels=1)
+    assert _tiled_kernels() == 0
+
+
+@pytest.mark.parametrize("candidate", range(6))
+def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
+    """Each autotune candidate (other tile shapes launch their own grid) computes the same result."""
+    from irc.runtime import autotune
+
+    chosen = []
+
+    def pick(name, kernel, grid, args, default, candidates):
+        chosen.append(candidates[min(candidate, len(candidates) - 1)])
+        return chosen[-1]
+
+    monkeypatch.setattr(autotune, "choose", pick)
+    x, y = rand(200, 129, device=device), rand(129, 200, device=device)
+    check(lambda a, b: a.t() * b + 1, x, y, kernels=1)
+    assert chosen and all("YBLOCK" in c for c in chosen)

@@ -86,3 +86,20 @@ def test_winner_is_stored_beside_the_code_cache(fake_gpu, tmp_path):
     autotune.choose("k", FakeKernel(), (3,), args_of(), DEFAULT, CANDIDATES)
     stored = [f for _, _, fs in __import__("os").walk(tmp_path) for f in fs]
     assert len(stored) == 1 and stored[0].endswith(".autotune.json")
+
+
+def test_a_candidate_with_its_own_grid_launches_that_many_programs(fake_gpu):
+    launched = []
+
+    class GridKernel(FakeKernel):
+        def __getitem__(self, grid):
+            return lambda *args, **options: launched.append((grid, options))
+
+    candidates = [
+        {"YBLOCK": 64, "XBLOCK": 64, "num_warps": 4},
+        {"YBLOCK": 32, "XBLOCK": 32, "num_warps": 8, "grid": (12,)},
+    ]
+    autotune.launch("k", GridKernel(), (3,), args_of(), candidates[0], candidates)
+    assert launched == [((12,), {"YBLOCK": 32, "XBLOCK": 32, "num_warps": 8})]
+    assert candidates[1]["grid"] == (12,)  # the candidate itself is left as it was
+    assert autotune.split_grid((3,), candidates[0]) == ((3,), candidates[0])

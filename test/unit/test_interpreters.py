@@ -119,6 +119,12 @@ CASES: dict[str, str] = {
     "fallback": one_op('aten.fallback "aten::mm.default"({0}, {1}) {{args = [#aten.operand<0>, #aten.operand<1>]}}',
                        [("a", tensor([5, 4], "f32", True)), ("b", tensor([4, 3], "f32", True))],
                        [tensor([5, 3], "f32", True)]),
+    "transpose_add_2d_tiles": function(
+        [("x", tensor([131, 37], "f32", True)), ("y", tensor([37, 131], "f32", True))],
+        ["%t = aten.permute %x dims = [1, 0] : ({0}) -> ({1})".format(tensor([131, 37], "f32", True),
+                                                                  tensor([37, 131], "f32")),
+         "%r = aten.add %t, %y : ({0}, {1}) -> ({0})".format(tensor([37, 131], "f32"), tensor([37, 131], "f32", True))],
+        [("r", tensor([37, 131], "f32"))]),
     "symbolic": one_op("aten.add {0}, {1}", [("x", tensor(["s0", 1], "f32", False).replace(">", ", strides [1, 1]>")),
                                             ("y", Y)], [tensor(["s0", 7], "f32")]),
 }  # fmt: skip
@@ -126,7 +132,8 @@ CASES: dict[str, str] = {
 UNSPECIFIED = {"empty"}  # values are unspecified: only the shape and dtype are checked
 
 # run on to the triton level too (the emitted module under Triton's interpreter)
-TO_TRITON = ["sigmoid", "add_scalar", "div_floor", "sum", "argmax", "var", "where", "max_dim", "permute", "fallback"]
+TO_TRITON = ["sigmoid", "add_scalar", "div_floor", "sum", "argmax", "var", "where", "max_dim", "permute", "fallback",
+             "transpose_add_2d_tiles"]
 
 
 def parse(text: str):

@@ -54,7 +54,7 @@ def fresh_runners(monkeypatch):
 
 def test_later_launches_skip_triton_and_append_the_constexprs():
     kernel, chosen = FakeKernel(), []
-    config_of = lambda: chosen.append(1) or {"XBLOCK": 64, "num_warps": 4}  # noqa: E731
+    config_of = lambda: chosen.append(1) or ((5,), {"XBLOCK": 64, "num_warps": 4})  # noqa: E731
     a, b = tensor(4096), tensor(8192)
     for _ in range(3):
         launch.launch(kernel, (5,), [a, b, 37], config_of)
@@ -65,22 +65,29 @@ def test_later_launches_skip_triton_and_append_the_constexprs():
 
 def test_new_alignment_or_scalar_goes_through_triton_again():
     kernel = FakeKernel()
-    config_of = lambda: {"XBLOCK": 64}  # noqa: E731
+    config_of = lambda: ((5,), {"XBLOCK": 64})  # noqa: E731
     launch.launch(kernel, (5,), [tensor(4096), tensor(8192), 37], config_of)
     launch.launch(kernel, (5,), [tensor(4100), tensor(8192), 37], config_of)  # not 16-byte aligned
     launch.launch(kernel, (5,), [tensor(4096), tensor(8192), 16], config_of)  # another size
     assert [r[0] for r in kernel.runs] == ["triton", "triton", "triton"]
 
 
+def test_a_candidate_with_its_own_grid_launches_on_it():
+    kernel = FakeKernel()
+    for _ in range(2):
+        launch.launch(kernel, (5,), [tensor(0), tensor(0), 37], lambda: ((2, 3), {"XBLOCK": 64}))
+    assert kernel.runs[0][1] == (2, 3) and kernel.runs[1][:2] == ("direct", (2, 3, 1))
+
+
 def test_cpu_tensors_always_go_through_triton():
     kernel = FakeKernel()
     for _ in range(2):
-        launch.launch(kernel, (5,), [torch.rand(4), torch.rand(4), 37], lambda: {"XBLOCK": 64})
+        launch.launch(kernel, (5,), [torch.rand(4), torch.rand(4), 37], lambda: ((5,), {"XBLOCK": 64}))
     assert [r[0] for r in kernel.runs] == ["triton", "triton"]
 
 
 def test_a_parameter_the_config_does_not_give_keeps_the_triton_path():
     kernel = FakeKernel()
     for _ in range(2):
-        launch.launch(kernel, (5,), [tensor(0), tensor(0), 37], lambda: {"num_warps": 4})
+        launch.launch(kernel, (5,), [tensor(0), tensor(0), 37], lambda: ((5,), {"num_warps": 4}))
     assert [r[0] for r in kernel.runs] == ["triton", "triton"]

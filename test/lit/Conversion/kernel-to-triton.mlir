@@ -273,3 +273,59 @@ kernel.kernel @triton_poi_pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> 
   } : !loop.buffer<[37], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[37], f32, strides [1]>
 }
+
+// -----
+
+// 2-D tiles (ynumel): one flat grid of y tiles x x tiles; yindex is a [YBLOCK, 1] column, xindex a [1, XBLOCK]
+// row; the transposed load is [YBLOCK, XBLOCK] under ymask & xmask, the broadcast load of row i1 a
+// [1, XBLOCK] row under xmask alone. Symbolic sizes pass ynumel and xnumel as arguments.
+
+// CHECK-LABEL: triton.func @triton_poi_add_0(%in_ptr0: !triton.ptr<f32>, %in_ptr1: !triton.ptr<f32>, %out_ptr0: !triton.ptr<f32>) constexprs [YBLOCK, XBLOCK]
+// CHECK-SAME:    launch = {YBLOCK = 32 : i64, XBLOCK = 64 : i64}, num_warps = 8 : i64, grid = [#loop.index<"6">]
+// CHECK:         %ynumel = triton.constant 37 : i32
+// CHECK-NEXT:    %xnumel = triton.constant 131 : i32
+// CHECK-NEXT:    %[[PID:.*]] = triton.program_id x : i32
+// CHECK-NEXT:    %[[XB:.*]] = triton.constexpr XBLOCK : i32
+// CHECK-NEXT:    %[[YB:.*]] = triton.constexpr YBLOCK : i32
+// CHECK:         %xtiles = triton.trunc_div %{{.*}}, %[[XB]]
+// CHECK-NEXT:    %[[YT:.*]] = triton.trunc_div %[[PID]], %xtiles
+// CHECK-NEXT:    %yoffset = triton.mul %[[YT]], %[[YB]]
+// CHECK-NEXT:    %[[XT:.*]] = triton.trunc_rem %[[PID]], %xtiles
+// CHECK-NEXT:    %xoffset = triton.mul %[[XT]], %[[XB]]
+// CHECK:         %yindex = triton.add %yoffset, %{{.*}} : (i32, !triton.block<[YBLOCK, 1], i32>) -> !triton.block<[YBLOCK, 1], i32>
+// CHECK:         %xindex = triton.add %xoffset, %{{.*}} : (i32, !triton.block<[1, XBLOCK], i32>) -> !triton.block<[1, XBLOCK], i32>
+// CHECK-NEXT:    %ymask = triton.lt %yindex, %ynumel
+// CHECK-NEXT:    %xmask = triton.lt %xindex, %xnumel
+// CHECK-NEXT:    %yxmask = triton.logical_and %ymask, %xmask : (!triton.block<[YBLOCK, 1], i1>, !triton.block<[1, XBLOCK], i1>) -> !triton.block<[YBLOCK, XBLOCK], i1>
+// CHECK:         %[[T:.*]] = triton.add %yindex, %{{.*}} -> !triton.block<[YBLOCK, XBLOCK], i32>
+// CHECK-NEXT:    %[[P0:.*]] = triton.addptr %in_ptr0, %[[T]]
+// CHECK-NEXT:    %[[A:.*]] = triton.load %[[P0]] mask %yxmask
+// CHECK-NEXT:    %[[P1:.*]] = triton.addptr %in_ptr1, %xindex
+// CHECK-NEXT:    %[[B:.*]] = triton.load %[[P1]] mask %xmask : !triton.block<[1, XBLOCK], !triton.ptr<f32>>
+// CHECK-NEXT:    %[[SUM:.*]] = triton.add %[[A]], %[[B]] : (!triton.block<[YBLOCK, XBLOCK], f32>, !triton.block<[1, XBLOCK], f32>) -> !triton.block<[YBLOCK, XBLOCK], f32>
+// CHECK:         triton.store %{{.*}}, %[[SUM]] mask %yxmask : !triton.block<[YBLOCK, XBLOCK], !triton.ptr<f32>>
+// CHECK-LABEL: triton.func @triton_poi_neg_1(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !triton.ptr<f32>, %s0: i64, %s1: i64, %ynumel: i64, %xnumel: i64) constexprs [YBLOCK, XBLOCK]
+// CHECK-SAME:    grid = [#loop.index<"FloorDiv(s0 + 63, 64)*FloorDiv(s1 + 63, 64)">], arg_values = {s0 = #loop.index<"s0">, s1 = #loop.index<"s1">, ynumel = #loop.index<"s0">, xnumel = #loop.index<"s1">}
+
+kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37, 1]>, %arg1: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>) pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 32, num_warps = 8} {
+  %0 = loop.pointwise ranges [37, 131] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 37*i1">] : !loop.buffer<[131, 37], f32, strides [37, 1]>
+    %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[37, 131], f32, strides [131, 1]>
+    %3 = arith.addf %1, %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[37, 131], f32, strides [131, 1]>
+  kernel.yield %0 : !loop.buffer<[37, 131], f32, strides [131, 1]>
+}
+kernel.kernel @triton_poi_neg_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
+  %0 = loop.pointwise ranges [s0, s1] {
+    %1 = loop.load %arg0[#loop.index<"i0 + s0*i1">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
+    %2 = arith.negf %1 : f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+  kernel.yield %0 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+}
+func.func @host(%x: !loop.buffer<[131, 37], f32, strides [37, 1]>, %y: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> !loop.buffer<[37, 131], f32, strides [131, 1]> {
+  %0 = kernel.alloc : !loop.buffer<[37, 131], f32, strides [131, 1]>
+  kernel.launch @triton_poi_add_0(%x, %y) outs(%0) : (!loop.buffer<[131, 37], f32, strides [37, 1]>, !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>)
+  func.return %0 : !loop.buffer<[37, 131], f32, strides [131, 1]>
+}

@@ -4,6 +4,8 @@
 // RUN: irc-opt %s -p 'kernel-tile{persistent_max=8}' --split-input-file | filecheck %s --check-prefix=LOOPED
 // RUN: irc-opt %s -p 'kernel-tile{rblock=8}' --split-input-file | filecheck %s --check-prefix=RBLOCK
 // RUN: irc-opt %s -p 'kernel-tile,kernel-tile{persistent_max=0}' --split-input-file | filecheck %s --check-prefix=RETILE
+// RUN: irc-opt %s -p "kernel-tile{tile2d=false}" --split-input-file | filecheck %s --check-prefix=FLAT
+// RUN: irc-opt %s -p "kernel-tile{autotune=true},kernel-tile{tile2d=false}" --split-input-file | filecheck %s --check-prefix=FLAT
 // RUN: not irc-opt %s --split-input-file -p 'kernel-tile{xblock=3}' 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: not irc-opt %s --split-input-file -p 'kernel-tile{persistent_max=-1}' 2>&1 | filecheck %s --check-prefix=ERR-MAX
 
@@ -130,3 +132,105 @@ func.func @orientation() {
 // Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
 // TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}]} {
 // TUNE:       kernel.kernel @triton_red_sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
+
+// -----
+
+// 2-D tiles: the transposed read (stride 1 along i0) and the write (stride 1 along i1) each move a third of
+// the bytes, so the dims split into y = [37] and x = [131]; symbolic sizes split the same way. Re-tiling with
+// tile2d=false drops ynumel and yblock.
+kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37, 1]>, %arg1: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>) pointwise numel 4847 rnumel 1 {
+  %0 = loop.pointwise ranges [37, 131] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 37*i1">] : !loop.buffer<[131, 37], f32, strides [37, 1]>
+    %2 = loop.load %arg1[#loop.index<"131*i0 + i1">] : !loop.buffer<[37, 131], f32, strides [131, 1]>
+    %3 = arith.addf %1, %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[37, 131], f32, strides [131, 1]>
+  kernel.yield %0 : !loop.buffer<[37, 131], f32, strides [131, 1]>
+}
+kernel.kernel @triton_poi_add_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {
+  %0 = loop.pointwise ranges [s0, s1] {
+    %1 = loop.load %arg0[#loop.index<"i0 + s0*i1">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+  kernel.yield %0 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
+}
+kernel.kernel @triton_poi_mul_2(%arg0: !loop.buffer<[4, 37, 6, 50], f16, strides [11100, 300, 50, 1]>) -> (!loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>) pointwise numel 44400 rnumel 1 {
+  %0 = loop.pointwise ranges [4, 6, 50, 37] {
+    %1 = loop.load %arg0[#loop.index<"11100*i0 + 50*i1 + i2 + 300*i3">] : !loop.buffer<[4, 37, 6, 50], f16, strides [11100, 300, 50, 1]>
+    loop.yield %1 : f16
+  } : !loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>
+  kernel.yield %0 : !loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>
+}
+func.func @tiles() {
+  func.return
+}
+
+// CHECK:       kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 64, num_warps = 8} {
+// CHECK:       kernel.kernel @triton_poi_add_1({{.*}} pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
+// CHECK:       kernel.kernel @triton_poi_mul_2({{.*}} pointwise numel 44400 rnumel 1 ynumel 1200 {xblock = 64, yblock = 64, num_warps = 8} {
+// CHECK-LABEL: func.func @tiles
+// 2-D candidates also vary the tile shape, never wider than the dim a side covers (37 rows: yblock <= 64).
+// TUNE:        kernel.kernel @triton_poi_add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
+// FLAT:        kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 4847 rnumel 1 {xblock = 1024, num_warps = 4} {
+// FLAT:        kernel.kernel @triton_poi_add_1({{.*}} pointwise numel "s0*s1" rnumel 1 {xblock = 1024, num_warps = 4} {
+// FLAT:        kernel.kernel @triton_poi_mul_2({{.*}} pointwise numel 44400 rnumel 1 {xblock = 1024, num_warps = 4} {
+
+// -----
+
+// 1-D tiles stay where every big access is contiguous along the innermost dim (a permute keeping it; a
+// broadcast column), where the strided read is a small part of the bytes, its contiguous run is short
+// (3 elements), or the kernel is small.
+kernel.kernel @triton_poi_mul_0(%arg0: !loop.buffer<[3, 37, 5, 17], f16, strides [3145, 85, 17, 1]>) -> (!loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>) pointwise numel 9435 rnumel 1 {
+  %0 = loop.pointwise ranges [3, 5, 37, 17] {
+    %1 = loop.load %arg0[#loop.index<"3145*i0 + 17*i1 + 85*i2 + i3">] : !loop.buffer<[3, 37, 5, 17], f16, strides [3145, 85, 17, 1]>
+    loop.yield %1 : f16
+  } : !loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>
+  kernel.yield %0 : !loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>
+}
+kernel.kernel @triton_poi_add_1(%arg0: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg1: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64, 100], f32, strides [100, 1]>) pointwise numel 6400 rnumel 1 {
+  %0 = loop.pointwise ranges [64, 100] {
+    %1 = loop.load %arg0[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
+    %2 = loop.load %arg1[#loop.index<"i0">] : !loop.buffer<[64], f32, strides [1]>
+    %3 = arith.addf %1, %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[64, 100], f32, strides [100, 1]>
+  kernel.yield %0 : !loop.buffer<[64, 100], f32, strides [100, 1]>
+}
+kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg1: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg2: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg3: !loop.buffer<[100, 64], f16, strides [64, 1]>) -> (!loop.buffer<[64, 100], f32, strides [100, 1]>) pointwise numel 6400 rnumel 1 {
+  %0 = loop.pointwise ranges [64, 100] {
+    %1 = loop.load %arg0[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
+    %2 = loop.load %arg1[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
+    %3 = loop.load %arg2[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
+    %4 = loop.load %arg3[#loop.index<"i0 + 64*i1">] : !loop.buffer<[100, 64], f16, strides [64, 1]>
+    %5 = arith.addf %1, %2 : f32
+    %6 = arith.addf %5, %3 : f32
+    %7 = arith.extf %4 : f16 to f32
+    %8 = arith.addf %6, %7 : f32
+    loop.yield %8 : f32
+  } : !loop.buffer<[64, 100], f32, strides [100, 1]>
+  kernel.yield %0 : !loop.buffer<[64, 100], f32, strides [100, 1]>
+}
+kernel.kernel @triton_poi_neg_3(%arg0: !loop.buffer<[1000, 3], f32, strides [3, 1]>) -> (!loop.buffer<[3, 1000], f32, strides [1000, 1]>) pointwise numel 3000 rnumel 1 {
+  %0 = loop.pointwise ranges [3, 1000] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 3*i1">] : !loop.buffer<[1000, 3], f32, strides [3, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[3, 1000], f32, strides [1000, 1]>
+  kernel.yield %0 : !loop.buffer<[3, 1000], f32, strides [1000, 1]>
+}
+kernel.kernel @triton_poi_neg_4(%arg0: !loop.buffer<[20, 20], f32, strides [20, 1]>) -> (!loop.buffer<[20, 20], f32, strides [20, 1]>) pointwise numel 400 rnumel 1 {
+  %0 = loop.pointwise ranges [20, 20] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 20*i1">] : !loop.buffer<[20, 20], f32, strides [20, 1]>
+    loop.yield %1 : f32
+  } : !loop.buffer<[20, 20], f32, strides [20, 1]>
+  kernel.yield %0 : !loop.buffer<[20, 20], f32, strides [20, 1]>
+}
+func.func @no_tiles() {
+  func.return
+}
+
+// CHECK:       kernel.kernel @triton_poi_mul_0({{.*}} pointwise numel 9435 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_add_1({{.*}} pointwise numel 6400 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_add_2({{.*}} pointwise numel 6400 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_neg_3({{.*}} pointwise numel 3000 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_neg_4({{.*}} pointwise numel 400 rnumel 1 {xblock = 512, num_warps = 4} {
+// CHECK-LABEL: func.func @no_tiles

@@ -232,3 +232,51 @@ kernel.free %x : !loop.buffer<[6], f32, strides [1]>
 "test.op"(%x) : (!loop.buffer<[6], f32, strides [1]>) -> ()
 
 // CHECK: Operation does not verify: reused buffer is used after kernel.reuse by test.op
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer<[3, 5], f32, strides [5, 1]>) pointwise numel 15 rnumel 1 ynumel 4 {yblock = 4, xblock = 8} {
+  kernel.yield %x : !loop.buffer<[3, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: ynumel 4 does not divide numel 15
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[s0, 5], f32, strides [5, 1]>) -> (!loop.buffer<[s0, 5], f32, strides [5, 1]>) pointwise numel "5*s0" rnumel 1 ynumel 2 {
+  kernel.yield %x : !loop.buffer<[s0, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: ynumel 2 does not divide numel 5*s0
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer<[3, 5], f32, strides [5, 1]>) persistent_reduction numel 3 rnumel 5 ynumel 3 {
+  kernel.yield %x : !loop.buffer<[3, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: ynumel (2-D tiles) is only for pointwise kernels, not persistent_reduction
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer<[3, 5], f32, strides [5, 1]>) pointwise numel 15 rnumel 1 {yblock = 4, xblock = 8} {
+  kernel.yield %x : !loop.buffer<[3, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: yblock needs a 2-D tiled kernel (ynumel)
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer<[3, 5], f32, strides [5, 1]>) pointwise numel 15 rnumel 1 ynumel 3 {yblock = 6, xblock = 8} {
+  kernel.yield %x : !loop.buffer<[3, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: yblock must be a power of two, got 6
+
+// -----
+
+kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer<[3, 5], f32, strides [5, 1]>) pointwise numel 15 rnumel 1 {xblock = 16, configs = [{xblock = 16}, {xblock = 16, yblock = 4}]} {
+  kernel.yield %x : !loop.buffer<[3, 5], f32, strides [5, 1]>
+}
+
+// CHECK: Operation does not verify: autotune config 1: yblock needs a 2-D tiled kernel (ynumel)

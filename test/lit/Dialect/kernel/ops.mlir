@@ -57,6 +57,10 @@ kernel.kernel @triton_red_fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, st
 kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
   kernel.yield
 }
+kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
+  %t = "test.op"(%arg0) : (!loop.buffer<[s0, 37], f32, strides [1, s0]>) -> !loop.buffer<[s0, 37], f32, strides [37, 1]>
+  kernel.yield %t : !loop.buffer<[s0, 37], f32, strides [37, 1]>
+}
 
 // CHECK:      kernel.kernel @triton_red_fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
 // CHECK-NEXT:   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
@@ -65,10 +69,12 @@ kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) 
 // CHECK-NEXT: kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
 // CHECK-NEXT:   kernel.yield
 // CHECK-NEXT: }
+// CHECK-NEXT: kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
 
 // GENERIC:      "kernel.kernel"() <{sym_name = "triton_red_fused_mul_sum_0", function_type = (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>, kind = "reduction", numel = "s0", rnumel = #builtin.int<128>, configs = [{xblock = 8 : i64, rblock = 64 : i64}, {xblock = 1 : i64, rblock = 128 : i64}]}> ({
 // GENERIC:      }) {note = "looped"} : () -> ()
 // GENERIC:      "kernel.kernel"() <{sym_name = "triton_tem_mm_1", function_type = (!loop.buffer<["2*s0"], f32, strides [1]>) -> (), kind = "template", numel = "2*s0", rnumel = #builtin.int<1>, yblock = 32 : i64, num_stages = 3 : i64}> ({
+// GENERIC:      "kernel.kernel"() <{sym_name = "triton_poi_add_2", {{.*}} kind = "pointwise", numel = "37*s0", rnumel = #builtin.int<1>, ynumel = "s0", xblock = 32 : i64, yblock = 64 : i64, num_warps = 4 : i64}> ({
 
 // -----
 

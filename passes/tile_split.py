@@ -1,0 +1,108 @@
+"""Whether a pointwise kernel wants 2-D (YBLOCK x XBLOCK) tiles, and where to split its dims into y and x.
+
+A 1-D block of consecutive flat positions walks the innermost dim, so an access contiguous along another dim
+(the transposed read of `x.t() + y`: index `i0 + 8192*i1` over ranges [8192, 8192]) touches one element
+per row: every lane reads its own 32-byte sector. Splitting the dims at the strided access's stride-1 dim
+(`y` = ranges[:k+1], `x` = ranges[k+1:]) gives tiles with a contiguous run along y for that access and along
+x for the others (Inductor's candidate_tilings). It pays only where both kinds of access move a real part of
+the bytes (at least STRIDED_SHARE each) and both runs are long enough (MIN_RUN) to fill a sector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import sympy
+from xdsl.ir import SSAValue
+
+from irc.dialects import kernel, loop
+from irc.dialects.types import BufferType, dim_value, element_bytes
+
+# share of a kernel's bytes each of the x-contiguous and y-contiguous accesses must move
+STRIDED_SHARE = sympy.Rational(1, 4)
+# shortest static contiguous run (elements) along y and along x that a 2-D tile is worth
+MIN_RUN = 8
+# smallest static numel worth 2-D tiles (below it the launch dominates)
+MIN_NUMEL = 1024
+
+
+def ranges_of(op: loop.PointwiseOp) -> list[sympy.Expr]:
+    return [sympy.sympify(dim_value(d)) for d in op.ranges.data]
+
+
+def kernel_input(k: kernel.KernelOp, buffer: SSAValue) -> bool:
+    """Whether a loaded buffer is (a view of) a kernel input, i.e. memory rather than a fused value."""
+    while isinstance(buffer.owner, loop.ReinterpretOp):
+        buffer = buffer.owner.source
+    return buffer in k.body.block.args
+
+
+def accesses(k: kernel.KernelOp, ops: list[loop.PointwiseOp]) -> Iterator[tuple[sympy.Expr, int]]:
+    """(index expression over i0.., bytes per element) of every memory access of the kernel's loop ops."""
+    yielded = set(k.body.block.last_op.operands)
+    for op in ops:
+        for load in loop.loads(op):
+            if kernel_input(k, load.buffer):
+                yield load.index.value(), element_bytes(load.buffer.type.element_type)
+        for store in loop.stores(op):
+            yield store.index.value(), element_bytes(store.buffer.type.element_type)
+        for result in op.results:
+            if result in yielded:
+                yield result_offset(result.type), element_bytes(result.type.element_type)
+
+
+def result_offset(t: BufferType) -> sympy.Expr:
+    terms = [sympy.Symbol(f"i{d}") * sympy.sympify(s) for d, s in enumerate(t.stride_values())]
+    return sympy.Add(*terms)
+
+
+def stride_of(index: sympy.Expr, var: str) -> sympy.Expr | None:
+    """The coefficient of `var` in `index` (symbolic coefficients too); None where `var` is not linear."""
+    symbol, stride = sympy.Symbol(var), sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(index)):
+        if symbol not in term.free_symbols:
+            continue
+        coefficient, dependent = term.as_independent(symbol, as_Add=False)
+        if dependent != symbol:
+            return None
+        stride += coefficient
+    return stride
+
+
+def contiguous_dim(index: sympy.Expr, rank: int) -> int | None:
+    """The innermost dim along which `index` has stride 1; None for a broadcast along the innermost dim or an
+    index not linear in it."""
+    strides = [stride_of(index, f"i{d}") for d in range(rank)]
+    if strides[-1] is None or strides[-1] == 0:
+        return None
+    return next((d for d in reversed(range(rank)) if strides[d] == 1), None)
+
+
+def static_at_least(size: sympy.Expr, minimum: int) -> bool:
+    """False only where a static size is below `minimum` (symbolic sizes may be large)."""
+    return not size.is_Integer or int(size) >= minimum
+
+
+def tile_split(k: kernel.KernelOp) -> sympy.Expr | None:
+    """ynumel (the product of the y dims) of a pointwise kernel that wants 2-D tiles, else None."""
+    ops = [op for op in k.body.block.ops if isinstance(op, loop.PointwiseOp | loop.ReductionOp)]
+    if k.kind.data != "pointwise" or not ops or any(isinstance(op, loop.ReductionOp) for op in ops):
+        return None
+    ranges = ranges_of(ops[0])
+    rank = len(ranges)
+    if rank < 2 or any(ranges_of(op) != ranges for op in ops):
+        return None
+    by_dim: dict[int | None, int] = {}
+    for index, nbytes in accesses(k, ops):
+        dim = contiguous_dim(index, rank)
+        by_dim[dim] = by_dim.get(dim, 0) + nbytes
+    total = sum(by_dim.values())
+    inner = by_dim.get(rank - 1, 0)
+    strided = {d: n for d, n in by_dim.items() if d is not None and d < rank - 1}
+    if not strided or total == 0:
+        return None
+    split = max(strided, key=lambda d: (strided[d], d))
+    ynumel, numel = sympy.Mul(*ranges[: split + 1]), sympy.Mul(*ranges)
+    pays = min(inner, strided[split]) >= STRIDED_SHARE * total and static_at_least(numel, MIN_NUMEL)
+    long_runs = static_at_least(ranges[split], MIN_RUN) and static_at_least(ranges[-1], MIN_RUN)
+    return ynumel if pays and long_runs else None
