@@ -96,9 +96,10 @@ def test_small_transpose_stays_1d(device):
 @pytest.mark.parametrize("candidate", range(6))
 def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
     """Each autotune candidate (other tile shapes launch their own grid) computes the same result."""
-    from irc.runtime import autotune
+    from irc.runtime import autotune, launch
 
     chosen = []
+    monkeypatch.setattr(launch, "_runners", {})  # kept compiled kernels of earlier candidates
 
     def pick(name, kernel, grid, args, default, candidates):
         chosen.append(candidates[min(candidate, len(candidates) - 1)])
