@@ -1,0 +1,84 @@
+"""Gather loads end to end: gather, embedding, x[idx] and cross-entropy, forward and backward, against eager."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from harness import check, rand
+from irc import metrics
+
+INDEX_TYPES = [torch.int64, torch.int32]
+
+
+@pytest.mark.parametrize("index_type", INDEX_TYPES)
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_gather_any_dim(dim, index_type):
+    x = rand(37, 1029)
+    shape = (5, 7) if dim == 0 else (37, 3)
+    index = torch.randint(0, x.shape[dim], shape, dtype=index_type)
+    check(lambda x, i: torch.gather(x, dim, i) * 2, x, index, kernels=1, fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_gather_of_half_values(dtype):
+    x = rand(37, 1029, dtype=dtype)
+    check(lambda x, i: torch.gather(x, 1, i) + 1, x, torch.randint(0, 1029, (37, 2)), fallbacks={})
+
+
+def test_gather_with_dynamic_sizes():
+    torch._dynamo.reset()
+    fn = torch.compile(lambda x, i: torch.gather(x, 0, i), backend="irc", dynamic=True)
+    for rows in (5, 37):
+        x, i = rand(rows, 13), torch.randint(0, rows, (3, 13))
+        torch.testing.assert_close(fn(x, i), torch.gather(x, 0, i))
+    assert not metrics.fallbacks
+
+
+@pytest.mark.parametrize("index_type", INDEX_TYPES)
+def test_index_with_negative_indices(index_type):
+    x = rand(7, 37, 13)
+    check(lambda x, i: x[i] * 2, x, torch.randint(-7, 7, (11,), dtype=index_type), kernels=1, fallbacks={})
+    check(lambda x, i: x[:, i] + 1, x, torch.randint(-37, 37, (3, 5), dtype=index_type), fallbacks={})
+    check(lambda x, i: x[:, :, i], x.half(), torch.randint(-13, 13, (4,), dtype=index_type), fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_embedding(dtype):
+    weight = rand(101, 33, dtype=dtype)
+    check(F.embedding, torch.randint(0, 101, (5, 7)), weight, kernels=1, fallbacks={})
+
+
+def _forward_backward(model, loss_of, *inputs):
+    """Loss and gradients of the compiled model against eager, with the same parameters."""
+    torch._dynamo.reset()
+    metrics.reset()
+    leaves = [t.detach().clone().requires_grad_(t.is_floating_point()) for t in inputs]
+    loss = loss_of(torch.compile(model, backend="irc"), *leaves)
+    loss.backward()
+    got = [p.grad.clone() for p in model.parameters()] + [t.grad for t in leaves if t.requires_grad]
+    model.zero_grad()
+    eager_leaves = [t.detach().clone().requires_grad_(t.is_floating_point()) for t in inputs]
+    want_loss = loss_of(model, *eager_leaves)
+    want_loss.backward()
+    want = [p.grad for p in model.parameters()] + [t.grad for t in eager_leaves if t.requires_grad]
+    torch.testing.assert_close(loss, want_loss)
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-5)
+    assert metrics.graph_fallbacks == 0
+
+
+def test_cross_entropy_forward_and_backward_with_ignored_rows():
+    torch.manual_seed(0)
+    model = torch.nn.Linear(29, 1003)
+    target = torch.randint(0, 1003, (37,))
+    target[::4] = -100
+    _forward_backward(model, lambda m, x, t: torch.nn.CrossEntropyLoss()(m(x), t), rand(37, 29), target)
+    assert "aten::gather.default" not in metrics.fallbacks
+
+
+def test_embedding_forward_and_backward_with_padding():
+    torch.manual_seed(0)
+    model = torch.nn.Embedding(101, 33, padding_idx=0)
+    indices = torch.randint(0, 101, (5, 7))
+    indices[0, :3] = 0
+    _forward_backward(model, lambda m, i: (m(i) * torch.arange(33.0)).sum(), indices)
