@@ -42,7 +42,7 @@ def _int_arg(attr: Attribute) -> int | None:
     return attr.value.data if isinstance(attr, IntegerAttr) else None
 
 
-def _operand(op: aten.FallbackOp, attr: Attribute):
+def operand_of(op: aten.FallbackOp, attr: Attribute):
     return op.inputs[attr.index.data] if isinstance(attr, aten.OperandRefAttr) else None
 
 
@@ -55,7 +55,7 @@ def _arg(op: aten.FallbackOp, position: int, name: str) -> Attribute | None:
     return op.kwargs.data.get(name, args[position] if len(args) > position else None)
 
 
-def _is_index_buffer(value: SSAValue | None) -> bool:
+def is_index_buffer(value: SSAValue | None) -> bool:
     return value is not None and isinstance(value.type, BufferType) and is_integer(value.type.element_type)
 
 
@@ -82,8 +82,8 @@ def gather_parts(op: aten.FallbackOp):
     args = op.args.data
     if len(args) < 3 or not _is_false(_arg(op, 3, "sparse_grad")):
         return None
-    source, dim, index = _operand(op, args[0]), _int_arg(args[1]), _operand(op, args[2])
-    if source is None or dim is None or not isinstance(source.type, BufferType) or not _is_index_buffer(index):
+    source, dim, index = operand_of(op, args[0]), _int_arg(args[1]), operand_of(op, args[2])
+    if source is None or dim is None or not isinstance(source.type, BufferType) or not is_index_buffer(index):
         return None
     rank = len(source.type.sizes())
     dim = dim + rank if dim < 0 else dim
@@ -106,8 +106,8 @@ def lower_gather(op: aten.FallbackOp) -> Lowered | None:
 
 def lower_embedding(op: aten.FallbackOp) -> Lowered | None:
     args = op.args.data
-    weight, indices = (_operand(op, a) for a in args[:2]) if len(args) >= 2 else (None, None)
-    if weight is None or not isinstance(weight.type, BufferType) or not _is_index_buffer(indices):
+    weight, indices = (operand_of(op, a) for a in args[:2]) if len(args) >= 2 else (None, None)
+    if weight is None or not isinstance(weight.type, BufferType) or not is_index_buffer(indices):
         return None
     if len(weight.type.sizes()) != 2 or not _is_false(_arg(op, 4, "sparse")):
         return None
@@ -123,13 +123,13 @@ def lower_index(op: aten.FallbackOp) -> Lowered | None:
     """`x[..., idx]` with one integer index tensor after leading full slices (None): out has x's sizes with
     the indexed dim replaced by idx's sizes; negative indices wrap as in eager."""
     args = op.args.data
-    source = _operand(op, args[0]) if len(args) == 2 else None
+    source = operand_of(op, args[0]) if len(args) == 2 else None
     if source is None or not isinstance(source.type, BufferType) or not isinstance(args[1], ArrayAttr):
         return None
     entries = list(args[1].data)
     dim = len(entries) - 1
-    index = _operand(op, entries[-1]) if entries else None
-    if not _is_index_buffer(index) or not all(isinstance(e, UnitAttr) for e in entries[:-1]):
+    index = operand_of(op, entries[-1]) if entries else None
+    if not is_index_buffer(index) or not all(isinstance(e, UnitAttr) for e in entries[:-1]):
         return None
     sizes, index_rank = source.type.sizes(), len(index.type.sizes())
     if dim >= len(sizes):

@@ -82,3 +82,24 @@ def test_embedding_forward_and_backward_with_padding():
     indices = torch.randint(0, 101, (5, 7))
     indices[0, :3] = 0
     _forward_backward(model, lambda m, i: (m(i) * torch.arange(33.0)).sum(), indices)
+
+
+def test_cross_entropy_backward_is_one_kernel_at_minimum_bytes():
+    logits, target = rand(37, 1003), torch.randint(0, 1003, (37,))
+    target[::3] = -100
+    _forward_backward(torch.nn.Identity(), lambda m, x, t: F.cross_entropy(m(x), t), logits, target)
+    assert not metrics.fallbacks, dict(metrics.fallbacks)  # no gather, scatter or full_like extern
+    assert metrics.generated_kernel_count <= 3  # forward 2, backward 1
+    assert metrics.bytes_moved == metrics.minimum_bytes  # the backward: logits read once, grad written once
+
+
+def test_scatter_of_one_value_per_row():  # eager scatter takes int64 indices only
+    x = rand(37, 129)
+    check(lambda x, i: torch.scatter(x, 1, i, -1.5) * 2, x, torch.randint(0, 129, (37, 1)), kernels=1, fallbacks={})
+    check(lambda x, i: torch.scatter(torch.full_like(x, 0.5), 0, i, 3.0), x, torch.randint(0, 37, (1, 129)),
+          kernels=1, fallbacks={})
+
+
+def test_scatter_of_several_values_per_row_stays_an_extern():
+    x, index = rand(37, 129), torch.randint(0, 129, (37, 4))
+    check(lambda x, i: torch.scatter(x, 1, i, -1.5), x, index, fallbacks={"aten::scatter.value": 1})

@@ -692,3 +692,31 @@ func.func @embedding_and_index(%w: !aten.tensor<[100, 33], f32, strides [33, 1]>
 // CHECK:         %y = loop.pointwise ranges [3, 5, 4] {
 // CHECK:           %{{.*}} = loop.load %i[#loop.index<"i1">]
 // CHECK:           loop.load %x[#loop.index<"36*i0 + i2 + 4*t0">] gather(%{{.*}} : i64) bounds [9]
+
+// -----
+
+// scatter of one value per row (the one-hot of a cross-entropy backward) is a compare per position; full_like
+// a constant that does not read its operand. A scatter of several indices per row stays an extern.
+func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %u: !aten.tensor<[4, 2], i64, strides [2, 1]>) -> (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 10], f32, strides [10, 1]>) {
+  %z = aten.fallback "aten::full_like.default"(%x) {args = [#aten.operand<0>, 0 : i64], kwargs = {pin_memory = false}} : (!aten.tensor<[4, 10], f32, strides [10, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  %s = aten.fallback "aten::scatter.value"(%z, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.000000e+00 : f64]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  %m = aten.fallback "aten::scatter.value"(%x, %u) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.000000e+00 : f64]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 2], i64, strides [2, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  func.return %s, %m : !aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 10], f32, strides [10, 1]>
+}
+
+// CHECK-LABEL: func.func @scatter
+// CHECK-NEXT:    %z = loop.pointwise ranges [4, 10] {
+// CHECK-NEXT:      %[[C:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      loop.yield %[[C]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:    %s = loop.pointwise ranges [4, 10] {
+// CHECK-NEXT:      %[[K:.*]] = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
+// CHECK:           %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] : i64
+// CHECK-NEXT:      %[[P:.*]] = loop.index #loop.index<"i1"> : i64
+// CHECK-NEXT:      %[[H:.*]] = arith.cmpi eq, %[[W]], %[[P]] : i64
+// CHECK-NEXT:      %[[V:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK-NEXT:      %[[Z:.*]] = loop.load %z[#loop.index<"10*i0 + i1">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[H]], %[[V]], %[[Z]] : f32
+// CHECK-NEXT:      loop.yield %[[R]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:    %m = kernel.extern "aten::scatter.value"(%x, %u)
