@@ -67,7 +67,7 @@ def wrapped_index(body: Body, value: SSAValue, size: DimLike) -> SSAValue:
     return body.add(arith.SelectOp(negative, shifted, value))
 
 
-def gather_load(body: Body, source: SSAValue, coords: Sequence[object], dim: int, index: SSAValue) -> SSAValue:
+def gather_load(body: Body, source: SSAValue, coords: Sequence[object], dim: int, index: SSAValue):
     """The element of `source` at `coords` with the coordinate along `dim` taken from `index` (wrapped)."""
     size = source.type.sizes()[dim]
     position = wrapped_index(body, index, size)

@@ -1,9 +1,10 @@
-"""Fallback ops of a one-hot shape that convert-aten-to-loop lowers (SCATTER_LOWERINGS): a cross-entropy backward.
+"""One-hot fallback ops that convert-aten-to-loop lowers (SCATTER_LOWERINGS): a cross-entropy backward's.
 
 `aten::scatter.value(self, dim, index, value)` with one index per row (index of size 1 along `dim`, the other
 sizes those of `self`) is a pointwise compare of each position along `dim` with the row's (wrapped) index:
 
-    %s = aten.fallback "aten::scatter.value"(%z, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.0 : f64]}
+    %s = aten.fallback "aten::scatter.value"(%z, %t)
+        {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.0 : f64]}
         : (!aten.tensor<[4, 10], f32>, !aten.tensor<[4, 1], i64>) -> !aten.tensor<[4, 10], f32>
   becomes
     %s = loop.pointwise ranges [4, 10] {
@@ -43,7 +44,9 @@ def lower_scatter_value(op: aten.FallbackOp) -> Lowered | None:
     if len(args) != 4 or op.kwargs.data or not isinstance(args[1], IntegerAttr):
         return None
     source, index, value = operand_of(op, args[0]), operand_of(op, args[2]), _number(args[3])
-    if source is None or not isinstance(source.type, BufferType) or not is_index_buffer(index) or value is None:
+    if source is None or value is None or not isinstance(source.type, BufferType):
+        return None
+    if not is_index_buffer(index):
         return None
     sizes, rank = source.type.sizes(), len(source.type.sizes())
     dim = args[1].value.data + (rank if args[1].value.data < 0 else 0)
@@ -66,7 +69,10 @@ def lower_full_like(op: aten.FallbackOp) -> Lowered | None:
     source = operand_of(op, args[0]) if args else None
     if fill is None or source is None or not isinstance(source.type, BufferType) or "dtype" in op.kwargs.data:
         return None
-    if not isinstance(out, TensorType) or (out.stride_values() or None) not in (None, tuple(contiguous_strides(out.sizes()))):
+    if not isinstance(out, TensorType):
+        return None
+    strides = out.stride_values()
+    if strides is not None and tuple(strides) != tuple(contiguous_strides(out.sizes())):
         return None
     body = Body(source.type.sizes())
     pointwise = body.pointwise(body.constant(fill, source.type.element_type), source.type.element_type)

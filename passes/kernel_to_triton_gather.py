@@ -1,4 +1,4 @@
-"""Gather loads for convert-kernel-to-triton: `tl.load(ptr + offset)` at an offset holding loaded index values.
+"""Gather loads for convert-kernel-to-triton: `tl.load(ptr + offset)` at offsets made of loaded index values.
 
 A loop.load with gather values (`t0, t1, ...` in its index) splits its flat index into the part over the
 program indices (lowered, memoized and hoisted like any load's) and the terms of the `t` symbols, computed
@@ -66,7 +66,8 @@ def gather_load(
     root, delta = resolve(op.buffer)
     b, it = scope.builder, lowering.index_type
     names = {f"t{k}": b.cast(v, it) for k, v in enumerate(values)}
-    base, gathered = split_terms(flat_index(op.index.value() + delta, lowering.info.parts(consumer)), set(names))
+    flat = flat_index(op.index.value() + delta, lowering.info.parts(consumer))
+    base, gathered = split_terms(flat, set(names))
     shape_class = joined([lowering.shape_class(base), *(shape_class_of(v, scope) for v in names.values())])
     shape = scope.shapes[shape_class]
     local = replace(scope, index={**scope.index, **names}, exprs={}, loads={}, values={}, hoisted=None)

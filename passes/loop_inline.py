@@ -18,6 +18,10 @@ Producers still used elsewhere stay; dead ones (and dead views) are erased. Redu
 An expensive producer (more than `max_body_ops` body ops or more than `max_reads` loads) is inlined only where
 that computes each of its elements once: a single load site, not inside a reduction at an index that does not
 move with the r loop. Views never materialize: loads through them read the source.
+
+At a gather load site (`%p[#loop.index<"9*i0 + t0">] gather(%k) bounds [9]`) the producer's body is composed at
+the gathered coordinates (t0 < 9 is known), and its loads take the site's gather values: a cheap recompute
+of one element per consumer point. Producers computing loop.index values are not composed there.
 """
 
 from dataclasses import dataclass
@@ -104,6 +108,12 @@ def substitute_body_indices(op: Operation, mapping: dict, ranges: dict, site: Lo
             inner.index = substitute_index(inner.index, mapping, ranges)
     if not isinstance(op, LoadOp) or not (op.indirect or site.indirect):
         return op
+    return gathered_load(op, mapping, ranges, site)
+
+
+def gathered_load(op: LoadOp, mapping: dict, ranges: dict, site: LoadOp) -> LoadOp:
+    """A cloned producer load at the (gathered) position of `site`: its gather values are the site's (t0..)
+    then its own, renumbered, with the unused ones dropped. Replaces (and erases) the clone `op`."""
     shift = len(site.indirect)
     own = {f"t{k}": sympy.Symbol(f"t{k + shift}") for k in range(len(op.indirect))}
     expr = substitute(op.index.value(), own)

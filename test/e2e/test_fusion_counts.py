@@ -99,7 +99,8 @@ def test_cross_entropy_forward_in_at_most_two_kernels(cols):
     check(F.cross_entropy, logits, target, fallbacks={})
     assert metrics.generated_kernel_count <= 2, metrics.generated_kernel_count
     # the logits are read once (the target logit by a gather load in the row kernel); only row vectors besides
-    assert metrics.bytes_moved <= metrics.minimum_bytes + 4 * 8 * ROWS, (metrics.bytes_moved, metrics.minimum_bytes)
+    extra = metrics.bytes_moved - metrics.minimum_bytes
+    assert 0 <= extra <= 4 * 8 * ROWS, (metrics.bytes_moved, metrics.minimum_bytes)
     assert metrics.buffer_bytes < tensor_bytes([logits]), metrics.buffer_bytes  # no [N, C] buffer
 
 

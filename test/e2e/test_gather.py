@@ -1,4 +1,4 @@
-"""Gather loads end to end: gather, embedding, x[idx] and cross-entropy, forward and backward, against eager."""
+"""Gather loads end to end: gather, embedding, x[idx], scatter, cross-entropy (forward, backward) vs eager."""
 
 import pytest
 import torch
@@ -95,7 +95,8 @@ def test_cross_entropy_backward_is_one_kernel_at_minimum_bytes():
 
 def test_scatter_of_one_value_per_row():  # eager scatter takes int64 indices only
     x = rand(37, 129)
-    check(lambda x, i: torch.scatter(x, 1, i, -1.5) * 2, x, torch.randint(0, 129, (37, 1)), kernels=1, fallbacks={})
+    index = torch.randint(0, 129, (37, 1))
+    check(lambda x, i: torch.scatter(x, 1, i, -1.5) * 2, x, index, kernels=1, fallbacks={})
     check(lambda x, i: torch.scatter(torch.full_like(x, 0.5), 0, i, 3.0), x, torch.randint(0, 37, (1, 129)),
           kernels=1, fallbacks={})
 
@@ -103,3 +104,20 @@ def test_scatter_of_one_value_per_row():  # eager scatter takes int64 indices on
 def test_scatter_of_several_values_per_row_stays_an_extern():
     x, index = rand(37, 129), torch.randint(0, 129, (37, 4))
     check(lambda x, i: torch.scatter(x, 1, i, -1.5), x, index, fallbacks={"aten::scatter.value": 1})
+
+
+@pytest.mark.parametrize(
+    "fn, index",
+    [
+        (lambda x, i: x[:, i].sum(1), lambda: torch.randint(-5000, 5000, (3001,))),  # r-shaped index values
+        (lambda x, i: torch.gather(x, 1, i).sum(1), lambda: torch.randint(0, 5000, (37, 2999))),  # xr-shaped
+        (lambda x, i: x[i].sum(0), lambda: torch.randint(0, 37, (11,))),  # column reduction of gathered rows
+        (lambda x, i: torch.gather(x, 0, i).amax(0), lambda: torch.randint(0, 37, (7, 5000))),
+    ],
+)
+def test_reductions_over_gathered_values_are_one_kernel(fn, index):
+    check(fn, rand(37, 5000), index(), kernels=1, fallbacks={})
+
+
+def test_embedding_bag_like_sum_is_one_kernel():
+    check(lambda i, w: F.embedding(i, w).sum(1), torch.randint(0, 1000, (13, 300)), rand(1000, 64), kernels=1)
