@@ -23,6 +23,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
     operand_def,
+    opt_prop_def,
     opt_result_def,
     prop_def,
     region_def,
@@ -58,6 +59,7 @@ from irc.dialects.types import (
     DimLike,
     IndexAttr,
     dim_text,
+    dim_value,
     dims_attr,
     element_type,
     element_type_name,
@@ -70,7 +72,7 @@ from irc.dialects.types import (
 
 DimsAttr = ArrayAttr[IntAttr | StringAttr]
 
-_INDEX_VARIABLE = re.compile(r"[ir][0-9]+")
+_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
 
 # ---------------------------------------------------------------------------
 # Reduction kinds
@@ -156,13 +158,18 @@ def verify_index_scope(op: Operation, index: IndexAttr) -> None:
     loop = enclosing_loop(op)
     if loop is None:
         return  # HasAncestor reports it
-    defined = index_vars(loop)
+    defined = index_vars(loop) + indirect_vars(op)
     for name in sorted(index.symbols()):
         if _INDEX_VARIABLE.fullmatch(name) and name not in defined:
             raise VerifyException(
                 f"{op.name} index uses index variable '{name}', but the enclosing {loop.name} "
                 f"defines only [{', '.join(defined)}]"
             )
+
+
+def indirect_vars(op: Operation) -> list[str]:
+    """`t0, t1, ...`: the data-dependent index values of a loop.load, named by position."""
+    return [f"t{k}" for k in range(len(op.indirect))] if isinstance(op, LoadOp) else []
 
 
 def verify_element(op: Operation, what: str, t: Attribute, buffer: BufferType) -> None:
@@ -243,28 +250,58 @@ class LoadOp(IRDLOperation):
     """Reads one element: `%v = loop.load %x[#loop.index<"9*i0 + r0">] : !loop.buffer<...>`.
 
     The index is the element offset from the buffer's data pointer, i.e. sum(index_d * stride_d).
+
+    A gather (data-dependent) load names integer values of its body as `t0, t1, ...` in its index, each with
+    the size it indexes: `loop.load %x[#loop.index<"5000*i0 + t0">] gather(%t : i64) bounds [5000] : ...`.
+    An index value outside [0, bound) reads 0 (eager raises; see aten_to_loop_gather). Dependence analysis
+    sees such a load as reading any element along the gathered dims (`t` symbols are never in the ranges).
     """
 
     name = "loop.load"
     buffer = operand_def(BufferType)
+    indirect = var_operand_def()
     index = prop_def(IndexAttr)
+    bounds = opt_prop_def(DimsAttr)
     result = result_def()
     traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryReadEffect()))
-    custom_directives = (BufferElement,)
+    custom_directives = (BufferElement, Dims)
     assembly_format = (
-        "$buffer `[` qualified($index) `]` attr-dict `:` custom<BufferElement>(type($buffer), type($result))"
+        "$buffer `[` qualified($index) `]` (`gather` `(` $indirect^ `:` type($indirect) `)` "
+        "`bounds` custom<Dims>($bounds))? attr-dict `:` custom<BufferElement>(type($buffer), type($result))"
     )
 
-    def __init__(self, buffer: SSAValue | Operation, index: IndexAttr | DimLike):
+    def __init__(
+        self,
+        buffer: SSAValue | Operation,
+        index: IndexAttr | DimLike,
+        indirect: Sequence[SSAValue] = (),
+        bounds: Sequence[DimLike] = (),
+    ):
         buffer_type = SSAValue.get(buffer).type
         assert isinstance(buffer_type, BufferType), f"loop.load needs a buffer, got {buffer_type}"
+        properties = {"index": _index(index)}
+        if indirect:
+            properties["bounds"] = dims_attr(bounds)
         super().__init__(
-            operands=[buffer], properties={"index": _index(index)}, result_types=[buffer_type.element_type]
+            operands=[buffer, list(indirect)], properties=properties, result_types=[buffer_type.element_type]
         )
+
+    def bound_values(self) -> list:
+        return [dim_value(d) for d in self.bounds.data] if self.bounds is not None else []
 
     def verify_(self) -> None:
         verify_element(self, "result", self.result.type, self.buffer.type)
         verify_index_scope(self, self.index)
+        bounds = self.bounds.data if self.bounds is not None else ()
+        if len(bounds) != len(self.indirect):
+            raise VerifyException(
+                f"loop.load has {len(self.indirect)} gather values but {len(bounds)} bounds"
+            )
+        if self.bounds is not None:
+            verify_dims(self.bounds, "loop.load bounds")
+        for k, value in enumerate(self.indirect):
+            ok = isinstance(value.type, IndexType) or element_type_name(value.type) in INDEX_RESULT_TYPES
+            require(self, ok, f"gather value t{k} must be one of {', '.join(INDEX_RESULT_TYPES)}", value.type)
 
 
 @irdl_op_definition

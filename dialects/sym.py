@@ -78,7 +78,8 @@ def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
 # ---------------------------------------------------------------------------
 #
 # `ranges` maps index variables to their sizes (a variable v takes the values 0 <= v < size); index variables
-# (i0.., r0..) not in it are unbounded. Every other symbol is a size symbol: a positive integer. The rules
+# (i0.., r0.., and t0.. of gather loads) not in it are unbounded. Every other symbol is a size symbol: a
+# positive integer. The rules
 # only rewrite an expression into one that is equal at every point of the ranges:
 #   FloorDiv(q*d + r, d)            -> q + FloorDiv(r, d)          (q an integer polynomial)
 #   FloorDiv(x, d)                  -> 0                           (0 <= x < d)
@@ -94,7 +95,7 @@ def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
 
 _MAX_SIMPLIFY_ROUNDS = 16
 # index variables missing from `ranges` are unbounded: nothing is assumed about them
-_INDEX_VARIABLE = re.compile(r"[ir][0-9]+")
+_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
 
 
 def simplify_index(expr, ranges=None) -> sympy.Expr:

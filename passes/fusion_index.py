@@ -105,7 +105,7 @@ def fold_reinterpret_load(load: LoadOp) -> bool:
     if not isinstance(view, ReinterpretOp):
         return False
     delta = as_expr(view.result.type.offset_value()) - as_expr(view.source.type.offset_value())
-    load.operands = [view.source]
+    load.operands = [view.source, *load.indirect]
     load.index = IndexAttr(sympy.expand(load.index.value() + delta))
     return True
 

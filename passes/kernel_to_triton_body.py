@@ -106,7 +106,7 @@ class BodyContext(Protocol):
 
     builder: TritonBuilder
 
-    def load(self, op: Operation) -> SSAValue: ...
+    def load(self, op: Operation, gather: list[SSAValue]) -> SSAValue: ...
 
     def store(self, op: Operation, value: SSAValue) -> None: ...
 
@@ -320,7 +320,7 @@ HANDLERS: dict[str, Handler] = {
     "loop.isinf": _isinf,
     "math.log10": _log10,
     "math.fma": _fma,
-    "loop.load": lambda ctx, op, operands: ctx.load(op),
+    "loop.load": lambda ctx, op, operands: ctx.load(op, operands),
     "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0]),
     "loop.index": lambda ctx, op, operands: ctx.index_value(op),
 }

@@ -26,6 +26,7 @@ from irc.dialects.triton import Dims, PointerType
 from irc.dialects.types import BufferType, IndexAttr
 from irc.passes.kernel_to_triton_body import lower_body, lower_op
 from irc.passes.kernel_to_triton_builder import TritonBuilder, scalar_type
+from irc.passes.kernel_to_triton_gather import gather_load
 from irc.passes.kernel_to_triton_index import bound, flat_index, next_power_of_two, same_index, storage_offset
 from irc.passes.kernel_to_triton_reduce import Lanes, Reduction, reduction_for
 from irc.passes.kernel_to_triton_schedule import KernelAnalysis, Phase, fail, resolve
@@ -481,7 +482,9 @@ class BodyEmitter:
         self.lowering, self.op, self.scope = lowering, op, scope
         self.builder = scope.builder
 
-    def load(self, op: Operation) -> SSAValue:
+    def load(self, op: Operation, gather: list[SSAValue]) -> SSAValue:
+        if gather:
+            return gather_load(self.lowering, self.op, op, self.scope, gather)
         return self.lowering.load(self.op, op, self.scope)
 
     def store(self, op: Operation, value: SSAValue) -> None:

@@ -27,7 +27,7 @@ from irc.dialects import loop
 from irc.dialects.types import BufferType, IndexAttr, dim_value
 from irc.passes.kernel_to_triton_index import FlatPart, is_zero, part
 
-_INDEX_VARIABLE = re.compile(r"[ir][0-9]+")
+_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
 
 
 def fail(message: str) -> PassFailedException:

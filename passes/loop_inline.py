@@ -18,6 +18,10 @@ Producers still used elsewhere stay; dead ones (and dead views) are erased. Redu
 An expensive producer (more than `max_body_ops` body ops or more than `max_reads` loads) is inlined only where
 that computes each of its elements once: a single load site, not inside a reduction at an index that does not
 move with the r loop. Views never materialize: loads through them read the source.
+
+At a gather load site (`%p[#loop.index<"9*i0 + t0">] gather(%k) bounds [9]`) the producer's body is composed at
+the gathered coordinates (t0 < 9 is known), and its loads take the site's gather values: a cheap recompute
+of one element per consumer point. Producers computing loop.index values are not composed there.
 """
 
 from dataclasses import dataclass
@@ -28,7 +32,11 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
+import sympy
+
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, YieldOp, stores
+from irc.dialects.sym import simplify_index, substitute
+from irc.dialects.types import IndexAttr
 from irc.passes.fusion_graph import may_write_memory
 from irc.passes.fusion_index import (
     fold_reinterpret_load,
@@ -85,31 +93,55 @@ def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy")
         return None
     if stores(producer) or layout_coords(load.index.value(), producer.result.type) is None:
         return None
+    if load.indirect and any(isinstance(inner, IndexOp) for inner in producer.walk()):
+        return None  # its index values would depend on the gathered values
     if is_expensive(producer, policy) and (load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)):
         return None
     return producer if no_writes_between(producer, consumer) else None
 
 
-def substitute_body_indices(op: Operation, mapping: dict, ranges: dict) -> None:
-    """Rewrites every load/store/index expression inside `op` with the producer-to-consumer mapping."""
+def substitute_body_indices(op: Operation, mapping: dict, ranges: dict, site: LoadOp) -> Operation:
+    """Rewrites the load/store/index expressions of a cloned body op with the producer-to-consumer mapping;
+    a load reading at a gathered position takes the gather values of the load site `site` (renumbered)."""
     for inner in op.walk():
-        if isinstance(inner, LoadOp | IndexOp):
+        if isinstance(inner, IndexOp) or isinstance(inner, LoadOp) and not (inner.indirect or site.indirect):
             inner.index = substitute_index(inner.index, mapping, ranges)
+    if not isinstance(op, LoadOp) or not (op.indirect or site.indirect):
+        return op
+    return gathered_load(op, mapping, ranges, site)
+
+
+def gathered_load(op: LoadOp, mapping: dict, ranges: dict, site: LoadOp) -> LoadOp:
+    """A cloned producer load at the (gathered) position of `site`: its gather values are the site's (t0..)
+    then its own, renumbered, with the unused ones dropped. Replaces (and erases) the clone `op`."""
+    shift = len(site.indirect)
+    own = {f"t{k}": sympy.Symbol(f"t{k + shift}") for k in range(len(op.indirect))}
+    expr = substitute(op.index.value(), own)
+    values = list(site.indirect) + list(op.indirect)
+    bounds = site.bound_values() + op.bound_values()
+    ranges = ranges | {f"t{k}": b for k, b in enumerate(bounds)}
+    expr = substitute_index(IndexAttr(expr), mapping, ranges).value()
+    used = [k for k in range(len(values)) if sympy.Symbol(f"t{k}") in expr.free_symbols]
+    expr = substitute(expr, {f"t{k}": sympy.Symbol(f"t{n}") for n, k in enumerate(used)})
+    rebuilt = LoadOp(op.buffer, expr, [values[k] for k in used], [bounds[k] for k in used])
+    rebuilt.result.name_hint = op.result.name_hint
+    op.erase()
+    return rebuilt
 
 
 def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None:
     """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates."""
-    coords = layout_coords(load.index.value(), producer.result.type)
+    ranges = loop_ranges(consumer) | {f"t{k}": b for k, b in enumerate(load.bound_values())}
+    coords = [simplify_index(c, ranges) for c in layout_coords(load.index.value(), producer.result.type)]
     mapping = {f"i{d}": c for d, c in enumerate(coords)}
-    ranges = loop_ranges(consumer)
     value_map: dict[SSAValue, SSAValue] = {}
     block = load.parent_block()
     for op in producer.body.block.ops:
         if isinstance(op, YieldOp):
             load.result.replace_all_uses_with(value_map.get(op.values[0], op.values[0]))
             break
-        clone = op.clone(value_map)
-        substitute_body_indices(clone, mapping, ranges)
+        clone = substitute_body_indices(op.clone(value_map), mapping, loop_ranges(consumer), load)
+        value_map.update(zip(op.results, clone.results))
         block.insert_op_before(clone, load)
     load.detach()
     load.erase()

@@ -69,7 +69,8 @@ class LoopFunctions(InterpreterFunctions):
     @impl(loop.LoadOp)
     def run_load(self, interpreter: Interpreter, op: loop.LoadOp, args: tuple) -> tuple:
         run = state(interpreter)
-        return (ln.load(args[0], op.index.expr.data, run.env, run.symbols),)
+        gather, bounds = args[1:], op.bound_values()
+        return (ln.load(args[0], op.index.expr.data, run.env, run.symbols, gather, bounds),)
 
     @impl(loop.StoreOp)
     def run_store(self, interpreter: Interpreter, op: loop.StoreOp, args: tuple) -> tuple:

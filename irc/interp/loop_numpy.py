@@ -261,9 +261,18 @@ def grid_shape(op: loop.PointwiseOp | loop.ReductionOp, symbols: dict[str, int])
     return [dim(d, symbols) for d in (*op.ranges.data, *reduce)]
 
 
-def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int]) -> np.ndarray:
-    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
-    return buffer.storage[position]
+def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int], gather=(), bounds=()) -> np.ndarray:
+    """The elements at `index`; with `gather` values (t0, t1, ...), those outside [0, bound) read 0."""
+    if not gather:
+        position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
+        return buffer.storage[position]
+    values = [np.asarray(v, np.int64) for v in gather]
+    limits = [int(b) if isinstance(b, int) else int(evaluate(str(b), symbols)) for b in bounds]
+    valid = np.logical_and.reduce([(v >= 0) & (v < n) for v, n in zip(values, limits)])
+    safe = {f"t{k}": np.where(valid, v, 0) for k, v in enumerate(values)}
+    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env | safe), np.int64)
+    valid, position = np.broadcast_arrays(valid, position)
+    return np.where(valid, buffer.storage[position], np.zeros((), buffer.storage.dtype))
 
 
 def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int]) -> None:

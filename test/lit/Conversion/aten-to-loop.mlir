@@ -650,22 +650,73 @@ func.func @no_aten(%s: i64) -> i64 {
 
 // -----
 
-// gather along a short static dim: a one-hot sum over that dim (it fuses with the row's other reductions);
-// along a long dim it stays an extern.
-func.func @gather(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %y: !aten.tensor<[2, 5000], f32, strides [5000, 1]>, %u: !aten.tensor<[2, 1], i64, strides [1, 1]>) -> (!aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[2, 1], f32, strides [1, 1]>) {
+// gather (any dim, static or symbolic sizes, i64 or i32 indices): a pointwise over the index's shape with a
+// gather load; negative indices wrap by the size of the gathered dim (a loop.index where it is symbolic).
+func.func @gather(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %y: !aten.tensor<[s0, 7], f16, strides [7, 1]>, %u: !aten.tensor<[3, 7], i32, strides [7, 1]>) -> (!aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[3, 7], f16, strides [7, 1]>) {
   %g = aten.fallback "aten::gather.default"(%x, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 1], f32, strides [1, 1]>
-  %h = aten.fallback "aten::gather.default"(%y, %u) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>]} : (!aten.tensor<[2, 5000], f32, strides [5000, 1]>, !aten.tensor<[2, 1], i64, strides [1, 1]>) -> !aten.tensor<[2, 1], f32, strides [1, 1]>
-  func.return %g, %h : !aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[2, 1], f32, strides [1, 1]>
+  %h = aten.fallback "aten::gather.default"(%y, %u) {args = [#aten.operand<0>, 0 : i64, #aten.operand<1>]} : (!aten.tensor<[s0, 7], f16, strides [7, 1]>, !aten.tensor<[3, 7], i32, strides [7, 1]>) -> !aten.tensor<[3, 7], f16, strides [7, 1]>
+  func.return %g, %h : !aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[3, 7], f16, strides [7, 1]>
 }
 
 // CHECK-LABEL: func.func @gather
-// CHECK-NEXT:    %{{.*}} = loop.reduction sum ranges [4, 1] reduce [10] {
+// CHECK-NEXT:    %g = loop.pointwise ranges [4, 1] {
 // CHECK-NEXT:      %[[I:.*]] = loop.load %t[#loop.index<"i0 + i1">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
-// CHECK-NEXT:      %[[K:.*]] = loop.index #loop.index<"r0"> : i64
-// CHECK-NEXT:      %[[E:.*]] = arith.cmpi eq, %[[I]], %[[K]] : i64
-// CHECK-NEXT:      %[[V:.*]] = loop.load %x[#loop.index<"10*i0 + r0">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
-// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[S:.*]] = arith.select %[[E]], %[[V]], %[[Z]] : f32
-// CHECK-NEXT:      loop.yield %[[S]] : f32
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:      %[[N:.*]] = arith.cmpi slt, %[[I]], %[[Z]] : i64
+// CHECK-NEXT:      %[[S:.*]] = arith.constant 10 : i64
+// CHECK-NEXT:      %[[W:.*]] = arith.addi %[[I]], %[[S]] : i64
+// CHECK-NEXT:      %[[K:.*]] = arith.select %[[N]], %[[W]], %[[I]] : i64
+// CHECK-NEXT:      %[[V:.*]] = loop.load %x[#loop.index<"10*i0 + t0">] gather(%[[K]] : i64) bounds [10] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      loop.yield %[[V]] : f32
 // CHECK-NEXT:    } : !loop.buffer<[4, 1], f32, strides [1, 1]>
-// CHECK-NEXT:    %{{.*}} = kernel.extern "aten::gather.default"(%y, %u)
+// CHECK-NEXT:    %h = loop.pointwise ranges [3, 7] {
+// CHECK-NEXT:      %[[I:.*]] = loop.load %u[#loop.index<"7*i0 + i1">] : !loop.buffer<[3, 7], i32, strides [7, 1]>
+// CHECK:           %[[S:.*]] = loop.index #loop.index<"s0"> : i64
+// CHECK-NEXT:      %[[C:.*]] = loop.cast %[[S]] : i64 to i32
+// CHECK-NEXT:      %[[W:.*]] = arith.addi %[[I]], %[[C]] : i32
+// CHECK-NEXT:      %[[K:.*]] = arith.select %{{.*}}, %[[W]], %[[I]] : i32
+// CHECK-NEXT:      %{{.*}} = loop.load %y[#loop.index<"i1 + 7*t0">] gather(%[[K]] : i32) bounds [s0] : !loop.buffer<[s0, 7], f16, strides [7, 1]>
+
+// -----
+
+// embedding is a gather of rows; x[:, idx] (aten::index.Tensor with one index tensor) a gather along dim 1.
+func.func @embedding_and_index(%w: !aten.tensor<[100, 33], f32, strides [33, 1]>, %i: !aten.tensor<[5], i64, strides [1]>, %x: !aten.tensor<[3, 9, 4], f32, strides [36, 4, 1]>) -> (!aten.tensor<[5, 33], f32, strides [33, 1]>, !aten.tensor<[3, 5, 4], f32, strides [20, 4, 1]>) {
+  %e = aten.fallback "aten::embedding.default"(%w, %i) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[100, 33], f32, strides [33, 1]>, !aten.tensor<[5], i64, strides [1]>) -> !aten.tensor<[5, 33], f32, strides [33, 1]>
+  %y = aten.fallback "aten::index.Tensor"(%x, %i) {args = [#aten.operand<0>, [unit, #aten.operand<1>]]} : (!aten.tensor<[3, 9, 4], f32, strides [36, 4, 1]>, !aten.tensor<[5], i64, strides [1]>) -> !aten.tensor<[3, 5, 4], f32, strides [20, 4, 1]>
+  func.return %e, %y : !aten.tensor<[5, 33], f32, strides [33, 1]>, !aten.tensor<[3, 5, 4], f32, strides [20, 4, 1]>
+}
+
+// CHECK-LABEL: func.func @embedding_and_index
+// CHECK:         %e = loop.pointwise ranges [5, 33] {
+// CHECK:           loop.load %w[#loop.index<"i1 + 33*t0">] gather(%{{.*}} : i64) bounds [100]
+// CHECK:         %y = loop.pointwise ranges [3, 5, 4] {
+// CHECK:           %{{.*}} = loop.load %i[#loop.index<"i1">]
+// CHECK:           loop.load %x[#loop.index<"36*i0 + i2 + 4*t0">] gather(%{{.*}} : i64) bounds [9]
+
+// -----
+
+// scatter of one value per row (the one-hot of a cross-entropy backward) is a compare per position; full_like
+// a constant that does not read its operand. A scatter of several indices per row stays an extern.
+func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %u: !aten.tensor<[4, 2], i64, strides [2, 1]>) -> (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 10], f32, strides [10, 1]>) {
+  %z = aten.fallback "aten::full_like.default"(%x) {args = [#aten.operand<0>, 0 : i64], kwargs = {pin_memory = false}} : (!aten.tensor<[4, 10], f32, strides [10, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  %s = aten.fallback "aten::scatter.value"(%z, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.000000e+00 : f64]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  %m = aten.fallback "aten::scatter.value"(%x, %u) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.000000e+00 : f64]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 2], i64, strides [2, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  func.return %s, %m : !aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 10], f32, strides [10, 1]>
+}
+
+// CHECK-LABEL: func.func @scatter
+// CHECK-NEXT:    %z = loop.pointwise ranges [4, 10] {
+// CHECK-NEXT:      %[[C:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      loop.yield %[[C]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:    %s = loop.pointwise ranges [4, 10] {
+// CHECK-NEXT:      %[[K:.*]] = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
+// CHECK:           %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] : i64
+// CHECK-NEXT:      %[[P:.*]] = loop.index #loop.index<"i1"> : i64
+// CHECK-NEXT:      %[[H:.*]] = arith.cmpi eq, %[[W]], %[[P]] : i64
+// CHECK-NEXT:      %[[V:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK-NEXT:      %[[Z:.*]] = loop.load %z[#loop.index<"10*i0 + i1">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[H]], %[[V]], %[[Z]] : f32
+// CHECK-NEXT:      loop.yield %[[R]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:    %m = kernel.extern "aten::scatter.value"(%x, %u)

@@ -273,3 +273,54 @@ func.func @many_reads(%x: !loop.buffer<[8], f32, strides [1]>, %y: !loop.buffer<
 // READS-NEXT:      %q = loop.pointwise ranges [8] {
 // READS-NOT:       loop.load %p
 // READS:           func.return %q
+
+// -----
+
+// A gather load of a pointwise producer (a log-softmax) reads the composed body at the gathered point; the
+// producer's own gather load (an embedding-like row lookup) keeps its value, renumbered after the site's.
+func.func @gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %m: !loop.buffer<[3], f32, strides [1]>, %t: !loop.buffer<[3], i64, strides [1]>, %rows: !loop.buffer<[3], i32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> {
+  %p = loop.pointwise ranges [3, 9] {
+    %r = loop.load %rows[#loop.index<"i0">] : !loop.buffer<[3], i32, strides [1]>
+    %a = loop.load %x[#loop.index<"9*t0 + i1">] gather(%r : i32) bounds [3] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %b = loop.load %m[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+    %c = arith.subf %a, %b : f32
+    loop.yield %c : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %g = loop.pointwise ranges [3] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+    %v = loop.load %p[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  func.return %g : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @gather_site
+// CHECK-NEXT:    %g = loop.pointwise ranges [3] {
+// CHECK-NEXT:      %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+// CHECK-NEXT:      %r = loop.load %rows[#loop.index<"i0">] : !loop.buffer<[3], i32, strides [1]>
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"t0 + 9*t1">] gather(%k, %r : i64, i32) bounds [9, 3] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK-NEXT:      %b = loop.load %m[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:      %c = arith.subf %a, %b : f32
+// CHECK-NEXT:      loop.yield %c : f32
+// CHECK-NEXT:    } : !loop.buffer<[3], f32, strides [1]>
+// CHECK-NEXT:    func.return %g
+
+// -----
+
+// A producer computing index values is not composed at a gather site (they would depend on gathered values).
+func.func @gather_site_of_index_values(%t: !loop.buffer<[3], i64, strides [1]>) -> !loop.buffer<[3], i64, strides [1]> {
+  %p = loop.pointwise ranges [3, 9] {
+    %i = loop.index #loop.index<"i1"> : i64
+    loop.yield %i : i64
+  } : !loop.buffer<[3, 9], i64, strides [9, 1]>
+  %g = loop.pointwise ranges [3] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+    %v = loop.load %p[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] : !loop.buffer<[3, 9], i64, strides [9, 1]>
+    loop.yield %v : i64
+  } : !loop.buffer<[3], i64, strides [1]>
+  func.return %g : !loop.buffer<[3], i64, strides [1]>
+}
+
+// CHECK-LABEL: func.func @gather_site_of_index_values
+// CHECK-NEXT:    %p = loop.pointwise ranges [3, 9] {
+// CHECK:           loop.load %p[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9]

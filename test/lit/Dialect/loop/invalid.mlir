@@ -310,3 +310,35 @@ loop.yield %v : f32
 } : !loop.buffer<[3], f32, strides [1]>
 
 // CHECK: Operation does not verify: loop.reduction argmax result 0 has element type f32, expected i64
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%b = loop.pointwise ranges [3] {
+  %v = loop.load %x[#loop.index<"9*i0 + t0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.load index uses index variable 't0', but the enclosing loop.pointwise defines only [i0]
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%b = loop.pointwise ranges [3] {
+  %k = arith.constant 1.0 : f32
+  %v = loop.load %x[#loop.index<"9*i0 + t0">] gather(%k : f32) bounds [9] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.load gather value t0 must be one of index, i64, i32
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%b = loop.pointwise ranges [3] {
+  %k = arith.constant 1 : i64
+  %v = "loop.load"(%x, %k) <{index = #loop.index<"9*i0 + t0">}> : (!loop.buffer<[3, 9], f32, strides [9, 1]>, i64) -> f32
+  loop.yield %v : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.load has 1 gather values but 0 bounds

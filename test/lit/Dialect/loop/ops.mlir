@@ -199,3 +199,17 @@ loop.pointwise ranges [3, s0] {
 // GENERIC:      %fd = "loop.floordiv"(%n, %n) : (i32, i32) -> i32
 // GENERIC:      %rem = "loop.remainder"(%n, %fd) : (i32, i32) -> i32
 // GENERIC:      %p = "loop.pow"(%a, %rem) : (f32, i32) -> f32
+
+// -----
+
+// A gather load: the index names its loaded integer values t0, t1, ... with the size each indexes.
+%x = "test.op"() : () -> !loop.buffer<[3, s0], f16, strides [s0, 1]>
+%t = "test.op"() : () -> !loop.buffer<[3], i32, strides [1]>
+%g = loop.pointwise ranges [3] {
+  %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i32, strides [1]>
+  %v = loop.load %x[#loop.index<"s0*i0 + t0">] gather(%k : i32) bounds [s0] : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+  loop.yield %v : f16
+} : !loop.buffer<[3], f16, strides [1]>
+
+// CHECK:      %v = loop.load %x[#loop.index<"i0*s0 + t0">] gather(%k : i32) bounds [s0] : !loop.buffer<[3, s0], f16, strides [s0, 1]>
+// GENERIC:    %v = "loop.load"(%x, %k) <{index = #loop.index<"i0*s0 + t0">, bounds = ["s0"]}> : (!loop.buffer<[3, s0], f16, strides [s0, 1]>, i32) -> f16

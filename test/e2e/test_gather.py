@@ -1,0 +1,123 @@
+"""Gather loads end to end: gather, embedding, x[idx], scatter, cross-entropy (forward, backward) vs eager."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from harness import check, rand
+from irc import metrics
+
+INDEX_TYPES = [torch.int64, torch.int32]
+
+
+@pytest.mark.parametrize("index_type", INDEX_TYPES)
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_gather_any_dim(dim, index_type):
+    x = rand(37, 1029)
+    shape = (5, 7) if dim == 0 else (37, 3)
+    index = torch.randint(0, x.shape[dim], shape, dtype=index_type)
+    check(lambda x, i: torch.gather(x, dim, i) * 2, x, index, kernels=1, fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_gather_of_half_values(dtype):
+    x = rand(37, 1029, dtype=dtype)
+    check(lambda x, i: torch.gather(x, 1, i) + 1, x, torch.randint(0, 1029, (37, 2)), fallbacks={})
+
+
+def test_gather_with_dynamic_sizes():
+    torch._dynamo.reset()
+    fn = torch.compile(lambda x, i: torch.gather(x, 0, i), backend="irc", dynamic=True)
+    for rows in (5, 37):
+        x, i = rand(rows, 13), torch.randint(0, rows, (3, 13))
+        torch.testing.assert_close(fn(x, i), torch.gather(x, 0, i))
+    assert not metrics.fallbacks
+
+
+@pytest.mark.parametrize("index_type", INDEX_TYPES)
+def test_index_with_negative_indices(index_type):
+    x = rand(7, 37, 13)
+    check(lambda x, i: x[i] * 2, x, torch.randint(-7, 7, (11,), dtype=index_type), kernels=1, fallbacks={})
+    check(lambda x, i: x[:, i] + 1, x, torch.randint(-37, 37, (3, 5), dtype=index_type), fallbacks={})
+    check(lambda x, i: x[:, :, i], x.half(), torch.randint(-13, 13, (4,), dtype=index_type), fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_embedding(dtype):
+    weight = rand(101, 33, dtype=dtype)
+    check(F.embedding, torch.randint(0, 101, (5, 7)), weight, kernels=1, fallbacks={})
+
+
+def _forward_backward(model, loss_of, *inputs):
+    """Loss and gradients of the compiled model against eager, with the same parameters."""
+    torch._dynamo.reset()
+    metrics.reset()
+    leaves = [t.detach().clone().requires_grad_(t.is_floating_point()) for t in inputs]
+    loss = loss_of(torch.compile(model, backend="irc"), *leaves)
+    loss.backward()
+    got = [p.grad.clone() for p in model.parameters()] + [t.grad for t in leaves if t.requires_grad]
+    model.zero_grad()
+    eager_leaves = [t.detach().clone().requires_grad_(t.is_floating_point()) for t in inputs]
+    want_loss = loss_of(model, *eager_leaves)
+    want_loss.backward()
+    want = [p.grad for p in model.parameters()] + [t.grad for t in eager_leaves if t.requires_grad]
+    torch.testing.assert_close(loss, want_loss)
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-5)
+    assert metrics.graph_fallbacks == 0
+
+
+def test_cross_entropy_forward_and_backward_with_ignored_rows():
+    torch.manual_seed(0)
+    model = torch.nn.Linear(29, 1003)
+    target = torch.randint(0, 1003, (37,))
+    target[::4] = -100
+    _forward_backward(model, lambda m, x, t: torch.nn.CrossEntropyLoss()(m(x), t), rand(37, 29), target)
+    assert "aten::gather.default" not in metrics.fallbacks
+
+
+def test_embedding_forward_and_backward_with_padding():
+    torch.manual_seed(0)
+    model = torch.nn.Embedding(101, 33, padding_idx=0)
+    indices = torch.randint(0, 101, (5, 7))
+    indices[0, :3] = 0
+    _forward_backward(model, lambda m, i: (m(i) * torch.arange(33.0)).sum(), indices)
+
+
+def test_cross_entropy_backward_is_one_kernel_at_minimum_bytes():
+    logits, target = rand(37, 1003), torch.randint(0, 1003, (37,))
+    target[::3] = -100
+    _forward_backward(torch.nn.Identity(), lambda m, x, t: F.cross_entropy(m(x), t), logits, target)
+    assert not metrics.fallbacks, dict(metrics.fallbacks)  # no gather, scatter or full_like extern
+    assert metrics.generated_kernel_count <= 3  # forward 2, backward 1
+    assert metrics.bytes_moved == metrics.minimum_bytes  # the backward: logits read once, grad written once
+
+
+def test_scatter_of_one_value_per_row():  # eager scatter takes int64 indices only
+    x = rand(37, 129)
+    index = torch.randint(0, 129, (37, 1))
+    check(lambda x, i: torch.scatter(x, 1, i, -1.5) * 2, x, index, kernels=1, fallbacks={})
+    check(lambda x, i: torch.scatter(torch.full_like(x, 0.5), 0, i, 3.0), x, torch.randint(0, 37, (1, 129)),
+          kernels=1, fallbacks={})
+
+
+def test_scatter_of_several_values_per_row_stays_an_extern():
+    x, index = rand(37, 129), torch.randint(0, 129, (37, 4))
+    check(lambda x, i: torch.scatter(x, 1, i, -1.5), x, index, fallbacks={"aten::scatter.value": 1})
+
+
+@pytest.mark.parametrize(
+    "fn, index",
+    [
+        (lambda x, i: x[:, i].sum(1), lambda: torch.randint(-5000, 5000, (3001,))),  # r-shaped index values
+        (lambda x, i: torch.gather(x, 1, i).sum(1), lambda: torch.randint(0, 5000, (37, 2999))),  # xr-shaped
+        (lambda x, i: x[i].sum(0), lambda: torch.randint(0, 37, (11,))),  # column reduction of gathered rows
+        (lambda x, i: torch.gather(x, 0, i).amax(0), lambda: torch.randint(0, 37, (7, 5000))),
+    ],
+)
+def test_reductions_over_gathered_values_are_one_kernel(fn, index):
+    check(fn, rand(37, 5000), index(), kernels=1, fallbacks={})
+
+
+def test_embedding_bag_like_sum_is_one_kernel():
+    check(lambda i, w: F.embedding(i, w).sum(1), torch.randint(0, 1000, (13, 300)), rand(1000, 64), kernels=1)
