@@ -130,3 +130,18 @@ func.func @orientation() {
 // Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
 // TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}]} {
 // TUNE:       kernel.kernel @triton_red_sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
+
+// -----
+
+// Long rows one per program (looped, rnumel >= 16384): candidates try longer r blocks (up to 8192) and 16 warps.
+
+kernel.kernel @triton_red_amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>) -> (!loop.buffer<[256], f16, strides [1]>) reduction numel 256 rnumel 131072 {
+  %0 = loop.reduction max ranges [256] reduce [131072] {
+    %1 = loop.load %a[#loop.index<"131072*i0 + r0">] : !loop.buffer<[256, 131072], f16, strides [131072, 1]>
+    loop.yield %1 : f16
+  } : !loop.buffer<[256], f16, strides [1]>
+  kernel.yield %0 : !loop.buffer<[256], f16, strides [1]>
+}
+
+// CHECK:      kernel.kernel @triton_red_amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
+// TUNE:       kernel.kernel @triton_red_amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 16, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}]} {
