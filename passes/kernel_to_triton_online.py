@@ -78,10 +78,8 @@ def _match(sum_op: loop.ReductionOp, maxima: dict[SSAValue, Operation]) -> Onlin
     if sub is None:
         return None
     value, shift = sub.operands
-    max_loads = [
-        o for o in sum_op.body.block.ops if isinstance(o, loop.LoadOp) and o.buffer in maxima
-    ]
-    if len(max_loads) != 1:
+    max_loads = [o for o in sum_op.body.block.ops if isinstance(o, loop.LoadOp) and _root(o.buffer) in maxima]
+    if len(max_loads) != 1 or max_loads[0].buffer not in maxima:
         return None
     max_op = maxima[max_loads[0].buffer]
     if (max_op.ranges, max_op.reduce) != (sum_op.ranges, sum_op.reduce):
@@ -94,6 +92,12 @@ def _match(sum_op: loop.ReductionOp, maxima: dict[SSAValue, Operation]) -> Onlin
     if shift_ops is None:
         return None
     return OnlinePair(max_op, sum_op, max_loads[0], shift, tuple(shift_ops))
+
+
+def _root(buffer: SSAValue) -> SSAValue:
+    while isinstance(buffer.owner, loop.ReinterpretOp):
+        buffer = buffer.owner.source
+    return buffer
 
 
 def _owner(value: SSAValue, name: str) -> Operation | None:

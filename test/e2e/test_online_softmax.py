@@ -57,6 +57,8 @@ def test_log_softmax_and_logsumexp(looped, dtype, device):
     assert r_loops() == [2]
     check(lambda a: torch.logsumexp(a, -1), x)
     assert r_loops() == [1]
+    check(lambda a: (torch.log_softmax(a, -1), torch.logsumexp(a, -1)), x)
+    assert r_loops() == [2]  # one max, two sums: the second sum runs in the output loop
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
