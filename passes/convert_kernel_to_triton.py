@@ -53,32 +53,36 @@ class KernelToTritonFunc(RewritePattern):
     """Replaces one kernel.kernel by its triton.func."""
 
     index_bits: int = 0
+    online_softmax: bool = True
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: KernelOp, rewriter: PatternRewriter) -> None:
         from irc.passes.kernel_to_triton_kernel import KernelLowering
 
-        rewriter.replace(op, KernelLowering(op, self.index_bits).lower())
+        rewriter.replace(op, KernelLowering(op, self.index_bits, self.online_softmax).lower())
 
 
-def convert_kernels(module: ModuleOp, index_bits: int = 0) -> None:
+def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool = True) -> None:
     """Lowers every kernel.kernel of `module` in place."""
     if index_bits not in (0, 32, 64):
         raise PassFailedException(
             f"convert-kernel-to-triton: index-bits must be 0, 32 or 64, got {index_bits}"
         )
-    walker = PatternRewriteWalker(KernelToTritonFunc(index_bits), apply_recursively=False)
+    walker = PatternRewriteWalker(KernelToTritonFunc(index_bits, online_softmax), apply_recursively=False)
     walker.rewrite_module(module)
 
 
 @dataclass(frozen=True)
 class ConvertKernelToTritonPass(ModulePass):
     """kernel.kernel -> triton.func. Option `index_bits`: 32 or 64 forces the index arithmetic width;
-    0 (default) picks 32 unless an offset may exceed int32 or a size is symbolic."""
+    0 (default) picks 32 unless an offset may exceed int32 or a size is symbolic. Option `online_softmax`
+    (default true): a looped max and the sum of exp(x - max) over it share one r loop
+    (kernel_to_triton_online.py)."""
 
     name = "convert-kernel-to-triton"
 
     index_bits: int = 0
+    online_softmax: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        convert_kernels(op, self.index_bits)
+        convert_kernels(op, self.index_bits, self.online_softmax)

@@ -132,6 +132,17 @@ def lower_body(ctx: BodyContext, ops: Sequence[Operation], outer: dict[SSAValue,
     raise PassFailedException("convert-kernel-to-triton: loop body does not end with loop.yield")
 
 
+def lower_value(ctx: BodyContext, ops: Sequence[Operation], outer: dict[SSAValue, SSAValue], value: SSAValue):
+    """Lowers some ops of a body (no loop.yield among them) and returns the triton value of `value`."""
+    values: dict[SSAValue, SSAValue] = dict(outer)
+    for op in ops:
+        operands = [lookup(values, v, op) for v in op.operands if not _is_buffer_operand(v)]
+        result = lower_op(ctx, op, operands)
+        if op.results:
+            values[op.results[0]] = result
+    return lookup(values, value, ops[-1] if ops else value.owner)
+
+
 def lookup(values: dict[SSAValue, SSAValue], value: SSAValue, op: Operation) -> SSAValue:
     if value not in values:
         raise PassFailedException(

@@ -24,10 +24,11 @@ from irc.dialects import triton
 from irc.dialects.kernel import KernelOp
 from irc.dialects.triton import Dims, PointerType
 from irc.dialects.types import BufferType, IndexAttr
-from irc.passes.kernel_to_triton_body import lower_body, lower_op
+from irc.passes.kernel_to_triton_body import lower_body, lower_op, lower_value
 from irc.passes.kernel_to_triton_builder import TritonBuilder, scalar_type
 from irc.passes.kernel_to_triton_gather import gather_load
 from irc.passes.kernel_to_triton_index import bound, flat_index, next_power_of_two, same_index, storage_offset
+from irc.passes.kernel_to_triton_online import OnlinePair, OnlineSoftmax
 from irc.passes.kernel_to_triton_reduce import Lanes, Reduction, reduction_for
 from irc.passes.kernel_to_triton_schedule import KernelAnalysis, Phase, fail, resolve
 from irc.passes.kernel_to_triton_sympy import IndexLowering
@@ -71,9 +72,9 @@ class Config:
 class KernelLowering:
     """Builds the triton.func of one kernel.kernel."""
 
-    def __init__(self, kernel: KernelOp, index_bits: int = 0):
+    def __init__(self, kernel: KernelOp, index_bits: int = 0, online_softmax: bool = True):
         self.kernel = kernel
-        self.info = KernelAnalysis(kernel)
+        self.info = KernelAnalysis(kernel, online_softmax)
         self.persistent = kernel.kind.data == "persistent_reduction"
         self.tiled = self.info.ynumel is not None
         self.full_class = "yx" if self.tiled else "x"
@@ -320,8 +321,8 @@ class KernelLowering:
     def _emit_looped_phase(self, phase: Phase) -> None:
         b, it = self.builder, self.index_type
         lanes = Lanes(self.full_shape, it)
-        strategies = [self._strategy(op) for op in phase.reductions]
-        inits = [s.init(b, self._yield_type(op), lanes) for op, s in zip(phase.reductions, strategies)]
+        groups = self._reduction_groups(phase)
+        inits = [s.init(b, self._yield_type(ops[0]), lanes) for ops, s in groups]
         zero = b.const(0, it)
         for_op, body = b.for_loop(zero, self.rnumel, b.constexpr("RBLOCK", it), sum(inits, []), "roffset")
         inner = TritonBuilder(body)
@@ -330,18 +331,42 @@ class KernelLowering:
         scope.hoisted = self._before(for_op)
         updated = []
         accs = list(body.args[1:])
-        for op, strategy, init in zip(phase.reductions, strategies, inits):
+        for (ops, strategy), init in zip(groups, inits):
             mine, accs = accs[: len(init)], accs[len(init) :]
-            (value,) = self.evaluate(op, scope)
+            (value,) = self.evaluate(ops[0], scope)
             updated += strategy.step(inner, mine, value, self._lanes(scope))
         for op in phase.xr_runs:
             self.store_outputs(op, self.xr_values(op, scope), scope, "xr")
         inner.insert(scf.YieldOp(*updated))
         results = list(for_op.results)
-        for op, strategy, init in zip(phase.reductions, strategies, inits):
+        for (ops, strategy), init in zip(groups, inits):
             mine, results = results[: len(init)], results[len(init) :]
-            self.values[op] = strategy.finish(b, mine, lanes)
-            self.store_outputs(op, self.values[op], self.outer, "x")
+            finished = strategy.finish(b, mine, lanes)
+            for op, values in _split_results(ops, finished):
+                self.values[op] = values
+                self.store_outputs(op, values, self.outer, "x")
+
+    def _reduction_groups(self, phase: Phase) -> list[tuple[tuple[Operation, ...], Reduction]]:
+        """The reductions of a looped phase with their strategies; an online-softmax pair is one group
+        (the max, then the sum) whose strategy accumulates both."""
+        online = {pair.max_op: pair for pair in self.info.online.values()}
+        groups = []
+        for op in phase.reductions:
+            if op in self.info.online:
+                continue
+            if op in online:
+                pair = online[op]
+                shift = lambda b, x, pair=pair: self.shift_value(pair, b, x)
+                groups.append(((op, pair.sum_op), OnlineSoftmax(shift)))
+            else:
+                groups.append(((op,), self._strategy(op)))
+        return groups
+
+    def shift_value(self, pair: OnlinePair, b: TritonBuilder, running_max: SSAValue) -> SSAValue:
+        """The sum's shift g(max) with the max replaced by `running_max`, emitted by `b`."""
+        scope = Scope(b, self.outer.index, self.outer.masks, self.outer.shapes)
+        outer = {**self.arg_values, pair.max_load.results[0]: running_max}
+        return lower_value(BodyEmitter(self, pair.sum_op, scope), pair.shift_ops, outer, pair.shift)
 
     def _before(self, for_op: scf.ForOp) -> Scope:
         """The outer scope, emitting before an r loop: where its loop-invariant values go."""
@@ -511,6 +536,13 @@ def set_eviction_policies(func: triton.FuncOp) -> None:
             later = any(j > k for j in readers[_base_pointer(load)])
             shared = triton.shape_of(load.result.type)[:1] == (triton.ONE,)  # r-only: read by every row
             _hint(load, "evict_last" if later or shared else "evict_first")
+
+
+def _split_results(ops: tuple[Operation, ...], values: list[SSAValue]):
+    """The finished values of a group, op by op (each op takes as many as it has results)."""
+    for op in ops:
+        yield op, values[: len(op.results)]
+        values = values[len(op.results) :]
 
 
 def _loads(op: Operation) -> list[triton.LoadOp]:

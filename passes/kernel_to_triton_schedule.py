@@ -9,6 +9,7 @@ Roles (the contract's kernel level):
 
 Phases: a reduction needs every reduction it depends on to be finished, so a looped kernel runs one r loop
 per dependence level (softmax: max, then sum of exp(x - max), then a last loop storing exp(x - max) / sum).
+With online softmax (kernel_to_triton_online.py) a sum of exp(x - max) joins its max's phase.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from irc.dialects import kernel as kernel_dialect
 from irc.dialects import loop
 from irc.dialects.types import BufferType, IndexAttr, dim_value
 from irc.passes.kernel_to_triton_index import FlatPart, is_zero, part
+from irc.passes.kernel_to_triton_online import OnlinePair, pairs
 
 _INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
 
@@ -70,7 +72,7 @@ class Phase:
 class KernelAnalysis:
     """Roles, coordinates and the phase schedule of one kernel.kernel."""
 
-    def __init__(self, kernel: kernel_dialect.KernelOp):
+    def __init__(self, kernel: kernel_dialect.KernelOp, online_softmax: bool = False):
         self.kernel = kernel
         self.name = kernel.sym_name.data
         body = list(kernel.body.block.ops)
@@ -87,6 +89,9 @@ class KernelAnalysis:
             raise fail(f"@{self.name}: template kernels are not supported")
         self.splits: dict[Operation, int] = {}
         self.roles = {op: self._role(op) for op in self.loop_ops}
+        looped = kernel.kind.data == "reduction"
+        self.online: dict[Operation, OnlinePair] = pairs(self.loop_ops) if online_softmax and looped else {}
+        """Sum reduction -> the max it shares an r loop with (online softmax); final after schedule()."""
 
     # -- outputs and dependences ------------------------------------------------
 
@@ -179,6 +184,7 @@ class KernelAnalysis:
         level: dict[Operation, int] = {}
         for op in self.loop_ops:
             level[op] = self._level(op, level)
+        self.online = {s: p for s, p in self.online.items() if level[s] == level[p.max_op]}
         count = max([level[op] for op in self.loop_ops if self.roles[op] == "r"] + [0])
         for op in self.loop_ops:
             if self.roles[op] == "xr" and self.has_effects(op):
@@ -205,7 +211,8 @@ class KernelAnalysis:
                 raise fail(
                     f"@{self.name}: an x-shaped loop.pointwise reads the xr-shaped result of another op"
                 )
-            needs.append(level[dep] + (1 if role == "r" else 0))
+            shares_loop = op in self.online and self.online[op].max_op is dep
+            needs.append(level[dep] + (1 if role == "r" and not shares_loop else 0))
         if role == "r":
             return max([1, *needs])
         return max([0, *needs])

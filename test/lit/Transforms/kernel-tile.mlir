@@ -234,3 +234,18 @@ func.func @no_tiles() {
 // CHECK:       kernel.kernel @triton_poi_neg_3({{.*}} pointwise numel 3000 rnumel 1 {xblock = 1024, num_warps = 4} {
 // CHECK:       kernel.kernel @triton_poi_neg_4({{.*}} pointwise numel 400 rnumel 1 {xblock = 512, num_warps = 4} {
 // CHECK-LABEL: func.func @no_tiles
+
+// -----
+
+// Long rows one per program (looped, rnumel >= 16384): candidates try longer r blocks (up to 8192) and 16 warps.
+
+kernel.kernel @triton_red_amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>) -> (!loop.buffer<[256], f16, strides [1]>) reduction numel 256 rnumel 131072 {
+  %0 = loop.reduction max ranges [256] reduce [131072] {
+    %1 = loop.load %a[#loop.index<"131072*i0 + r0">] : !loop.buffer<[256, 131072], f16, strides [131072, 1]>
+    loop.yield %1 : f16
+  } : !loop.buffer<[256], f16, strides [1]>
+  kernel.yield %0 : !loop.buffer<[256], f16, strides [1]>
+}
+
+// CHECK:      kernel.kernel @triton_red_amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
+// TUNE:       kernel.kernel @triton_red_amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 16, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}]} {
