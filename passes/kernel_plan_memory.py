@@ -17,8 +17,9 @@ host `func.func`:
   group dies after the last use of any member, and each member gets a `kernel.free` there.
 - A group holding an output is never freed; one holding a function input is freed (the host drops its
   names; the caller may still hold the tensor) but its memory never reused.
-- A pointwise kernel writes its one output over an input of the same layout that dies at its launch when it
-  reads that input only at the elements it writes (Inductor's in_out_ptr): `kernel.reuse` of the input.
+- A pointwise kernel or persistent reduction writes its one output over an input with the same bytes that dies
+  at its launch when it reads that input only at the elements (pointwise) or rows (reductions feeding the
+  output) it writes (Inductor's in_out_ptr; `memory_inplace.py`): `kernel.reuse` of the input.
 - Otherwise an allocation takes the memory of the most recently dead group of equal byte size (compared
   symbolically), dtype and device, owned by one alloc; that group's owner is then not freed but reused.
 Options: `reuse=false` keeps the frees only; `out_variants=false` leaves externs allocating for themselves.
@@ -64,7 +65,7 @@ class Planner:
         return self.replace(alloc, dead, alloc)
 
     def inplace(self, alloc: kernel.AllocOp) -> Operation | None:
-        """A pointwise launch writing `alloc` over an input that dies there: the input's memory serves it."""
+        """A launch writing `alloc` over an input that dies there: the input's memory serves it."""
         launch = next((u.operation for u in alloc.result.uses if isinstance(u.operation, kernel.LaunchOp)), None)
         if launch is None:
             return None

@@ -1,8 +1,10 @@
 """Memory planning end to end: buffers freed after their last use, dead memory reused, the planned peak."""
 
+import math
 import re
 
 import torch
+import torch.nn.functional as F
 
 from harness import check, rand
 from irc import metrics
@@ -56,3 +58,26 @@ def test_intermediates_freed_after_last_use(device):
 def test_metric_counts_outputs_of_a_single_kernel(device):
     check(lambda x: x * 2, rand(10, 3, device=device))
     assert metrics.peak_bytes_planned == metrics.buffer_bytes == 10 * 3 * 4
+
+
+def causal_attention(x, w_qkv, b_qkv, heads: int):
+    """GPT-2's attention without the output projection: the softmax is a persistent reduction over bmm scores."""
+    batch, seq, dim = x.shape
+    q, k, v = F.linear(x, w_qkv, b_qkv).split(dim, dim=2)
+    q, k, v = (t.view(batch, seq, heads, dim // heads).transpose(1, 2) for t in (q, k, v))
+    scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(dim // heads))
+    causal = torch.ones(seq, seq, device=x.device, dtype=torch.bool).tril()
+    return torch.softmax(scores.masked_fill(~causal, float("-inf")), dim=-1) @ v
+
+
+def test_attention_softmax_writes_over_scores(device):
+    batch, seq, dim, heads = 2, 37, 40, 5
+    x, w, b = rand(batch, seq, dim, device=device), rand(3 * dim, dim, device=device), rand(3 * dim, device=device)
+    with torch.no_grad():
+        check(causal_attention, x, w, b, heads)
+    qkv, q_and_k, scores = batch * seq * 3 * dim * 4, 2 * batch * seq * dim * 4, batch * heads * seq * seq * 4
+    # live at the scores bmm: the projection (v still to copy), the q and k copies and one scores buffer; the
+    # softmax writes over the scores (a second scores buffer would make it qkv + q_and_k + 2 * scores)
+    assert metrics.peak_bytes_planned <= qkv + q_and_k + scores, metrics.peak_bytes_planned
+    softmax = next(line for line in call_source().splitlines() if "triton_per_" in line)
+    assert re.search(r"\[(buf\d+), \1\]", softmax), softmax

@@ -277,3 +277,114 @@ func.func @inplace_view(%x: !v) -> !loop.buffer<[64], f32, strides [1]> {
 // CHECK-NEXT:    %0 = loop.reinterpret %b : !loop.buffer<[64], f32, strides [1]> to !loop.buffer<[4, 16], f32, strides [16, 1]>
 // CHECK-NEXT:    kernel.launch @flat(%0) outs(%b)
 // CHECK-NEXT:    func.return %b
+
+// -----
+
+!v = !loop.buffer<[8, 16], f32, strides [16, 1]>
+!row = !loop.buffer<[8], f32, strides [1]>
+kernel.kernel @double(%arg0: !v) -> (!v) pointwise numel 128 rnumel 1 {
+  %0 = loop.pointwise ranges [8, 16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %2 = arith.addf %1, %1 : f32
+    loop.yield %2 : f32
+  } : !v
+  kernel.yield %0 : !v
+}
+kernel.kernel @softmax(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+kernel.kernel @softmax_looped(%arg0: !v) -> (!v) reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+kernel.kernel @other_row(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+kernel.kernel @broadcast(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+
+// A persistent reduction reading each row of a dying input before writing that row (softmax over a matmul's
+// scores) writes its output over the input; a looped reduction, a read of another row (row 0 for every row) or
+// a broadcast read (the row's first element for all of it) keeps its own output buffer.
+func.func @persistent(%x: !v) -> (!v, !v, !v, !v) {
+  %a = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  kernel.launch @softmax(%a) outs(%b) : (!v) -> (!v)
+  %c = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%c) : (!v) -> (!v)
+  %d = kernel.alloc : !v
+  kernel.launch @softmax_looped(%c) outs(%d) : (!v) -> (!v)
+  %e = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%e) : (!v) -> (!v)
+  %f = kernel.alloc : !v
+  kernel.launch @other_row(%e) outs(%f) : (!v) -> (!v)
+  %g = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%g) : (!v) -> (!v)
+  %h = kernel.alloc : !v
+  kernel.launch @broadcast(%g) outs(%h) : (!v) -> (!v)
+  func.return %b, %d, %f, %h : !v, !v, !v, !v
+}
+// CHECK-LABEL: func.func @persistent
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%a)
+// CHECK-NEXT:    %b = kernel.reuse %a
+// CHECK-NEXT:    kernel.launch @softmax(%b) outs(%b)
+// CHECK-NEXT:    %c = kernel.alloc
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%c)
+// CHECK-NEXT:    %d = kernel.alloc
+// CHECK-NEXT:    kernel.launch @softmax_looped(%c) outs(%d)
+// CHECK-NEXT:    %e = kernel.reuse %c
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%e)
+// CHECK-NEXT:    %f = kernel.alloc
+// CHECK-NEXT:    kernel.launch @other_row(%e) outs(%f)
+// CHECK-NEXT:    %g = kernel.reuse %e
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%g)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %h = kernel.alloc
+// CHECK-NEXT:    kernel.launch @broadcast(%g) outs(%h)
+// CHECK-NEXT:    kernel.free %g
+// CHECK-NEXT:    func.return %b, %d, %f, %h
+// NOREUSE-LABEL: func.func @persistent
+// NOREUSE:         %b = kernel.alloc
+// NOREUSE-NEXT:    kernel.launch @softmax(%a) outs(%b)
