@@ -22,7 +22,10 @@ host `func.func`:
   output) it writes (Inductor's in_out_ptr; `memory_inplace.py`): `kernel.reuse` of the input.
 - Otherwise an allocation takes the memory of the most recently dead group of equal byte size (compared
   symbolically), dtype and device, owned by one alloc; that group's owner is then not freed but reused.
-Options: `reuse=false` keeps the frees only; `out_variants=false` leaves externs allocating for themselves.
+- First, a launch that frees more bytes than it allocates moves up to just after what it depends on
+  (`memory_order.py`), so its inputs die earlier.
+Options: `reuse=false` keeps the frees only; `out_variants=false` leaves externs allocating for themselves;
+`reorder=false` keeps the launch order.
 A host that already has frees or reuses is left as it is.
 """
 
@@ -37,6 +40,7 @@ from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
 from irc.passes.memory_inplace import inplace_input
+from irc.passes.memory_order import hoist_freeing_launches
 from irc.passes.memory_plan import AliasGroup, analyze, has_plan, reuse_key, use_out_variant
 
 
@@ -124,11 +128,13 @@ class Planner:
             self.pool[reuse_key(root)].append((root, frees[-1]))
 
 
-def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True) -> None:
+def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True, reorder: bool = True) -> None:
     block = host.body.block
     if out_variants:
         for op in [op for op in block.ops if isinstance(op, kernel.ExternOp)]:
             use_out_variant(op)
+    if reorder:
+        hoist_freeing_launches(block)
     groups, position = analyze(block)
     deaths: dict[int, list[AliasGroup]] = defaultdict(list)
     for group in groups.values():
@@ -148,8 +154,9 @@ class KernelPlanMemoryPass(ModulePass):
 
     reuse: bool = True
     out_variants: bool = True
+    reorder: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for host in op.ops:
             if isinstance(host, func.FuncOp) and host.body.blocks and not has_plan(host.body.block):
-                plan_host(host, self.reuse, self.out_variants)
+                plan_host(host, self.reuse, self.out_variants, self.reorder)

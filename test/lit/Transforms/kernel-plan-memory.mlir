@@ -1,6 +1,7 @@
 // RUN: irc-opt %s -p kernel-plan-memory --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-plan-memory{reuse=false}' --split-input-file | filecheck %s --check-prefix=NOREUSE
 // RUN: irc-opt %s -p 'kernel-plan-memory{out_variants=false}' --split-input-file | filecheck %s --check-prefix=NOOUT
+// RUN: irc-opt %s -p 'kernel-plan-memory{reorder=false}' --split-input-file | filecheck %s --check-prefix=NOREORDER
 // RUN: irc-opt %s -p kernel-plan-memory --split-input-file | irc-opt -p kernel-plan-memory --split-input-file | filecheck %s
 
 !v = !loop.buffer<[64], f32, strides [1]>
@@ -388,3 +389,54 @@ func.func @persistent(%x: !v) -> (!v, !v, !v, !v) {
 // NOREUSE-LABEL: func.func @persistent
 // NOREUSE:         %b = kernel.alloc
 // NOREUSE-NEXT:    kernel.launch @softmax(%a) outs(%b)
+
+// -----
+
+!big = !loop.buffer<[64], f32, strides [1]>
+!small = !loop.buffer<[16], f32, strides [1]>
+kernel.kernel @shrink(%arg0: !big) -> (!small) pointwise numel 16 rnumel 1 {
+  %b = "test.op"(%arg0) : (!big) -> !small
+  kernel.yield %b : !small
+}
+kernel.kernel @grow(%arg0: !small) -> (!big) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!small) -> !big
+  kernel.yield %b : !big
+}
+
+// A launch that frees more than it allocates (the last use of %qkv, 256 bytes, writing 64) moves up over
+// launches that do not touch %qkv, so %qkv dies before %s is allocated (and %s takes its memory); one that
+// allocates more than it frees (@grow of %a) stays where it is.
+func.func @reorder(%x: !small) -> (!big, !small, !big) {
+  %qkv = kernel.alloc : !big
+  kernel.launch @grow(%x) outs(%qkv) : (!small) -> (!big)
+  %a = kernel.alloc : !small
+  kernel.launch @shrink(%qkv) outs(%a) : (!big) -> (!small)
+  %s = kernel.alloc : !big
+  kernel.launch @grow(%a) outs(%s) : (!small) -> (!big)
+  %v = kernel.alloc : !small
+  kernel.launch @shrink(%qkv) outs(%v) : (!big) -> (!small)
+  %t = kernel.alloc : !big
+  kernel.launch @grow(%a) outs(%t) : (!small) -> (!big)
+  func.return %s, %v, %t : !big, !small, !big
+}
+// CHECK-LABEL: func.func @reorder
+// CHECK-NEXT:    %qkv = kernel.alloc
+// CHECK-NEXT:    kernel.launch @grow(%x) outs(%qkv)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%a)
+// CHECK-NEXT:    %v = kernel.alloc
+// CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
+// CHECK-NEXT:    %s = kernel.reuse %qkv
+// CHECK-NEXT:    kernel.launch @grow(%a) outs(%s)
+// CHECK-NEXT:    %t = kernel.alloc
+// CHECK-NEXT:    kernel.launch @grow(%a) outs(%t)
+// CHECK-NEXT:    kernel.free %a
+// CHECK-NEXT:    func.return %s, %v, %t
+// NOREORDER-LABEL: func.func @reorder
+// NOREORDER:         kernel.launch @shrink(%qkv) outs(%a)
+// NOREORDER-NEXT:    %s = kernel.alloc
+// NOREORDER-NEXT:    kernel.launch @grow(%a) outs(%s)
+// NOREORDER-NEXT:    %v = kernel.alloc
+// NOREORDER-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
+// NOREORDER-NEXT:    %t = kernel.reuse %qkv
