@@ -81,3 +81,30 @@ def test_attention_softmax_writes_over_scores(device):
     assert metrics.peak_bytes_planned <= qkv + scores, metrics.peak_bytes_planned
     softmax = next(line for line in call_source().splitlines() if "triton_per_" in line)
     assert re.search(r"\[(buf\d+), \1\]", softmax), softmax
+
+
+class PreNormBlock(torch.nn.Module):
+    """bench/memory.py's transformer block: attention through scaled_dot_product_attention, then a GELU MLP."""
+
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.heads = heads
+        self.norm1, self.norm2 = torch.nn.LayerNorm(dim), torch.nn.LayerNorm(dim)
+        self.qkv, self.proj = torch.nn.Linear(dim, 3 * dim), torch.nn.Linear(dim, dim)
+        self.fc1, self.fc2 = torch.nn.Linear(dim, 4 * dim), torch.nn.Linear(4 * dim, dim)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.norm1(x)).view(b, t, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4)
+        attn = F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).reshape(b, t, d)
+        x = x + self.proj(attn)
+        return x + self.fc2(F.gelu(self.fc1(self.norm2(x))))
+
+
+def test_transformer_block_inference_peak(device):
+    batch, seq, dim = 3, 37, 48
+    block = PreNormBlock(dim, heads=4).to(device)
+    with torch.no_grad():
+        check(block, rand(batch, seq, dim, device=device))
+    # at the fc2 addmm: the residual, the GELU'd fc1 activations (4 * dim wide, GELU in place) and the output
+    assert metrics.peak_bytes_planned <= 6 * batch * seq * dim * 4, metrics.peak_bytes_planned
