@@ -17,11 +17,15 @@ host `func.func`:
   group dies after the last use of any member, and each member gets a `kernel.free` there.
 - A group holding an output is never freed; one holding a function input is freed (the host drops its
   names; the caller may still hold the tensor) but its memory never reused.
-- A pointwise kernel writes its one output over an input of the same layout that dies at its launch when it
-  reads that input only at the elements it writes (Inductor's in_out_ptr): `kernel.reuse` of the input.
+- A pointwise kernel or persistent reduction writes its one output over an input with the same bytes that dies
+  at its launch when it reads that input only at the elements (pointwise) or rows (reductions feeding the
+  output) it writes (Inductor's in_out_ptr; `memory_inplace.py`): `kernel.reuse` of the input.
 - Otherwise an allocation takes the memory of the most recently dead group of equal byte size (compared
   symbolically), dtype and device, owned by one alloc; that group's owner is then not freed but reused.
-Options: `reuse=false` keeps the frees only; `out_variants=false` leaves externs allocating for themselves.
+- First, a launch that frees more bytes than it allocates moves up to just after what it depends on
+  (`memory_order.py`), so its inputs die earlier.
+Options: `reuse=false` keeps the frees only; `out_variants=false` leaves externs allocating for themselves;
+`reorder=false` keeps the launch order.
 A host that already has frees or reuses is left as it is.
 """
 
@@ -36,6 +40,7 @@ from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
 from irc.passes.memory_inplace import inplace_input
+from irc.passes.memory_order import hoist_freeing_launches
 from irc.passes.memory_plan import AliasGroup, analyze, has_plan, reuse_key, use_out_variant
 
 
@@ -64,7 +69,7 @@ class Planner:
         return self.replace(alloc, dead, alloc)
 
     def inplace(self, alloc: kernel.AllocOp) -> Operation | None:
-        """A pointwise launch writing `alloc` over an input that dies there: the input's memory serves it."""
+        """A launch writing `alloc` over an input that dies there: the input's memory serves it."""
         launch = next((u.operation for u in alloc.result.uses if isinstance(u.operation, kernel.LaunchOp)), None)
         if launch is None:
             return None
@@ -123,11 +128,13 @@ class Planner:
             self.pool[reuse_key(root)].append((root, frees[-1]))
 
 
-def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True) -> None:
+def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True, reorder: bool = True) -> None:
     block = host.body.block
     if out_variants:
         for op in [op for op in block.ops if isinstance(op, kernel.ExternOp)]:
             use_out_variant(op)
+    if reorder:
+        hoist_freeing_launches(block)
     groups, position = analyze(block)
     deaths: dict[int, list[AliasGroup]] = defaultdict(list)
     for group in groups.values():
@@ -147,8 +154,9 @@ class KernelPlanMemoryPass(ModulePass):
 
     reuse: bool = True
     out_variants: bool = True
+    reorder: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for host in op.ops:
             if isinstance(host, func.FuncOp) and host.body.blocks and not has_plan(host.body.block):
-                plan_host(host, self.reuse, self.out_variants)
+                plan_host(host, self.reuse, self.out_variants, self.reorder)

@@ -1,18 +1,32 @@
-"""In-place launches for kernel-plan-memory: a pointwise kernel may write its output over an input that dies there.
+"""In-place launches for kernel-plan-memory: a kernel may write its output over an input that dies there.
 
-Like Inductor's in_out_ptr: legal when the kernel has one output, made by one `loop.pointwise`, and every read
-of that input is a load, inside that pointwise, of exactly the element the pointwise writes (same element
-offset; the two buffers have the same bytes and dtype), so each element is read before it is overwritten,
-by the program that overwrites it.
+Like Inductor's in_out_ptr, for pointwise kernels and persistent reductions (`triton_per_*`, each program owns
+whole rows, in registers). Legal when the kernel has one output, made by one `loop.pointwise` that every other
+loop op of the kernel feeds, and every read of that input is a load (the two buffers have the same bytes and
+dtype) of an element the program writes, before it writes it:
+- in a pointwise over the output's ranges, of exactly the element it writes (same element offset);
+- in a reduction whose ranges and reduce dims are the output's ranges, of element (row, r) of the row the
+  program writes: the output's offset with reduce index r0, r1, ... in place of the trailing i's. The
+  stores depend on that reduction, so the whole row is read before any of it is written.
+
+    kernel.kernel @softmax(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+      %m = loop.reduction max ranges [8] reduce [16] { loop.load %arg0[#loop.index<"16*i0 + r0">] ... }
+      %e = loop.pointwise ranges [8, 16] { loop.load %arg0[#loop.index<"16*i0 + i1">] ... } : !v
+      kernel.yield %e : !v
+    }
+A broadcast read (`16*i0`), a read of another row (`r0`), another element order (`16*i0 + 15 - r0`, legal
+but not proven here) or a looped reduction (stores in an r loop before later loads) keeps its own output.
 """
 
 from __future__ import annotations
 
 import sympy
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.passes.memory_plan import reuse_key
+
+INPLACE_KINDS = ("pointwise", "persistent_reduction")
 
 
 def output_offset(op: loop.PointwiseOp) -> sympy.Expr:
@@ -23,19 +37,56 @@ def output_offset(op: loop.PointwiseOp) -> sympy.Expr:
 
 def single_pointwise_output(k: kernel.KernelOp) -> loop.PointwiseOp | None:
     terminator = k.body.block.last_op
-    if k.kind.data != "pointwise" or not isinstance(terminator, kernel.YieldOp) or len(terminator.arguments) != 1:
+    if k.kind.data not in INPLACE_KINDS or not isinstance(terminator, kernel.YieldOp) or len(terminator.arguments) != 1:
         return None
     producer = terminator.arguments[0].owner
     return producer if isinstance(producer, loop.PointwiseOp) else None
 
 
-def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp) -> bool:
+def loop_op_under(buffer: SSAValue) -> Operation | None:
+    """The loop op whose result a kernel-level buffer is (through views), if any."""
+    while isinstance(buffer.owner, loop.ReinterpretOp):
+        buffer = buffer.owner.source
+    return buffer.owner if isinstance(buffer.owner, loop.PointwiseOp | loop.ReductionOp) else None
+
+
+def feeds_output(k: kernel.KernelOp, producer: loop.PointwiseOp) -> bool:
+    """Whether every loop op of the kernel is the output's producer or computes something it reads."""
+    needed: set[Operation] = set()
+    pending = [producer]
+    while pending:
+        op = pending.pop()
+        if op in needed:
+            continue
+        needed.add(op)
+        for inner in op.walk():
+            if isinstance(inner, loop.StoreOp):
+                return False
+            if isinstance(inner, loop.LoadOp) and (source := loop_op_under(inner.buffer)) is not None:
+                pending.append(source)
+    return all(op in needed for op in k.body.block.ops if isinstance(op, loop.PointwiseOp | loop.ReductionOp))
+
+
+def row_substitution(op: Operation, producer: loop.PointwiseOp) -> dict | None:
+    """Index variables of `op` renamed to the output's, when `op` computes per element or per row written."""
+    ranges = list(producer.ranges.data)
+    if isinstance(op, loop.PointwiseOp) and list(op.ranges.data) == ranges:
+        return {}
+    if isinstance(op, loop.ReductionOp) and list(op.ranges.data) + list(op.reduce.data) == ranges:
+        rows = len(op.ranges.data)
+        return {sympy.Symbol(f"r{j}"): sympy.Symbol(f"i{rows + j}") for j in range(len(op.reduce.data))}
+    return None
+
+
+def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, persistent: bool) -> bool:
     offset = output_offset(producer)
     for use in arg.uses:
         load = use.operation
-        if not isinstance(load, loop.LoadOp) or load.parent_op() is not producer:
+        site = load.parent_op()
+        if not isinstance(load, loop.LoadOp) or (site is not producer and not persistent):
             return False
-        if sympy.expand(load.index.value() - offset) != 0:
+        renaming = row_substitution(site, producer)
+        if renaming is None or sympy.expand(load.index.value().xreplace(renaming) - offset) != 0:
             return False
     return True
 
@@ -52,12 +103,13 @@ def inplace_input(launch: kernel.LaunchOp, output: SSAValue, dies_here) -> int |
         return None
     k = launch.lookup_kernel()
     producer = single_pointwise_output(k) if k is not None else None
-    if producer is None:
+    if producer is None or not feeds_output(k, producer):
         return None
+    persistent = k.kind.data == "persistent_reduction"
     ins = list(launch.ins)
     for position, value in enumerate(ins):
         if not same_memory(value, output) or ins.count(value) != 1 or not dies_here(value):
             continue
-        if reads_only_written_elements(k.body.block.args[position], producer):
+        if reads_only_written_elements(k.body.block.args[position], producer, persistent):
             return position
     return None

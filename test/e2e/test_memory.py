@@ -1,8 +1,10 @@
 """Memory planning end to end: buffers freed after their last use, dead memory reused, the planned peak."""
 
+import math
 import re
 
 import torch
+import torch.nn.functional as F
 
 from harness import check, rand
 from irc import metrics
@@ -56,3 +58,53 @@ def test_intermediates_freed_after_last_use(device):
 def test_metric_counts_outputs_of_a_single_kernel(device):
     check(lambda x: x * 2, rand(10, 3, device=device))
     assert metrics.peak_bytes_planned == metrics.buffer_bytes == 10 * 3 * 4
+
+
+def causal_attention(x, w_qkv, b_qkv, heads: int):
+    """GPT-2's attention without the output projection: the softmax is a persistent reduction over bmm scores."""
+    batch, seq, dim = x.shape
+    q, k, v = F.linear(x, w_qkv, b_qkv).split(dim, dim=2)
+    q, k, v = (t.view(batch, seq, heads, dim // heads).transpose(1, 2) for t in (q, k, v))
+    scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(dim // heads))
+    causal = torch.ones(seq, seq, device=x.device, dtype=torch.bool).tril()
+    return torch.softmax(scores.masked_fill(~causal, float("-inf")), dim=-1) @ v
+
+
+def test_attention_softmax_writes_over_scores(device):
+    batch, seq, dim, heads = 2, 37, 40, 5
+    x, w, b = rand(batch, seq, dim, device=device), rand(3 * dim, dim, device=device), rand(3 * dim, device=device)
+    with torch.no_grad():
+        check(causal_attention, x, w, b, heads)
+    qkv, scores = batch * seq * 3 * dim * 4, batch * heads * seq * seq * 4
+    # live at the scores bmm: the q, k and v copies (v copied before, so the projection is freed) and one scores
+    # buffer; the softmax writes over the scores (a second scores buffer would make it qkv + 2 * scores)
+    assert metrics.peak_bytes_planned <= qkv + scores, metrics.peak_bytes_planned
+    softmax = next(line for line in call_source().splitlines() if "triton_per_" in line)
+    assert re.search(r"\[(buf\d+), \1\]", softmax), softmax
+
+
+class PreNormBlock(torch.nn.Module):
+    """bench/memory.py's transformer block: attention through scaled_dot_product_attention, then a GELU MLP."""
+
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.heads = heads
+        self.norm1, self.norm2 = torch.nn.LayerNorm(dim), torch.nn.LayerNorm(dim)
+        self.qkv, self.proj = torch.nn.Linear(dim, 3 * dim), torch.nn.Linear(dim, dim)
+        self.fc1, self.fc2 = torch.nn.Linear(dim, 4 * dim), torch.nn.Linear(4 * dim, dim)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.norm1(x)).view(b, t, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4)
+        attn = F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).reshape(b, t, d)
+        x = x + self.proj(attn)
+        return x + self.fc2(F.gelu(self.fc1(self.norm2(x))))
+
+
+def test_transformer_block_inference_peak(device):
+    batch, seq, dim = 3, 37, 48
+    block = PreNormBlock(dim, heads=4).to(device)
+    with torch.no_grad():
+        check(block, rand(batch, seq, dim, device=device))
+    # at the fc2 addmm: the residual, the GELU'd fc1 activations (4 * dim wide, GELU in place) and the output
+    assert metrics.peak_bytes_planned <= 6 * batch * seq * dim * 4, metrics.peak_bytes_planned

@@ -1,6 +1,7 @@
 // RUN: irc-opt %s -p kernel-plan-memory --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-plan-memory{reuse=false}' --split-input-file | filecheck %s --check-prefix=NOREUSE
 // RUN: irc-opt %s -p 'kernel-plan-memory{out_variants=false}' --split-input-file | filecheck %s --check-prefix=NOOUT
+// RUN: irc-opt %s -p 'kernel-plan-memory{reorder=false}' --split-input-file | filecheck %s --check-prefix=NOREORDER
 // RUN: irc-opt %s -p kernel-plan-memory --split-input-file | irc-opt -p kernel-plan-memory --split-input-file | filecheck %s
 
 !v = !loop.buffer<[64], f32, strides [1]>
@@ -277,3 +278,165 @@ func.func @inplace_view(%x: !v) -> !loop.buffer<[64], f32, strides [1]> {
 // CHECK-NEXT:    %0 = loop.reinterpret %b : !loop.buffer<[64], f32, strides [1]> to !loop.buffer<[4, 16], f32, strides [16, 1]>
 // CHECK-NEXT:    kernel.launch @flat(%0) outs(%b)
 // CHECK-NEXT:    func.return %b
+
+// -----
+
+!v = !loop.buffer<[8, 16], f32, strides [16, 1]>
+!row = !loop.buffer<[8], f32, strides [1]>
+kernel.kernel @double(%arg0: !v) -> (!v) pointwise numel 128 rnumel 1 {
+  %0 = loop.pointwise ranges [8, 16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %2 = arith.addf %1, %1 : f32
+    loop.yield %2 : f32
+  } : !v
+  kernel.yield %0 : !v
+}
+kernel.kernel @softmax(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+kernel.kernel @softmax_looped(%arg0: !v) -> (!v) reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+kernel.kernel @other_row(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+kernel.kernel @broadcast(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+
+// A persistent reduction reading each row of a dying input before writing that row (softmax over a matmul's
+// scores) writes its output over the input; a looped reduction, a read of another row (row 0 for every row) or
+// a broadcast read (the row's first element for all of it) keeps its own output buffer.
+func.func @persistent(%x: !v) -> (!v, !v, !v, !v) {
+  %a = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  kernel.launch @softmax(%a) outs(%b) : (!v) -> (!v)
+  %c = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%c) : (!v) -> (!v)
+  %d = kernel.alloc : !v
+  kernel.launch @softmax_looped(%c) outs(%d) : (!v) -> (!v)
+  %e = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%e) : (!v) -> (!v)
+  %f = kernel.alloc : !v
+  kernel.launch @other_row(%e) outs(%f) : (!v) -> (!v)
+  %g = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%g) : (!v) -> (!v)
+  %h = kernel.alloc : !v
+  kernel.launch @broadcast(%g) outs(%h) : (!v) -> (!v)
+  func.return %b, %d, %f, %h : !v, !v, !v, !v
+}
+// CHECK-LABEL: func.func @persistent
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%a)
+// CHECK-NEXT:    %b = kernel.reuse %a
+// CHECK-NEXT:    kernel.launch @softmax(%b) outs(%b)
+// CHECK-NEXT:    %c = kernel.alloc
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%c)
+// CHECK-NEXT:    %d = kernel.alloc
+// CHECK-NEXT:    kernel.launch @softmax_looped(%c) outs(%d)
+// CHECK-NEXT:    %e = kernel.reuse %c
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%e)
+// CHECK-NEXT:    %f = kernel.alloc
+// CHECK-NEXT:    kernel.launch @other_row(%e) outs(%f)
+// CHECK-NEXT:    %g = kernel.reuse %e
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%g)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %h = kernel.alloc
+// CHECK-NEXT:    kernel.launch @broadcast(%g) outs(%h)
+// CHECK-NEXT:    kernel.free %g
+// CHECK-NEXT:    func.return %b, %d, %f, %h
+// NOREUSE-LABEL: func.func @persistent
+// NOREUSE:         %b = kernel.alloc
+// NOREUSE-NEXT:    kernel.launch @softmax(%a) outs(%b)
+
+// -----
+
+!big = !loop.buffer<[64], f32, strides [1]>
+!small = !loop.buffer<[16], f32, strides [1]>
+kernel.kernel @shrink(%arg0: !big) -> (!small) pointwise numel 16 rnumel 1 {
+  %b = "test.op"(%arg0) : (!big) -> !small
+  kernel.yield %b : !small
+}
+kernel.kernel @grow(%arg0: !small) -> (!big) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!small) -> !big
+  kernel.yield %b : !big
+}
+
+// A launch that frees more than it allocates (the last use of %qkv, 256 bytes, writing 64) moves up over
+// launches that do not touch %qkv, so %qkv dies before %s is allocated (and %s takes its memory); one that
+// allocates more than it frees (@grow of %a) stays where it is.
+func.func @reorder(%x: !small) -> (!big, !small, !big) {
+  %qkv = kernel.alloc : !big
+  kernel.launch @grow(%x) outs(%qkv) : (!small) -> (!big)
+  %a = kernel.alloc : !small
+  kernel.launch @shrink(%qkv) outs(%a) : (!big) -> (!small)
+  %s = kernel.alloc : !big
+  kernel.launch @grow(%a) outs(%s) : (!small) -> (!big)
+  %v = kernel.alloc : !small
+  kernel.launch @shrink(%qkv) outs(%v) : (!big) -> (!small)
+  %t = kernel.alloc : !big
+  kernel.launch @grow(%a) outs(%t) : (!small) -> (!big)
+  func.return %s, %v, %t : !big, !small, !big
+}
+// CHECK-LABEL: func.func @reorder
+// CHECK-NEXT:    %qkv = kernel.alloc
+// CHECK-NEXT:    kernel.launch @grow(%x) outs(%qkv)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%a)
+// CHECK-NEXT:    %v = kernel.alloc
+// CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
+// CHECK-NEXT:    %s = kernel.reuse %qkv
+// CHECK-NEXT:    kernel.launch @grow(%a) outs(%s)
+// CHECK-NEXT:    %t = kernel.alloc
+// CHECK-NEXT:    kernel.launch @grow(%a) outs(%t)
+// CHECK-NEXT:    kernel.free %a
+// CHECK-NEXT:    func.return %s, %v, %t
+// NOREORDER-LABEL: func.func @reorder
+// NOREORDER:         kernel.launch @shrink(%qkv) outs(%a)
+// NOREORDER-NEXT:    %s = kernel.alloc
+// NOREORDER-NEXT:    kernel.launch @grow(%a) outs(%s)
+// NOREORDER-NEXT:    %v = kernel.alloc
+// NOREORDER-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
+// NOREORDER-NEXT:    %t = kernel.reuse %qkv
