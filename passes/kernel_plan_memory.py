@@ -70,7 +70,7 @@ class Planner:
 
     def inplace(self, alloc: kernel.AllocOp) -> Operation | None:
         """A launch writing `alloc` over an input that dies there: the input's memory serves it."""
-        launch = next((u.operation for u in alloc.result.uses if isinstance(u.operation, kernel.LaunchOp)), None)
+        launch = next((op for op in (u.operation for u in alloc.result.uses) if writes(op, alloc.result)), None)
         if launch is None:
             return None
         position = inplace_input(launch, alloc.result, lambda value: self.dies_at(value, launch))
@@ -160,3 +160,7 @@ class KernelPlanMemoryPass(ModulePass):
         for host in op.ops:
             if isinstance(host, func.FuncOp) and host.body.blocks and not has_plan(host.body.block):
                 plan_host(host, self.reuse, self.out_variants, self.reorder)
+
+
+def writes(op: Operation, buffer: SSAValue) -> bool:
+    return isinstance(op, kernel.LaunchOp) and buffer in op.outs

