@@ -24,6 +24,7 @@ import sympy
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.types import dim_value
 from irc.passes.memory_plan import reuse_key
 
 INPLACE_KINDS = ("pointwise", "persistent_reduction")
@@ -67,15 +68,34 @@ def feeds_output(k: kernel.KernelOp, producer: loop.PointwiseOp) -> bool:
     return all(op in needed for op in k.body.block.ops if isinstance(op, loop.PointwiseOp | loop.ReductionOp))
 
 
-def row_substitution(op: Operation, producer: loop.PointwiseOp) -> dict | None:
-    """Index variables of `op` renamed to the output's, when `op` computes per element or per row written."""
-    ranges = list(producer.ranges.data)
-    if isinstance(op, loop.PointwiseOp) and list(op.ranges.data) == ranges:
-        return {}
-    if isinstance(op, loop.ReductionOp) and list(op.ranges.data) + list(op.reduce.data) == ranges:
-        rows = len(op.ranges.data)
-        return {sympy.Symbol(f"r{j}"): sympy.Symbol(f"i{rows + j}") for j in range(len(op.reduce.data))}
-    return None
+def output_point(op: Operation, producer: loop.PointwiseOp) -> dict | None:
+    """The output's index variables as expressions of `op`'s, when `op` computes per element or per row
+    written: its ranges (and reduce dims, inner) walk the output's elements in order, the output's dims being
+    merges of consecutive ones of `op` (loop-simplify merges the output's dims, not always the reductions')."""
+    if not isinstance(op, loop.PointwiseOp | loop.ReductionOp):
+        return None
+    dims = [(sympy.Symbol(f"i{k}"), dim_value(d)) for k, d in enumerate(op.ranges.data)]
+    if isinstance(op, loop.ReductionOp):
+        dims += [(sympy.Symbol(f"r{k}"), dim_value(d)) for k, d in enumerate(op.reduce.data)]
+    point, rest = {}, list(dims)
+    for j, target in enumerate(dim_value(d) for d in producer.ranges.data):
+        group, size = [], sympy.Integer(1)
+        while rest and sympy.simplify(size - target) != 0:
+            group.append(rest.pop(0))
+            size *= group[-1][1]
+        if sympy.simplify(size - target) != 0:
+            return None
+        point[sympy.Symbol(f"i{j}")] = merged_index(group)
+    return None if rest else point
+
+
+def merged_index(group: list) -> sympy.Expr:
+    """Row-major index of the merged dims `group` ([(variable, size)]), the last one fastest."""
+    index, scale = sympy.Integer(0), sympy.Integer(1)
+    for variable, size in reversed(group):
+        index += variable * scale
+        scale *= size
+    return index
 
 
 def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, persistent: bool) -> bool:
@@ -85,8 +105,8 @@ def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, persi
         site = load.parent_op()
         if not isinstance(load, loop.LoadOp) or (site is not producer and not persistent):
             return False
-        renaming = row_substitution(site, producer)
-        if renaming is None or sympy.expand(load.index.value().xreplace(renaming) - offset) != 0:
+        point = output_point(site, producer)
+        if point is None or sympy.expand(load.index.value() - offset.xreplace(point)) != 0:
             return False
     return True
 

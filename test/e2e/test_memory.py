@@ -85,6 +85,26 @@ def test_attention_softmax_writes_over_scores(device):
     assert re.search(r"\[(buf\d+), \1\]", softmax), softmax
 
 
+def half_attention_scores(x, w_qkv, b_qkv, heads: int):
+    """bench's gpt2_attention: fp16 scores, softmax computed in float and cast back (the output's dims merge)."""
+    batch, seq, dim = x.shape
+    q, k, v = F.linear(x, w_qkv, b_qkv).split(dim, dim=2)
+    q, k, v = (t.view(batch, seq, heads, dim // heads).transpose(1, 2) for t in (q, k, v))
+    scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(dim // heads))
+    causal = torch.ones(seq, seq, device=x.device, dtype=torch.bool).tril()
+    return torch.softmax(scores.masked_fill(~causal, float("-inf")).float(), dim=-1).to(x.dtype) @ v
+
+
+def test_half_attention_softmax_writes_over_scores(device):
+    batch, seq, dim, heads = 2, 37, 40, 5
+    # small scores: fp16 rounding of large ones (ulp 0.03 at 30) moves eager itself by more than the tolerance
+    x, w, b = (0.2 * rand(*shape, device=device).half() for shape in ((batch, seq, dim), (3 * dim, dim), (3 * dim,)))
+    with torch.no_grad():
+        check(half_attention_scores, x, w, b, heads)
+    # the softmax writes over the scores through a view of them (its output's dims are merged)
+    assert metrics.peak_bytes_planned <= (batch * seq * 3 * dim + batch * heads * seq * seq) * 2
+
+
 class PreNormBlock(torch.nn.Module):
     """bench/memory.py's transformer block: attention through scaled_dot_product_attention, then a GELU MLP."""
 

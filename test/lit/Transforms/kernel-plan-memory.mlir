@@ -392,6 +392,45 @@ func.func @persistent(%x: !v) -> (!v, !v, !v, !v) {
 
 // -----
 
+!v = !loop.buffer<[8, 16], f32, strides [16, 1]>
+!c = !loop.buffer<[2, 4, 16], f32, strides [64, 16, 1]>
+!row = !loop.buffer<[2, 4], f32, strides [4, 1]>
+kernel.kernel @make(%arg0: !v) -> (!c) pointwise numel 128 rnumel 1 {
+  %0 = loop.pointwise ranges [2, 4, 16] {
+    %1 = loop.load %arg0[#loop.index<"64*i0 + 16*i1 + i2">] : !v
+    loop.yield %1 : f32
+  } : !c
+  kernel.yield %0 : !c
+}
+kernel.kernel @softmax_merged(%arg0: !c) -> (!v) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction max ranges [2, 4] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"64*i0 + 16*i1 + r0">] : !c
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !c
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  kernel.yield %2 : !v
+}
+
+// The output's dims merge the reduction's rows ([2, 4] -> [8]): element (i0, i1, r0) of the reduction is
+// element (4*i0 + i1, r0) of the output, so each row is still read before it is written: in place.
+func.func @merged_rows(%x: !v) -> !v {
+  %a = kernel.alloc : !c
+  kernel.launch @make(%x) outs(%a) : (!v) -> (!c)
+  %b = kernel.alloc : !v
+  kernel.launch @softmax_merged(%a) outs(%b) : (!c) -> (!v)
+  func.return %b : !v
+}
+// CHECK-LABEL: func.func @merged_rows
+// CHECK:         %b = kernel.reuse %a
+// CHECK:         kernel.launch @softmax_merged({{%.*}}) outs(%b)
+
+// -----
+
 !big = !loop.buffer<[64], f32, strides [1]>
 !small = !loop.buffer<[16], f32, strides [1]>
 kernel.kernel @shrink(%arg0: !big) -> (!small) pointwise numel 16 rnumel 1 {
