@@ -1,13 +1,17 @@
 """Memory planning end to end: buffers freed after their last use, dead memory reused, the planned peak."""
 
-import math
+import os
 import re
+import sys
 
 import torch
-import torch.nn.functional as F
 
 from harness import check, rand
 from irc import metrics
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
+from memory import Block  # noqa: E402  (bench/memory.py's transformer block)
+from workloads import gpt2_attention  # noqa: E402  (softmax in float, cast back: a no-op in fp32)
 
 
 def reduction_chain(x):
@@ -62,21 +66,16 @@ def test_metric_counts_outputs_of_a_single_kernel(device):
     assert metrics.peak_bytes_planned == metrics.buffer_bytes == 10 * 3 * 4
 
 
-def causal_attention(x, w_qkv, b_qkv, heads: int):
-    """GPT-2's attention without the output projection: the softmax is a persistent reduction over bmm scores."""
-    batch, seq, dim = x.shape
-    q, k, v = F.linear(x, w_qkv, b_qkv).split(dim, dim=2)
-    q, k, v = (t.view(batch, seq, heads, dim // heads).transpose(1, 2) for t in (q, k, v))
-    scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(dim // heads))
-    causal = torch.ones(seq, seq, device=x.device, dtype=torch.bool).tril()
-    return torch.softmax(scores.masked_fill(~causal, float("-inf")), dim=-1) @ v
+def attention_inputs(batch, seq, dim, device, dtype, scale=1.0):
+    shapes = ((batch, seq, dim), (3 * dim, dim), (3 * dim,), (dim, dim), (dim,))
+    return [(scale * rand(*shape, device=device)).to(dtype) for shape in shapes]
 
 
 def test_attention_softmax_writes_over_scores(device):
     batch, seq, dim, heads = 2, 37, 40, 5
-    x, w, b = rand(batch, seq, dim, device=device), rand(3 * dim, dim, device=device), rand(3 * dim, device=device)
+    x, w, b, w_out, b_out = attention_inputs(batch, seq, dim, device, torch.float32)
     with torch.no_grad():
-        check(causal_attention, x, w, b, heads)
+        check(gpt2_attention, x, w, b, w_out, b_out, heads)
     qkv, scores = batch * seq * 3 * dim * 4, batch * heads * seq * seq * 4
     # live at the scores bmm: the q, k and v copies (v copied before, so the projection is freed) and one scores
     # buffer; the softmax writes over the scores (a second scores buffer would make it qkv + 2 * scores)
@@ -85,47 +84,19 @@ def test_attention_softmax_writes_over_scores(device):
     assert re.search(r"\[(buf\d+), \1\]", softmax), softmax
 
 
-def half_attention_scores(x, w_qkv, b_qkv, heads: int):
-    """bench's gpt2_attention: fp16 scores, softmax computed in float and cast back (the output's dims merge)."""
-    batch, seq, dim = x.shape
-    q, k, v = F.linear(x, w_qkv, b_qkv).split(dim, dim=2)
-    q, k, v = (t.view(batch, seq, heads, dim // heads).transpose(1, 2) for t in (q, k, v))
-    scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(dim // heads))
-    causal = torch.ones(seq, seq, device=x.device, dtype=torch.bool).tril()
-    return torch.softmax(scores.masked_fill(~causal, float("-inf")).float(), dim=-1).to(x.dtype) @ v
-
-
 def test_half_attention_softmax_writes_over_scores(device):
     batch, seq, dim, heads = 2, 37, 40, 5
     # small scores: fp16 rounding of large ones (ulp 0.03 at 30) moves eager itself by more than the tolerance
-    x, w, b = (0.2 * rand(*shape, device=device).half() for shape in ((batch, seq, dim), (3 * dim, dim), (3 * dim,)))
+    x, w, b, w_out, b_out = attention_inputs(batch, seq, dim, device, torch.float16, scale=0.2)
     with torch.no_grad():
-        check(half_attention_scores, x, w, b, heads)
+        check(gpt2_attention, x, w, b, w_out, b_out, heads)
     # the softmax writes over the scores through a view of them (its output's dims are merged)
     assert metrics.peak_bytes_planned <= (batch * seq * 3 * dim + batch * heads * seq * seq) * 2
 
 
-class PreNormBlock(torch.nn.Module):
-    """bench/memory.py's transformer block: attention through scaled_dot_product_attention, then a GELU MLP."""
-
-    def __init__(self, dim, heads):
-        super().__init__()
-        self.heads = heads
-        self.norm1, self.norm2 = torch.nn.LayerNorm(dim), torch.nn.LayerNorm(dim)
-        self.qkv, self.proj = torch.nn.Linear(dim, 3 * dim), torch.nn.Linear(dim, dim)
-        self.fc1, self.fc2 = torch.nn.Linear(dim, 4 * dim), torch.nn.Linear(4 * dim, dim)
-
-    def forward(self, x):
-        b, t, d = x.shape
-        q, k, v = self.qkv(self.norm1(x)).view(b, t, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4)
-        attn = F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).reshape(b, t, d)
-        x = x + self.proj(attn)
-        return x + self.fc2(F.gelu(self.fc1(self.norm2(x))))
-
-
 def test_transformer_block_inference_peak(device):
     batch, seq, dim = 3, 37, 48
-    block = PreNormBlock(dim, heads=4).to(device)
+    block = Block(dim, heads=4).to(device)
     with torch.no_grad():
         check(block, rand(batch, seq, dim, device=device))
     # at the fc2 addmm: the residual, the GELU'd fc1 activations (4 * dim wide, GELU in place) and the output
