@@ -5,9 +5,12 @@ launch: tens of microseconds of Python that show up in the time of short kernels
 the same way). The first launch of a kernel with a given grid and argument specialization goes through Triton
 and keeps the compiled kernel; later launches call it directly. The key holds what Triton specializes on: each
 tensor's 16-byte alignment and device, each scalar's value (Triton specializes integers on == 1 and % 16).
+Where PyTorch's static CUDA launcher applies (irc/runtime/static_launch.py), later launches are one C call.
 """
 
 from collections.abc import Callable
+
+from irc.runtime.static_launch import static_runner
 
 # (id of the kernel, grid, specialization) -> (the kernel, its direct runner or None)
 _runners: dict[tuple, tuple[object, Callable | None]] = {}
@@ -29,9 +32,9 @@ def launch(kernel, grid: tuple, args: list, plan: Callable[[], tuple[tuple, dict
 
 
 def _specialization(value):
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0, value.get_device()
-    return value
+    if isinstance(value, (int, float)):
+        return value
+    return value.data_ptr() % 16 == 0, value.get_device()
 
 
 def _cuda_device(args: list) -> int | None:
@@ -44,6 +47,9 @@ def direct_runner(kernel, compiled, grid: tuple, n_args: int, config: dict, devi
     constexprs = list(getattr(kernel, "arg_names", ()))[n_args:]
     if compiled is None or not hasattr(compiled, "__getitem__") or any(n not in config for n in constexprs):
         return None  # not a compiled kernel, or a kernel with parameters the config does not give
+    fast = static_runner(kernel, compiled, grid, n_args, device)
+    if fast is not None:
+        return fast
     from torch._C import _cuda_getCurrentRawStream as current_stream
 
     run = compiled[(*grid, 1, 1, 1)[:3]]

@@ -42,7 +42,4 @@ def _exec_module(path: str, interpret: bool) -> ModuleType:
 
 def needs_interpreter(args) -> bool:
     """CPU tensors run through the interpreter; any CUDA tensor means a native launch."""
-    import torch
-
-    tensors = [a for a in args if isinstance(a, torch.Tensor)]
-    return not any(t.is_cuda for t in tensors)
+    return not any(getattr(a, "is_cuda", False) for a in args)
