@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Callable
 
 from irc.runtime import cache
 from irc.runtime.launch import launch as launch_with
@@ -27,8 +28,10 @@ def enabled() -> bool:
     return os.environ.get("IRC_AUTOTUNE", "1") not in ("", "0", "false", "False")
 
 
-def launch(name: str, kernel, grid: tuple, args: list, default: dict, candidates: list[dict]) -> None:
-    launch_with(kernel, grid, args, lambda: split_grid(grid, choose(name, kernel, grid, args, default, candidates)))
+def launch(name: str, kernel, grid: tuple, args: list, configs: Callable[[], tuple[dict, list[dict]]]) -> None:
+    """Launches `kernel` with the best of `configs()` = (heuristic config, candidates); configs is called only
+    on launches that do not take a kept compiled kernel (no candidate lists built per call)."""
+    launch_with(kernel, grid, args, lambda: split_grid(grid, choose(name, kernel, grid, args, *configs())))
 
 
 def split_grid(grid: tuple, config: dict) -> tuple[tuple, dict]:

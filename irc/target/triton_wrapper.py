@@ -324,7 +324,7 @@ def _tuned_launch(k: triton.FuncOp, grid: list[str], args: list[str], options: l
     candidates = "[" + ", ".join(_candidate_text(c) for c in k.attributes["autotune"].data) + "]"
     default = "{" + ", ".join(f"{key!r}: {value}" for key, value in (o.split("=") for o in options)) + "}"
     return (f"_autotune.launch({k.sym_name.data!r}, {k.sym_name.data}, {python_tuple(grid)}, "
-            f"[{', '.join(args)}], {default}, {candidates})")
+            f"[{', '.join(args)}], lambda: ({default}, {candidates}))")
 
 
 def _candidate_text(candidate: DictionaryAttr) -> str:

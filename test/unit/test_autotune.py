@@ -99,7 +99,7 @@ def test_a_candidate_with_its_own_grid_launches_that_many_programs(fake_gpu):
         {"YBLOCK": 64, "XBLOCK": 64, "num_warps": 4},
         {"YBLOCK": 32, "XBLOCK": 32, "num_warps": 8, "grid": (12,)},
     ]
-    autotune.launch("k", GridKernel(), (3,), args_of(), candidates[0], candidates)
+    autotune.launch("k", GridKernel(), (3,), args_of(), lambda: (candidates[0], candidates))
     assert launched == [((12,), {"YBLOCK": 32, "XBLOCK": 32, "num_warps": 8})]
     assert candidates[1]["grid"] == (12,)  # the candidate itself is left as it was
     assert autotune.split_grid((3,), candidates[0]) == ((3,), candidates[0])

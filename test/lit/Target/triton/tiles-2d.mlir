@@ -18,7 +18,7 @@
 // CHECK-NEXT:     xmask = xindex < xnumel
 // CHECK:          yxmask = ymask & xmask
 // CHECK:      def call(args):
-// CHECK:      _autotune.launch('triton_poi_add_0', triton_poi_add_0, (((s0 + 63) // 64)*((s1 + 63) // 64),), [arg0_1, buf0, s0, s1, s0, s1], {'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, [{'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, {'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 4}, {'YBLOCK': 32, 'XBLOCK': 32, 'num_warps': 4, 'grid': (((s0 + 31) // 32)*((s1 + 31) // 32),)},
+// CHECK:      _autotune.launch('triton_poi_add_0', triton_poi_add_0, (((s0 + 63) // 64)*((s1 + 63) // 64),), [arg0_1, buf0, s0, s1, s0, s1], lambda: ({'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, [{'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, {'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 4}, {'YBLOCK': 32, 'XBLOCK': 32, 'num_warps': 4, 'grid': (((s0 + 31) // 32)*((s1 + 31) // 32),)},
 
 // OFF:        triton_poi_add_0[(((s0 + 63) // 64)*((s1 + 63) // 64),)](arg0_1, buf0, s0, s1, s0, s1, YBLOCK=64, XBLOCK=64, num_warps=8)
 
