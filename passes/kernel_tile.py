@@ -72,6 +72,11 @@ def tile_side(size: int | None) -> int:
     return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
 
 
+def x_limit(xblock: int, numel: int | None) -> dict[str, int]:
+    """Candidates' XBLOCK at most the x extent rounded up (a longer block only adds masked lanes)."""
+    return {} if numel is None else {"xblock": max(xblock, next_power_of_two(numel))}
+
+
 def warps_for(elements: int, table: tuple) -> int:
     return next(warps for bound, warps in table if bound is None or elements <= bound)
 
@@ -143,7 +148,7 @@ class KernelTilePass(ModulePass):
         xblock = self.xblock or (
             POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
         )
-        return TileChoice("pointwise", self.config(xblock, None, POINTWISE_WARPS))
+        return TileChoice("pointwise", self.config(xblock, None, POINTWISE_WARPS), limits=x_limit(xblock, numel))
 
     def tiled(self, numel: int | None, ynumel) -> TileChoice:
         """2-D tiles of a pointwise kernel: yblock x xblock elements."""
@@ -162,7 +167,8 @@ class KernelTilePass(ModulePass):
         xblock = self.xblock or max(1, PERSISTENT_BLOCK_ELEMENTS // rblock)
         if not self.xblock and numel is not None:
             xblock = min(xblock, next_power_of_two(numel))
-        return TileChoice("persistent_reduction", self.config(xblock, rblock, REDUCTION_WARPS))
+        config = self.config(xblock, rblock, REDUCTION_WARPS)
+        return TileChoice("persistent_reduction", config, limits=x_limit(xblock, numel))
 
     def looped(self, numel: int | None, rnumel: int | None) -> TileChoice:
         rblock = self.rblock or (

@@ -114,15 +114,20 @@ class KernelLowering:
         """32 unless an offset or position may not fit in int32 (or is symbolic)."""
         types = [a.type for a in self.kernel.body.block.args] + list(self.kernel.function_type.outputs.data)
         extents = [_extent(t) for t in types if isinstance(t, BufferType)]
-        positions = [self.info.numel + self.config.xblock, self.info.rnumel + self.config.rblock]
+        info, xblock, yblock = self.info, self.largest("xblock"), self.largest("yblock")
+        positions = [info.numel + xblock, info.rnumel + self.largest("rblock")]
         if self.tiled:
-            info, config = self.info, self.config
-            positions.append((info.ynumel + config.yblock) * (info.xnumel + config.xblock))
+            positions.append((info.ynumel + yblock) * (info.xnumel + xblock))
         for value in extents + positions:
             limit = bound(value)
             if limit is None or limit > INT32_MAX:
                 return 64
         return 32
+
+    def largest(self, key: str) -> int:
+        """The largest block size (`xblock`, `yblock`, `rblock`) of the config and the autotune candidates."""
+        default = getattr(self.config, key) or 1
+        return max([default] + [c[key] for c in self.kernel.candidates if key in c])
 
     # -- the function ---------------------------------------------------------------
 
@@ -183,13 +188,11 @@ class KernelLowering:
         return func
 
     def _autotune_options(self) -> list[dict[str, Attribute]]:
-        """The kernel's autotune candidates as launch options: those with this grid (same XBLOCK), or for 2-D
-        tiles every shape, with its own `grid` where it differs."""
+        """The kernel's autotune candidates as launch options, each with its own `grid` where its block sizes
+        give another number of programs."""
         found = []
         for c in self.kernel.candidates:
             blocks = self._candidate_blocks(c)
-            if blocks is None:
-                continue
             options = dict(blocks)
             if self.info.is_reduction:
                 options["RBLOCK"] = c.get("rblock", self.config.rblock)
@@ -197,20 +200,17 @@ class KernelLowering:
             if "num_stages" in c:
                 options["num_stages"] = c["num_stages"]
             attrs: dict[str, Attribute] = {key: IntegerAttr(value, 64) for key, value in options.items()}
-            if blocks != self._launch_constexprs():
-                grid = tiled_grid(self.info.ynumel, self.info.xnumel, blocks["YBLOCK"], blocks["XBLOCK"])
-                attrs["grid"] = ArrayAttr([IndexAttr(grid)])
+            if blocks != self._candidate_blocks({}):
+                attrs["grid"] = ArrayAttr([IndexAttr(self._grid(blocks))])
             found.append(attrs)
         return found
 
-    def _candidate_blocks(self, candidate: dict[str, int]) -> dict[str, int] | None:
-        config = self.config
+    def _candidate_blocks(self, candidate: dict[str, int]) -> dict[str, int]:
+        """The grid-shaping block sizes of a candidate: XBLOCK, and YBLOCK of 2-D tiles."""
+        blocks = {"XBLOCK": candidate.get("xblock", self.config.xblock)}
         if self.tiled:
-            yblock, xblock = candidate.get("yblock", config.yblock), candidate.get("xblock", config.xblock)
-            return {"YBLOCK": yblock, "XBLOCK": xblock}
-        if candidate.get("xblock", config.xblock) != config.xblock:
-            return None
-        return self._launch_constexprs()
+            blocks = {"YBLOCK": candidate.get("yblock", self.config.yblock), **blocks}
+        return blocks
 
     def _launch_constexprs(self) -> dict[str, int]:
         if self.info.is_reduction:
@@ -219,12 +219,15 @@ class KernelLowering:
             return {"YBLOCK": self.config.yblock, "XBLOCK": self.config.xblock}
         return {"XBLOCK": self.config.xblock}
 
-    def _grid(self) -> sympy.Expr:
+    def _grid(self, blocks: dict[str, int] | None = None) -> sympy.Expr:
+        """The number of programs: of the config, or of a candidate's block sizes."""
         from irc.dialects.sym import FloorDiv
 
+        xblock = (blocks or {}).get("XBLOCK", self.config.xblock)
         if self.tiled:
-            return tiled_grid(self.info.ynumel, self.info.xnumel, self.config.yblock, self.config.xblock)
-        return FloorDiv(self.info.numel + self.config.xblock - 1, self.config.xblock)
+            yblock = (blocks or {}).get("YBLOCK", self.config.yblock)
+            return tiled_grid(self.info.ynumel, self.info.xnumel, yblock, xblock)
+        return FloorDiv(self.info.numel + xblock - 1, xblock)
 
     def _bind_params(self, func: triton.FuncOp, params: list[tuple[str, Attribute]]) -> None:
         args = list(func.body.block.args)

@@ -1,17 +1,22 @@
-"""Autotune candidates of a tiled kernel: variations of its config that keep its grid (XBLOCK fixed).
+"""Autotune candidates of a tiled kernel: variations of its config, the heuristic one first.
 
-The heuristic config comes first; the runtime (irc/runtime/autotune.py) benchmarks them on the first CUDA
-call and keeps the fastest. Looped reductions also vary RBLOCK (the grid does not depend on it); persistent
-reductions keep the whole row (RBLOCK fixed) and vary num_warps only. 2-D pointwise tiles vary their shape
-(YBLOCK x XBLOCK) too; convert-kernel-to-triton gives each such candidate its own grid. Long rows one per
-program (softmax of 256 x 131072: two programs per SM, too few loads in flight with 4 KiB blocks) also try
-RBLOCK up to 8192 and 16 warps.
+The runtime (irc/runtime/autotune.py) benchmarks them on the first CUDA call and keeps the fastest. A
+candidate whose XBLOCK (or YBLOCK) differs from the config's launches another number of programs:
+convert-kernel-to-triton gives it its own grid. 1-D pointwise kernels try wider blocks (more bytes in flight
+per thread); persistent reductions keep the whole row (RBLOCK fixed) and vary the rows per program and
+num_warps; looped reductions vary RBLOCK (the grid does not depend on it); 2-D pointwise tiles vary their
+shape (YBLOCK x XBLOCK). Long rows one per program (softmax of 256 x 131072: two programs per SM, too few
+loads in flight with 4 KiB blocks) also try RBLOCK up to 8192 and 16 warps.
 """
 
 WARPS = (4, 8)
 PERSISTENT_WARPS = (4, 8, 16)
 MAX_RBLOCK = 4096
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 8
+# 1-D pointwise blocks (xblock, num_warps) tried besides the heuristic one
+POINTWISE_SHAPES = ((2048, 4), (2048, 8), (4096, 8), (512, 4))
+# persistent reductions: at most this many elements per program (XBLOCK * RBLOCK) in a candidate
+PERSISTENT_MAX_ELEMENTS = 8192
 # 2-D tile shapes (yblock, xblock, num_warps) tried besides the heuristic one (Inductor's tiled configs)
 TILE_SHAPES = ((32, 32, 4), (32, 128, 4), (128, 32, 4), (16, 256, 8))
 LONG_ROW = 16384
@@ -35,7 +40,8 @@ def candidates(
 def _pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
     if "yblock" in config:
         return _tiles(config)
-    return [{**config, "num_warps": w} for w in WARPS]
+    found = [{**config, "num_warps": w} for w in WARPS]
+    return found + [{**config, "xblock": x, "num_warps": w} for x, w in POINTWISE_SHAPES]
 
 
 def _tiles(config: dict[str, int]) -> list[dict[str, int]]:
@@ -46,8 +52,15 @@ def _tiles(config: dict[str, int]) -> list[dict[str, int]]:
 
 
 def _persistent(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
-    elements = config["xblock"] * config["rblock"]
-    return [{**config, "num_warps": w} for w in PERSISTENT_WARPS if w * 32 <= elements]
+    """num_warps for the heuristic rows per program, then half and twice as many rows."""
+    xblock, rblock = config["xblock"], config["rblock"]
+    rows = [xblock] + [x for x in (xblock // 2, xblock * 2) if x >= 1 and x * rblock <= PERSISTENT_MAX_ELEMENTS]
+    return [
+        {**config, "xblock": x, "num_warps": w}
+        for x in rows
+        for w in PERSISTENT_WARPS
+        if w * 32 <= x * rblock
+    ]
 
 
 def _looped(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:

@@ -34,6 +34,9 @@ func.func @pointwise(%x: !loop.buffer<[3], f32, strides [1]>) {
 // CHECK:       kernel.kernel @triton_poi_neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 16, num_warps = 4} {
 // CHECK:       kernel.kernel @triton_poi_neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 512, num_warps = 4} {
 // CHECK:       kernel.kernel @triton_poi_neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
+// 1-D pointwise candidates: num_warps, then wider blocks (more bytes in flight), none wider than the extent.
+// TUNE:        kernel.kernel @triton_poi_neg_1({{.*}} {xblock = 512, num_warps = 4, configs = [{xblock = 512, num_warps = 4}, {xblock = 512, num_warps = 8}]} {
+// TUNE:        kernel.kernel @triton_poi_neg_2({{.*}} {xblock = 1024, num_warps = 4, configs = [{xblock = 1024, num_warps = 4}, {xblock = 1024, num_warps = 8}, {xblock = 2048, num_warps = 4}, {xblock = 2048, num_warps = 8}, {xblock = 4096, num_warps = 8}, {xblock = 512, num_warps = 4}]} {
 // CHECK-LABEL: func.func @pointwise
 // CHECK:         kernel.launch @triton_poi_neg_0(%x) outs(%o)
 // OPT:         kernel.kernel @triton_poi_neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 64, num_warps = 2} {
@@ -130,7 +133,8 @@ func.func @orientation() {
 // CHECK-LABEL: func.func @orientation
 
 // Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
-// TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}]} {
+// Persistent candidates keep the row (RBLOCK) and vary num_warps and the rows per program (at most 8192 elements).
+// TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
 // TUNE:       kernel.kernel @triton_red_sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
 
 // -----
