@@ -6,11 +6,11 @@ becomes
         {xblock = 4, rblock = 16, num_warps = 2} { ... }
 
 A reduction is persistent (the whole r range in one block) when rnumel is static and at most
-`persistent_max` (and at most `rblock` when that is given), looped otherwise; a kind change renames the
-kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r: a column
-sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override
-the heuristics; they must be powers of two. With `autotune=true` every kernel also gets `configs`, the
-autotune candidates (tile_candidates.py) the runtime benchmarks on the first CUDA call.
+`persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise; a kind change
+renames the kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r:
+a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override the heuristics;
+they must be powers of two. With `autotune=true` every kernel also gets `configs`, the autotune candidates
+(tile_candidates.py) the runtime benchmarks on the first CUDA call.
 
 Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tile_split.py)
 get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:

@@ -54,7 +54,8 @@ def _tiles(config: dict[str, int]) -> list[dict[str, int]]:
 def _persistent(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
     """num_warps for the heuristic rows per program, then half and twice as many rows."""
     xblock, rblock = config["xblock"], config["rblock"]
-    rows = [xblock] + [x for x in (xblock // 2, xblock * 2) if x >= 1 and x * rblock <= PERSISTENT_MAX_ELEMENTS]
+    others = (xblock // 2, xblock * 2)
+    rows = [xblock] + [x for x in others if x >= 1 and x * rblock <= PERSISTENT_MAX_ELEMENTS]
     return [
         {**config, "xblock": x, "num_warps": w}
         for x in rows

@@ -28,7 +28,10 @@ def enabled() -> bool:
     return os.environ.get("IRC_AUTOTUNE", "1") not in ("", "0", "false", "False")
 
 
-def launch(name: str, kernel, grid: tuple, args: list, configs: Callable[[], tuple[dict, list[dict]]]) -> None:
+Configs = Callable[[], tuple[dict, list[dict]]]
+
+
+def launch(name: str, kernel, grid: tuple, args: list, configs: Configs) -> None:
     """Launches `kernel` with the best of `configs()` = (heuristic config, candidates); configs is called only
     on launches that do not take a kept compiled kernel (no candidate lists built per call)."""
     launch_with(kernel, grid, args, lambda: split_grid(grid, choose(name, kernel, grid, args, *configs())))

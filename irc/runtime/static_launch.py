@@ -36,11 +36,14 @@ def static_runner(kernel, compiled, grid: tuple, n_args: int, device: int) -> Ca
     x, y, z = (*grid, 1, 1, 1)[:3]
     scratch = (None,) * _scratch_count(compiled)
     types += "O" * len(scratch)
-    if len(kept) == n_args:
-        return lambda args: launch(function, x, y, z, warps, shared, types, (*args, *scratch), current_stream(device))
-    return lambda args: launch(
-        function, x, y, z, warps, shared, types, (*[args[i] for i in kept], *scratch), current_stream(device)
-    )
+    def run_all(args):
+        launch(function, x, y, z, warps, shared, types, (*args, *scratch), current_stream(device))
+
+    def run_kept(args):
+        cubin_args = (*[args[i] for i in kept], *scratch)
+        launch(function, x, y, z, warps, shared, types, cubin_args, current_stream(device))
+
+    return run_all if len(kept) == n_args else run_kept
 
 
 def _launcher():
