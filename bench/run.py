@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 import time
@@ -74,10 +75,15 @@ def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
     return result
 
 
+REPEATS = 1  # do_bench runs per timing (--repeat); the median of their medians is reported
+
+
 def bench_ms(fn, inputs) -> float:
     from triton.testing import do_bench
 
-    return do_bench(lambda: fn(*inputs), warmup=25, rep=200, return_mode="median")
+    call = lambda: fn(*inputs)  # noqa: E731
+    times = sorted(do_bench(call, warmup=25, rep=200, return_mode="median") for _ in range(REPEATS))
+    return times[len(times) // 2]
 
 
 def run_workload(w: Workload, device: str, small: bool, backends: list[str], timing: bool) -> dict:
@@ -103,7 +109,16 @@ def versions(device: str) -> dict:
 
     info = {"date": time.strftime("%Y-%m-%d %H:%M"), "torch": torch.__version__, "triton": triton.__version__}
     info["gpu"] = torch.cuda.get_device_name() if device == "cuda" else "none (cpu)"
+    if device == "cuda":
+        info["copy_gbs"] = copy_gbs()
     return info
+
+
+def copy_gbs(nbytes: int = 1 << 30) -> float:
+    """Achieved bandwidth of a device-to-device copy (read + write) of nbytes: the practical ceiling."""
+    src = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    return 2 * nbytes / (bench_ms(dst.copy_, (src,)) * 1e-3) / 1e9
 
 
 def main() -> None:
@@ -113,7 +128,14 @@ def main() -> None:
     parser.add_argument("--small", action="store_true", help="small odd sizes, correctness only")
     parser.add_argument("--only", default="", help="comma-separated substrings of workload names")
     parser.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "RESULTS.md"))
+    parser.add_argument("--tuning-log", action="store_true", help="log every autotune choice to stderr")
+    parser.add_argument("--repeat", type=int, default=1, help="do_bench runs per timing; their median counts")
     args = parser.parse_args()
+    global REPEATS
+    REPEATS = max(1, args.repeat)
+    if args.tuning_log:
+        logging.basicConfig(format="%(message)s")
+        logging.getLogger("irc").setLevel(logging.INFO)
 
     timing = args.device == "cuda" and not args.small
     backends = ["inductor", "irc"] if args.device == "cuda" else ["irc"]

@@ -1,0 +1,141 @@
+"""Host time per call of tiny, launch-bound graphs: eager, Inductor and irc in one process (CUDA).
+
+    python3 bench/overhead.py            # table of microseconds per call
+    python3 bench/overhead.py --profile  # also the functions irc's calls spend their time in (cProfile)
+    python3 bench/overhead.py --layers   # each layer of one irc call
+    python3 bench/overhead.py --workloads gpt2_attention,softmax_fp32   # host time per call of bench workloads
+
+Each graph runs on 1000-element tensors, so the GPU finishes long before the CPU has issued the next call:
+wall time per call over many back-to-back calls is the host path (Dynamo guards, wrappers, launches).
+"""
+
+import argparse
+import cProfile
+import os
+import sys
+import pstats
+import time
+
+import torch
+
+CALLS = 2000
+
+
+def one_kernel(x, y):
+    return x * 2.0 + y
+
+
+def three_kernels(x, y):
+    a = torch.relu(x + y)
+    return a.sum(), (a * 3.0).t().contiguous(), torch.softmax(x, dim=-1)
+
+
+GRAPHS = {"one_kernel": one_kernel, "three_kernels": three_kernels}
+
+
+def per_call_us(fn, inputs, calls: int = CALLS) -> float:
+    for _ in range(20):
+        fn(*inputs)
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn(*inputs)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def compiled(fn, backend: str):
+    torch._dynamo.reset()
+    return torch.compile(fn, backend=backend) if backend == "irc" else torch.compile(fn)
+
+
+def host_us(names: list[str], calls: int = 50) -> None:
+    """Host time per call of bench workloads: `calls` calls issued without waiting for the GPU (its queue
+    absorbs them), so the wall time is what the CPU spends issuing one call."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from workloads import WORKLOADS
+
+    print("| workload | eager host us | Inductor host us | irc host us |\n|---|---:|---:|---:|")
+    for w in [w for w in WORKLOADS if any(n in w.name for n in names)]:
+        inputs = w.make_inputs("cuda", False)
+        fns = [w.fn, compiled(w.fn, "inductor"), compiled(w.fn, "irc")]
+        times = []
+        for fn in fns:
+            per_call_us(fn, inputs, 3)
+            start = time.perf_counter()
+            for _ in range(calls):
+                fn(*inputs)
+            times.append((time.perf_counter() - start) / calls * 1e6)
+            torch.cuda.synchronize()
+        print(f"| {w.name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
+
+
+def main() -> None:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--layers", action="store_true", help="time each layer of one irc call")
+    parser.add_argument("--workloads", default="", help="host time per call of these bench workloads")
+    args = parser.parse_args()
+    if args.layers:
+        layers()
+        return
+    if args.workloads:
+        host_us(args.workloads.split(","))
+        return
+    inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
+    print("| graph | eager us | Inductor us | irc us |\n|---|---:|---:|---:|")
+    for name, fn in GRAPHS.items():
+        times = [per_call_us(fn, inputs)]
+        times += [per_call_us(compiled(fn, backend), inputs) for backend in ("inductor", "irc")]
+        print(f"| {name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
+        if args.profile:
+            irc_fn = compiled(fn, "irc")
+            per_call_us(irc_fn, inputs, 20)
+            profile = cProfile.Profile()
+            profile.runcall(per_call_us, irc_fn, inputs, 500)
+            pstats.Stats(profile).sort_stats("tottime").print_stats(18)
+
+
+
+def layers() -> None:
+    """Microseconds per call of each layer under one irc call of `one_kernel` (no profiler: timeit)."""
+    import timeit
+
+    from irc import metrics
+    from irc.runtime import autotune, launch
+    from irc.runtime.loader import load
+
+    inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
+    metrics.reset()
+    fn = compiled(one_kernel, "irc")
+    fn(*inputs)
+    module = load(metrics.generated_modules[-1], interpret=False)
+    name = module.KERNELS[0] if hasattr(module, "KERNELS") else None
+    kernel = getattr(module, name)
+    out = torch.empty_like(inputs[0])
+    key = next(k for k in launch._runners if k[0] == id(kernel))
+    runner = launch._runners[key][1]
+    grid = key[1]
+    args = [*inputs, out]
+    stream = torch.cuda.current_stream().cuda_stream
+    tests = {
+        "compiled call": lambda: fn(*inputs),
+        "module.call": lambda: module.call(list(inputs)),
+        "autotune.launch": lambda: autotune.launch(name, kernel, grid, args, lambda: ({}, [])),
+        "launch.launch": lambda: launch.launch(kernel, grid, args, None),
+        "direct runner": lambda: runner(args),
+        "key only": lambda: (id(kernel), grid, *map(launch._specialization, args)),
+        "current stream": lambda: torch._C._cuda_getCurrentRawStream(0),
+        "empty_strided": lambda: torch.empty_strided((40, 25), (25, 1), device="cuda"),
+        "stream arg": lambda: stream,
+    }
+    for label, call in tests.items():
+        n = 5000
+        seconds = min(timeit.repeat(call, number=n, repeat=3))
+        torch.cuda.synchronize()
+        print(f"{label:>20}: {seconds / n * 1e6:6.2f} us")
+
+
+if __name__ == "__main__":
+    main()
