@@ -7,13 +7,13 @@ A call whose wall time is far above the sum of its kernels' times is bound by ho
 
 import os
 import sys
-import time
 
 import torch
 from torch.profiler import ProfilerActivity, profile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from overhead import per_call_us  # noqa: E402
 from workloads import WORKLOADS  # noqa: E402
 
 CALLS = 20
@@ -33,15 +33,6 @@ def kernel_table(fn, inputs) -> tuple[str, float]:
     return "\n".join(tables), total_us
 
 
-def wall_us(fn, inputs) -> float:
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(CALLS):
-        fn(*inputs)
-    torch.cuda.synchronize()
-    return (time.perf_counter() - start) / CALLS * 1e6
-
-
 def main() -> None:
     names = sys.argv[1:]
     for w in [w for w in WORKLOADS if any(n in w.name for n in names)]:
@@ -51,7 +42,7 @@ def main() -> None:
             options = {"backend": "irc"} if backend == "irc" else {}
             fn = w.fn if backend == "eager" else torch.compile(w.fn, **options)
             table, kernels_us = kernel_table(fn, inputs)
-            wall = wall_us(fn, inputs)
+            wall = per_call_us(fn, inputs, CALLS)
             print(f"===== {w.name} {backend}: kernels {kernels_us:.1f} us per call, wall {wall:.1f} us")
             print(table)
 
