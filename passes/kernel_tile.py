@@ -8,9 +8,10 @@ becomes
 A reduction is persistent (the whole r range in one block) when rnumel is static and at most
 `persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise; a kind change
 renames the kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r:
-a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`, `rblock`, `num_warps` (0: heuristic) override the heuristics;
-they must be powers of two. With `autotune=true` every kernel also gets `configs`, the autotune candidates
-(tile_candidates.py) the runtime benchmarks on the first CUDA call.
+a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`,
+`rblock`, `num_warps` (0: heuristic) override the heuristics; they must be powers of two. With `autotune=true`
+every kernel also gets `configs`, the autotune candidates (tile_candidates.py) the runtime benchmarks on the
+first CUDA call.
 
 Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tile_split.py)
 get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
@@ -148,7 +149,8 @@ class KernelTilePass(ModulePass):
         xblock = self.xblock or (
             POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
         )
-        return TileChoice("pointwise", self.config(xblock, None, POINTWISE_WARPS), limits=x_limit(xblock, numel))
+        config = self.config(xblock, None, POINTWISE_WARPS)
+        return TileChoice("pointwise", config, limits=x_limit(xblock, numel))
 
     def tiled(self, numel: int | None, ynumel) -> TileChoice:
         """2-D tiles of a pointwise kernel: yblock x xblock elements."""

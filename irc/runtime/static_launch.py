@@ -36,6 +36,7 @@ def static_runner(kernel, compiled, grid: tuple, n_args: int, device: int) -> Ca
     x, y, z = (*grid, 1, 1, 1)[:3]
     scratch = (None,) * _scratch_count(compiled)
     types += "O" * len(scratch)
+
     def run_all(args):
         launch(function, x, y, z, warps, shared, types, (*args, *scratch), current_stream(device))
 
