@@ -3,7 +3,7 @@
     python3 bench/overhead.py            # table of microseconds per call
     python3 bench/overhead.py --profile  # also the functions irc's calls spend their time in (cProfile)
     python3 bench/overhead.py --layers   # each layer of one irc call
-    python3 bench/overhead.py --workloads gpt2_attention,softmax_fp32   # host time per call of bench workloads
+    python3 bench/overhead.py --workloads gpt2_attention,full_sum   # host time per call of bench workloads
 
 Each graph runs on 1000-element tensors, so the GPU finishes long before the CPU has issued the next call:
 wall time per call over many back-to-back calls is the host path (Dynamo guards, wrappers, launches).
@@ -12,8 +12,8 @@ wall time per call over many back-to-back calls is the host path (Dynamo guards,
 import argparse
 import cProfile
 import os
-import sys
 import pstats
+import sys
 import time
 
 import torch
@@ -70,34 +70,6 @@ def host_us(names: list[str], calls: int = 50) -> None:
         print(f"| {w.name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
 
 
-def main() -> None:
-    formatter = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
-    parser.add_argument("--profile", action="store_true")
-    parser.add_argument("--layers", action="store_true", help="time each layer of one irc call")
-    parser.add_argument("--workloads", default="", help="host time per call of these bench workloads")
-    args = parser.parse_args()
-    if args.layers:
-        layers()
-        return
-    if args.workloads:
-        host_us(args.workloads.split(","))
-        return
-    inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
-    print("| graph | eager us | Inductor us | irc us |\n|---|---:|---:|---:|")
-    for name, fn in GRAPHS.items():
-        times = [per_call_us(fn, inputs)]
-        times += [per_call_us(compiled(fn, backend), inputs) for backend in ("inductor", "irc")]
-        print(f"| {name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
-        if args.profile:
-            irc_fn = compiled(fn, "irc")
-            per_call_us(irc_fn, inputs, 20)
-            profile = cProfile.Profile()
-            profile.runcall(per_call_us, irc_fn, inputs, 500)
-            pstats.Stats(profile).sort_stats("tottime").print_stats(18)
-
-
-
 def layers() -> None:
     """Microseconds per call of each layer under one irc call of `one_kernel` (no profiler: timeit)."""
     import timeit
@@ -135,6 +107,33 @@ def layers() -> None:
         seconds = min(timeit.repeat(call, number=n, repeat=3))
         torch.cuda.synchronize()
         print(f"{label:>20}: {seconds / n * 1e6:6.2f} us")
+
+
+def main() -> None:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--layers", action="store_true", help="time each layer of one irc call")
+    parser.add_argument("--workloads", default="", help="host time per call of these bench workloads")
+    args = parser.parse_args()
+    if args.layers:
+        layers()
+        return
+    if args.workloads:
+        host_us(args.workloads.split(","))
+        return
+    inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
+    print("| graph | eager us | Inductor us | irc us |\n|---|---:|---:|---:|")
+    for name, fn in GRAPHS.items():
+        times = [per_call_us(fn, inputs)]
+        times += [per_call_us(compiled(fn, backend), inputs) for backend in ("inductor", "irc")]
+        print(f"| {name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
+        if args.profile:
+            irc_fn = compiled(fn, "irc")
+            per_call_us(irc_fn, inputs, 20)
+            profile = cProfile.Profile()
+            profile.runcall(per_call_us, irc_fn, inputs, 500)
+            pstats.Stats(profile).sort_stats("tottime").print_stats(18)
 
 
 if __name__ == "__main__":

@@ -73,9 +73,10 @@ def tile_side(size: int | None) -> int:
     return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
 
 
-def x_limit(xblock: int, numel: int | None) -> dict[str, int]:
-    """Candidates' XBLOCK at most the x extent rounded up (a longer block only adds masked lanes)."""
-    return {} if numel is None else {"xblock": max(xblock, next_power_of_two(numel))}
+def block_limits(config: dict[str, int], sizes: dict[str, int | None]) -> dict[str, int]:
+    """Candidates' block sizes at most the extent they cover rounded up (or the config's own, if larger): a
+    longer block only adds masked lanes. `sizes` maps a config entry to its static extent (None: symbolic)."""
+    return {key: max(config[key], next_power_of_two(n)) for key, n in sizes.items() if n is not None}
 
 
 def warps_for(elements: int, table: tuple) -> int:
@@ -150,7 +151,7 @@ class KernelTilePass(ModulePass):
             POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
         )
         config = self.config(xblock, None, POINTWISE_WARPS)
-        return TileChoice("pointwise", config, limits=x_limit(xblock, numel))
+        return TileChoice("pointwise", config, limits=block_limits(config, {"xblock": numel}))
 
     def tiled(self, numel: int | None, ynumel) -> TileChoice:
         """2-D tiles of a pointwise kernel: yblock x xblock elements."""
@@ -161,8 +162,7 @@ class KernelTilePass(ModulePass):
         config = {"xblock": xblock, "yblock": yblock}
         config["num_warps"] = self.num_warps or warps_for(xblock * yblock, POINTWISE_WARPS)
         sizes = {"yblock": ysize, "xblock": xsize}
-        limits = {key: max(config[key], next_power_of_two(n)) for key, n in sizes.items() if n is not None}
-        return TileChoice("pointwise", config, ynumel, limits)
+        return TileChoice("pointwise", config, ynumel, block_limits(config, sizes))
 
     def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
         rblock = self.rblock or next_power_of_two(rnumel)
@@ -170,7 +170,7 @@ class KernelTilePass(ModulePass):
         if not self.xblock and numel is not None:
             xblock = min(xblock, next_power_of_two(numel))
         config = self.config(xblock, rblock, REDUCTION_WARPS)
-        return TileChoice("persistent_reduction", config, limits=x_limit(xblock, numel))
+        return TileChoice("persistent_reduction", config, limits=block_limits(config, {"xblock": numel}))
 
     def looped(self, numel: int | None, rnumel: int | None) -> TileChoice:
         rblock = self.rblock or (
