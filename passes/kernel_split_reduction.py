@@ -20,27 +20,51 @@ becomes (split = 64)
 and the host allocates the partials and launches both. For an outer reduction (rows contiguous along x, such
 as a column sum) the split index is the first dim of the partials, so both kernels stay coalesced along x.
 
-Only kernels whose body is one sum/prod/max/min/any/all reduction (no stores in it) followed by x-shaped
-pointwise ops are split, when numel and rnumel are static, the kernel would run fewer than `min_programs`
-programs, and a power-of-two split divides rnumel leaving at least `min_chunk` elements per chunk.
+Kernels are split when numel and rnumel are static, the kernel would run fewer than `min_programs` programs,
+and a power-of-two split divides rnumel leaving at least `min_chunk` elements per chunk. Their body must be
+sum/prod/max/min/any/all reductions over the same dims (no stores; each reads only the kernel's inputs),
+x-shaped pointwise ops, and, for rows longer than `persistent_max` (which a single kernel reads twice anyway),
+full-shape pointwise ops. A max and a sum of exp(v - max) over it (softmax, log_softmax, logsumexp) split as
+an online pair: each chunk keeps its own max and the sum relative to it (split_online.py).
+
+Softmax over 256 rows of 131072: the full-shape ops move to a pointwise kernel (split_epilogue.py), so the
+rows are read by 256 * split programs for the statistics and by a pointwise kernel for the output:
+
+    kernel @..._split_0(%x) -> (!loop.buffer<[256, 4], f32>, !loop.buffer<[256, 4], f32>)
+        reduction numel 1024 rnumel 32768 { %m = max over the chunk; %s = sum(exp(v - %m[i0, i1])) }
+    kernel @..._0(%pm, %ps) -> (![256], ![256]) reduction numel 256 rnumel 4 { %M = max(pm); %S = ... }
+    kernel @triton_poi_..._epilogue_0(%x, %M, %S) -> (![256, 131072]) pointwise numel 33554432 { ... }
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntAttr, ModuleOp, StringAttr
-from xdsl.ir import Block, Region, SSAValue
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
 from irc.dialects.sym import decompose, linearize, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_value, dims_attr
+from irc.passes.kernel_to_triton_online import OnlinePair, pairs
+from irc.passes.split_epilogue import drop_unused_args, launches_of, split_off_epilogue
+from irc.passes.split_online import online_combine_body
 from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction, static_int
 
 # reduction kind -> the kind that combines its partial results
 COMBINE_KIND = {"sum": "sum", "prod": "prod", "max": "max", "min": "min", "any": "any", "all": "all"}
 INDEXED_OPS = (loop.LoadOp, loop.StoreOp, loop.IndexOp)
+
+
+@dataclass
+class SplitPlan:
+    """What a splittable kernel holds: its reductions (body order), online pairs, full-shape pointwise ops."""
+
+    reductions: list[loop.ReductionOp]
+    online: dict[Operation, OnlinePair] = field(default_factory=dict)
+    """Sum reduction -> its online pair."""
+    epilogue: list[loop.PointwiseOp] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -52,16 +76,20 @@ class KernelSplitReductionPass(ModulePass):
     min_programs: int = 1024
     max_split: int = 1024
     min_chunk: int = 1024
+    persistent_max: int = 4096
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for k in [k for k in op.walk() if isinstance(k, kernel.KernelOp)]:
-            reduction = splittable_reduction(k)
-            if reduction is not None:
-                split = self.choose_split(k, reduction)
-                if split > 1:
-                    split_kernel(op, k, reduction, split)
+            plan = split_plan(k)
+            if plan is None or (plan.epilogue and static_int(k.rnumel) <= self.persistent_max):
+                continue
+            split = self.choose_split(k)
+            if split > 1:
+                if plan.epilogue:
+                    split_off_epilogue(op, k, plan.epilogue)
+                split_kernel(op, k, plan, split)
 
-    def choose_split(self, k: kernel.KernelOp, reduction: loop.ReductionOp) -> int:
+    def choose_split(self, k: kernel.KernelOp) -> int:
         numel, rnumel = static_int(k.numel), static_int(k.rnumel)
         rows_per_program = OUTER_XBLOCK if is_outer_reduction(k) else 1
         programs = -(-numel // rows_per_program)
@@ -76,39 +104,69 @@ class KernelSplitReductionPass(ModulePass):
         return split
 
 
-def splittable_reduction(k: kernel.KernelOp) -> loop.ReductionOp | None:
-    """The kernel's one reduction when the kernel has the form the split handles, else None."""
+def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
+    """The kernel's reductions, online pairs and epilogue when the kernel has a form the split handles."""
     if k.kind.data == "pointwise" or static_int(k.numel) is None or static_int(k.rnumel) is None:
         return None
     ops = [o for o in k.body.block.ops if not isinstance(o, kernel.YieldOp)]
-    if not ops or not isinstance(ops[0], loop.ReductionOp) or ops[0].kind.data not in COMBINE_KIND:
+    if any(isinstance(o, loop.StoreOp) for op in ops for o in op.walk()):
         return None
-    reduction = ops[0]
-    if any(isinstance(o, loop.StoreOp) for o in reduction.walk()):
+    reductions = [o for o in ops if isinstance(o, loop.ReductionOp)]
+    if not reductions or any(not isinstance(o, loop.ReductionOp | loop.PointwiseOp) for o in ops):
         return None
-    for o in ops[1:]:
-        if not isinstance(o, loop.PointwiseOp) or o.ranges != reduction.ranges:
-            return None
-    return reduction
+    ranges, reduce = reductions[0].ranges, reductions[0].reduce
+    if any((r.ranges, r.reduce) != (ranges, reduce) or r.kind.data not in COMBINE_KIND for r in reductions):
+        return None
+    online = pairs(reductions)
+    if not all(reads_only_inputs(r, k, online.get(r)) for r in reductions):
+        return None
+    full = ArrayAttr([*ranges.data, *reduce.data])
+    epilogue = [o for o in ops if isinstance(o, loop.PointwiseOp) and o.ranges == full]
+    x_shaped = [o for o in ops if isinstance(o, loop.PointwiseOp) and o.ranges == ranges]
+    if len(reductions) + len(epilogue) + len(x_shaped) != len(ops):
+        return None
+    if epilogue and is_outer_reduction(k):
+        return None
+    epilogue_results = {r for o in epilogue for r in o.results}
+    if any(v in epilogue_results for o in x_shaped for inner in o.walk() for v in inner.operands):
+        return None
+    return SplitPlan(reductions, online, epilogue)
 
 
-def split_kernel(module: ModuleOp, k: kernel.KernelOp, reduction: loop.ReductionOp, split: int) -> None:
+def reads_only_inputs(r: loop.ReductionOp, k: kernel.KernelOp, pair: OnlinePair | None) -> bool:
+    """Whether the reduction's body reads only kernel inputs (and, for an online sum, its max at its row)."""
+    inside = set(r.walk())
+    for o in inside:
+        for v in o.operands:
+            if isinstance(v, BlockArgument) and v.owner is k.body.block:
+                continue
+            if isinstance(v, OpResult) and v.owner in inside:
+                continue
+            if pair is not None and o is pair.max_load and v is pair.max_op.results[0]:
+                if o.index.value() == row_index(r).value():
+                    continue
+            return False
+    return True
+
+
+def row_index(r: loop.ReductionOp, ranges: list | None = None) -> IndexAttr:
+    """The contiguous index of the x position over `ranges` (the reduction's own ranges by default)."""
+    sizes = [dim_value(d) for d in r.ranges.data] if ranges is None else ranges
+    return IndexAttr(linearize([sympy.Symbol(f"i{n}") for n in range(len(sizes))], contiguous_strides(sizes)))
+
+
+def split_kernel(module: ModuleOp, k: kernel.KernelOp, plan: SplitPlan, split: int) -> None:
     outer = is_outer_reduction(k)
-    used = partial_inputs(k, reduction)
-    partial_kernel = build_partial_kernel(k, reduction, split, outer)
+    used = partial_inputs(k, plan.reductions)
+    partial_kernel = build_partial_kernel(k, plan.reductions, used, split, outer)
     module.body.block.insert_op_before(partial_kernel, k)
-    partial_type = partial_kernel.function_type.outputs.data[0]
-    partial_arg = k.body.block.insert_arg(partial_type, len(k.body.block.args))
-    combine_in_place(k, reduction, partial_arg, split, outer)
-    unused = [a.index for a in k.body.block.args if not a.uses]
-    for position in reversed(unused):
-        k.body.block.erase_arg(k.body.block.args[position])
-    k.function_type = type(k.function_type).from_lists(
-        [a.type for a in k.body.block.args], list(k.function_type.outputs.data)
-    )
-    for launch in [o for o in module.walk() if isinstance(o, kernel.LaunchOp)]:
-        if launch.callee.string_value() == k.sym_name.data:
-            launch_partial_first(launch, partial_kernel, partial_type, used, unused)
+    partial_types = list(partial_kernel.function_type.outputs.data)
+    block = k.body.block
+    partials = [block.insert_arg(t, len(block.args)) for t in partial_types]
+    combine_in_place(k, plan, dict(zip(plan.reductions, partials)), split, outer)
+    unused = drop_unused_args(k)
+    for launch in launches_of(module, k):
+        launch_partial_first(launch, partial_kernel, partial_types, used, unused)
 
 
 def partial_name(name: str) -> str:
@@ -116,39 +174,51 @@ def partial_name(name: str) -> str:
     return f"{stem}_split_{index}" if index.isdigit() else f"{name}_split"
 
 
-def partial_inputs(k: kernel.KernelOp, reduction: loop.ReductionOp) -> list[int]:
-    """Positions of the kernel arguments the reduction body reads (the original arguments only)."""
+def partial_inputs(k: kernel.KernelOp, reductions: list[loop.ReductionOp]) -> list[int]:
+    """Positions of the kernel arguments the reduction bodies read (the original arguments only)."""
     args = set()
-    for o in reduction.walk():
+    for o in [o for r in reductions for o in r.walk()]:
         args |= {v.index for v in o.operands if isinstance(v, SSAValue) and v.owner is k.body.block}
     return sorted(args)
 
 
-def build_partial_kernel(k: kernel.KernelOp, reduction: loop.ReductionOp, split: int, outer: bool) -> kernel.KernelOp:
-    """The first kernel: the reduction over chunks of r, one result per (x, chunk)."""
+def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp], inputs: list[int], split: int,
+                         outer: bool) -> kernel.KernelOp:
+    """The first kernel: the reductions over chunks of r, one result each per (x, chunk)."""
     numel, rnumel = static_int(k.numel), static_int(k.rnumel)
     chunk = rnumel // split
-    ranges = [dim_value(d) for d in reduction.ranges.data]
+    ranges = [dim_value(d) for d in reductions[0].ranges.data]
     new_ranges = [split, *ranges] if outer else [*ranges, split]
-    inputs = partial_inputs(k, reduction)
     block = Block(arg_types=[k.body.block.args[i].type for i in inputs])
-    mapper = {k.body.block.args[i]: block.args[n] for n, i in enumerate(inputs)}
-    copy = reduction.clone(value_mapper=mapper)
-    body = copy.detach_region(copy.body)
-    copy.erase()
-    reindex_partial_body(body, reduction, split, chunk, outer)
-    partial_type = BufferType(new_ranges, reduction.buffers[0].type.element_type)
-    partial = loop.ReductionOp(reduction.kind.data, new_ranges, [chunk], body, [partial_type])
-    block.add_ops([partial, kernel.YieldOp(partial.buffers[0])])
+    mapper: dict[SSAValue, SSAValue] = {k.body.block.args[i]: block.args[n] for n, i in enumerate(inputs)}
+    for reduction in reductions:
+        partial = partial_reduction(reduction, mapper, block, new_ranges, split, chunk, outer)
+        block.add_op(partial)
+        mapper[reduction.results[0]] = partial.results[0]
+    block.add_op(kernel.YieldOp(*[mapper[r.results[0]] for r in reductions]))
     return kernel.KernelOp(
         partial_name(k.sym_name.data),
         [a.type for a in block.args],
-        [partial_type],
+        [mapper[r.results[0]].type for r in reductions],
         "reduction",
         numel * split,
         chunk,
         Region(block),
     )
+
+
+def partial_reduction(reduction: loop.ReductionOp, mapper: dict[SSAValue, SSAValue], block: Block,
+                      new_ranges: list, split: int, chunk: int, outer: bool) -> loop.ReductionOp:
+    """One reduction over a chunk; loads of an earlier partial result read it at their own (x, chunk)."""
+    copy = reduction.clone(value_mapper=dict(mapper))
+    body = copy.detach_region(copy.body)
+    copy.erase()
+    reindex_partial_body(body, reduction, split, chunk, outer)
+    for o in body.walk():
+        if isinstance(o, loop.LoadOp) and o.buffer.owner in block.ops:
+            o.index = row_index(reduction, new_ranges)
+    partial_type = BufferType(new_ranges, reduction.buffers[0].type.element_type)
+    return loop.ReductionOp(reduction.kind.data, new_ranges, [chunk], body, [partial_type])
 
 
 def reindex_partial_body(body: Region, original: loop.ReductionOp, split: int, chunk: int,
@@ -169,34 +239,40 @@ def reindex_partial_body(body: Region, original: loop.ReductionOp, split: int, c
             o.index = IndexAttr(simplify_index(substitute(o.index.value(), mapping), sizes))
 
 
-def combine_in_place(k: kernel.KernelOp, reduction: loop.ReductionOp, partial: SSAValue, split: int,
+def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operation, SSAValue], split: int,
                      outer: bool) -> None:
-    """The original kernel's reduction now combines `split` partials per x position."""
-    ranges = [dim_value(d) for d in reduction.ranges.data]
-    x_flat = linearize([sympy.Symbol(f"i{n}") for n in range(len(ranges))], contiguous_strides(ranges))
+    """The original kernel's reductions now combine `split` partials per x position."""
     numel = static_int(k.numel)
-    index = sympy.Symbol("r0") * numel + x_flat if outer else x_flat * split + sympy.Symbol("r0")
-    load = loop.LoadOp(partial, IndexAttr(index))
-    body = reduction.body.block
-    for o in reversed(list(body.ops)):
-        o.detach()
-        o.erase(safe_erase=False)
-    body.add_ops([load, loop.YieldOp(load.result)])
-    reduction.kind = StringAttr(COMBINE_KIND[reduction.kind.data])
-    reduction.reduce = dims_attr([split])
+    x_flat = row_index(plan.reductions[0]).value()
+    index = IndexAttr(sympy.Symbol("r0") * numel + x_flat if outer else x_flat * split + sympy.Symbol("r0"))
+    for reduction in plan.reductions:
+        pair = plan.online.get(reduction)
+        if pair is None:
+            load = loop.LoadOp(partials[reduction], index)
+            new_body = [load, loop.YieldOp(load.result)]
+        else:
+            new_body = online_combine_body(pair, partials[pair.max_op], partials[reduction],
+                                           pair.max_op.results[0], index, IndexAttr(x_flat))
+        body = reduction.body.block
+        for o in reversed(list(body.ops)):
+            o.detach()
+            o.erase(safe_erase=False)
+        body.add_ops(new_body)
+        reduction.kind = StringAttr(COMBINE_KIND[reduction.kind.data])
+        reduction.reduce = dims_attr([split])
     k.rnumel = IntAttr(split)
     k.kind = StringAttr("reduction")
 
 
-def launch_partial_first(launch: kernel.LaunchOp, partial_kernel: kernel.KernelOp, partial_type: BufferType,
+def launch_partial_first(launch: kernel.LaunchOp, partial_kernel: kernel.KernelOp, partial_types: list[BufferType],
                          used: list[int], unused: list[int]) -> None:
     """Allocates the partials and launches the first kernel, then the second without its unused inputs."""
-    alloc = kernel.AllocOp(partial_type)
+    allocs = [kernel.AllocOp(t) for t in partial_types]
     ins = list(launch.ins)
-    first = kernel.LaunchOp(partial_kernel.sym_name.data, [ins[i] for i in used], [alloc.result])
+    first = kernel.LaunchOp(partial_kernel.sym_name.data, [ins[i] for i in used], [a.result for a in allocs])
     parent = launch.parent_block()
-    parent.insert_ops_before([alloc, first], launch)
-    kept = [v for n, v in enumerate([*ins, alloc.result]) if n not in unused]
+    parent.insert_ops_before([*allocs, first], launch)
+    kept = [v for n, v in enumerate([*ins, *[a.result for a in allocs]]) if n not in unused]
     second = kernel.LaunchOp(launch.callee, kept, list(launch.outs))
     parent.insert_op_before(second, launch)
     launch.detach()

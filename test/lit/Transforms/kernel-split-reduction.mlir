@@ -1,5 +1,6 @@
 // RUN: irc-opt %s -p kernel-split-reduction --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-split-reduction{min_chunk=4 max_split=4}' --split-input-file | filecheck %s --check-prefix=SMALL
+// RUN: irc-opt %s -p 'kernel-split-reduction{persistent_max=8192}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
 
 // A full sum of 2^20 elements: one row, split into 1024 chunks (the split index is the last x dim),
 // then a combining reduction over the 1024 partials.
@@ -69,4 +70,77 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
   %1 = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
   kernel.launch @triton_red_fused_max_mul_0(%0) outs(%1) : (!loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>)
   func.return %1 : !loop.buffer<[5], f32, strides [1]>
+}
+
+// -----
+
+// Softmax over 4 rows of 8192: 8 chunks a row, each with its own max and sum of exp(x - chunk max); the
+// combining kernel rescales the chunk sums to the row max; the output is a pointwise kernel of its own.
+// With persistent_max=8192 the rows stay one kernel (a persistent row is read once).
+
+// CHECK-LABEL: kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_split_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[4, 8], f32, strides [8, 1]>) reduction numel 32 rnumel 1024 {
+// CHECK-NEXT:    %[[PM:.*]] = loop.reduction max ranges [4, 8] reduce [1024] {
+// CHECK-NEXT:      loop.load %0[#loop.index<"8192*i0 + 1024*i1 + r0">]
+// CHECK:         loop.reduction sum ranges [4, 8] reduce [1024] {
+// CHECK-NEXT:      %[[X:.*]] = loop.load %0[#loop.index<"8192*i0 + 1024*i1 + r0">]
+// CHECK-NEXT:      %[[M:.*]] = loop.load %[[PM]][#loop.index<"8*i0 + i1">]
+// CHECK-NEXT:      arith.subf %[[X]], %[[M]]
+// CHECK:       kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8], f32, strides [8, 1]>, %1: !loop.buffer<[4, 8], f32, strides [8, 1]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
+// CHECK-NEXT:    %[[ROWMAX:.*]] = loop.reduction max ranges [4] reduce [8] {
+// CHECK-NEXT:      loop.load %0[#loop.index<"8*i0 + r0">]
+// CHECK:         loop.reduction sum ranges [4] reduce [8] {
+// CHECK-NEXT:      %[[CM:.*]] = loop.load %0[#loop.index<"8*i0 + r0">]
+// CHECK-NEXT:      %[[CS:.*]] = loop.load %1[#loop.index<"8*i0 + r0">]
+// CHECK-NEXT:      %[[RM:.*]] = loop.load %[[ROWMAX]][#loop.index<"i0">]
+// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[CM]], %[[RM]]
+// CHECK-NEXT:      %[[E:.*]] = math.exp %[[D]]
+// CHECK-NEXT:      %[[T:.*]] = arith.mulf %[[CS]], %[[E]]
+// CHECK:           %[[CE:.*]] = arith.cmpf oeq, %[[CM]]
+// CHECK-NEXT:      %[[RE:.*]] = arith.cmpf oeq, %[[RM]]
+// CHECK-NEXT:      %[[DROP:.*]] = arith.select %[[CE]], %{{.*}}, %[[T]]
+// CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[RE]], %[[T]], %[[DROP]]
+// CHECK-NEXT:      loop.yield %[[KEEP]]
+// CHECK:       kernel.kernel @triton_poi_fused_amax_div_exp_sub_sum_epilogue_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>, %1: !loop.buffer<[4], f32, strides [1]>, %2: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) pointwise numel 32768 rnumel 1 {
+// CHECK-NEXT:    loop.pointwise ranges [4, 8192] {
+// CHECK:       func.func @forward
+// CHECK-NEXT:    %[[OUT:.*]] = kernel.alloc : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+// CHECK-NEXT:    %[[MAX:.*]] = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+// CHECK-NEXT:    %[[SUM:.*]] = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+// CHECK-NEXT:    %[[P0:.*]] = kernel.alloc : !loop.buffer<[4, 8], f32, strides [8, 1]>
+// CHECK-NEXT:    %[[P1:.*]] = kernel.alloc : !loop.buffer<[4, 8], f32, strides [8, 1]>
+// CHECK-NEXT:    kernel.launch @triton_red_fused_amax_div_exp_sub_sum_split_0(%0) outs(%[[P0]], %[[P1]])
+// CHECK-NEXT:    kernel.launch @triton_red_fused_amax_div_exp_sub_sum_0(%[[P0]], %[[P1]]) outs(%[[MAX]], %[[SUM]])
+// CHECK-NEXT:    kernel.launch @triton_poi_fused_amax_div_exp_sub_sum_epilogue_0(%0, %[[MAX]], %[[SUM]]) outs(%[[OUT]])
+
+// PERSISTENT-LABEL: kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>)
+// PERSISTENT-SAME:    reduction numel 4 rnumel 8192
+// PERSISTENT-NOT:   kernel.kernel
+
+kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) reduction numel 4 rnumel 8192 {
+  %1 = loop.reduction max ranges [4] reduce [8192] {
+    %2 = loop.load %0[#loop.index<"8192*i0 + r0">] : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+    loop.yield %2 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %3 = loop.reduction sum ranges [4] reduce [8192] {
+    %4 = loop.load %0[#loop.index<"8192*i0 + r0">] : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+    %5 = loop.load %1[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %6 = arith.subf %4, %5 : f32
+    %7 = math.exp %6 : f32
+    loop.yield %7 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %8 = loop.pointwise ranges [4, 8192] {
+    %9 = loop.load %0[#loop.index<"8192*i0 + i1">] : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+    %10 = loop.load %1[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %11 = arith.subf %9, %10 : f32
+    %12 = math.exp %11 : f32
+    %13 = loop.load %3[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %14 = arith.divf %12, %13 : f32
+    loop.yield %14 : f32
+  } : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+  kernel.yield %8 : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+}
+func.func @forward(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> !loop.buffer<[4, 8192], f32, strides [8192, 1]> {
+  %1 = kernel.alloc : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
+  kernel.launch @triton_red_fused_amax_div_exp_sub_sum_0(%0) outs(%1) : (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>)
+  func.return %1 : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
 }

@@ -1,0 +1,92 @@
+"""Few long rows of softmax-like kernels: chunk statistics (an online max/sum pair per chunk), a combining
+kernel, and the full-shape output in a pointwise kernel of its own. Small sizes split with lowered thresholds."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from harness import check, rand
+from irc import config, metrics
+from irc.pipeline import DEFAULT_PIPELINE
+
+SPLIT = DEFAULT_PIPELINE.replace("kernel-split-reduction", "kernel-split-reduction{min_chunk=64 persistent_max=256}")
+DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+
+
+@pytest.fixture
+def small_split(monkeypatch, tmp_path):
+    monkeypatch.setattr(config, "pipeline", SPLIT)
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
+
+
+def with_specials(x: torch.Tensor) -> torch.Tensor:
+    """-inf in every third column (row 0), large magnitudes (row 1), -inf over whole chunks (row 2)."""
+    x = x.clone()
+    x[0, ::3] = float("-inf")
+    x[1, 5::7] = 1e4 if x.dtype == torch.float32 else 6e4 if x.dtype == torch.float16 else 1e30
+    x[1, 11::13] = -1e4
+    x[2, :300] = float("-inf")
+    return x
+
+
+def kernel_names() -> list[str]:
+    return [name for path in metrics.generated_modules for name in _kernels(open(path).read())]
+
+
+def _kernels(source: str) -> list[str]:
+    return [line.split("(")[0][4:] for line in source.splitlines() if line.startswith("def triton_")]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_softmax_and_log_softmax_of_few_long_rows(small_split, dtype, device):
+    x = with_specials(rand(4, 1031 - 7, dtype=dtype, device=device, low=-8, high=8))
+    check(lambda a: torch.softmax(a, -1), x, kernels=3)
+    assert [n.endswith("_epilogue_0") for n in kernel_names()] == [False, False, True]
+    check(lambda a: torch.log_softmax(a, -1), x, kernels=3)
+
+
+def test_logsumexp_needs_no_epilogue(small_split, device):
+    x = with_specials(rand(3, 2048, device=device, low=-20, high=20))
+    check(lambda a: torch.logsumexp(a, -1), x, kernels=2)
+
+
+def test_all_minus_inf_row_nan_and_plus_inf(small_split, device):
+    x = rand(4, 1024, device=device)
+    x[0] = float("-inf")
+    x[1, 17] = float("nan")
+    x[2, 999] = float("inf")
+    got = check(lambda a: (torch.softmax(a, -1), torch.logsumexp(a, -1)), x)
+    assert got[0][0].isnan().all() and not got[0][3].isnan().any()
+    assert got[1][0] == float("-inf")
+
+
+def test_cross_entropy_over_a_long_vocab(small_split, device):
+    x, target = rand(3, 4096, device=device), torch.randint(0, 4096, (3,), device=device)
+    check(lambda a, t: F.cross_entropy(a, t), x, target)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda a: a - a.mean(-1, keepdim=True),
+        lambda a: a / a.abs().amax(-1, keepdim=True) + a.sum(-1, keepdim=True),
+        lambda a: (torch.softmax(a, -1), a.amax(-1)),
+    ],
+)
+def test_independent_reductions_with_epilogue(small_split, fn, device):
+    check(fn, rand(5, 2048, device=device, low=0.5, high=1.5), kernels=3)
+
+
+def test_welford_rows_are_not_split(small_split, device):
+    x = rand(3, 1024, device=device)
+    check(lambda a: F.layer_norm(a, (1024,)), x, kernels=1)
+
+
+def test_short_rows_stay_one_kernel(small_split, device):
+    check(lambda a: torch.softmax(a, -1), rand(4, 256, device=device), kernels=1)
+
+
+def test_default_thresholds_split_rows_longer_than_4096(device):
+    x = rand(3, 16384, dtype=torch.float16, device=device, low=-8, high=8)
+    check(lambda a: torch.softmax(a, -1), x, kernels=3)
+    check(lambda a: torch.softmax(a, -1), rand(3, 4096, device=device), kernels=1)
