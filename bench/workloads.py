@@ -213,6 +213,7 @@ WORKLOADS = [
     Workload("pointwise_chain_fp32_64M", pointwise_chain, _pointwise_inputs),
     Workload("bias_gelu_fp16", bias_gelu, _bias_gelu_inputs),
     Workload("softmax_fp16_16384x2048", softmax_last, _rows(16384, 2048, 37, 129, torch.float16)),
+    Workload("softmax_fp16_32x1048576", softmax_last, _rows(32, 1 << 20, 3, 9000, torch.float16)),
     Workload("softmax_fp32_16384x1024", softmax_last, _rows(16384, 1024, 37, 129, torch.float32)),
     Workload("softmax_fp16_256x131072", softmax_last, _rows(256, 131072, 5, 3001, torch.float16)),
     Workload("log_softmax_fp32_8192x4096", log_softmax_last, _rows(8192, 4096, 37, 129, torch.float32)),

@@ -2,15 +2,16 @@
 
 A max reduction M whose result feeds a sum reduction S over the same rows as `sum(exp(v - g(M)))`, where v is
 the very value M reduces and g is the identity or logsumexp's `where(|M| == inf, 0, M)`, is computed in ONE
-r loop (Milakov & Gimelshein 2018) instead of two: per lane a running max m and a running sum s of
+r loop (Milakov & Gimelshein 2018) instead of two: a running row max m and, per lane, a running sum s of
 exp(v - g(m)), rescaled by exp(g(m_old) - g(m_new)) when the max grows. Softmax, log_softmax, logsumexp and
 cross-entropy then read their row twice (statistics, output) instead of three times.
 
-    for roffset: m = max(m, v); s = s * exp(g(m_old) - g(m)) + exp(v - g(m))      (masked lanes unchanged)
-    m_row = max(m); s_row = sum(s * exp(g(m) - g(m_row)))
+    for roffset: m = max(m_old, max(v)); s = s * exp(g(m_old) - g(m)) + exp(v - g(m))   (masked lanes add 0)
+    s_row = sum(s)
 
-A lane that has only seen -inf (or nothing) holds s = 0 and contributes exp(-inf - g(m_row)) at the end:
-0 when the row has a finite max, NaN for an all -inf softmax row (as eager), 0 for logsumexp (-inf, as eager).
+Only the max is reduced across lanes in the loop; the sum once after it. While the row's max is still -inf the
+rescaled sum is dropped (its terms were exp(-inf - g(-inf))): an all -inf row ends with NaN for softmax (as
+eager) and 0 for logsumexp (-inf, as eager).
 The decision is a function of the kernel IR alone (no attribute is needed): `pairs` finds the candidates,
 the schedule puts S in M's phase when nothing else S reads needs a later one.
 """
@@ -149,17 +150,17 @@ Shift = Callable[[TritonBuilder, SSAValue], SSAValue]
 
 
 class OnlineSoftmax(Reduction):
-    """Running (max, sum of exp(v - shift(max))) per row in one loop; results [max, sum], each [XBLOCK, 1]."""
+    """A running max per row and a running sum of exp(v - shift(max)) per lane in one loop; results [max, sum],
+    each [XBLOCK, 1]. Only the max is reduced across lanes every step; the sum once, at the end."""
 
     def __init__(self, shift: Shift):
         super().__init__("online_softmax")
         self.shift = shift
 
     def init(self, b: TritonBuilder, element: Attribute, lanes: Lanes) -> list[SSAValue]:
-        rows = (lanes.shape[0], ONE)
         return [
-            b.const(float("-inf"), element, rows, name="_max"),
-            b.const(0.0, element, rows, name="_sum"),
+            b.const(float("-inf"), element, (lanes.shape[0], ONE), name="_max"),
+            b.const(0.0, element, lanes.shape, name="_sum"),
         ]
 
     def step(self, b, accs, v, lanes):
@@ -171,10 +172,10 @@ class OnlineSoftmax(Reduction):
         rescale = apply_row(b, "exp", [b.binary("sub", self.shift(b, running_max), new_shift)])
         kept = b.where(_is_minus_inf(b, running_max), zero, b.binary("mul", running_sum, rescale))
         terms = b.where(lanes.mask, apply_row(b, "exp", [b.binary("sub", v, new_shift)]), zero)
-        return [new_max, b.binary("add", kept, b.reduce("sum", terms))]
+        return [new_max, b.binary("add", kept, terms)]
 
     def finish(self, b, accs, lanes):
-        return list(accs)
+        return [accs[0], b.reduce("sum", accs[1])]
 
 
 def _is_minus_inf(b: TritonBuilder, value: SSAValue) -> SSAValue:

@@ -2,13 +2,14 @@
 // RUN: irc-opt %s -p 'convert-kernel-to-triton{online_softmax=false}' --split-input-file | filecheck %s --check-prefix=OFF
 // RUN: irc-opt %s --split-input-file --print-op-generic | irc-opt -p convert-kernel-to-triton --split-input-file | filecheck %s
 
-// Looped softmax of f16 rows: the max and the sum of exp(x - max) share the first r loop (a running max and
-// a running sum rescaled by exp(m_old - m_new), one per row); the second loop writes exp(x - max) / sum.
+// Looped softmax of f16 rows: the max and the sum of exp(x - max) share the first r loop (a running max per
+// row, a running sum per lane rescaled by exp(m_old - m_new), summed across lanes after the loop); the second
+// loop writes exp(x - max) / sum.
 // Off: three r loops (max, sum, output).
 
 // CHECK-LABEL: triton.func @triton_red_fused_amax_div_exp_sub_sum_0
 // CHECK:         %_max = triton.constant -inf : !triton.block<[XBLOCK, 1], f32>
-// CHECK-NEXT:    %_sum = triton.constant 0.0 : !triton.block<[XBLOCK, 1], f32>
+// CHECK-NEXT:    %_sum = triton.constant 0.0 : !triton.block<[XBLOCK, RBLOCK], f32>
 // CHECK:         scf.for %roffset = {{.*}} iter_args(%[[M:.*]] = %_max, %[[S:.*]] = %_sum)
 // CHECK:           %[[V:.*]] = triton.cast
 // CHECK:           %[[NEG:.*]] = triton.constant -inf : f32
@@ -23,9 +24,9 @@
 // CHECK-NEXT:      %[[X:.*]] = triton.sub %[[V]], %[[NEWM]]
 // CHECK-NEXT:      %[[E:.*]] = triton.exp %[[X]]
 // CHECK-NEXT:      %[[TERMS:.*]] = triton.where %xrmask, %[[E]],
-// CHECK-NEXT:      %[[BSUM:.*]] = triton.reduce sum %[[TERMS]] axis 1 keep_dims
-// CHECK-NEXT:      %[[NEWS:.*]] = triton.add %[[KEPT]], %[[BSUM]]
+// CHECK-NEXT:      %[[NEWS:.*]] = triton.add %[[KEPT]], %[[TERMS]]
 // CHECK-NEXT:      scf.yield %[[NEWM]], %[[NEWS]]
+// CHECK:         %[[ROWSUM:.*]] = triton.reduce sum %{{.*}} axis 1 keep_dims
 // CHECK:         scf.for
 // CHECK:           triton.truediv
 // CHECK:           triton.store

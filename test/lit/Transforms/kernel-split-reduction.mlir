@@ -1,6 +1,7 @@
 // RUN: irc-opt %s -p kernel-split-reduction --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-split-reduction{min_chunk=4 max_split=4}' --split-input-file | filecheck %s --check-prefix=SMALL
 // RUN: irc-opt %s -p 'kernel-split-reduction{persistent_max=8192}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
+// RUN: irc-opt %s -p 'kernel-split-reduction{epilogue_max_rows=4}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
 
 // A full sum of 2^20 elements: one row, split into 1024 chunks (the split index is the last x dim),
 // then a combining reduction over the 1024 partials.
@@ -76,7 +77,8 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 
 // Softmax over 4 rows of 8192: 8 chunks a row, each with its own max and sum of exp(x - chunk max); the
 // combining kernel rescales the chunk sums to the row max; the output is a pointwise kernel of its own.
-// With persistent_max=8192 the rows stay one kernel (a persistent row is read once).
+// With persistent_max=8192 the rows stay one kernel (a persistent row is read once); with epilogue_max_rows=4
+// too (4 rows are as many programs as a GPU of 4 SMs needs).
 
 // CHECK-LABEL: kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_split_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[4, 8], f32, strides [8, 1]>) reduction numel 32 rnumel 1024 {
 // CHECK-NEXT:    %[[PM:.*]] = loop.reduction max ranges [4, 8] reduce [1024] {
