@@ -97,8 +97,8 @@ def summary(rows: list[dict], peak: float, copy: float | None = None, key: str =
     lines.append(f"- Memory-bound workloads at >= 85% of {peak:.0f} GB/s: {at_85} of {len(mem)}.")
     if copy:
         at_copy = sum(1 for r in mem if gbs(r, "irc", key) / copy >= 0.85)
-        lines.append(f"- Memory-bound workloads at >= 85% of what a copy reaches ({copy:.0f} GB/s): {at_copy} of "
-                     f"{len(mem)}.")
+        lines.append(f"- Memory-bound workloads at >= 85% of what a copy reaches ({copy:.0f} GB/s): "
+                     f"{at_copy} of {len(mem)}.")
     return lines
 
 
@@ -120,7 +120,8 @@ def gpu_table(rows: list[dict], peak: float) -> list[str]:
         pct = irc_gbs / peak * 100 if irc_gbs and row["memory_bound"] else None
         lines.append(
             f"| {row['name']} | {fmt(eager, '{:.3f}')} | {fmt(ind, '{:.3f}')} | {fmt(irc, '{:.3f}')} "
-            f"| {fmt(gbs(row, 'inductor', 'gpu_ms'), '{:.0f}')} | {fmt(irc_gbs, '{:.0f}')} | {fmt(pct, '{:.0f}%')} "
+            f"| {fmt(gbs(row, 'inductor', 'gpu_ms'), '{:.0f}')} | {fmt(irc_gbs, '{:.0f}')} "
+            f"| {fmt(pct, '{:.0f}%')} "
             f"| {fmt(ind / irc if ind and irc else None, '{:.2f}')} |"
         )
     return lines
@@ -132,10 +133,10 @@ def gpu_section(rows: list[dict], peak: float, copy: float | None) -> list[str]:
     return [
         "## GPU time with host work hidden",
         "",
-        "do_bench above times each call from its start event to its end event; when the host needs longer to "
-        "reach a call's first launch than the GPU needs for the L2 flush before it (a slow host CPU), that host "
-        "time is in the number. Here a ~1 ms spin kernel runs after the flush, so the host has enqueued the whole "
-        "call before its start event: the time of the kernels alone (median of 50 calls).",
+        "do_bench above times each call from its start event to its end event; when the host needs longer "
+        "to reach a call's first launch than the GPU needs for the L2 flush before it (a slow host CPU), "
+        "that host time is in the number. Here a ~1 ms spin kernel runs after the flush, so the host has "
+        "enqueued the whole call before its start event: the time of the kernels alone (median of 50 calls).",
         "",
         *summary(rows, peak, copy, "gpu_ms"),
         "",

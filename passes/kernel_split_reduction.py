@@ -9,7 +9,8 @@ gives a first kernel of numel*split partial results and a second that combines t
       kernel.yield %s
     }
 becomes (split = 64)
-    kernel.kernel @triton_red_sum_split_0(%a) -> (!loop.buffer<[64], f32, ...>) reduction numel 64 rnumel 1024 {
+    kernel.kernel @triton_red_sum_split_0(%a) -> (!loop.buffer<[64], f32, ...>)
+        reduction numel 64 rnumel 1024 {
       %p = loop.reduction sum ranges [64] reduce [1024] { %v = loop.load %a[#loop.index<"1024*i0 + r0">] ... }
       kernel.yield %p
     }
@@ -23,11 +24,11 @@ as a column sum) the split index is the first dim of the partials, so both kerne
 Kernels are split when numel and rnumel are static, the kernel would run fewer than `min_programs` programs,
 and a power-of-two split divides rnumel leaving at least `min_chunk` elements per chunk. Their body must be
 sum/prod/max/min/any/all reductions over the same dims (no stores; each reads only the kernel's inputs),
-x-shaped pointwise ops, and full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel
-reads them twice anyway) and fewer than `epilogue_max_rows`. With more rows than a GPU has SMs, one program per
-row keeps every SM busy: softmax over 256 rows of 131072 took 62 us of GPU time on an H200 split or not, and the
-split costs two launches. A max and a sum of exp(v - max) over it (softmax, log_softmax, logsumexp) split as an
-online pair: each chunk keeps its own max and the sum relative to it (split_online.py).
+x-shaped pointwise ops, and full-shape pointwise ops when the rows are longer than `persistent_max` (one
+kernel reads them twice anyway) and fewer than `epilogue_max_rows`. With more rows than a GPU has SMs, one
+program per row keeps every SM busy: softmax over 256 rows of 131072 took 62 us of GPU time on an H200 split
+or not, and the split costs two launches. A max and a sum of exp(v - max) over it (softmax, log_softmax,
+logsumexp) split as an online pair: each chunk keeps its own max and the sum relative to it (split_online.py).
 
 Softmax over 64 rows of 131072: the full-shape ops move to a pointwise kernel (split_epilogue.py), so the rows
 are read by 64 * split programs for the statistics and by a pointwise kernel for the output:
@@ -189,8 +190,8 @@ def partial_inputs(k: kernel.KernelOp, reductions: list[loop.ReductionOp]) -> li
     return sorted(args)
 
 
-def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp], inputs: list[int], split: int,
-                         outer: bool) -> kernel.KernelOp:
+def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp], inputs: list[int],
+                         split: int, outer: bool) -> kernel.KernelOp:
     """The first kernel: the reductions over chunks of r, one result each per (x, chunk)."""
     numel, rnumel = static_int(k.numel), static_int(k.rnumel)
     chunk = rnumel // split
@@ -271,8 +272,8 @@ def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operati
     k.kind = StringAttr("reduction")
 
 
-def launch_partial_first(launch: kernel.LaunchOp, partial_kernel: kernel.KernelOp, partial_types: list[BufferType],
-                         used: list[int], unused: list[int]) -> None:
+def launch_partial_first(launch: kernel.LaunchOp, partial_kernel: kernel.KernelOp,
+                         partial_types: list[BufferType], used: list[int], unused: list[int]) -> None:
     """Allocates the partials and launches the first kernel, then the second without its unused inputs."""
     allocs = [kernel.AllocOp(t) for t in partial_types]
     ins = list(launch.ins)

@@ -150,8 +150,8 @@ Shift = Callable[[TritonBuilder, SSAValue], SSAValue]
 
 
 class OnlineSoftmax(Reduction):
-    """A running max per row and a running sum of exp(v - shift(max)) per lane in one loop; results [max, sum],
-    each [XBLOCK, 1]. Only the max is reduced across lanes every step; the sum once, at the end."""
+    """A running max per row and a running sum of exp(v - shift(max)) per lane in one loop; results
+    [max, sum], each [XBLOCK, 1]. Only the max is reduced across lanes every step, the sum once at the end."""
 
     def __init__(self, shift: Shift):
         super().__init__("online_softmax")

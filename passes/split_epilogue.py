@@ -76,7 +76,8 @@ def epilogue_name(name: str) -> str:
     return f"{stem}_epilogue_{index}" if index else f"{stem}_epilogue"
 
 
-def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp, epilogue: Sequence[Operation]) -> kernel.KernelOp:
+def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp,
+                       epilogue: Sequence[Operation]) -> kernel.KernelOp:
     """Moves `epilogue` (full-shape pointwise ops of `k`) into a new pointwise kernel after `k`."""
     yielded = list(k.body.block.last_op.operands)
     moved = set(epilogue)
@@ -119,9 +120,9 @@ def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], rea
     )
 
 
-def launch_epilogue_after(launch: kernel.LaunchOp, epilogue_kernel: kernel.KernelOp, old_outputs: list[SSAValue],
-                          new_outputs: list[SSAValue], reads: Sequence[SSAValue], read_args: list[int | None],
-                          unused: list[int]) -> None:
+def launch_epilogue_after(launch: kernel.LaunchOp, epilogue_kernel: kernel.KernelOp,
+                          old_outputs: list[SSAValue], new_outputs: list[SSAValue], reads: Sequence[SSAValue],
+                          read_args: list[int | None], unused: list[int]) -> None:
     """The reduction kernel writes its kept outputs and the statistics, then the epilogue kernel runs."""
     ins, outs = list(launch.ins), list(launch.outs)
     buffer_of: dict[SSAValue, SSAValue] = dict(zip(old_outputs, outs))

@@ -15,8 +15,9 @@ from irc.passes.aten_to_loop_body import constant_op
 from irc.passes.kernel_to_triton_online import OnlinePair
 
 
-def online_combine_body(pair: OnlinePair, partial_max: SSAValue, partial_sum: SSAValue, combined_max: SSAValue,
-                        partial_index: IndexAttr, row_index: IndexAttr) -> list[Operation]:
+def online_combine_body(pair: OnlinePair, partial_max: SSAValue, partial_sum: SSAValue,
+                        combined_max: SSAValue, partial_index: IndexAttr,
+                        row_index: IndexAttr) -> list[Operation]:
     """Body ops of the combining sum: where(m_c == -inf and M != -inf, 0, s_c * exp(g(m_c) - g(M)))."""
     chunk_max = loop.LoadOp(partial_max, partial_index)
     chunk_sum = loop.LoadOp(partial_sum, partial_index)
@@ -33,7 +34,8 @@ def online_combine_body(pair: OnlinePair, partial_max: SSAValue, partial_sum: SS
     row_empty = arith.CmpfOp(row_max, minus_inf, "oeq")
     dropped = arith.SelectOp(chunk_empty, zero, term)
     kept = arith.SelectOp(row_empty, term, dropped)
-    ops += [difference, rescale, term, zero, minus_inf, chunk_empty, row_empty, dropped, kept, loop.YieldOp(kept)]
+    ops += [difference, rescale, term, zero, minus_inf, chunk_empty, row_empty, dropped, kept]
+    ops.append(loop.YieldOp(kept))
     return ops
 
 

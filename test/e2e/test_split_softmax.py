@@ -1,5 +1,5 @@
 """Few long rows of softmax-like kernels: chunk statistics (an online max/sum pair per chunk), a combining
-kernel, and the full-shape output in a pointwise kernel of its own. Small sizes split with lowered thresholds."""
+kernel, and the full-shape output in a pointwise kernel of its own. Small sizes split at lower thresholds."""
 
 import pytest
 import torch
@@ -9,7 +9,8 @@ from harness import check, rand
 from irc import config, metrics
 from irc.pipeline import DEFAULT_PIPELINE
 
-SPLIT = DEFAULT_PIPELINE.replace("kernel-split-reduction", "kernel-split-reduction{min_chunk=64 persistent_max=256}")
+SPLIT_OPTIONS = "kernel-split-reduction{min_chunk=64 persistent_max=256}"
+SPLIT = DEFAULT_PIPELINE.replace("kernel-split-reduction", SPLIT_OPTIONS)
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
 
