@@ -44,16 +44,22 @@ from dataclasses import dataclass, field
 import sympy
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
 from irc.dialects.sym import decompose, linearize, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_value, dims_attr
 from irc.passes.kernel_to_triton_online import OnlinePair, pairs
-from irc.passes.split_epilogue import drop_unused_args, launches_of, split_off_epilogue
+from irc.passes.split_epilogue import (
+    drop_unused_args,
+    launches_of,
+    outside_operands,
+    split_off_epilogue,
+    suffixed_name,
+)
 from irc.passes.split_online import online_combine_body
-from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction, static_int
+from irc.passes.tile_analysis import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction, static_int
 
 # reduction kind -> the kind that combines its partial results
 COMBINE_KIND = {"sum": "sum", "prod": "prod", "max": "max", "min": "min", "any": "any", "all": "all"}
@@ -79,7 +85,7 @@ class KernelSplitReductionPass(ModulePass):
     min_programs: int = 1024
     max_split: int = 1024
     min_chunk: int = 1024
-    persistent_max: int = 4096
+    persistent_max: int = PERSISTENT_MAX
     epilogue_max_rows: int = 128
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -136,23 +142,18 @@ def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
     if epilogue and is_outer_reduction(k):
         return None
     epilogue_results = {r for o in epilogue for r in o.results}
-    if any(v in epilogue_results for o in x_shaped for inner in o.walk() for v in inner.operands):
+    if any(v in epilogue_results for v in outside_operands(x_shaped)):
         return None
     return SplitPlan(reductions, online, epilogue)
 
 
 def reads_only_inputs(r: loop.ReductionOp, k: kernel.KernelOp, pair: OnlinePair | None) -> bool:
     """Whether the reduction's body reads only kernel inputs (and, for an online sum, its max at its row)."""
-    inside = set(r.walk())
-    for o in inside:
-        for v in o.operands:
-            if isinstance(v, BlockArgument) and v.owner is k.body.block:
-                continue
-            if isinstance(v, OpResult) and v.owner in inside:
-                continue
-            if pair is not None and o is pair.max_load and v is pair.max_op.results[0]:
-                if o.index.value() == row_index(r).value():
-                    continue
+    for v in outside_operands([r]):
+        if isinstance(v, BlockArgument) and v.owner is k.body.block:
+            continue
+        reads_own_row_max = pair is not None and v is pair.max_op.results[0]
+        if not reads_own_row_max or pair.max_load.index.value() != row_index(r).value():
             return False
     return True
 
@@ -175,11 +176,6 @@ def split_kernel(module: ModuleOp, k: kernel.KernelOp, plan: SplitPlan, split: i
     unused = drop_unused_args(k)
     for launch in launches_of(module, k):
         launch_partial_first(launch, partial_kernel, partial_types, used, unused)
-
-
-def partial_name(name: str) -> str:
-    stem, _, index = name.rpartition("_")
-    return f"{stem}_split_{index}" if index.isdigit() else f"{name}_split"
 
 
 def partial_inputs(k: kernel.KernelOp, reductions: list[loop.ReductionOp]) -> list[int]:
@@ -205,7 +201,7 @@ def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp],
         mapper[reduction.results[0]] = partial.results[0]
     block.add_op(kernel.YieldOp(*[mapper[r.results[0]] for r in reductions]))
     return kernel.KernelOp(
-        partial_name(k.sym_name.data),
+        suffixed_name(k.sym_name.data, "split"),
         [a.type for a in block.args],
         [mapper[r.results[0]].type for r in reductions],
         "reduction",

@@ -29,7 +29,7 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
 from irc.dialects.kernel_config import candidate_attr
 from irc.dialects.types import DimLike, dim_attr
-from irc.passes.tile_analysis import OUTER_XBLOCK, is_outer_reduction
+from irc.passes.tile_analysis import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction
 from irc.passes.tile_candidates import candidates
 from irc.passes.tile_split import tile_split
 
@@ -104,7 +104,7 @@ class KernelTilePass(ModulePass):
     xblock: int = 0
     yblock: int = 0
     rblock: int = 0
-    persistent_max: int = 4096
+    persistent_max: int = PERSISTENT_MAX
     num_warps: int = 0
     autotune: bool = False
     tile2d: bool = True

@@ -25,6 +25,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.types import dim_value
+from irc.passes.fusion_build import defined_inside
 
 
 def launches_of(module: ModuleOp, k: kernel.KernelOp) -> list[kernel.LaunchOp]:
@@ -49,14 +50,9 @@ def set_signature(k: kernel.KernelOp) -> None:
 
 
 def outside_operands(ops: Sequence[Operation]) -> list[SSAValue]:
-    """Values the ops (and their bodies) use but do not define, in order of first use."""
+    """Values the ops (and their bodies) use but do not define: kernel arguments, then results in op order."""
     inside = {o for op in ops for o in op.walk()}
-    found: list[SSAValue] = []
-    for o in inside:
-        for v in o.operands:
-            defined_inside = (v.owner in inside) if isinstance(v, OpResult) else v.owner.parent_op() in inside
-            if not defined_inside and v not in found:
-                found.append(v)
+    found = {v: None for o in inside for v in o.operands if not defined_inside(v, inside)}
     return sorted(found, key=_position)
 
 
@@ -67,13 +63,17 @@ def _position(value: SSAValue) -> tuple[int, int]:
     return (1, list(block.ops).index(value.owner))
 
 
-def epilogue_name(name: str) -> str:
+def suffixed_name(name: str, suffix: str) -> str:
+    """`triton_red_sum_0` -> `triton_red_sum_{suffix}_0` (the number stays last)."""
     stem, _, index = name.rpartition("_")
-    stem, index = (stem, index) if index.isdigit() else (name, "")
+    return f"{stem}_{suffix}_{index}" if index.isdigit() else f"{name}_{suffix}"
+
+
+def epilogue_name(name: str) -> str:
     for prefix in ("triton_red_", "triton_per_"):
-        if stem.startswith(prefix):
-            stem = "triton_poi_" + stem[len(prefix) :]
-    return f"{stem}_epilogue_{index}" if index else f"{stem}_epilogue"
+        if name.startswith(prefix):
+            name = "triton_poi_" + name[len(prefix) :]
+    return suffixed_name(name, "epilogue")
 
 
 def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp,

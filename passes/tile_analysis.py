@@ -12,6 +12,8 @@ from irc.dialects import kernel, loop
 
 # x positions one program of an outer reduction handles (its XBLOCK)
 OUTER_XBLOCK = 64
+# longest row a persistent reduction holds by default (kernel-tile's persistent_max)
+PERSISTENT_MAX = 4096
 
 
 def static_int(attr: IntAttr | StringAttr) -> int | None:
