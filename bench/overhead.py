@@ -4,6 +4,7 @@
     python3 bench/overhead.py --profile  # also the functions irc's calls spend their time in (cProfile)
     python3 bench/overhead.py --layers   # each layer of one irc call
     python3 bench/overhead.py --workloads gpt2_attention,full_sum   # host time per call of bench workloads
+    python3 bench/overhead.py --workloads gpt2_attention --profile  # and where irc's host time goes
 
 Each graph runs on 1000-element tensors, so the GPU finishes long before the CPU has issued the next call:
 wall time per call over many back-to-back calls is the host path (Dynamo guards, wrappers, launches).
@@ -49,9 +50,24 @@ def compiled(fn, backend: str):
     return torch.compile(fn, backend=backend) if backend == "irc" else torch.compile(fn)
 
 
-def host_us(names: list[str], calls: int = 50) -> None:
-    """Host time per call of bench workloads: `calls` calls issued without waiting for the GPU (its queue
-    absorbs them), so the wall time is what the CPU spends issuing one call."""
+SPIN_CYCLES = 100_000_000  # a ~50 ms spin kernel keeps the GPU busy while the host issues the timed calls
+
+
+def issue_us(fn, inputs, calls: int) -> float:
+    """Microseconds the host spends issuing one call while the GPU is held by a spin kernel: nothing the GPU
+    does (finishing work, a full queue) shows up in the wall time."""
+    torch.cuda.synchronize()
+    torch.cuda._sleep(SPIN_CYCLES)
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn(*inputs)
+    seconds = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return seconds / calls * 1e6
+
+
+def host_us(names: list[str], calls: int = 20, profile: bool = False) -> None:
+    """Host time per call of bench workloads (the best of 5 rounds of `calls` calls, see issue_us)."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from workloads import WORKLOADS
 
@@ -62,12 +78,18 @@ def host_us(names: list[str], calls: int = 50) -> None:
         times = []
         for fn in fns:
             per_call_us(fn, inputs, 3)
-            start = time.perf_counter()
-            for _ in range(calls):
-                fn(*inputs)
-            times.append((time.perf_counter() - start) / calls * 1e6)
-            torch.cuda.synchronize()
+            times.append(min(issue_us(fn, inputs, calls) for _ in range(5)))
         print(f"| {w.name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
+        if profile:
+            print_profile(fns[2], inputs, calls)
+
+
+def print_profile(fn, inputs, calls: int) -> None:
+    """The functions one compiled callable's calls spend their host time in (cProfile, by own time)."""
+    per_call_us(fn, inputs, 20)
+    profile = cProfile.Profile()
+    profile.runcall(issue_us, fn, inputs, calls)
+    pstats.Stats(profile).sort_stats("tottime").print_stats(25)
 
 
 def layers() -> None:
@@ -120,7 +142,7 @@ def main() -> None:
         layers()
         return
     if args.workloads:
-        host_us(args.workloads.split(","))
+        host_us(args.workloads.split(","), profile=args.profile)
         return
     inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
     print("| graph | eager us | Inductor us | irc us |\n|---|---:|---:|---:|")
@@ -129,11 +151,7 @@ def main() -> None:
         times += [per_call_us(compiled(fn, backend), inputs) for backend in ("inductor", "irc")]
         print(f"| {name} | " + " | ".join(f"{t:.1f}" for t in times) + " |", flush=True)
         if args.profile:
-            irc_fn = compiled(fn, "irc")
-            per_call_us(irc_fn, inputs, 20)
-            profile = cProfile.Profile()
-            profile.runcall(per_call_us, irc_fn, inputs, 500)
-            pstats.Stats(profile).sort_stats("tottime").print_stats(18)
+            print_profile(compiled(fn, "irc"), inputs, 500)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
         arg0_1, = args
         args.clear()
         s0 = arg0_1.shape[0]
-        buf0 = torch.empty_strided((s0,), (1,), dtype=torch.float32, device=arg0_1.device)
+        _empty = _allocator(arg0_1.device)
+        buf0 = _empty((s0,), (1,), torch.float32)
         triton_poi_fused_add_0[((s0 + 127) // 128,)](arg0_1, buf0, s0, XBLOCK=128, num_warps=4)
         return (buf0,)
 """
@@ -59,7 +60,7 @@ class WrapperPrinter:
         for k, arg in enumerate(self.args):
             self.names[arg] = f"arg{k}_1"
         tensors = [self.names[a] for a in self.args if isinstance(a.type, BufferType)]
-        self.device = f"{tensors[0]}.device" if tensors else "'cpu'"
+        self.device = f"{tensors[0]}.device" if tensors else "torch.device('cpu')"
 
     def new_buffer(self, value: SSAValue) -> str:
         self.names[value] = f"buf{self.buffers}"
@@ -87,6 +88,8 @@ class WrapperPrinter:
         self.bind_symbols()
         for line in layout_guards(self, sizes):
             self.emit(line)
+        if any(isinstance(op, kernel.AllocOp) and op.device is None for op in self.host.body.block.ops):
+            self.emit(f"_empty = _allocator({self.device})")
         for op in self.host.body.block.ops:
             printer = HOST_OPS.get(type(op))
             if printer is None:
@@ -168,19 +171,18 @@ class WrapperPrinter:
 
     def alloc(self, op: kernel.AllocOp) -> None:
         t = op.result.type
-        device = repr(op.device.data) if op.device is not None else self.device
         name = self.new_buffer(op.result)
         size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+        dtype = torch_dtype(t.element_type)
+        if op.device is not None:
+            empty = f"torch.empty_strided({{}}, {{}}, dtype={dtype}, device={op.device.data!r})"
+        else:
+            empty = f"_empty({{}}, {{}}, {dtype})"
         if t.offset == IntAttr(0):
-            dtype = torch_dtype(t.element_type)
-            self.emit(f"{name} = torch.empty_strided({size}, {stride}, dtype={dtype}, device={device})")
+            self.emit(f"{name} = {empty.format(size, stride)}")
             return
-        extent = python_expr(_extent(t))
-        offset = python_expr(t.offset_value())
-        self.emit(
-            f"{name} = torch.empty(({extent},), dtype={torch_dtype(t.element_type)}, device={device})"
-            f".as_strided({size}, {stride}, {offset})"
-        )
+        storage = empty.format(f"({python_expr(_extent(t))},)", "(1,)")
+        self.emit(f"{name} = reinterpret_tensor({storage}, {size}, {stride}, {python_expr(t.offset_value())})")
 
     def launch(self, op: kernel.LaunchOp) -> None:
         k = self.kernel_of(op)
@@ -245,30 +247,24 @@ class WrapperPrinter:
 
     def reinterpret(self, op: loop.ReinterpretOp) -> None:
         source, t = self.ref(op.source), op.result.type
-        delta = sympy.sympify(t.offset_value()) - sympy.sympify(op.source.type.offset_value())
-        offset = f"{source}.storage_offset()" + ("" if delta == 0 else f" + {_paren(python_expr(delta))}")
-        name = self.new_buffer(op.result)
-        self.emit(f"{name} = torch.as_strided({source}, {python_tuple(sizes(t.shape))}, "
-                  f"{python_tuple(sizes(t.strides))}, {offset})")
+        self.emit(f"{self.new_buffer(op.result)} = {_reinterpret_text(source, op.source.type, t)}")
 
     def reuse(self, op: kernel.ReuseOp) -> None:
-        """The dead buffer's memory under a new name (a tensor of its own, not a view), then the old name goes."""
+        """The dead buffer's memory under a new name, then the old name goes."""
         source, t = self.ref(op.source), op.result.type
         name = self.new_buffer(op.result)
-        size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
-        offset = python_expr(t.offset_value())
         if t == op.source.type:
             self.emit(f"{name} = {source}; del {source}  # reuse")
-            return
-        self.emit(f"{name} = torch.empty(0, dtype={torch_dtype(t.element_type)}, device={source}.device)"
-                  f".set_({source}.untyped_storage(), {offset}, {size}, {stride}); del {source}  # reuse")
+        elif t.element_type == op.source.type.element_type:
+            self.emit(f"{name} = {_reinterpret_text(source, op.source.type, t)}; del {source}  # reuse")
+        else:
+            size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+            self.emit(f"{name} = torch.empty(0, dtype={torch_dtype(t.element_type)}, device={source}.device)"
+                      f".set_({source}.untyped_storage(), {python_expr(t.offset_value())}, {size}, {stride})"
+                      f"; del {source}  # reuse")
 
     def free(self, op: kernel.FreeOp) -> None:
-        name = self.ref(op.buffer)
-        if self.device == f"{name}.device":  # later allocations still need the inputs' device
-            self.emit(f"device = {self.device}")
-            self.device = "device"
-        self.emit(f"del {name}")
+        self.emit(f"del {self.ref(op.buffer)}")
 
     def return_(self, op: func.ReturnOp) -> None:
         """The outputs as a tuple; `irc.none_results` on the function lists positions that return None."""
@@ -392,6 +388,13 @@ def _type_symbols_sympy(t: Attribute) -> set:
         return set()
     dims = [*t.shape.data, *t.strides.data, t.offset]
     return {s for d in dims for s in sympy.sympify(dim_value(d)).free_symbols}
+
+
+def _reinterpret_text(source: str, source_type: BufferType, t: BufferType) -> str:
+    """A view of `source` with t's layout; the offset is relative to the source's own."""
+    delta = sympy.sympify(t.offset_value()) - sympy.sympify(source_type.offset_value())
+    size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+    return f"reinterpret_tensor({source}, {size}, {stride}, {python_expr(delta)})"
 
 
 def _extent(t: BufferType) -> sympy.Expr:

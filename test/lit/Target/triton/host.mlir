@@ -1,5 +1,5 @@
 // The host program: externs through torch.ops (operand references, lists, kwargs, dtypes, two results), a view
-// (loop.reinterpret -> torch.as_strided), kernel.free -> del, kernel.reuse of a dead buffer, a scalar and an f16 kernel, and a kernel with an empty iteration space (no launch).
+// (loop.reinterpret -> reinterpret_tensor), kernel.free -> del, kernel.reuse of a dead buffer (a view, or set_ where the dtype changes), a scalar and an f16 kernel, and a kernel with an empty iteration space (no launch).
 // RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
 // RUN: filecheck %s < %t.py
 // RUN: %python %S/Inputs/check_module.py %t.py "((a0 @ a1) * a2, a0.t() * 2, torch.exp(a3.float()).half(), -a4, a0.sum(1, dtype=torch.float64), *torch.max(a0, 1), torch.arange(15.0))" --tol 1e-3 | filecheck %s --check-prefix=EXEC
@@ -21,22 +21,24 @@
 // CHECK-NEXT:     _check_input(arg1_1, 1, (7, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
 // CHECK-NEXT:     _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
+// CHECK-NEXT:     _empty = _allocator(arg0_1.device)
 // CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
-// CHECK-NEXT:     buf1 = torch.as_strided(arg0_1, (7, 5), (1, 7), arg0_1.storage_offset())
-// CHECK-NEXT:     buf2 = torch.empty_strided((5, 3), (3, 1), dtype=torch.float32, device=arg0_1.device)
-// CHECK-NEXT:     buf3 = torch.empty_strided((7, 5), (5, 1), dtype=torch.float32, device=arg0_1.device)
+// CHECK-NEXT:     buf1 = reinterpret_tensor(arg0_1, (7, 5), (1, 7), 0)
+// CHECK-NEXT:     buf2 = _empty((5, 3), (3, 1), torch.float32)
+// CHECK-NEXT:     buf3 = _empty((7, 5), (5, 1), torch.float32)
 // CHECK-NEXT:     triton_poi_fused_add_mul_0[(1,)](buf0, arg2_1, buf2, XBLOCK=16, num_warps=1)
 // CHECK-NEXT:     triton_poi_fused_add_3[(1,)](buf1, buf3, XBLOCK=64, num_warps=1)
 // CHECK-NEXT:     del buf1
-// CHECK-NEXT:     buf4 = torch.empty(0, dtype=torch.float32, device=buf0.device).set_(buf0.untyped_storage(), 0, (15,), (1,)); del buf0  # reuse
+// CHECK-NEXT:     buf4 = reinterpret_tensor(buf0, (15,), (1,), 0); del buf0  # reuse
 // CHECK-NEXT:     triton_poi_fused_iota_4[(1,)](buf4, XBLOCK=16, num_warps=1)
-// CHECK-NEXT:     buf5 = torch.empty_strided((4, 6), (6, 1), dtype=torch.float16, device=arg0_1.device)
-// CHECK-NEXT:     triton_poi_fused_exp_1[(1,)](arg3_1, buf5, XBLOCK=32, num_warps=1)
-// CHECK-NEXT:     buf6 = torch.empty_strided((0, 3), (3, 1), dtype=torch.float32, device=arg0_1.device)
+// CHECK-NEXT:     buf5 = _empty((12,), (1,), torch.float32)
+// CHECK-NEXT:     buf6 = torch.empty(0, dtype=torch.float16, device=buf5.device).set_(buf5.untyped_storage(), 0, (4, 6), (6, 1)); del buf5  # reuse
+// CHECK-NEXT:     triton_poi_fused_exp_1[(1,)](arg3_1, buf6, XBLOCK=32, num_warps=1)
+// CHECK-NEXT:     buf7 = _empty((0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
-// CHECK-NEXT:     buf7 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
-// CHECK-NEXT:     buf8, buf9 = torch.ops.aten.max.dim(arg0_1, 1)
-// CHECK-NEXT:     return (buf2, buf3, buf5, buf6, buf7, buf8, buf9, buf4)
+// CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
+// CHECK-NEXT:     buf9, buf10 = torch.ops.aten.max.dim(arg0_1, 1)
+// CHECK-NEXT:     return (buf2, buf3, buf6, buf7, buf8, buf9, buf10, buf4)
 // CHECK:      def get_args(**sizes):
 // CHECK:          arg2_1 = 0.5
 
@@ -96,7 +98,8 @@ func.func @forward(%x: !loop.buffer<[5, 7], f32, strides [7, 1]>, %w: !loop.buff
   kernel.free %t : !loop.buffer<[7, 5], f32, strides [1, 7]>
   %r = kernel.reuse %mm : !loop.buffer<[5, 3], f32, strides [3, 1]> to !loop.buffer<[15], f32, strides [1]>
   kernel.launch @triton_poi_fused_iota_4() outs(%r) : () -> (!loop.buffer<[15], f32, strides [1]>)
-  %2 = kernel.alloc : !loop.buffer<[4, 6], f16, strides [6, 1]>
+  %d = kernel.alloc : !loop.buffer<[12], f32, strides [1]>
+  %2 = kernel.reuse %d : !loop.buffer<[12], f32, strides [1]> to !loop.buffer<[4, 6], f16, strides [6, 1]>
   kernel.launch @triton_poi_fused_exp_1(%h) outs(%2) : (!loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>)
   %3 = kernel.alloc : !loop.buffer<[0, 3], f32, strides [3, 1]>
   kernel.launch @triton_poi_fused_neg_2(%e) outs(%3) : (!loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>)

@@ -29,8 +29,9 @@
 // CHECK-NEXT:     _check_input(arg1_1, 1, (17,), (1,), torch.float32)
 // CHECK-NEXT:     _check_input(arg2_1, 2, (3, 17), (17, 1), torch.int32)
 // CHECK-NEXT:     _check_input(arg3_1, 3, (17,), (1,), torch.int32)
-// CHECK-NEXT:     buf0 = torch.empty_strided((3, 17), (17, 1), dtype=torch.float32, device=arg0_1.device)
-// CHECK:          buf5 = torch.empty_strided((3, 17), (17, 1), dtype=torch.float16, device=arg0_1.device)
+// CHECK-NEXT:     _empty = _allocator(arg0_1.device)
+// CHECK-NEXT:     buf0 = _empty((3, 17), (17, 1), torch.float32)
+// CHECK:          buf5 = _empty((3, 17), (17, 1), torch.float16)
 // CHECK-NEXT:     triton_poi_fused_0[(4,)](arg0_1, arg1_1, buf0, buf1, buf2, buf3, buf4, buf5, XBLOCK=16, num_warps=1)
 // CHECK:          return (buf0, buf1, buf2, buf3, buf4, buf5, buf6, buf7, buf8, buf9, buf10)
 // CHECK:      def get_args(**sizes):

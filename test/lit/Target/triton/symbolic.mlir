@@ -28,7 +28,8 @@
 // CHECK-NEXT:     _check_input(arg0_1, 0, (s0, s1), (s1, 1), torch.float32)
 // CHECK-NEXT:     _check_input(arg1_1, 1, (s1,), (1,), torch.float32)
 // CHECK-NEXT:     _check_input(arg3_1, 3, (2*s3,), (1,), torch.float32)
-// CHECK-NEXT:     buf0 = torch.empty_strided((s0, s1), (s1, 1), dtype=torch.float32, device=arg0_1.device)
+// CHECK-NEXT:     _empty = _allocator(arg0_1.device)
+// CHECK-NEXT:     buf0 = _empty((s0, s1), (s1, 1), torch.float32)
 // CHECK-NEXT:     if (s0*s1 + 31) // 32 > 0:
 // CHECK-NEXT:         triton_poi_fused_add_0[((s0*s1 + 31) // 32,)](arg0_1, arg1_1, buf0, s0, s1, s0*s1, XBLOCK=32, num_warps=1)
 // CHECK:          triton_red_fused_sum_1[((s0 + 1) // 2,)](arg0_1, buf1, s0, s1, s0, s1, XBLOCK=2, RBLOCK=8, num_warps=2)
