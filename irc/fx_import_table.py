@@ -187,6 +187,26 @@ def narrow(importer, node, args):
     return importer.insert(built).result
 
 
+def split(importer, node, args):
+    """split / split_with_sizes as one slice view per piece (no runtime call: the views cost no kernel)."""
+    dim, pieces = args.get("dim", 0), node.meta["val"]
+    sizes = args.get("split_sizes") or [piece.shape[dim] for piece in pieces]
+    if not all(isinstance(size, int) for size in sizes) or len(sizes) != len(pieces):
+        return None
+    source, built, start = importer.operand(args["self"]), [], 0
+    for size, piece in zip(sizes, pieces):
+        op = aten.SliceOp(source, value_type(piece), dim, start, start + size, 1)
+        built.append(importer.insert(op).result)
+        start += size
+    return tuple(built)
+
+
+def unbind(importer, node, args):
+    source, dim = importer.operand(args["self"]), args.get("dim", 0)
+    ops = [aten.SelectOp(source, value_type(piece), dim, k) for k, piece in enumerate(node.meta["val"])]
+    return tuple(importer.insert(op).result for op in ops)
+
+
 def select(importer, node, args):
     if not isinstance(args["index"], int):
         return None
@@ -249,6 +269,9 @@ TABLE: dict[str, Builder] = {
     "slice": slice_,
     "narrow": narrow,
     "select": select,
+    "split": split,
+    "split_with_sizes": split,
+    "unbind": unbind,
     "as_strided": as_strided,
     "clone": view_like(aten.CloneOp),
     "lift_fresh_copy": view_like(aten.CloneOp),

@@ -29,3 +29,17 @@ def test_non_contiguous_inputs(device):
 
 def test_views_returned(device):
     check(lambda x: ((x + 1).t(), (x * 2).view(-1)), rand(6, 35, device=device))
+
+
+def pieces(x):
+    a, b, c = x.split([3, 5, 5], dim=1)
+    p, q = torch.chunk(x, 2, dim=0)
+    rows = x.unbind(0)
+    tail = x.split(5, dim=1)
+    return a * 2 + 1, b.sum(1), c.t() + 1, p - q, rows[1] * rows[2], tail[-1] + 1, tail[1]
+
+
+def test_split_chunk_and_unbind_are_views(device):
+    """Pieces are slice/select views read by the consumers' kernels: no fallback runs split eagerly."""
+    check(pieces, rand(8, 13, device=device), fallbacks={})
+    check(lambda x: [t * 3 for t in x.split(2, dim=0)], rand(5, 9, device=device).t(), fallbacks={})
