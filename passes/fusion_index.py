@@ -234,3 +234,31 @@ def reads_same_position(load: LoadOp, consumer: LoopLike, producer: LoopLike, sp
     if written_r is None:
         return True
     return read_r is not None and equal_on_ranges(substitute(written_r, mapping), read_r, ranges)
+
+
+def read_at_position(load: LoadOp, op: LoopLike, role: Role) -> sympy.Expr:
+    """The element `load` reads (relative to its buffer) at the space position (`xpos`, `rpos`)."""
+    names, sizes = index_vars(op), range_sizes(op) + reduce_sizes(op)
+    split = {"x": len(names), "reduction": len(range_sizes(op))}.get(role.shape, role.split)
+    mapping = {}
+    for symbol, dims in (("xpos", range(split)), ("rpos", range(split, len(names)))):
+        coords = decompose(sympy.Symbol(symbol), [sizes[d] for d in dims])
+        mapping.update({names[d]: c for d, c in zip(dims, coords)})
+    return substitute(load.index.value(), mapping)
+
+
+def read_together(a: tuple[LoadOp, LoopLike, sympy.Expr], b: tuple[LoadOp, LoopLike, sympy.Expr],
+                  space: Space) -> bool:
+    """Whether two loads (each with its op and its buffer's offset in their common storage) read the same
+    element at every position of `space`: fused, the element is read once for both. A gather (an indirect
+    load) reads elements no index says; it counts as reading what the other load reads."""
+    if a[0].indirect or b[0].indirect:
+        return True
+    reads = []
+    for load, op, offset in (a, b):
+        role = role_in(op, space)
+        if role is None:
+            return False
+        reads.append(read_at_position(load, op, role) + offset)
+    return equal_on_ranges(reads[0], reads[1], {"xpos": space.numel, "rpos": space.rnumel})
+

@@ -2,7 +2,7 @@
 
 Every top-level op starts as its own item; loop ops are fusable. Each round scores every related pair of
 fusable items (bytes saved: a buffer read from registers instead of memory, written never when it becomes
-internal, a shared input read once), then merges pairs greedily, best first, each item at most once a round,
+internal, an input element both read at the same position read once), then merges pairs greedily, best first, each item at most once a round,
 when the merge is legal:
 - one iteration space fits all members (fusion_index.space_of);
 - every read of a buffer produced inside reads the element written at the same position (proved symbolically);
@@ -18,10 +18,17 @@ from dataclasses import dataclass
 import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
-from irc.dialects.loop import LoadOp, ReductionOp, loads
+from irc.dialects.loop import LoadOp, ReductionOp, enclosing_loop, loads
 from irc.dialects.types import BufferType, element_bytes
-from irc.passes.fusion_graph import LOOP_OPS, DependenceGraph, read_roots, top_level_ancestor, written_roots
-from irc.passes.fusion_index import Space, reads_same_position, space_of
+from irc.passes.fusion_graph import (
+    LOOP_OPS,
+    DependenceGraph,
+    read_roots,
+    storage_root,
+    top_level_ancestor,
+    written_roots,
+)
+from irc.passes.fusion_index import Space, read_together, reads_same_position, space_of
 
 MAX_ROUNDS = 64
 # a size symbol counts as this many elements when scoring
@@ -82,6 +89,7 @@ class FusionPlanner:
         self.users = {r: self._users(r) for r in self.producer_of}
         self.loaded = [{load.buffer for load in loads(op)} for op in self.ops]
         self.read_checks: dict[tuple, bool] = {}
+        self.spaces: dict[tuple[int, ...], Space | None] = {}
         self.round = 0
         self.decisions: list[Decision] = []
         self.seen_rejections: set[tuple] = set()
@@ -186,11 +194,49 @@ class FusionPlanner:
                         internal = self.users[result] <= union
                         saved += buffer_bytes(result) * (2 if internal else 1)
         produced = {r for k in union for r in self.ops[k].results}
-        shared = self._item_reads(a) & self._item_reads(b)
-        return saved + sum(buffer_bytes(root) for root in shared - produced)
+        shared = (self._item_reads(a) & self._item_reads(b)) - produced
+        return saved + sum(buffer_bytes(root) for root in shared if self.read_by_both(a, b, root))
 
     def _item_reads(self, item: int) -> set[SSAValue]:
         return set().union(*(self.reads[k] for k in self.members[item]))
+
+    def read_by_both(self, a: int, b: int, root: SSAValue) -> bool:
+        """Whether a load of item a and one of item b read the same elements of `root` at each position of
+        their common space (disjoint slices of one buffer share no bytes: fusing them saves nothing). Items
+        with no common space count the root as shared: the score is then what fusion could save, and the
+        rejection says why it cannot."""
+        space = self.space(sorted(self.members[a] + self.members[b]))
+        if space is None:
+            return True
+        return any(
+            self._together(first, second, space)
+            for first in self._root_loads(a, root)
+            for second in self._root_loads(b, root)
+        )
+
+    def _root_loads(self, item: int, root: SSAValue) -> list[tuple[LoadOp, Operation, sympy.Expr]]:
+        """The loads of an item's members that read `root` directly in the member, each with its op and its
+        buffer's offset from the root's."""
+        found = []
+        for k in self.members[item]:
+            op = self.ops[k]
+            for load in loads(op):
+                if storage_root(load.buffer) is root and enclosing_loop(load) is op:
+                    offset = sympy.sympify(load.buffer.type.offset_value()) - sympy.sympify(root.type.offset_value())
+                    found.append((load, op, offset))
+        return found
+
+    def _together(self, first: tuple, second: tuple, space: Space) -> bool:
+        key = (id(first[0]), id(second[0]), space.key())
+        if key not in self.read_checks:
+            self.read_checks[key] = read_together(first, second, space)
+        return self.read_checks[key]
+
+    def space(self, union: list[int]) -> Space | None:
+        key = tuple(union)
+        if key not in self.spaces:
+            self.spaces[key] = space_of([self.ops[k] for k in union])
+        return self.spaces[key]
 
     # -- legality -----------------------------------------------------------
 
@@ -199,7 +245,7 @@ class FusionPlanner:
         if not (self.is_fusable(a) and self.is_fusable(b)):
             return "not a loop op"
         union = sorted(self.members[a] + self.members[b])
-        space = space_of([self.ops[k] for k in union])
+        space = self.space(union)
         if space is None:
             return "incompatible iteration spaces"
         if not self.hazard_free(union):

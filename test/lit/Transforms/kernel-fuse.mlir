@@ -43,6 +43,8 @@
 // REPORT:         round 0: vertical {op0} + {op2}, score 32: rejected: would create a cycle
 // REPORT-LABEL: func @store_hazard: kernels 2
 // REPORT:         round 0: horizontal {op0} + {op1}, score 32: rejected: a member stores into memory another member uses
+// REPORT-LABEL: func @disjoint_halves: kernels 2
+// REPORT:         round 0: horizontal {op0} + {op1}, score 0: rejected: saves no memory traffic
 // REPORT-OFF-LABEL: func @horizontal: kernels 2
 // REPORT-OFF:         round 0: horizontal {op0} + {op1}, score 256: rejected: horizontal fusion is switched off
 // DOT:       digraph fusion {

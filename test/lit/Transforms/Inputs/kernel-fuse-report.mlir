@@ -88,8 +88,10 @@ func.func @cycle(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[8], f
 
 func.func @store_hazard(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[8], f32, strides [1]> {
   %p = loop.pointwise ranges [8] {
-    %a = loop.load %x[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
-    loop.yield %a : f32
+    %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %b = loop.load %x[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    %s = arith.addf %a, %b : f32
+    loop.yield %s : f32
   } : !loop.buffer<[8], f32, strides [1]>
   loop.pointwise ranges [8] {
     %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
@@ -98,4 +100,19 @@ func.func @store_hazard(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer
     loop.yield
   }
   func.return %p : !loop.buffer<[8], f32, strides [1]>
+}
+
+// two halves of one buffer: no element is read by both, so fusing them would save no memory traffic
+func.func @disjoint_halves(%x: !loop.buffer<[2, 8], f32, strides [8, 1]>) -> (!loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>) {
+  %a = loop.pointwise ranges [8] {
+    %v = loop.load %x[#loop.index<"i0">] : !loop.buffer<[2, 8], f32, strides [8, 1]>
+    %d = arith.addf %v, %v : f32
+    loop.yield %d : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %b = loop.pointwise ranges [8] {
+    %v = loop.load %x[#loop.index<"i0 + 8">] : !loop.buffer<[2, 8], f32, strides [8, 1]>
+    %d = arith.mulf %v, %v : f32
+    loop.yield %d : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  func.return %a, %b : !loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>
 }
