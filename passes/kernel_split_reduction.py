@@ -21,8 +21,8 @@ becomes (split = 64)
 and the host allocates the partials and launches both. For an outer reduction (rows contiguous along x, such
 as a column sum) the split index is the first dim of the partials, so both kernels stay coalesced along x.
 
-Kernels are split when numel and rnumel are static, the kernel would run fewer than `min_programs` programs,
-and a power-of-two split divides rnumel leaving at least `min_chunk` elements per chunk. Their body must be
+Kernels are split when numel and rnumel are static, rows are longer than `persistent_max` (one program holds
+a shorter row), the kernel would run fewer than `min_programs` programs, and a power-of-two split divides rnumel leaving at least `min_chunk` elements per chunk. Their body must be
 sum/prod/max/min/any/all reductions over the same dims (no stores; each reads only the kernel's inputs),
 x-shaped pointwise ops, and full-shape pointwise ops when the rows are longer than `persistent_max` (one
 kernel reads them twice anyway) and fewer than `epilogue_max_rows`. With more rows than a GPU has SMs, one
@@ -105,6 +105,8 @@ class KernelSplitReductionPass(ModulePass):
 
     def choose_split(self, k: kernel.KernelOp) -> int:
         numel, rnumel = static_int(k.numel), static_int(k.rnumel)
+        if rnumel <= self.persistent_max:
+            return 1  # a row one program holds: a second launch costs more than the split gains
         rows_per_program = OUTER_XBLOCK if is_outer_reduction(k) else 1
         programs = -(-numel // rows_per_program)
         split = 1

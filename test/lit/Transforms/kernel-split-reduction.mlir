@@ -1,5 +1,5 @@
 // RUN: irc-opt %s -p kernel-split-reduction --split-input-file | filecheck %s
-// RUN: irc-opt %s -p 'kernel-split-reduction{min_chunk=4 max_split=4}' --split-input-file | filecheck %s --check-prefix=SMALL
+// RUN: irc-opt %s -p 'kernel-split-reduction{min_chunk=4 max_split=4 persistent_max=4}' --split-input-file | filecheck %s --check-prefix=SMALL
 // RUN: irc-opt %s -p 'kernel-split-reduction{persistent_max=8192}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
 // RUN: irc-opt %s -p 'kernel-split-reduction{epilogue_max_rows=4}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
 
@@ -28,6 +28,27 @@ kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[1048576], f32, strides [1]>) -
 func.func @forward(%0: !loop.buffer<[1048576], f32, strides [1]>) -> !loop.buffer<[], f32, strides []> {
   %1 = kernel.alloc : !loop.buffer<[], f32, strides []>
   kernel.launch @triton_red_sum_0(%0) outs(%1) : (!loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>)
+  func.return %1 : !loop.buffer<[], f32, strides []>
+}
+
+// -----
+
+// A sum of 4096 elements is one row a persistent program holds: not split (a second launch costs more).
+// CHECK-LABEL: kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[4096], f32, strides [1]>)
+// CHECK-SAME:    reduction numel 1 rnumel 4096
+// CHECK-NOT:   kernel.kernel
+// CHECK:       func.func @forward
+
+kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 4096 {
+  %1 = loop.reduction sum ranges [] reduce [4096] {
+    %2 = loop.load %0[#loop.index<"r0">] : !loop.buffer<[4096], f32, strides [1]>
+    loop.yield %2 : f32
+  } : !loop.buffer<[], f32, strides []>
+  kernel.yield %1 : !loop.buffer<[], f32, strides []>
+}
+func.func @forward(%0: !loop.buffer<[4096], f32, strides [1]>) -> !loop.buffer<[], f32, strides []> {
+  %1 = kernel.alloc : !loop.buffer<[], f32, strides []>
+  kernel.launch @triton_red_sum_0(%0) outs(%1) : (!loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>)
   func.return %1 : !loop.buffer<[], f32, strides []>
 }
 
