@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import sympy
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, OpResult, Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.kernel import KernelOp
@@ -143,7 +143,9 @@ class KernelLowering:
         for phase in phases:
             self._emit_phase(phase)
             self._emit_x_ops(phase.x_after)
-        if self.info.is_reduction and not self.persistent:
+        if self.persistent:
+            set_persistent_eviction_policies(func)
+        elif self.info.is_reduction:
             set_eviction_policies(func)
         return func
 
@@ -539,6 +541,30 @@ def set_eviction_policies(func: triton.FuncOp) -> None:
             later = any(j > k for j in readers[_base_pointer(load)])
             shared = triton.shape_of(load.result.type)[:1] == (triton.ONE,)  # r-only: read by every row
             _hint(load, "evict_last" if later or shared else "evict_first")
+
+
+def set_persistent_eviction_policies(func: triton.FuncOp) -> None:
+    """Inductor's cache hints for persistent reductions, which load each element once: a load of whole rows
+    streams through (evict_first); a load broadcast along x or r (read by every row or every column) and a
+    gather stay in L2 (evict_last)."""
+    for load in _loads(func):
+        shape = triton.shape_of(load.result.type)
+        streamed = len(shape) == 2 and triton.ONE not in shape and not _gathers(load)
+        _hint(load, "evict_first" if streamed else "evict_last")
+
+
+def _gathers(load: triton.LoadOp) -> bool:
+    """Whether the load's offsets come from loaded data (an indirect load)."""
+    pending, seen = [load.ptr], set()
+    while pending:
+        value = pending.pop()
+        if value in seen or not isinstance(value, OpResult):
+            continue
+        seen.add(value)
+        if isinstance(value.owner, triton.LoadOp):
+            return True
+        pending.extend(value.owner.operands)
+    return False
 
 
 def _split_results(ops: tuple[Operation, ...], values: list[SSAValue]):

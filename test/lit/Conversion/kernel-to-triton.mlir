@@ -63,7 +63,7 @@ func.func @host(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<
 // CHECK-NEXT:    %rindex = triton.expand_dims %[[RB]] axis 0 : !triton.block<[RBLOCK], i32> -> !triton.block<[1, RBLOCK], i32>
 // CHECK-NEXT:    %rmask = triton.lt %rindex, %rnumel
 // CHECK-NEXT:    %xrmask = triton.logical_and %xmask, %rmask : (!triton.block<[XBLOCK, 1], i1>, !triton.block<[1, RBLOCK], i1>) -> !triton.block<[XBLOCK, RBLOCK], i1>
-// CHECK:         %[[V:.*]] = triton.load %{{.*}} mask %xrmask : !triton.block<[XBLOCK, RBLOCK], !triton.ptr<f32>>
+// CHECK:         %[[V:.*]] = triton.load %{{.*}} mask %xrmask eviction_policy evict_first : !triton.block<[XBLOCK, RBLOCK], !triton.ptr<f32>>
 // CHECK-NEXT:    %[[ZERO:.*]] = triton.constant 0.0 : f32
 // CHECK-NEXT:    %[[W:.*]] = triton.where %xrmask, %[[V]], %[[ZERO]]
 // CHECK-NEXT:    %[[S:.*]] = triton.reduce sum %[[W]] axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>

@@ -1,12 +1,13 @@
-// Reductions whose bodies load per-row (x-only) and per-column (r-only) operands: the x-only load is [XBLOCK, 1]
-// with xmask, outside the r loop when looped; the r-only one is [1, RBLOCK] with rmask (and stays in L2).
+// Reductions whose bodies load per-row (x-only) and per-column (r-only) operands (both stay in L2, the rows stream
+// through with evict_first, persistent or looped): the x-only load is [XBLOCK, 1]
+// with xmask, outside the r loop when looped; the r-only one is [1, RBLOCK] with rmask.
 // RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
 // RUN: filecheck %s < %t.py
 // RUN: %python %S/Inputs/check_module.py %t.py "((a0 * a1[:, None] * a2[None, :]).sum(1), (a0 * a1[:, None] * a2[None, :]).sum(1))" | filecheck %s --check-prefix=EXEC
 
 // CHECK-LABEL: def triton_per_fused_mul_sum_0(
-// CHECK:         tmp{{[0-9]+}} = tl.load(in_ptr1 + (xindex), xmask)
-// CHECK:         tmp{{[0-9]+}} = tl.load(in_ptr2 + (rindex), rmask)
+// CHECK:         tmp{{[0-9]+}} = tl.load(in_ptr1 + (xindex), xmask, eviction_policy='evict_last')
+// CHECK:         tmp{{[0-9]+}} = tl.load(in_ptr2 + (rindex), rmask, eviction_policy='evict_last')
 // CHECK-LABEL: def triton_red_fused_mul_sum_1(
 // CHECK:         tmp{{[0-9]+}} = tl.load(in_ptr1 + (xindex), xmask, eviction_policy='evict_last')
 // CHECK-NEXT:    for roffset in range(0, rnumel, RBLOCK):

@@ -27,7 +27,7 @@ func.func @forward(%x: !loop.buffer<[5, 37], f32, strides [37, 1]>, %t: !loop.bu
 
 // CHECK:      KERNELS = ['triton_per_fused_add_amax_eq_sub_where_0']
 // CHECK:      def triton_per_fused_add_amax_eq_sub_where_0(in_ptr0, in_ptr1, out_ptr0, XBLOCK: tl.constexpr, RBLOCK: tl.constexpr):
-// CHECK:          [[K:tmp[0-9]+]] = tl.load(in_ptr1 + (xindex), xmask)
+// CHECK:          [[K:tmp[0-9]+]] = tl.load(in_ptr1 + (xindex), xmask, eviction_policy='evict_last')
 // CHECK:          [[T:tmp[0-9]+]] = tl.where({{.*}})
 // CHECK:          [[I:tmp[0-9]+]] = [[T]].to(tl.int32)
 // CHECK-NEXT:     [[O:tmp[0-9]+]] = {{.*}} + [[I]]
@@ -35,6 +35,6 @@ func.func @forward(%x: !loop.buffer<[5, 37], f32, strides [37, 1]>, %t: !loop.bu
 // CHECK-NEXT:     [[LT:tmp[0-9]+]] = [[T]] < {{.*}}
 // CHECK-NEXT:     [[IN:tmp[0-9]+]] = [[GE]] & [[LT]]
 // CHECK-NEXT:     [[M:tmp[0-9]+]] = xmask & [[IN]]
-// CHECK-NEXT:     {{tmp[0-9]+}} = tl.load(in_ptr0 + ([[O]]), [[M]], other=0.0)
+// CHECK-NEXT:     {{tmp[0-9]+}} = tl.load(in_ptr0 + ([[O]]), [[M]], other=0.0, eviction_policy='evict_last')
 
 // EXEC: all outputs match

@@ -21,7 +21,7 @@
 // CHECK-NEXT:     xrmask = xmask & rmask
 // CHECK-NEXT:     tmp0 = xindex * 37
 // CHECK-NEXT:     tmp1 = rindex + tmp0
-// CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xrmask)
+// CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xrmask, eviction_policy='evict_first')
 // CHECK-NEXT:     tmp3 = tl.where(xrmask, tmp2, 0.0)
 // CHECK-NEXT:     tmp4 = tl.sum(tmp3, 1, keep_dims=True)
 // CHECK-NEXT:     tl.store(out_ptr0 + (xindex), tmp4, xmask)
