@@ -544,13 +544,23 @@ def set_eviction_policies(func: triton.FuncOp) -> None:
 
 
 def set_persistent_eviction_policies(func: triton.FuncOp) -> None:
-    """Inductor's cache hints for persistent reductions, which load each element once: a load of whole rows
-    streams through (evict_first); a load broadcast along x or r (read by every row or every column) and a
-    gather stay in L2 (evict_last)."""
+    """Cache hints for persistent reductions, which load each element once. A kernel that reduces rows
+    without writing them streams its row loads through L2 (evict_first, as Inductor; row sum 16384x4096 fp32
+    on an H200: 70 -> 66 us); a kernel that also writes whole rows (softmax, layer norm) measured 2-4% slower
+    with the hint and keeps the default. Loads broadcast along x or r (read by every row or every column)
+    and gathers stay in L2 (evict_last)."""
+    writes_rows = any(_is_row_block(op.value.type) for op in func.walk() if isinstance(op, triton.StoreOp))
     for load in _loads(func):
-        shape = triton.shape_of(load.result.type)
-        streamed = len(shape) == 2 and triton.ONE not in shape and not _gathers(load)
-        _hint(load, "evict_first" if streamed else "evict_last")
+        if _gathers(load) or not _is_row_block(load.result.type):
+            _hint(load, "evict_last")
+        elif not writes_rows:
+            _hint(load, "evict_first")
+
+
+def _is_row_block(t: Attribute) -> bool:
+    """An [XBLOCK, RBLOCK] block: whole rows, not broadcast along x or r."""
+    shape = triton.shape_of(t)
+    return len(shape) == 2 and triton.ONE not in shape
 
 
 def _gathers(load: triton.LoadOp) -> bool:

@@ -23,7 +23,7 @@
 // CHECK-LABEL: def triton_per_fused_div_sum_0(
 // CHECK:         tmp0 = rindex * 4
 // CHECK-NEXT:    tmp1 = xindex + tmp0
-// CHECK-NEXT:    tmp2 = tl.load(in_ptr0 + (tmp1), xrmask, eviction_policy='evict_first')
+// CHECK-NEXT:    tmp2 = tl.load(in_ptr0 + (tmp1), xrmask)
 // CHECK:         tl.store(out_ptr0 + (tmp1), tmp{{[0-9]+}}, xrmask)
 
 // EXEC-COUNT-10: ok
