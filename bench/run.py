@@ -54,7 +54,6 @@ def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
     """Compiles fn with backend (first call timed as compile time) and checks it against eager."""
     from irc import metrics
 
-    torch._dynamo.reset()
     metrics.reset()
     compiled = torch.compile(fn, backend=backend) if backend == "irc" else torch.compile(fn)
     start = time.perf_counter()
@@ -75,15 +74,13 @@ def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
     return result
 
 
-REPEATS = 1  # do_bench runs per timing (--repeat); the median of their medians is reported
+REPEATS = 1  # timing rounds (--repeat); the median of each callable's rounds is reported
 
 
 def bench_ms(fn, inputs) -> float:
     from triton.testing import do_bench
 
-    call = lambda: fn(*inputs)  # noqa: E731
-    times = sorted(do_bench(call, warmup=25, rep=200, return_mode="median") for _ in range(REPEATS))
-    return times[len(times) // 2]
+    return do_bench(lambda: fn(*inputs), warmup=25, rep=200, return_mode="median")
 
 
 SPIN_CYCLES = 2_000_000  # about 1 ms of GPU spin: longer than any call's host work
@@ -108,29 +105,38 @@ def gpu_ms(fn, inputs) -> float:
     return sorted(times)[len(times) // 2]
 
 
-def timings(fn, inputs, device: str) -> dict:
-    """do_bench ms, and on CUDA also the GPU time with host work hidden."""
-    result = {"ms": bench_ms(fn, inputs)}
-    if device == "cuda":
-        result["gpu_ms"] = gpu_ms(fn, inputs)
-    return result
+def timings(fns: dict, inputs, device: str) -> dict[str, dict]:
+    """do_bench ms (and on CUDA the GPU time with host work hidden) of each callable, in rounds that take
+    every callable in turn: a drift of the host's speed during the run hits all of them alike."""
+    rounds: dict[str, dict[str, list]] = {name: {"ms": [], "gpu_ms": []} for name in fns}
+    for _ in range(REPEATS):
+        for name, fn in fns.items():
+            rounds[name]["ms"].append(bench_ms(fn, inputs))
+            if device == "cuda":
+                rounds[name]["gpu_ms"].append(gpu_ms(fn, inputs))
+    return {name: {key: sorted(v)[len(v) // 2] for key, v in kinds.items() if v} for name, kinds in rounds.items()}
 
 
 def run_workload(w: Workload, device: str, small: bool, backends: list[str], timing: bool) -> dict:
     torch.manual_seed(0)
+    torch._dynamo.reset()
     inputs = w.make_inputs(device, small)
     want = w.fn(*inputs)
     synchronize(device)
     row = {"name": w.name, "memory_bound": w.memory_bound, "bytes": minimal_bytes(inputs, want)}
-    if timing:
-        row.update({f"eager_{key}": value for key, value in timings(w.fn, inputs, device).items()})
+    timed = {"eager": w.fn}
     for backend in backends:
         result = compile_and_check(w.fn, inputs, want, backend, device)
         compiled = result.pop("fn")
-        if timing and compiled is not None and result["status"] in ("ok", "fallback"):
-            result.update(timings(compiled, inputs, device))
+        if compiled is not None and result["status"] in ("ok", "fallback"):
+            timed[backend] = compiled
         row[backend] = result
-        torch._dynamo.reset()
+    if timing:
+        measured = timings(timed, inputs, device)
+        row.update({f"eager_{key}": value for key, value in measured.pop("eager").items()})
+        for backend, values in measured.items():
+            row[backend].update(values)
+    torch._dynamo.reset()
     return row
 
 
@@ -159,7 +165,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated substrings of workload names")
     parser.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "RESULTS.md"))
     parser.add_argument("--tuning-log", action="store_true", help="log every autotune choice to stderr")
-    parser.add_argument("--repeat", type=int, default=1, help="do_bench runs per timing; their median counts")
+    parser.add_argument("--repeat", type=int, default=1, help="timing rounds; each callable's median counts")
     args = parser.parse_args()
     global REPEATS
     REPEATS = max(1, args.repeat)
