@@ -114,7 +114,11 @@ def timings(fns: dict, inputs, device: str) -> dict[str, dict]:
             rounds[name]["ms"].append(bench_ms(fn, inputs))
             if device == "cuda":
                 rounds[name]["gpu_ms"].append(gpu_ms(fn, inputs))
-    return {name: {key: sorted(v)[len(v) // 2] for key, v in kinds.items() if v} for name, kinds in rounds.items()}
+    return {name: {key: median(v) for key, v in kinds.items() if v} for name, kinds in rounds.items()}
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
 
 
 def run_workload(w: Workload, device: str, small: bool, backends: list[str], timing: bool) -> dict:

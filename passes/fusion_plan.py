@@ -2,8 +2,8 @@
 
 Every top-level op starts as its own item; loop ops are fusable. Each round scores every related pair of
 fusable items (bytes saved: a buffer read from registers instead of memory, written never when it becomes
-internal, an input element both read at the same position read once), then merges pairs greedily, best first, each item at most once a round,
-when the merge is legal:
+internal, an input element both read at the same position read once), then merges pairs greedily, best
+first, each item at most once a round, when the merge is legal:
 - one iteration space fits all members (fusion_index.space_of);
 - every read of a buffer produced inside reads the element written at the same position (proved symbolically);
 - no member writes (loop.store) memory another member touches;
@@ -57,6 +57,10 @@ def buffer_bytes(value: SSAValue) -> int:
     count = sympy.sympify(t.numel())
     count = count.subs({s: SIZE_HINT for s in count.free_symbols}) if not count.is_Integer else count
     return int(count) * element_bytes(t.element_type)
+
+
+def _offset(buffer: SSAValue) -> sympy.Expr:
+    return sympy.sympify(buffer.type.offset_value())
 
 
 @dataclass(frozen=True)
@@ -222,8 +226,7 @@ class FusionPlanner:
             op = self.ops[k]
             for load in loads(op):
                 if storage_root(load.buffer) is root and enclosing_loop(load) is op:
-                    offset = sympy.sympify(load.buffer.type.offset_value()) - sympy.sympify(root.type.offset_value())
-                    found.append((load, op, offset))
+                    found.append((load, op, _offset(load.buffer) - _offset(root)))
         return found
 
     def _together(self, first: tuple, second: tuple, space: Space) -> bool:

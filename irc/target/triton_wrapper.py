@@ -181,8 +181,8 @@ class WrapperPrinter:
         if t.offset == IntAttr(0):
             self.emit(f"{name} = {empty.format(size, stride)}")
             return
-        storage = empty.format(f"({python_expr(_extent(t))},)", "(1,)")
-        self.emit(f"{name} = reinterpret_tensor({storage}, {size}, {stride}, {python_expr(t.offset_value())})")
+        storage, offset = empty.format(f"({python_expr(_extent(t))},)", "(1,)"), python_expr(t.offset_value())
+        self.emit(f"{name} = reinterpret_tensor({storage}, {size}, {stride}, {offset})")
 
     def launch(self, op: kernel.LaunchOp) -> None:
         k = self.kernel_of(op)
