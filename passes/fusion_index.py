@@ -247,8 +247,9 @@ def read_at_position(load: LoadOp, op: LoopLike, role: Role) -> sympy.Expr:
     return substitute(load.index.value(), mapping)
 
 
-def read_together(a: tuple[LoadOp, LoopLike, sympy.Expr], b: tuple[LoadOp, LoopLike, sympy.Expr],
-                  space: Space) -> bool:
+def read_together(
+    a: tuple[LoadOp, LoopLike, sympy.Expr], b: tuple[LoadOp, LoopLike, sympy.Expr], space: Space
+) -> bool:
     """Whether two loads (each with its op and its buffer's offset in their common storage) read the same
     element at every position of `space`: fused, the element is read once for both. A gather (an indirect
     load) reads elements no index says; it counts as reading what the other load reads."""
@@ -261,4 +262,3 @@ def read_together(a: tuple[LoadOp, LoopLike, sympy.Expr], b: tuple[LoadOp, LoopL
             return False
         reads.append(read_at_position(load, op, role) + offset)
     return equal_on_ranges(reads[0], reads[1], {"xpos": space.numel, "rpos": space.rnumel})
-
