@@ -17,6 +17,9 @@ Pointwise kernels whose accesses are contiguous along different dims (transposes
 get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
     kernel.kernel @triton_poi_add_0(...) pointwise numel 67108864 rnumel 1 ynumel 8192
         {xblock = 64, yblock = 64, num_warps = 8} { ... }
+Pointwise kernels with an input broadcast along their leading or trailing dims (a bias, row statistics;
+tile_split.broadcast_split) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
+rows that reuse the broadcast block, WIDE_TILE_ELEMENTS elements in all.
 """
 
 from dataclasses import dataclass
@@ -31,12 +34,17 @@ from irc.dialects.kernel_config import candidate_attr
 from irc.dialects.types import DimLike, dim_attr
 from irc.passes.tile_analysis import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction
 from irc.passes.tile_candidates import candidates
-from irc.passes.tile_split import tile_split
+from irc.passes.tile_split import broadcast_split, tile_split
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
 POINTWISE_XBLOCK = (16, 1024)
 # 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
 TILE_2D_BLOCK = (16, 64)
+# wide 2-D tiles (broadcast splits): XBLOCK the largest of these wasting at most 1/16 of its lanes on the
+# x extent, YBLOCK = WIDE_TILE_ELEMENTS // XBLOCK (at most the y extent rounded up)
+WIDE_XBLOCKS = (1024, 512, 256)
+WIDE_TILE_ELEMENTS = 4096
+WIDE_TILE_WARPS = ((4096, 4), (None, 8))
 # persistent reductions: XBLOCK * RBLOCK at most this many elements
 PERSISTENT_BLOCK_ELEMENTS = 4096
 # looped reductions: RBLOCK at most 2048; XBLOCK = 2048 // RBLOCK clamped to [1, 8]
@@ -73,6 +81,15 @@ def tile_side(size: int | None) -> int:
     return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
 
 
+def wide_xblock(xsize: int) -> int:
+    """The widest of WIDE_XBLOCKS whose masked lanes are at most 1/16 of the tiles covering `xsize`."""
+    for xblock in WIDE_XBLOCKS:
+        covered = -(-xsize // xblock) * xblock
+        if 16 * (covered - xsize) <= covered:
+            return xblock
+    return WIDE_XBLOCKS[-1]
+
+
 def block_limits(config: dict[str, int], sizes: dict[str, int | None]) -> dict[str, int]:
     """Candidates' block sizes at most the extent they cover rounded up (or the config's own, if larger): a
     longer block only adds masked lanes. `sizes` maps a config entry to its static extent (None: symbolic)."""
@@ -92,6 +109,8 @@ class TileChoice:
     ynumel: DimLike | None = None
     limits: dict[str, int] | None = None
     """The largest block size worth trying per config entry (autotune candidates)."""
+    family: str | None = None
+    """Which autotune candidates vary the config (tile_candidates.VARIANTS); None: those of `kind`."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +135,9 @@ class KernelTilePass(ModulePass):
             apply_choice(op, kernel, choice)
             kernel.properties.pop("configs", None)
             if self.autotune:
-                found = candidates(choice.kind, choice.config, static_size(kernel.rnumel), choice.limits)
+                found = candidates(
+                    choice.family or choice.kind, choice.config, static_size(kernel.rnumel), choice.limits
+                )
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
     def check_options(self) -> None:
@@ -134,8 +155,7 @@ class KernelTilePass(ModulePass):
     def choose(self, kernel: KernelOp) -> TileChoice:
         numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
         if kernel.kind.data == "pointwise":
-            ynumel = tile_split(kernel) if self.tile2d else None
-            return self.pointwise(numel) if ynumel is None else self.tiled(numel, ynumel)
+            return self.choose_pointwise(kernel, numel)
         if not (self.xblock or self.rblock) and is_outer_reduction(kernel):
             return self.outer(numel, rnumel)
         if (
@@ -145,6 +165,15 @@ class KernelTilePass(ModulePass):
         ):
             return self.persistent(numel, rnumel)
         return self.looped(numel, rnumel)
+
+    def choose_pointwise(self, kernel: KernelOp, numel: int | None) -> TileChoice:
+        if not self.tile2d:
+            return self.pointwise(numel)
+        if (ynumel := tile_split(kernel)) is not None:
+            return self.tiled(numel, ynumel)
+        if (split := broadcast_split(kernel)) is not None:
+            return self.wide(*split)
+        return self.pointwise(numel)
 
     def pointwise(self, numel: int | None) -> TileChoice:
         xblock = self.xblock or (
@@ -163,6 +192,18 @@ class KernelTilePass(ModulePass):
         config["num_warps"] = self.num_warps or warps_for(xblock * yblock, POINTWISE_WARPS)
         sizes = {"yblock": ysize, "xblock": xsize}
         return TileChoice("pointwise", config, ynumel, block_limits(config, sizes))
+
+    def wide(self, ynumel, xsize: int) -> TileChoice:
+        """Wide 2-D tiles of a pointwise kernel with a broadcast input: long x rows, few y rows."""
+        ysize = static_size(dim_attr(ynumel))
+        xblock = self.xblock or wide_xblock(xsize)
+        yblock = self.yblock or max(1, WIDE_TILE_ELEMENTS // xblock)
+        if not self.yblock and ysize is not None:
+            yblock = min(yblock, next_power_of_two(ysize))
+        config = {"xblock": xblock, "yblock": yblock}
+        config["num_warps"] = self.num_warps or warps_for(xblock * yblock, WIDE_TILE_WARPS)
+        sizes = {"yblock": ysize, "xblock": xsize}
+        return TileChoice("pointwise", config, ynumel, block_limits(config, sizes), "wide_tile")
 
     def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
         rblock = self.rblock or next_power_of_two(rnumel)
@@ -184,7 +225,8 @@ class KernelTilePass(ModulePass):
     def outer(self, numel: int | None, rnumel: int | None) -> TileChoice:
         xblock = OUTER_XBLOCK if numel is None else min(OUTER_XBLOCK, next_power_of_two(numel))
         if rnumel is not None and rnumel <= min(OUTER_PERSISTENT_MAX, self.persistent_max):
-            return TileChoice("persistent_reduction", self.config(xblock, next_power_of_two(rnumel), REDUCTION_WARPS))
+            config = self.config(xblock, next_power_of_two(rnumel), REDUCTION_WARPS)
+            return TileChoice("persistent_reduction", config)
         return TileChoice("reduction", self.config(xblock, OUTER_RBLOCK, REDUCTION_WARPS))
 
     def config(self, xblock: int, rblock: int | None, warps: tuple) -> dict[str, int]:

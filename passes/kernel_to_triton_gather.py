@@ -26,12 +26,13 @@ from irc.passes.kernel_to_triton_sympy import IndexLowering
 if TYPE_CHECKING:
     from irc.passes.kernel_to_triton_kernel import KernelLowering, Scope
 
-# which shape classes a block of each class broadcasts with
-_JOIN = {("x", "x"): "x", ("r", "r"): "r", ("xr", "xr"): "xr"}
+# shape class names by the axes they span ("y", "x", "yx" in 2-D tiled kernels; "x", "r", "xr" otherwise)
+_CLASS_OF_AXES = {frozenset(name): name for name in ("x", "r", "xr", "y", "yx")}
 
 
 def shape_class_of(value: SSAValue, scope: Scope) -> str:
-    """The shape class ("x", "r", "xr") whose block shape a value has (a scalar counts as "x")."""
+    """The shape class ("x", "r", "xr"; "y", "yx" when tiled) whose block shape a value has (a scalar counts
+    as "x")."""
     shape = triton.shape_of(value.type)
     for name, class_shape in scope.shapes.items():
         if tuple(shape) == tuple(class_shape):
@@ -40,10 +41,8 @@ def shape_class_of(value: SSAValue, scope: Scope) -> str:
 
 
 def joined(classes: Sequence[str]) -> str:
-    result = classes[0]
-    for c in classes[1:]:
-        result = _JOIN.get((result, c), "xr")
-    return result
+    """The shape class that blocks of all `classes` broadcast to."""
+    return _CLASS_OF_AXES[frozenset("".join(classes))]
 
 
 def split_terms(expr: sympy.Expr, names: set[str]) -> tuple[sympy.Expr, sympy.Expr]:

@@ -93,9 +93,9 @@ def test_small_transpose_stays_1d(device):
     assert _tiled_kernels() == 0
 
 
-@pytest.mark.parametrize("candidate", range(6))
-def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
-    """Each autotune candidate (other tile shapes launch their own grid) computes the same result."""
+def _force_candidate(candidate: int, monkeypatch) -> list[dict]:
+    """Makes every launch take its autotune candidate number `candidate` (the last if it has fewer); returns
+    the list the chosen configs are appended to."""
     from irc.runtime import autotune, launch
 
     chosen = []
@@ -106,6 +106,43 @@ def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
         return chosen[-1]
 
     monkeypatch.setattr(autotune, "choose", pick)
+    return chosen
+
+
+@pytest.mark.parametrize("candidate", range(6))
+def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
+    """Each autotune candidate (other tile shapes launch their own grid) computes the same result."""
+    chosen = _force_candidate(candidate, monkeypatch)
     x, y = rand(200, 129, device=device), rand(129, 200, device=device)
     check(lambda a, b: a.t() * b + 1, x, y, kernels=1)
+    assert chosen and all("YBLOCK" in c for c in chosen)
+
+
+@pytest.mark.parametrize("shape", [(37, 300), (3, 5, 1000), (33, 1024)])
+def test_bias_add_uses_wide_tiles(shape, device):
+    """A bias broadcast along the leading dims: wide 2-D tiles whose rows share one block of the bias."""
+    x = rand(*shape, dtype=torch.float16, device=device)
+    b = rand(shape[-1], dtype=torch.float16, device=device)
+    check(lambda a, c: torch.nn.functional.gelu(a + c), x, b, kernels=1)
+    assert _tiled_kernels() == 1
+    assert metrics.bytes_moved == metrics.minimum_bytes
+
+
+def test_row_scale_uses_wide_tiles(device):
+    x, s = rand(67, 513, device=device), rand(67, 1, device=device)
+    check(lambda a, c: a * c - 1, x, s, kernels=1)
+    assert _tiled_kernels() == 1
+
+
+def test_short_rows_stay_1d(device):
+    x, b = rand(300, 100, device=device), rand(100, device=device)
+    check(lambda a, c: a + c, x, b, kernels=1)
+    assert _tiled_kernels() == 0
+
+
+@pytest.mark.parametrize("candidate", range(8))
+def test_every_wide_tile_candidate_is_correct(candidate, device, monkeypatch):
+    chosen = _force_candidate(candidate, monkeypatch)
+    x, b = rand(37, 1000, device=device), rand(1000, device=device)
+    check(lambda a, c: torch.sigmoid(a + c) * c, x, b, kernels=1)
     assert chosen and all("YBLOCK" in c for c in chosen)
