@@ -128,6 +128,20 @@ def test_bias_add_uses_wide_tiles(shape, device):
     assert metrics.bytes_moved == metrics.minimum_bytes
 
 
+def test_bias_add_with_dynamic_rows_uses_wide_tiles(device):
+    """Only the row count symbolic (mark_dynamic): ynumel is a kernel argument, the x extent stays static."""
+    from harness import assert_same
+
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(lambda a, c: torch.nn.functional.gelu(a + c) * 2, backend="irc")
+    for rows in (37, 129):
+        x, b = rand(rows, 300, device=device), rand(300, device=device)
+        torch._dynamo.mark_dynamic(x, 0)
+        assert_same(compiled(x, b), torch.nn.functional.gelu(x + b) * 2)
+    assert metrics.graph_fallbacks == 0 and _tiled_kernels() == 1
+
+
 def test_row_scale_uses_wide_tiles(device):
     x, s = rand(67, 513, device=device), rand(67, 1, device=device)
     check(lambda a, c: a * c - 1, x, s, kernels=1)
