@@ -19,7 +19,8 @@ get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile
         {xblock = 64, yblock = 64, num_warps = 8} { ... }
 Pointwise kernels with an input broadcast along their leading or trailing dims (a bias, row statistics;
 tile_split.broadcast_split) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
-rows that reuse the broadcast block, WIDE_TILE_ELEMENTS elements in all.
+rows that reuse the broadcast block, WIDE_TILE_ELEMENTS elements in all; 1-D blocks stay where every such
+XBLOCK would leave more than 1/8 of its lanes masked (x extent 257).
 """
 
 from dataclasses import dataclass
@@ -40,9 +41,9 @@ from irc.passes.tile_split import broadcast_split, tile_split
 POINTWISE_XBLOCK = (16, 1024)
 # 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
 TILE_2D_BLOCK = (16, 64)
-# wide 2-D tiles (broadcast splits): XBLOCK the largest of these wasting at most 1/16 of its lanes on the
-# x extent, YBLOCK = WIDE_TILE_ELEMENTS // XBLOCK (at most the y extent rounded up)
-WIDE_XBLOCKS = (1024, 512, 256)
+# wide 2-D tiles (broadcast splits): XBLOCK the largest of these wasting at most 1/8 of its lanes on the
+# x extent (none: 1-D blocks), YBLOCK = WIDE_TILE_ELEMENTS // XBLOCK (at most the y extent rounded up)
+WIDE_XBLOCKS = (1024, 512, 256, 128)
 WIDE_TILE_ELEMENTS = 4096
 WIDE_TILE_WARPS = ((4096, 4), (None, 8))
 # persistent reductions: XBLOCK * RBLOCK at most this many elements
@@ -81,13 +82,13 @@ def tile_side(size: int | None) -> int:
     return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
 
 
-def wide_xblock(xsize: int) -> int:
-    """The widest of WIDE_XBLOCKS whose masked lanes are at most 1/16 of the tiles covering `xsize`."""
+def wide_xblock(xsize: int) -> int | None:
+    """The widest of WIDE_XBLOCKS whose masked lanes are at most 1/8 of the tiles covering `xsize`."""
     for xblock in WIDE_XBLOCKS:
         covered = -(-xsize // xblock) * xblock
-        if 16 * (covered - xsize) <= covered:
+        if 8 * (covered - xsize) <= covered:
             return xblock
-    return WIDE_XBLOCKS[-1]
+    return None
 
 
 def block_limits(config: dict[str, int], sizes: dict[str, int | None]) -> dict[str, int]:
@@ -171,8 +172,10 @@ class KernelTilePass(ModulePass):
             return self.pointwise(numel)
         if (ynumel := tile_split(kernel)) is not None:
             return self.tiled(numel, ynumel)
-        if (split := broadcast_split(kernel)) is not None:
-            return self.wide(*split)
+        split = broadcast_split(kernel)
+        xblock = split and (self.xblock or wide_xblock(split[1]))
+        if split and xblock:
+            return self.wide(*split, xblock)
         return self.pointwise(numel)
 
     def pointwise(self, numel: int | None) -> TileChoice:
@@ -193,10 +196,9 @@ class KernelTilePass(ModulePass):
         sizes = {"yblock": ysize, "xblock": xsize}
         return TileChoice("pointwise", config, ynumel, block_limits(config, sizes))
 
-    def wide(self, ynumel, xsize: int) -> TileChoice:
+    def wide(self, ynumel, xsize: int, xblock: int) -> TileChoice:
         """Wide 2-D tiles of a pointwise kernel with a broadcast input: long x rows, few y rows."""
         ysize = static_size(dim_attr(ynumel))
-        xblock = self.xblock or wide_xblock(xsize)
         yblock = self.yblock or max(1, WIDE_TILE_ELEMENTS // xblock)
         if not self.yblock and ysize is not None:
             yblock = min(yblock, next_power_of_two(ysize))

@@ -118,7 +118,7 @@ def test_every_2d_tile_candidate_is_correct(candidate, device, monkeypatch):
     assert chosen and all("YBLOCK" in c for c in chosen)
 
 
-@pytest.mark.parametrize("shape", [(37, 300), (3, 5, 1000), (33, 1024)])
+@pytest.mark.parametrize("shape", [(37, 500), (3, 5, 1000), (33, 1024), (9, 7, 384)])
 def test_bias_add_uses_wide_tiles(shape, device):
     """A bias broadcast along the leading dims: wide 2-D tiles whose rows share one block of the bias."""
     x = rand(*shape, dtype=torch.float16, device=device)
@@ -136,20 +136,22 @@ def test_bias_add_with_dynamic_rows_uses_wide_tiles(device):
     metrics.reset()
     compiled = torch.compile(lambda a, c: torch.nn.functional.gelu(a + c) * 2, backend="irc")
     for rows in (37, 129):
-        x, b = rand(rows, 300, device=device), rand(300, device=device)
+        x, b = rand(rows, 640, device=device), rand(640, device=device)
         torch._dynamo.mark_dynamic(x, 0)
         assert_same(compiled(x, b), torch.nn.functional.gelu(x + b) * 2)
     assert metrics.graph_fallbacks == 0 and _tiled_kernels() == 1
 
 
 def test_row_scale_uses_wide_tiles(device):
-    x, s = rand(67, 513, device=device), rand(67, 1, device=device)
+    x, s = rand(67, 1000, device=device), rand(67, 1, device=device)
     check(lambda a, c: a * c - 1, x, s, kernels=1)
     assert _tiled_kernels() == 1
 
 
-def test_short_rows_stay_1d(device):
-    x, b = rand(300, 100, device=device), rand(100, device=device)
+@pytest.mark.parametrize("cols", [100, 257])
+def test_short_or_ragged_rows_stay_1d(cols, device):
+    """Rows below 256 elements, or ones every wide XBLOCK would cover with more than 1/8 masked lanes."""
+    x, b = rand(300, cols, device=device), rand(cols, device=device)
     check(lambda a, c: a + c, x, b, kernels=1)
     assert _tiled_kernels() == 0
 

@@ -183,8 +183,8 @@ func.func @tiles() {
 
 // Wide 2-D tiles where an input is broadcast along the leading dims (a bias: index i1, i2) or the trailing
 // ones (row statistics: 37*i0 + i1 over [8, 37, 768]): x = the contiguous dims behind the split, XBLOCK the
-// widest of 1024/512/256 that wastes at most 1/16 of its lanes (768: 256), YBLOCK = 4096 // XBLOCK rows.
-// Symbolic y sizes split too; a symbolic x extent (s0) or one below 256 stays 1-D.
+// widest of 1024/512/256/128 that wastes at most 1/8 of its lanes (768: 256), YBLOCK = 4096 // XBLOCK rows.
+// Symbolic y sizes split too; a symbolic x extent (s0), one below 256 or a ragged one (257) stays 1-D.
 kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[16384, 4096], f16, strides [4096, 1]>, %arg1: !loop.buffer<[4096], f16, strides [1]>) -> (!loop.buffer<[16384, 4096], f16, strides [4096, 1]>) pointwise numel 67108864 rnumel 1 {
   %0 = loop.pointwise ranges [16384, 4096] {
     %1 = loop.load %arg0[#loop.index<"4096*i0 + i1">] : !loop.buffer<[16384, 4096], f16, strides [4096, 1]>
@@ -221,6 +221,15 @@ kernel.kernel @triton_poi_add_3(%arg0: !loop.buffer<[64, s0], f32, strides [s0, 
   } : !loop.buffer<[64, s0], f32, strides [s0, 1]>
   kernel.yield %0 : !loop.buffer<[64, s0], f32, strides [s0, 1]>
 }
+kernel.kernel @triton_poi_add_4(%arg0: !loop.buffer<[64, 257], f32, strides [257, 1]>, %arg1: !loop.buffer<[257], f32, strides [1]>) -> (!loop.buffer<[64, 257], f32, strides [257, 1]>) pointwise numel 16448 rnumel 1 {
+  %0 = loop.pointwise ranges [64, 257] {
+    %1 = loop.load %arg0[#loop.index<"257*i0 + i1">] : !loop.buffer<[64, 257], f32, strides [257, 1]>
+    %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[257], f32, strides [1]>
+    %3 = arith.addf %1, %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[64, 257], f32, strides [257, 1]>
+  kernel.yield %0 : !loop.buffer<[64, 257], f32, strides [257, 1]>
+}
 func.func @wide_tiles() {
   func.return
 }
@@ -229,6 +238,7 @@ func.func @wide_tiles() {
 // CHECK:       kernel.kernel @triton_poi_sub_1({{.*}} pointwise numel 227328 rnumel 1 ynumel 296 {xblock = 256, yblock = 16, num_warps = 4} {
 // CHECK:       kernel.kernel @triton_poi_add_2({{.*}} pointwise numel "1024*s0" rnumel 1 ynumel s0 {xblock = 1024, yblock = 4, num_warps = 4} {
 // CHECK:       kernel.kernel @triton_poi_add_3({{.*}} pointwise numel "64*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @triton_poi_add_4({{.*}} pointwise numel 16448 rnumel 1 {xblock = 1024, num_warps = 4} {
 // CHECK-LABEL: func.func @wide_tiles
 // Wide candidates vary the shape around 4096 elements, never wider than a side's extent (768: xblock <= 1024).
 // TUNE:        kernel.kernel @triton_poi_add_0({{.*}} ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4, configs = [{xblock = 1024, yblock = 4, num_warps = 4}, {xblock = 1024, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 2, num_warps = 8}, {xblock = 4096, yblock = 1, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
