@@ -6,8 +6,8 @@ convert-kernel-to-triton gives it its own grid. 1-D pointwise kernels try wider 
 per thread); persistent reductions keep the whole row (RBLOCK fixed) and vary the rows per program and
 num_warps; looped reductions vary RBLOCK (the grid does not depend on it); 2-D pointwise tiles vary their
 shape (YBLOCK x XBLOCK); wide tiles (an input broadcast along y or x) vary theirs around 4096 elements.
-Long rows one per program (softmax of 256 x 131072: two programs per SM, too few
-loads in flight with 4 KiB blocks) also try RBLOCK up to 8192 and 16 warps.
+Long rows one per program (softmax of 256 x 131072: two programs per SM, too few loads in flight with 4 KiB
+blocks) also try RBLOCK up to 8192 and 16 warps.
 """
 
 WARPS = (4, 8)
