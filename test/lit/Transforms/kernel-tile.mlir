@@ -307,7 +307,8 @@ func.func @no_tiles() {
 
 // -----
 
-// Long rows one per program (looped, rnumel >= 16384): candidates try longer r blocks (up to 8192) and 16 warps.
+// Long rows one per program (looped, rnumel >= 16384): candidates try longer r blocks (up to 16384) and up to
+// 32 warps, keeping 8 to 32 elements per thread.
 
 kernel.kernel @triton_red_amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>) -> (!loop.buffer<[256], f16, strides [1]>) reduction numel 256 rnumel 131072 {
   %0 = loop.reduction max ranges [256] reduce [131072] {
@@ -318,4 +319,4 @@ kernel.kernel @triton_red_amax_0(%a: !loop.buffer<[256, 131072], f16, strides [1
 }
 
 // CHECK:      kernel.kernel @triton_red_amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
-// TUNE:       kernel.kernel @triton_red_amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 16, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}]} {
+// TUNE:       kernel.kernel @triton_red_amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {
