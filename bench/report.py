@@ -56,6 +56,15 @@ def irc_status(row: dict) -> str:
     ) + (f": {result.get('detail', '')[:120]}" if result.get("detail") else "")
 
 
+def irc_figures(row: dict, peak: float, key: str = "ms") -> tuple:
+    """(Inductor ms, irc ms, Inductor ms / irc ms, irc GB/s, irc % of peak) of a row by `key`."""
+    ind, irc = ms_of(row, "inductor", key), ms_of(row, "irc", key)
+    ratio = ind / irc if ind and irc else None  # > 1: irc is faster
+    irc_gbs = gbs(row, "irc", key)
+    pct = irc_gbs / peak * 100 if irc_gbs and row["memory_bound"] else None
+    return ind, irc, ratio, irc_gbs, pct
+
+
 def table(rows: list[dict], peak: float) -> list[str]:
     lines = [
         "| workload | MB moved | eager ms | Inductor ms | irc ms | eager GB/s | Inductor GB/s | irc GB/s "
@@ -66,10 +75,7 @@ def table(rows: list[dict], peak: float) -> list[str]:
         if "error" in row:
             lines.append(f"| {row['name']} | | | | | | | | | | | bench error |")
             continue
-        ind, irc = ms_of(row, "inductor"), ms_of(row, "irc")
-        ratio = ind / irc if ind and irc else None  # > 1: irc is faster
-        irc_gbs = gbs(row, "irc")
-        pct = irc_gbs / peak * 100 if irc_gbs and row["memory_bound"] else None
+        ind, irc, ratio, irc_gbs, pct = irc_figures(row, peak)
         compile_s = (
             f"{fmt(row.get('inductor', {}).get('compile_s'), '{:.1f}')} / "
             f"{fmt(row.get('irc', {}).get('compile_s'), '{:.1f}')}"
@@ -115,14 +121,11 @@ def gpu_table(rows: list[dict], peak: float) -> list[str]:
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in [r for r in rows if "error" not in r]:
-        eager, ind, irc = (ms_of(row, b, "gpu_ms") for b in BACKENDS)
-        irc_gbs = gbs(row, "irc", "gpu_ms")
-        pct = irc_gbs / peak * 100 if irc_gbs and row["memory_bound"] else None
+        ind, irc, ratio, irc_gbs, pct = irc_figures(row, peak, "gpu_ms")
         lines.append(
-            f"| {row['name']} | {fmt(eager, '{:.3f}')} | {fmt(ind, '{:.3f}')} | {fmt(irc, '{:.3f}')} "
-            f"| {fmt(gbs(row, 'inductor', 'gpu_ms'), '{:.0f}')} | {fmt(irc_gbs, '{:.0f}')} "
-            f"| {fmt(pct, '{:.0f}%')} "
-            f"| {fmt(ind / irc if ind and irc else None, '{:.2f}')} |"
+            f"| {row['name']} | {fmt(ms_of(row, 'eager', 'gpu_ms'), '{:.3f}')} | {fmt(ind, '{:.3f}')} "
+            f"| {fmt(irc, '{:.3f}')} | {fmt(gbs(row, 'inductor', 'gpu_ms'), '{:.0f}')} "
+            f"| {fmt(irc_gbs, '{:.0f}')} | {fmt(pct, '{:.0f}%')} | {fmt(ratio, '{:.2f}')} |"
         )
     return lines
 

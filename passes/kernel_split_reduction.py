@@ -101,8 +101,8 @@ class KernelSplitReductionPass(ModulePass):
                 split_kernel(op, k, plan, split)
 
     def splits_epilogue(self, k: kernel.KernelOp) -> bool:
-        """Long rows (read twice by one kernel anyway), and fewer of them than a large GPU has SMs."""
-        return static_int(k.rnumel) > self.persistent_max and static_int(k.numel) < self.epilogue_max_rows
+        """Fewer rows than a large GPU has SMs (choose_split keeps rows one program holds whole)."""
+        return static_int(k.numel) < self.epilogue_max_rows
 
     def choose_split(self, k: kernel.KernelOp) -> int:
         numel, rnumel = static_int(k.numel), static_int(k.rnumel)

@@ -173,8 +173,8 @@ class KernelTilePass(ModulePass):
         if (ynumel := tile_split(kernel)) is not None:
             return self.tiled(numel, ynumel)
         split = broadcast_split(kernel)
-        xblock = split and (self.xblock or wide_xblock(split[1]))
-        if split and xblock:
+        xblock = (self.xblock or wide_xblock(split[1])) if split else None
+        if xblock:
             return self.wide(*split, xblock)
         return self.pointwise(numel)
 
@@ -191,10 +191,7 @@ class KernelTilePass(ModulePass):
         xsize = None if numel is None or ysize is None else numel // ysize
         yblock = self.yblock or tile_side(ysize)
         xblock = self.xblock or tile_side(xsize)
-        config = {"xblock": xblock, "yblock": yblock}
-        config["num_warps"] = self.num_warps or warps_for(xblock * yblock, POINTWISE_WARPS)
-        sizes = {"yblock": ysize, "xblock": xsize}
-        return TileChoice("pointwise", config, ynumel, block_limits(config, sizes))
+        return self.tile_choice(ynumel, (ysize, xsize), (yblock, xblock), POINTWISE_WARPS)
 
     def wide(self, ynumel, xsize: int, xblock: int) -> TileChoice:
         """Wide 2-D tiles of a pointwise kernel with a broadcast input: long x rows, few y rows."""
@@ -202,10 +199,16 @@ class KernelTilePass(ModulePass):
         yblock = self.yblock or max(1, WIDE_TILE_ELEMENTS // xblock)
         if not self.yblock and ysize is not None:
             yblock = min(yblock, next_power_of_two(ysize))
+        return self.tile_choice(ynumel, (ysize, xsize), (yblock, xblock), WIDE_TILE_WARPS, "wide_tile")
+
+    def tile_choice(self, ynumel, extents: tuple, blocks: tuple[int, int], warps: tuple,
+                    family: str | None = None) -> TileChoice:
+        """A 2-D tiled pointwise choice: `blocks` (yblock, xblock) over static `extents` (None: symbolic)."""
+        (ysize, xsize), (yblock, xblock) = extents, blocks
         config = {"xblock": xblock, "yblock": yblock}
-        config["num_warps"] = self.num_warps or warps_for(xblock * yblock, WIDE_TILE_WARPS)
-        sizes = {"yblock": ysize, "xblock": xsize}
-        return TileChoice("pointwise", config, ynumel, block_limits(config, sizes), "wide_tile")
+        config["num_warps"] = self.num_warps or warps_for(xblock * yblock, warps)
+        limits = block_limits(config, {"yblock": ysize, "xblock": xsize})
+        return TileChoice("pointwise", config, ynumel, limits, family)
 
     def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
         rblock = self.rblock or next_power_of_two(rnumel)

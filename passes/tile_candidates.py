@@ -46,21 +46,19 @@ def candidates(
 
 def _pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
     if "yblock" in config:
-        return _tiles(config)
+        return _tiles(config, TILE_SHAPES)
     found = [{**config, "num_warps": w} for w in WARPS]
     return found + [{**config, "xblock": x, "num_warps": w} for x, w in POINTWISE_SHAPES]
 
 
-def _tiles(config: dict[str, int]) -> list[dict[str, int]]:
+def _tiles(config: dict[str, int], shapes: tuple) -> list[dict[str, int]]:
     """2-D tiles also vary their shape (each launch computes its own grid)."""
     found = [{**config, "num_warps": w} for w in WARPS]
-    found += [{**config, "yblock": y, "xblock": x, "num_warps": w} for y, x, w in TILE_SHAPES]
-    return found
+    return found + [{**config, "yblock": y, "xblock": x, "num_warps": w} for y, x, w in shapes]
 
 
 def _wide_tiles(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
-    found = [{**config, "num_warps": w} for w in WARPS]
-    return found + [{**config, "yblock": y, "xblock": x, "num_warps": w} for y, x, w in WIDE_TILE_SHAPES]
+    return _tiles(config, WIDE_TILE_SHAPES)
 
 
 def _persistent(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:

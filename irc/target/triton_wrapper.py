@@ -174,14 +174,17 @@ class WrapperPrinter:
         name = self.new_buffer(op.result)
         size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
         dtype = torch_dtype(t.element_type)
-        if op.device is not None:
-            empty = f"torch.empty_strided({{}}, {{}}, dtype={dtype}, device={op.device.data!r})"
-        else:
-            empty = f"_empty({{}}, {{}}, {dtype})"
+
+        def empty(size_text: str, stride_text: str) -> str:
+            if op.device is None:
+                return f"_empty({size_text}, {stride_text}, {dtype})"
+            device = repr(op.device.data)
+            return f"torch.empty_strided({size_text}, {stride_text}, dtype={dtype}, device={device})"
+
         if t.offset == IntAttr(0):
-            self.emit(f"{name} = {empty.format(size, stride)}")
+            self.emit(f"{name} = {empty(size, stride)}")
             return
-        storage, offset = empty.format(f"({python_expr(_extent(t))},)", "(1,)"), python_expr(t.offset_value())
+        storage, offset = empty(f"({python_expr(_extent(t))},)", "(1,)"), python_expr(t.offset_value())
         self.emit(f"{name} = reinterpret_tensor({storage}, {size}, {stride}, {offset})")
 
     def launch(self, op: kernel.LaunchOp) -> None:
