@@ -44,8 +44,10 @@ from irc.dialects import aten, kernel
 from irc.dialects.types import BufferType, TensorType
 
 from .aten_to_loop_body import Lowered, buffer_operand
+from .aten_to_loop_cat import CAT_LOWERINGS
 from .aten_to_loop_elementwise import ELEMENTWISE_LOWERINGS
 from .aten_to_loop_gather import FALLBACK_LOWERINGS
+from .aten_to_loop_pool import POOL_LOWERINGS
 from .aten_to_loop_scatter import SCATTER_LOWERINGS
 from .aten_to_loop_reductions import REDUCTION_LOWERINGS
 from .aten_to_loop_views import VIEW_LOWERINGS
@@ -79,10 +81,11 @@ NONE_RESULTS = "irc.none_results"  # positions of the op's results that are None
 def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
-    A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of aten_to_loop_gather and
-    SCATTER_LOWERINGS of aten_to_loop_scatter).
+    A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of aten_to_loop_gather,
+    SCATTER_LOWERINGS of aten_to_loop_scatter, CAT_LOWERINGS of aten_to_loop_cat, POOL_LOWERINGS of
+    aten_to_loop_pool).
     """
-    decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS).get(op.overload.data)
+    decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS).get(op.overload.data)
     lowered = decomposition(op) if decomposition is not None else None
     if lowered is not None:
         return lowered

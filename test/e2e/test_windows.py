@@ -1,0 +1,167 @@
+"""What the model zoo needed, op by op, against eager: lifted tensor constants, cat, constant_pad_nd, pooling
+(max, avg, adaptive avg; forward and backward), batch norm (eval and train), the hard activations.
+
+None of them may run eagerly (fallbacks={}): they are kernels like any pointwise op.
+"""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from harness import assert_same, check, rand
+from irc import metrics
+
+
+def check_grad(fn, *inputs):
+    """fn compiled and eager, forward and the gradients of every input (one random cotangent)."""
+    torch._dynamo.reset()
+    metrics.reset()
+    eager = [x.detach().clone().requires_grad_() for x in inputs]
+    compiled = [x.detach().clone().requires_grad_() for x in inputs]
+    want = fn(*eager)
+    got = torch.compile(fn, backend="irc")(*compiled)
+    assert_same(got.detach(), want.detach())
+    cotangent = torch.rand_like(want)
+    for g, w in zip(torch.autograd.grad(got, compiled, cotangent), torch.autograd.grad(want, eager, cotangent)):
+        assert_same(g, w)
+    assert metrics.graph_fallbacks == 0 and metrics.graphs_compiled == 2
+    assert dict(metrics.fallbacks) == {}, dict(metrics.fallbacks)
+
+
+# -- lifted tensor constants -------------------------------------------------------------------------------
+
+
+def test_lifted_tensor_constants(device):
+    """torch.tensor(...) in traced code: a 0-d constant is folded, an empty one is an empty tensor, any other
+    is passed to the compiled code after the inputs."""
+
+    def fn(x):
+        table = torch.tensor([[1.0, -2.0, 3.0]], device=x.device)
+        return x * table + torch.tensor(2.5, device=x.device) + torch.tensor([], device=x.device).sum()
+
+    check(fn, rand(5, 3, device=device), fallbacks={})
+
+
+# -- cat and pad -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_cat_is_a_kernel(device, dim):
+    x, y = rand(4, 6, 5, device=device), rand(4, 6, 5, device=device)
+    check(lambda x, y: torch.cat([x.sin(), y, x * 2], dim) + 1, x, y, kernels=1, fallbacks={})
+
+
+def test_cat_mixed_dtypes_views_and_legacy_empty(device):
+    x, y = rand(3, 4, device=device, dtype=torch.float16), rand(5, 3, device=device)
+    empty = torch.tensor([], device=device)
+    check(lambda x, y, e: torch.cat([e, x, y.t()], 1), x, y, empty, fallbacks={})
+
+
+def test_cat_channels_last_keeps_the_layout(device):
+    x = rand(2, 3, 5, 5, device=device).to(memory_format=torch.channels_last)
+    got = check(lambda x: torch.cat([x, x.relu()], 1), x, fallbacks={})
+    assert got.stride() == torch.cat([x, x], 1).stride()
+
+
+def test_cat_with_dynamic_sizes():
+    torch._dynamo.reset()
+    fn = torch.compile(lambda x, y: torch.cat([x, y], 0) * 2, backend="irc", dynamic=True)
+    for rows in (3, 7):
+        x, y = rand(rows, 9), rand(rows + 2, 9)
+        assert_same(fn(x, y), torch.cat([x, y], 0) * 2)
+    assert dict(metrics.fallbacks) == {}
+
+
+def test_cat_backward():
+    check_grad(lambda x, y: torch.cat([x, y.exp()], 1), rand(3, 4), rand(3, 2))
+
+
+@pytest.mark.parametrize("pad, value", [((1, 2), 0.0), ((1, 2, 0, 3), -1.5), ((2, -1, -1, 1), 3.0)])
+def test_constant_pad(device, pad, value):
+    check(lambda x: F.pad(x, pad, value=value) * 2, rand(2, 5, 7, device=device), kernels=1, fallbacks={})
+
+
+def test_constant_pad_half_and_backward(device):
+    check(lambda x: F.pad(x, (1, 1, 2, 0), value=2.0), rand(2, 5, 7, device=device, dtype=torch.bfloat16), fallbacks={})
+    check_grad(lambda x: F.pad(x, (1, -1)).sin(), rand(3, 6))
+
+
+# -- pooling -----------------------------------------------------------------------------------------------
+
+POOLS = {
+    "max 3/2/1": lambda x: F.max_pool2d(x, 3, 2, 1),
+    "max 2": lambda x: F.max_pool2d(x, 2),
+    "max dilated ceil": lambda x: F.max_pool2d(x, 3, 2, 1, dilation=2, ceil_mode=True),
+    "max (2, 3)": lambda x: F.max_pool2d(x, (2, 3), (1, 2)),
+    "avg 3/2/1": lambda x: F.avg_pool2d(x, 3, 2, 1),
+    "avg ceil without pad": lambda x: F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+    "avg 2": lambda x: F.avg_pool2d(x, 2),
+    "avg kernel < stride": lambda x: F.avg_pool2d(x, 2, 3),
+    "avg divisor": lambda x: F.avg_pool2d(x, (2, 3), (1, 2), (1, 1), divisor_override=5),
+    "adaptive 4x5": lambda x: F.adaptive_avg_pool2d(x, (4, 5)),
+    "adaptive 3x3": lambda x: F.adaptive_avg_pool2d(x, 3),
+    "adaptive 1": lambda x: F.adaptive_avg_pool2d(x, 1),
+}
+
+
+@pytest.mark.parametrize("name", POOLS)
+def test_pool_forward(device, name):
+    check(POOLS[name], rand(2, 3, 9, 11, device=device), fallbacks={})
+
+
+BACKWARDS = ["max 3/2/1", "max dilated ceil", "avg ceil without pad", "avg kernel < stride", "adaptive 4x5"]
+
+
+@pytest.mark.parametrize("name", BACKWARDS)
+def test_pool_backward(name):
+    check_grad(POOLS[name], rand(2, 3, 9, 11))
+
+
+def test_max_pool_indices_channels_last_and_unbatched(device):
+    x = rand(2, 4, 8, 8, device=device).to(memory_format=torch.channels_last)
+    check(lambda x: F.max_pool2d(x, 3, 2, 1, return_indices=True), x, fallbacks={})
+    check(lambda x: F.max_pool2d(x, 2, return_indices=True), rand(3, 8, 7, device=device), fallbacks={})
+
+
+def test_max_pool_half(device):
+    check(lambda x: F.max_pool2d(x, 3, 2, 1), rand(2, 3, 9, 9, device=device, dtype=torch.bfloat16), fallbacks={})
+
+
+def test_max_pool_nan_wins(device):
+    x = rand(1, 1, 4, 4, device=device)
+    x[0, 0, 1, 2] = float("nan")
+    check(lambda x: F.max_pool2d(x, 2, return_indices=True), x, fallbacks={})
+
+
+# -- batch norm and activations ----------------------------------------------------------------------------
+
+
+def test_batch_norm_eval_fuses_with_relu(device):
+    bn = torch.nn.BatchNorm2d(6).to(device).eval()
+    with torch.no_grad():
+        bn.running_mean.uniform_(-1, 1), bn.running_var.uniform_(0.5, 2), bn.weight.uniform_(), bn.bias.uniform_()
+    check(lambda x: torch.relu(bn(x)), rand(2, 6, 5, 5, device=device), kernels=1, fallbacks={})
+
+
+def test_batch_norm_train_step():
+    torch.manual_seed(0)
+    eager, compiled = (torch.nn.BatchNorm2d(6) for _ in range(2))
+    x = rand(4, 6, 5, 5)
+    want = eager(x).relu()
+    torch._dynamo.reset()
+    metrics.reset()
+    got = torch.compile(lambda x: compiled(x).relu(), backend="irc")(x)
+    assert_same(got, want)
+    assert_same(compiled.running_mean, eager.running_mean)
+    assert_same(compiled.running_var, eager.running_var)
+    assert dict(metrics.fallbacks) == {}
+    check_grad(lambda x, w: F.batch_norm(x, None, None, w, None, training=True), x, rand(6))
+
+
+@pytest.mark.parametrize(
+    "fn", [F.hardtanh, F.relu6, F.hardswish, F.hardsigmoid, F.elu, F.leaky_relu], ids=lambda f: f.__name__
+)
+def test_activations(device, fn):
+    check(lambda x: fn(x) * 2, rand(7, 33, device=device), kernels=1, fallbacks={})
+    if device == "cpu" and fn in (F.hardswish, F.hardsigmoid):
+        check_grad(fn, rand(7, 33))
