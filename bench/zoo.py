@@ -1,7 +1,7 @@
 """The model zoo: common model families from `transformers`, built from configs with random weights.
 
-Nothing is downloaded: every model comes from a `*Config(...)` through its model class. Each entry gives a tiny
-configuration (2 layers, hidden 32..64, 32x32 images: compiles and runs through Triton's interpreter in
+Nothing is downloaded: every model comes from a `*Config(...)` through its model class. Each entry gives a
+tiny configuration (2 layers, hidden 32..64, 32x32 images: compiles and runs through Triton's interpreter in
 seconds, for the CPU tests) and a full one (the real model's sizes, for the GPU bench in bench/models.py).
 
     from zoo import ZOO
@@ -11,10 +11,24 @@ seconds, for the CPU tests) and a full one (the real model's sizes, for the GPU 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
+
+# What irc may leave to ATen: work its libraries do better than a generated kernel (as in Inductor), and the
+# embedding's gradient, a scatter-add at data-dependent rows (irc's loop level has no atomic adds). Anything
+# else in irc.metrics.fallbacks runs eagerly for lack of a lowering.
+EXTERN_COMPUTE = re.compile(
+    r"aten::(mm|addmm|bmm|baddbmm|convolution|convolution_backward"
+    r"|_scaled_dot_product_\w*attention\w*|embedding_dense_backward)\.\w+"
+)
+
+
+def not_extern_compute(fallbacks) -> dict[str, int]:
+    """The entries of irc.metrics.fallbacks that are not extern compute: ops irc ran eagerly."""
+    return {name: n for name, n in fallbacks.items() if not EXTERN_COMPUTE.fullmatch(name)}
 
 
 @dataclass(frozen=True)
@@ -33,7 +47,7 @@ class ZooModel:
 
 
 class Wrapped(torch.nn.Module):
-    """Calls a transformers model and returns one tensor (logits or the last hidden state), not a ModelOutput."""
+    """Calls a transformers model; returns one tensor (the logits or last hidden state), not a ModelOutput."""
 
     def __init__(self, model: torch.nn.Module, key: str, keyword: str | None = None):
         super().__init__()
@@ -83,22 +97,40 @@ def gpt2(small: bool):
 def llama(small: bool):
     if small:
         size = dict(
-            hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
-            num_key_value_heads=2, vocab_size=128, max_position_embeddings=64,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            vocab_size=128,
+            max_position_embeddings=64,
         )
     else:  # TinyLlama-like, 6 layers: GQA with 4 key/value heads for 32 query heads
         size = dict(
-            hidden_size=2048, intermediate_size=5632, num_hidden_layers=6, num_attention_heads=32,
-            num_key_value_heads=4, vocab_size=32000, max_position_embeddings=2048,
+            hidden_size=2048,
+            intermediate_size=5632,
+            num_hidden_layers=6,
+            num_attention_heads=32,
+            num_key_value_heads=4,
+            vocab_size=32000,
+            max_position_embeddings=2048,
         )
     return Wrapped(_model("LlamaForCausalLM", _config("LlamaConfig", **size)), "logits", "input_ids")
 
 
 def bert(small: bool):
-    size = dict(
-        hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64, vocab_size=128,
-        max_position_embeddings=64,
-    ) if small else {}
+    size = (
+        dict(
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=2,
+            intermediate_size=64,
+            vocab_size=128,
+            max_position_embeddings=64,
+        )
+        if small
+        else {}
+    )
     return Wrapped(_model("BertModel", _config("BertConfig", **size)), "last_hidden_state", "input_ids")
 
 
@@ -114,17 +146,29 @@ def t5_encoder(small: bool):
 
 
 def vit(small: bool):
-    size = dict(
-        image_size=32, patch_size=8, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-        intermediate_size=64,
-    ) if small else {}
-    model = _model("ViTForImageClassification", _config("ViTConfig", num_labels=10 if small else 1000, **size))
+    size = (
+        dict(
+            image_size=32,
+            patch_size=8,
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=2,
+            intermediate_size=64,
+        )
+        if small
+        else {}
+    )
+    model = _model(
+        "ViTForImageClassification", _config("ViTConfig", num_labels=10 if small else 1000, **size)
+    )
     return Wrapped(model, "logits", "pixel_values")
 
 
 def resnet(small: bool):
     size = dict(embedding_size=16, hidden_sizes=[16, 32], depths=[1, 1], layer_type="basic") if small else {}
-    model = _model("ResNetForImageClassification", _config("ResNetConfig", num_labels=10 if small else 1000, **size))
+    model = _model(
+        "ResNetForImageClassification", _config("ResNetConfig", num_labels=10 if small else 1000, **size)
+    )
     return Wrapped(model, "logits", "pixel_values")
 
 
@@ -151,14 +195,28 @@ def mobilenet_v2(small: bool):
 def _whisper_config(small: bool):
     if small:
         size = dict(
-            d_model=32, encoder_layers=2, encoder_attention_heads=2, encoder_ffn_dim=64, decoder_layers=1,
-            decoder_attention_heads=2, decoder_ffn_dim=64, num_mel_bins=16, max_source_positions=16,
+            d_model=32,
+            encoder_layers=2,
+            encoder_attention_heads=2,
+            encoder_ffn_dim=64,
+            decoder_layers=1,
+            decoder_attention_heads=2,
+            decoder_ffn_dim=64,
+            num_mel_bins=16,
+            max_source_positions=16,
             vocab_size=128,
         )
     else:  # whisper-base
         size = dict(
-            d_model=512, encoder_layers=6, encoder_attention_heads=8, encoder_ffn_dim=2048, decoder_layers=6,
-            decoder_attention_heads=8, decoder_ffn_dim=2048, num_mel_bins=80, max_source_positions=1500,
+            d_model=512,
+            encoder_layers=6,
+            encoder_attention_heads=8,
+            encoder_ffn_dim=2048,
+            decoder_layers=6,
+            decoder_attention_heads=8,
+            decoder_ffn_dim=2048,
+            num_mel_bins=80,
+            max_source_positions=1500,
         )
     return _config("WhisperConfig", **size)
 

@@ -95,7 +95,9 @@ def coordinate_value(body: Body, expr) -> SSAValue:
     return body.add(loop.IndexOp(IndexAttr(expr), i64))
 
 
-def masked_load(body: Body, source: SSAValue, coords: Sequence[object], checked: dict[int, SSAValue]) -> SSAValue:
+def masked_load(
+    body: Body, source: SSAValue, coords: Sequence[object], checked: dict[int, SSAValue]
+) -> SSAValue:
     """`source` at `coords`, where each dim in `checked` takes its coordinate from that i64 value instead and
     reads 0 when it is outside [0, size of that dim)."""
     buffer_type = source.type
@@ -178,7 +180,9 @@ def lower_constant_pad(op: aten.FallbackOp) -> Lowered | None:
         valid = inside[0]
         for other in inside[1:]:
             valid = body.add(arith.AndIOp(valid, other))
-        value = body.add(arith.SelectOp(valid, body.cast(value, compute_type(element)), body.constant(fill, element)))
+        value = body.add(
+            arith.SelectOp(valid, body.cast(value, compute_type(element)), body.constant(fill, element))
+        )
     return finish(body, value, out)
 
 

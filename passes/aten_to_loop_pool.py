@@ -1,4 +1,4 @@
-"""Pooling fallback ops that convert-aten-to-loop lowers (POOL_LOWERINGS): windows as unrolled pointwise bodies.
+"""Pooling fallbacks that convert-aten-to-loop lowers (POOL_LOWERINGS): windows as unrolled pointwise bodies.
 
 Each output element of a 2-d pooling reads a small window of the input, so (as Inductor does for windows of
 up to 25 elements) the window is unrolled in the body: one masked load per window position (aten_to_loop_cat's
@@ -16,7 +16,8 @@ it (Inductor's lowerings of the same ops), so nothing is scattered and no atomic
 
     max_pool2d_with_indices_backward: grad_in[h, w] = sum of grad_out[oh, ow] with indices[oh, ow] == h*W + w
         over oh in ((h + pad) // stride - a for a < (kernel - 1) * dilation // stride + 1), and the same for w
-    avg_pool2d_backward, _adaptive_avg_pool2d_backward: grad_out[oh, ow] / divisor over the windows holding h, w
+    avg_pool2d_backward, _adaptive_avg_pool2d_backward: sum of grad_out[oh, ow] / divisor over the windows
+        holding (h, w)
 
 Windows of more than MAX_WINDOW elements, or symbolic spatial sizes where a window's extent needs them, stay
 externs.
@@ -97,7 +98,9 @@ class Window:
         th, tw = coordinate_value(self.body, h), coordinate_value(self.body, w)
         sizes = source.type.sizes()
         value = masked_load(self.body, source, coords, {self.lead: th, self.lead + 1: tw})
-        inside = self.body.add(arith.AndIOp(in_range(self.body, th, sizes[-2]), in_range(self.body, tw, sizes[-1])))
+        inside = self.body.add(
+            arith.AndIOp(in_range(self.body, th, sizes[-2]), in_range(self.body, tw, sizes[-1]))
+        )
         return self.body.cast(value, compute_type(value.type)), inside
 
     def value(self, expr) -> SSAValue:
@@ -175,7 +178,11 @@ def lower_max_pool2d(op: aten.FallbackOp) -> Lowered | None:
 
 
 def lower_max_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
-    grad, source, indices = buffer_of(op, 0, "grad_output"), buffer_of(op, 1, "self"), buffer_of(op, 7, "indices")
+    grad, source, indices = (
+        buffer_of(op, 0, "grad_output"),
+        buffer_of(op, 1, "self"),
+        buffer_of(op, 7, "indices"),
+    )
     kernel = pair(int_list(_arg(op, 2, "kernel_size")))
     stride = pair(int_list(_arg(op, 3, "stride")), kernel)
     padding = pair(int_list(_arg(op, 4, "padding")), [0])
@@ -230,8 +237,12 @@ def _avg_divisor(window: Window, oh, ow, in_sizes, kernel, stride, padding, incl
     extents = []
     for d, o in enumerate((oh, ow)):
         start = window.value(o * stride[d] - padding[d])
-        end = body.add(arith.MinSIOp(window.value(o * stride[d] - padding[d] + kernel[d]),
-                                     body.index_value(in_sizes[d] + padding[d], i64)))
+        end = body.add(
+            arith.MinSIOp(
+                window.value(o * stride[d] - padding[d] + kernel[d]),
+                body.index_value(in_sizes[d] + padding[d], i64),
+            )
+        )
         if not include_pad:
             start = body.add(arith.MaxSIOp(start, body.constant(0, i64)))
             end = body.add(arith.MinSIOp(end, body.index_value(in_sizes[d], i64)))
@@ -255,17 +266,26 @@ def lower_avg_pool2d(op: aten.FallbackOp) -> Lowered | None:
     acc_type = compute_type(element)
     total = None
     for kh, kw in itertools.product(range(kernel[0]), range(kernel[1])):
-        value, _ = window.load(source, oh * stride[0] - padding[0] + kh, ow * stride[1] - padding[1] + kw, checked)
+        value, _ = window.load(
+            source, oh * stride[0] - padding[0] + kh, ow * stride[1] - padding[1] + kw, checked
+        )
         total = value if total is None else body.add(arith.AddfOp(total, value))
     if checked:
-        divisor = _avg_divisor(window, oh, ow, in_sizes, kernel, stride, padding, include_pad, override, acc_type)
+        divisor = _avg_divisor(
+            window, oh, ow, in_sizes, kernel, stride, padding, include_pad, override, acc_type
+        )
     else:
         divisor = body.constant(override or kernel[0] * kernel[1], acc_type)
     return finish(body, body.add(arith.DivfOp(total, divisor)), types[0])
 
 
 def lower_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
-    grad, source, params, types = buffer_of(op, 0, "grad_output"), buffer_of(op, 1, "self"), _avg_params(op, 2), results(op)
+    grad, source, params, types = (
+        buffer_of(op, 0, "grad_output"),
+        buffer_of(op, 1, "self"),
+        _avg_params(op, 2),
+        results(op),
+    )
     if None in (grad, source, params, types) or len(source.type.sizes()) not in (3, 4):
         return None
     kernel, stride, padding, include_pad, override = params
@@ -295,7 +315,9 @@ def lower_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
         if whole:
             divisor = body.constant(override or kernel[0] * kernel[1], acc_type)
         else:
-            divisor = _avg_divisor(window, oh, ow, in_sizes[-2:], kernel, stride, padding, include_pad, override, acc_type)
+            divisor = _avg_divisor(
+                window, oh, ow, in_sizes[-2:], kernel, stride, padding, include_pad, override, acc_type
+            )
         share = body.add(arith.DivfOp(g, divisor))
         total = body.add(arith.AddfOp(total, _select(body, valid, share, body.constant(0, acc_type))))
     return finish(body, total, types[0])
@@ -373,7 +395,10 @@ def lower_adaptive_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
         valid = conditions[0]
         for c in conditions[1:]:
             valid = body.add(arith.AndIOp(valid, c))
-        count = window.value((_end(oh, in_h, out_h) - _start(oh, in_h, out_h)) * (_end(ow, in_w, out_w) - _start(ow, in_w, out_w)))
+        count = window.value(
+            (_end(oh, in_h, out_h) - _start(oh, in_h, out_h))
+            * (_end(ow, in_w, out_w) - _start(ow, in_w, out_w))
+        )
         share = body.add(arith.DivfOp(g, _as_float(body, count, acc_type)))
         total = body.add(arith.AddfOp(total, _select(body, valid, share, body.constant(0, acc_type))))
     return finish(body, total, types[0])

@@ -22,7 +22,9 @@ def check_grad(fn, *inputs):
     got = torch.compile(fn, backend="irc")(*compiled)
     assert_same(got.detach(), want.detach())
     cotangent = torch.rand_like(want)
-    for g, w in zip(torch.autograd.grad(got, compiled, cotangent), torch.autograd.grad(want, eager, cotangent)):
+    for g, w in zip(
+        torch.autograd.grad(got, compiled, cotangent), torch.autograd.grad(want, eager, cotangent)
+    ):
         assert_same(g, w)
     assert metrics.graph_fallbacks == 0 and metrics.graphs_compiled == 2
     assert dict(metrics.fallbacks) == {}, dict(metrics.fallbacks)
@@ -82,7 +84,11 @@ def test_constant_pad(device, pad, value):
 
 
 def test_constant_pad_half_and_backward(device):
-    check(lambda x: F.pad(x, (1, 1, 2, 0), value=2.0), rand(2, 5, 7, device=device, dtype=torch.bfloat16), fallbacks={})
+    check(
+        lambda x: F.pad(x, (1, 1, 2, 0), value=2.0),
+        rand(2, 5, 7, device=device, dtype=torch.bfloat16),
+        fallbacks={},
+    )
     check_grad(lambda x: F.pad(x, (1, -1)).sin(), rand(3, 6))
 
 
@@ -124,7 +130,11 @@ def test_max_pool_indices_channels_last_and_unbatched(device):
 
 
 def test_max_pool_half(device):
-    check(lambda x: F.max_pool2d(x, 3, 2, 1), rand(2, 3, 9, 9, device=device, dtype=torch.bfloat16), fallbacks={})
+    check(
+        lambda x: F.max_pool2d(x, 3, 2, 1),
+        rand(2, 3, 9, 9, device=device, dtype=torch.bfloat16),
+        fallbacks={},
+    )
 
 
 def test_max_pool_nan_wins(device):
@@ -139,7 +149,12 @@ def test_max_pool_nan_wins(device):
 def test_batch_norm_eval_fuses_with_relu(device):
     bn = torch.nn.BatchNorm2d(6).to(device).eval()
     with torch.no_grad():
-        bn.running_mean.uniform_(-1, 1), bn.running_var.uniform_(0.5, 2), bn.weight.uniform_(), bn.bias.uniform_()
+        (
+            bn.running_mean.uniform_(-1, 1),
+            bn.running_var.uniform_(0.5, 2),
+            bn.weight.uniform_(),
+            bn.bias.uniform_(),
+        )
     check(lambda x: torch.relu(bn(x)), rand(2, 6, 5, 5, device=device), kernels=1, fallbacks={})
 
 

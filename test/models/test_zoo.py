@@ -1,26 +1,18 @@
-"""The model zoo (bench/zoo.py) in tiny configurations through the CPU interpreter: every model compiles whole.
+"""The model zoo (bench/zoo.py) in tiny configurations through the CPU interpreter: each model compiles whole.
 
 For each model: no graph falls back to eager (IRC_FALLBACK_ON_ERROR is off, so an error fails the test),
-everything irc still runs eagerly is extern compute (EXTERN_COMPUTE: the matmul family, convolution,
-attention), and the outputs match eager with the e2e tolerances. GPT-2, BERT and ResNet also take a training
-step: the loss and every parameter's gradient (and batch norm's running statistics) match eager's.
+everything irc still runs eagerly is extern compute (zoo.EXTERN_COMPUTE: the matmul family, convolution,
+attention, the embedding's gradient), and the outputs match eager with the e2e tolerances. GPT-2, BERT and
+ResNet also take a training step: the loss, every parameter's gradient (and batch norm's running statistics)
+match eager's.
 """
-
-import re
 
 import pytest
 import torch
 from harness import assert_same
-from zoo import ZOO
+from zoo import ZOO, not_extern_compute
 
 from irc import metrics
-
-# what may stay an extern: work that ATen's libraries do better than a generated kernel (as in Inductor), and
-# the embedding's gradient, a scatter-add at data-dependent rows (irc's loop level has no atomic adds)
-EXTERN_COMPUTE = re.compile(
-    r"aten::(mm|addmm|bmm|baddbmm|convolution|convolution_backward"
-    r"|_scaled_dot_product_\w*attention\w*|embedding_dense_backward)\.\w+"
-)
 
 GRAD_TOLERANCE = dict(rtol=1e-4, atol=1e-5)
 
@@ -29,14 +21,11 @@ def zoo_params(names):
     return [pytest.param(n, marks=[pytest.mark.slow] if ZOO[n].heavy else []) for n in names]
 
 
-def not_extern_compute() -> dict:
-    return {name: n for name, n in metrics.fallbacks.items() if not EXTERN_COMPUTE.fullmatch(name)}
-
-
 def check_compiled_whole():
     assert metrics.graph_fallbacks == 0
     assert metrics.graphs_compiled >= 1
-    assert not_extern_compute() == {}, f"run eagerly, not extern compute: {not_extern_compute()}"
+    eager = not_extern_compute(metrics.fallbacks)
+    assert eager == {}, f"run eagerly, not extern compute: {eager}"
 
 
 @pytest.mark.parametrize("name", zoo_params(ZOO))
@@ -87,6 +76,8 @@ def test_training_step(name):
     for (param, p), (_, q) in zip(model.named_parameters(), eager.named_parameters()):
         assert (p.grad is None) == (q.grad is None), param
         if p.grad is not None:
-            torch.testing.assert_close(p.grad, q.grad, **GRAD_TOLERANCE, msg=lambda m: f"grad of {param}: {m}")
+            torch.testing.assert_close(
+                p.grad, q.grad, **GRAD_TOLERANCE, msg=lambda m: f"grad of {param}: {m}"
+            )
     for (buffer, b), (_, c) in zip(model.named_buffers(), eager.named_buffers()):
         assert_same(b, c)  # batch norm's running mean and var, its batch count
