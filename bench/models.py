@@ -5,6 +5,7 @@
     python3 bench/models.py --dtype fp32 --out DIR       # correctness at full size (TF32 off), timed as well
     python3 bench/models.py --small --device cpu     # tiny configs through the interpreter: correctness
     python3 bench/models.py --small --device cpu --backends inductor,irc --time   # the whole path, on CPU
+    python3 bench/models.py --lowering-only             # full configs lowered on CPU: what would run eagerly
 
 Each model runs in a process of its own (a fresh Dynamo, a fresh irc and Inductor cache, so compile times are
 cold): eager, Inductor and irc are each compiled once (the first call's wall time is the compile time, checked
@@ -65,7 +66,7 @@ def compile_backend(model, inputs, want, backend: str, device: str) -> dict:
     from irc import metrics
     from zoo import not_extern_compute
 
-    torch._dynamo.reset()
+    # no torch._dynamo.reset() here: it would drop the other backend's compiled code, which the timing calls
     torch._dynamo.utils.counters.clear()
     metrics.reset()
     compiled = torch.compile(model, backend=backend) if backend == "irc" else torch.compile(model)
@@ -106,6 +107,8 @@ def run_model(
         torch.backends.cuda.matmul.allow_tf32 = False
         torch.backends.cudnn.allow_tf32 = False
     dtype = getattr(torch, DTYPES[dtype_name])
+    torch._dynamo.reset()
+    torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 16)  # two backends
     entry = ZOO[name]
     model, inputs = entry.build(small=small, device=device, dtype=dtype)
     with torch.no_grad():
@@ -133,6 +136,39 @@ def run_model(
 
 def median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
+
+
+def lowering_check(name: str, small: bool, batch_one: bool = True) -> dict:
+    """What irc would run eagerly for a model, from its graphs lowered to the loop level only (on CPU, no
+    kernel runs): extern ops by overload, and those that are not extern compute. Full configs run at batch 1."""
+    import torch
+    from torch._dynamo.backends.common import aot_autograd
+    from xdsl.dialects.builtin import ModuleOp
+
+    from irc.backend import decompositions
+    from irc.dialects import kernel
+    from irc.fx_import import import_graph
+    from irc.pipeline import make_context, run_pipeline
+    from zoo import ZOO, not_extern_compute
+
+    externs: dict[str, int] = {}
+
+    def lower(gm, example_inputs):
+        module: ModuleOp = import_graph(gm)
+        run_pipeline(module, make_context(), "convert-aten-to-loop")
+        for op in module.walk():
+            if isinstance(op, kernel.ExternOp):
+                externs[op.overload.data] = externs.get(op.overload.data, 0) + 1
+        return gm.forward
+
+    model, inputs = ZOO[name].build(small=small)
+    if batch_one and not small:
+        inputs = tuple(x[:1] for x in inputs)
+    torch._dynamo.reset()
+    backend = aot_autograd(fw_compiler=lower, decompositions=decompositions())
+    with torch.no_grad():
+        torch.compile(model, backend=backend)(*inputs)
+    return {"model": name, "externs": externs, "eager_ops": not_extern_compute(externs)}
 
 
 # -- the table ---------------------------------------------------------------------------------------------
@@ -293,6 +329,9 @@ def main() -> None:
     parser.add_argument("--time", action="store_true", help="time on CPU or with --small too")
     parser.add_argument("--warm-cache", action="store_true", help="keep the usual compile caches")
     parser.add_argument("--timeout", type=int, default=1800, help="seconds per model process")
+    parser.add_argument(
+        "--lowering-only", action="store_true", help="only lower each model's graphs (CPU, no kernel runs)"
+    )
     parser.add_argument("--one", default="", help=argparse.SUPPRESS)
     parser.add_argument("--row-json", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -301,6 +340,12 @@ def main() -> None:
     args.time = args.time or (args.device == "cuda" and not args.small)
     if args.one:
         child(args)
+        return
+    if args.lowering_only:
+        from zoo import ZOO
+
+        for name in [n for n in ZOO if not args.only or n in args.only.split(",")]:
+            print(json.dumps(lowering_check(name, args.small)), flush=True)
         return
     from zoo import ZOO
 

@@ -33,6 +33,8 @@ def decompositions() -> dict:
             aten._batch_norm_no_update,
             aten.batch_norm_backward,
             aten.native_batch_norm,
+            aten.cudnn_batch_norm,
+            aten.cudnn_batch_norm_backward,
             aten.native_group_norm,
             aten.hardtanh,  # clamp (ReLU6)
             aten.elu,

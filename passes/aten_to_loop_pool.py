@@ -84,27 +84,36 @@ class Window:
         self.body = body
         self.lead = rank - 2
         self.coords = [index_symbol(f"i{d}") for d in range(rank)]
+        self.values: dict[object, SSAValue] = {}  # one loop.index per coordinate expression
 
     def spatial(self) -> tuple[object, object]:
         return self.coords[self.lead], self.coords[self.lead + 1]
 
-    def load(self, source: SSAValue, h, w, checked: bool) -> tuple[SSAValue, SSAValue | None]:
-        """source[..., h, w] (index expressions) in its compute type; with `checked`, a masked load and
-        whether (h, w) is inside source."""
+    def load(self, source: SSAValue, h, w, checked: bool) -> SSAValue:
+        """source[..., h, w] (index expressions) in its compute type; with `checked`, a masked load (0 where
+        (h, w) is outside source)."""
         coords = [*self.coords[: self.lead], h, w]
-        if not checked:
+        if checked:
+            value = masked_load(
+                self.body, source, coords, {self.lead: self.value(h), self.lead + 1: self.value(w)}
+            )
+        else:
             value = self.body.load(source, coords)
-            return self.body.cast(value, compute_type(value.type)), None
-        th, tw = coordinate_value(self.body, h), coordinate_value(self.body, w)
+        return self.body.cast(value, compute_type(value.type))
+
+    def inside(self, source: SSAValue, h, w) -> SSAValue:
+        """Whether (h, w) is a position of source's spatial dims."""
         sizes = source.type.sizes()
-        value = masked_load(self.body, source, coords, {self.lead: th, self.lead + 1: tw})
-        inside = self.body.add(
-            arith.AndIOp(in_range(self.body, th, sizes[-2]), in_range(self.body, tw, sizes[-1]))
+        rows, cols = (
+            in_range(self.body, self.value(h), sizes[-2]),
+            in_range(self.body, self.value(w), sizes[-1]),
         )
-        return self.body.cast(value, compute_type(value.type)), inside
+        return self.body.add(arith.AndIOp(rows, cols))
 
     def value(self, expr) -> SSAValue:
-        return coordinate_value(self.body, expr)
+        if expr not in self.values:
+            self.values[expr] = coordinate_value(self.body, expr)
+        return self.values[expr]
 
 
 def _select(body: Body, cond: SSAValue | None, value: SSAValue, other: SSAValue) -> SSAValue:
@@ -161,8 +170,11 @@ def lower_max_pool2d(op: aten.FallbackOp) -> Lowered | None:
         for kh, kw in itertools.product(range(kernel[0]), range(kernel[1])):
             h = oh * stride[0] - padding[0] + kh * dilation[0]
             w = ow * stride[1] - padding[1] + kw * dilation[1]
-            value, inside = window.load(source, h, w, checked)
-            value = _select(body, inside, value, body.constant(float("-inf"), value.type))
+            value = window.load(source, h, w, checked)
+            if checked:
+                value = _select(
+                    body, window.inside(source, h, w), value, body.constant(float("-inf"), value.type)
+                )
             at = window.value(h * in_w + w) if want_index else None
             if best is None:
                 best, best_at = value, at
@@ -206,8 +218,8 @@ def lower_max_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
     for a, b in itertools.product(range(candidates[0]), range(candidates[1])):
         oh = sym.FloorDiv(h + padding[0], stride[0]) - a
         ow = sym.FloorDiv(w + padding[1], stride[1]) - b
-        g, _ = window.load(grad, oh, ow, True)  # outside grad_out: reads 0, adds nothing
-        at, _ = window.load(indices, oh, ow, True)
+        g = window.load(grad, oh, ow, True)  # outside grad_out: reads 0, adds nothing
+        at = window.load(indices, oh, ow, True)
         hit = body.add(arith.CmpiOp(at, here, "eq"))
         total = body.add(arith.AddfOp(total, _select(body, hit, g, body.constant(0, acc_type))))
     return finish(body, total, types[0])
@@ -266,9 +278,8 @@ def lower_avg_pool2d(op: aten.FallbackOp) -> Lowered | None:
     acc_type = compute_type(element)
     total = None
     for kh, kw in itertools.product(range(kernel[0]), range(kernel[1])):
-        value, _ = window.load(
-            source, oh * stride[0] - padding[0] + kh, ow * stride[1] - padding[1] + kw, checked
-        )
+        h, w = oh * stride[0] - padding[0] + kh, ow * stride[1] - padding[1] + kw
+        value = window.load(source, h, w, checked)
         total = value if total is None else body.add(arith.AddfOp(total, value))
     if checked:
         divisor = _avg_divisor(
@@ -304,7 +315,7 @@ def lower_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
     for a, b in itertools.product(range(candidates[0]), range(candidates[1])):
         oh = sym.FloorDiv(h + padding[0], stride[0]) - a
         ow = sym.FloorDiv(w + padding[1], stride[1]) - b
-        g, valid = window.load(grad, oh, ow, True)
+        g, valid = window.load(grad, oh, ow, True), window.inside(grad, oh, ow)
         # the window of (oh, ow) starts at oh * stride - padding <= h; it must also reach h (it does when
         # the first candidate is the only one and the window is at least a stride long)
         for d, (o, x) in enumerate(((oh, h), (ow, w))):
@@ -357,7 +368,7 @@ def lower_adaptive_avg_pool2d(op: aten.FallbackOp) -> Lowered | None:
     ends = [_end(oh, in_h, out_h), _end(ow, in_w, out_w)]
     total = body.constant(0, element)
     for a, b in itertools.product(range(lengths[0]), range(lengths[1])):
-        value, _ = window.load(source, starts[0] + a, starts[1] + b, True)
+        value = window.load(source, starts[0] + a, starts[1] + b, True)
         valid_h = body.add(arith.CmpiOp(window.value(ends[0] - starts[0] - a), body.constant(0, i64), "sgt"))
         valid_w = body.add(arith.CmpiOp(window.value(ends[1] - starts[1] - b), body.constant(0, i64), "sgt"))
         valid = body.add(arith.AndIOp(valid_h, valid_w))
@@ -385,7 +396,7 @@ def lower_adaptive_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
     total = body.constant(0, element)
     for a, b in itertools.product(range(spans[0]), range(spans[1])):
         oh, ow = sym.FloorDiv(h * out_h, in_h) + a, sym.FloorDiv(w * out_w, in_w) + b
-        g, inside = window.load(grad, oh, ow, True)
+        g, inside = window.load(grad, oh, ow, True), window.inside(grad, oh, ow)
         conditions = [inside]
         for o, x, size, out in ((oh, h, in_h, out_h), (ow, w, in_w, out_w)):
             start_ok = window.value(x - _start(o, size, out))

@@ -1,10 +1,10 @@
 """What the model zoo needed, op by op, against eager: lifted tensor constants, cat, constant_pad_nd, pooling
 (max, avg, adaptive avg; forward and backward), batch norm (eval and train), the hard activations.
 
-None of them may run eagerly (fallbacks={}): they are kernels like any pointwise op.
+None of them may run eagerly (fallbacks={}): they are kernels like any pointwise op. Variants share one
+compiled graph each (several outputs), so the file stays quick.
 """
 
-import pytest
 import torch
 import torch.nn.functional as F
 
@@ -30,6 +30,11 @@ def check_grad(fn, *inputs):
     assert dict(metrics.fallbacks) == {}, dict(metrics.fallbacks)
 
 
+def flat(*outputs):
+    """Several outputs as one vector (a backward through all of them at once)."""
+    return torch.cat([o.flatten() for o in outputs])
+
+
 # -- lifted tensor constants -------------------------------------------------------------------------------
 
 
@@ -47,16 +52,16 @@ def test_lifted_tensor_constants(device):
 # -- cat and pad -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("dim", [0, 1, -1])
-def test_cat_is_a_kernel(device, dim):
-    x, y = rand(4, 6, 5, device=device), rand(4, 6, 5, device=device)
-    check(lambda x, y: torch.cat([x.sin(), y, x * 2], dim) + 1, x, y, kernels=1, fallbacks={})
+def test_cat_is_a_kernel(device):
+    def fn(x, y, h, e):
+        return (
+            torch.cat([x.sin(), y, x * 2], 0) + 1,  # one kernel: the cat reads the sine by index
+            torch.cat([x, y], -1),
+            torch.cat([e, h, y[0].t()], 1),  # a legacy empty input, f16 promoted to f32, a transposed view
+        )
 
-
-def test_cat_mixed_dtypes_views_and_legacy_empty(device):
-    x, y = rand(3, 4, device=device, dtype=torch.float16), rand(5, 3, device=device)
-    empty = torch.tensor([], device=device)
-    check(lambda x, y, e: torch.cat([e, x, y.t()], 1), x, y, empty, fallbacks={})
+    x, y, h = rand(4, 6, 5, device=device), rand(4, 6, 5, device=device), rand(5, 3, device=device).half()
+    check(fn, x, y, h, torch.tensor([], device=device), kernels=3, fallbacks={})
 
 
 def test_cat_channels_last_keeps_the_layout(device):
@@ -67,80 +72,65 @@ def test_cat_channels_last_keeps_the_layout(device):
 
 def test_cat_with_dynamic_sizes():
     torch._dynamo.reset()
+    metrics.reset()
     fn = torch.compile(lambda x, y: torch.cat([x, y], 0) * 2, backend="irc", dynamic=True)
     for rows in (3, 7):
         x, y = rand(rows, 9), rand(rows + 2, 9)
         assert_same(fn(x, y), torch.cat([x, y], 0) * 2)
-    assert dict(metrics.fallbacks) == {}
+    assert dict(metrics.fallbacks) == {} and metrics.graphs_compiled == 1
 
 
-def test_cat_backward():
-    check_grad(lambda x, y: torch.cat([x, y.exp()], 1), rand(3, 4), rand(3, 2))
+def test_constant_pad(device):
+    def fn(x):
+        return F.pad(x, (1, 2)) * 2, F.pad(x, (1, 2, 0, 3), value=-1.5), F.pad(x, (2, -1, -1, 1), value=3.0)
+
+    check(fn, rand(2, 5, 7, device=device), kernels=3, fallbacks={})
+    check(lambda x: F.pad(x, (1, 1, 2, 0), value=2.0), rand(2, 5, 7, device=device, dtype=torch.bfloat16))
 
 
-@pytest.mark.parametrize("pad, value", [((1, 2), 0.0), ((1, 2, 0, 3), -1.5), ((2, -1, -1, 1), 3.0)])
-def test_constant_pad(device, pad, value):
-    check(lambda x: F.pad(x, pad, value=value) * 2, rand(2, 5, 7, device=device), kernels=1, fallbacks={})
-
-
-def test_constant_pad_half_and_backward(device):
-    check(
-        lambda x: F.pad(x, (1, 1, 2, 0), value=2.0),
-        rand(2, 5, 7, device=device, dtype=torch.bfloat16),
-        fallbacks={},
-    )
-    check_grad(lambda x: F.pad(x, (1, -1)).sin(), rand(3, 6))
+def test_cat_and_pad_backward():
+    check_grad(lambda x, y: flat(torch.cat([x, y.exp()], 1), F.pad(x, (1, -1)).sin()), rand(3, 4), rand(3, 2))
 
 
 # -- pooling -----------------------------------------------------------------------------------------------
 
-POOLS = {
-    "max 3/2/1": lambda x: F.max_pool2d(x, 3, 2, 1),
-    "max 2": lambda x: F.max_pool2d(x, 2),
-    "max dilated ceil": lambda x: F.max_pool2d(x, 3, 2, 1, dilation=2, ceil_mode=True),
-    "max (2, 3)": lambda x: F.max_pool2d(x, (2, 3), (1, 2)),
-    "avg 3/2/1": lambda x: F.avg_pool2d(x, 3, 2, 1),
-    "avg ceil without pad": lambda x: F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
-    "avg 2": lambda x: F.avg_pool2d(x, 2),
-    "avg kernel < stride": lambda x: F.avg_pool2d(x, 2, 3),
-    "avg divisor": lambda x: F.avg_pool2d(x, (2, 3), (1, 2), (1, 1), divisor_override=5),
-    "adaptive 4x5": lambda x: F.adaptive_avg_pool2d(x, (4, 5)),
-    "adaptive 3x3": lambda x: F.adaptive_avg_pool2d(x, 3),
-    "adaptive 1": lambda x: F.adaptive_avg_pool2d(x, 1),
-}
+POOLS = [
+    lambda x: F.max_pool2d(x, 3, 2, 1),
+    lambda x: F.max_pool2d(x, 2),
+    lambda x: F.max_pool2d(x, 3, 2, 1, dilation=2, ceil_mode=True),
+    lambda x: F.max_pool2d(x, (2, 3), (1, 2)),
+    lambda x: F.avg_pool2d(x, 3, 2, 1),
+    lambda x: F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+    lambda x: F.avg_pool2d(x, 2),
+    lambda x: F.avg_pool2d(x, 2, 3),  # kernel shorter than the stride
+    lambda x: F.avg_pool2d(x, (2, 3), (1, 2), (1, 1), divisor_override=5),
+    lambda x: F.adaptive_avg_pool2d(x, (4, 5)),  # windows of different lengths
+    lambda x: F.adaptive_avg_pool2d(x, 3),
+    lambda x: F.adaptive_avg_pool2d(x, 1),
+]
 
 
-@pytest.mark.parametrize("name", POOLS)
-def test_pool_forward(device, name):
-    check(POOLS[name], rand(2, 3, 9, 11, device=device), fallbacks={})
+def test_pool_forward(device):
+    check(lambda x: tuple(pool(x) for pool in POOLS), rand(2, 3, 9, 11, device=device), fallbacks={})
 
 
-BACKWARDS = ["max 3/2/1", "max dilated ceil", "avg ceil without pad", "avg kernel < stride", "adaptive 4x5"]
+def test_pool_backward():
+    backwards = [POOLS[k] for k in (0, 2, 5, 7, 9)]  # padding, dilation and ceil_mode, stride > kernel, adaptive
+    check_grad(lambda x: flat(*(pool(x) for pool in backwards)), rand(2, 3, 9, 11))
 
 
-@pytest.mark.parametrize("name", BACKWARDS)
-def test_pool_backward(name):
-    check_grad(POOLS[name], rand(2, 3, 9, 11))
+def test_max_pool_indices_layouts_dtypes_and_nan(device):
+    def fn(x, y, z):
+        return (
+            F.max_pool2d(x, 3, 2, 1, return_indices=True),
+            F.max_pool2d(y, 2, return_indices=True),
+            F.max_pool2d(z, 3, 2, 1),
+        )
 
-
-def test_max_pool_indices_channels_last_and_unbatched(device):
     x = rand(2, 4, 8, 8, device=device).to(memory_format=torch.channels_last)
-    check(lambda x: F.max_pool2d(x, 3, 2, 1, return_indices=True), x, fallbacks={})
-    check(lambda x: F.max_pool2d(x, 2, return_indices=True), rand(3, 8, 7, device=device), fallbacks={})
-
-
-def test_max_pool_half(device):
-    check(
-        lambda x: F.max_pool2d(x, 3, 2, 1),
-        rand(2, 3, 9, 9, device=device, dtype=torch.bfloat16),
-        fallbacks={},
-    )
-
-
-def test_max_pool_nan_wins(device):
-    x = rand(1, 1, 4, 4, device=device)
-    x[0, 0, 1, 2] = float("nan")
-    check(lambda x: F.max_pool2d(x, 2, return_indices=True), x, fallbacks={})
+    y = rand(3, 8, 7, device=device)  # unbatched
+    y[0, 1, 2] = float("nan")  # a NaN is the maximum of its windows
+    check(fn, x, y, rand(2, 3, 9, 9, device=device, dtype=torch.bfloat16), fallbacks={})
 
 
 # -- batch norm and activations ----------------------------------------------------------------------------
@@ -149,12 +139,10 @@ def test_max_pool_nan_wins(device):
 def test_batch_norm_eval_fuses_with_relu(device):
     bn = torch.nn.BatchNorm2d(6).to(device).eval()
     with torch.no_grad():
-        (
-            bn.running_mean.uniform_(-1, 1),
-            bn.running_var.uniform_(0.5, 2),
-            bn.weight.uniform_(),
-            bn.bias.uniform_(),
-        )
+        bn.running_mean.uniform_(-1, 1)
+        bn.running_var.uniform_(0.5, 2)
+        bn.weight.uniform_()
+        bn.bias.uniform_()
     check(lambda x: torch.relu(bn(x)), rand(2, 6, 5, 5, device=device), kernels=1, fallbacks={})
 
 
@@ -173,10 +161,12 @@ def test_batch_norm_train_step():
     check_grad(lambda x, w: F.batch_norm(x, None, None, w, None, training=True), x, rand(6))
 
 
-@pytest.mark.parametrize(
-    "fn", [F.hardtanh, F.relu6, F.hardswish, F.hardsigmoid, F.elu, F.leaky_relu], ids=lambda f: f.__name__
-)
-def test_activations(device, fn):
-    check(lambda x: fn(x) * 2, rand(7, 33, device=device), kernels=1, fallbacks={})
-    if device == "cpu" and fn in (F.hardswish, F.hardsigmoid):
-        check_grad(fn, rand(7, 33))
+ACTIVATIONS = [F.hardtanh, F.relu6, F.hardswish, F.hardsigmoid, F.elu, F.leaky_relu]
+
+
+def test_activations(device):
+    check(lambda x: tuple(fn(x) * 2 for fn in ACTIVATIONS), rand(7, 33, device=device), fallbacks={})
+
+
+def test_activations_backward():
+    check_grad(lambda x: flat(*(fn(x) for fn in ACTIVATIONS)), rand(7, 33))
