@@ -31,7 +31,15 @@ from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
-from irc.dialects.types import BufferType, dim_value, element_type_name, is_bool, is_float, is_integer
+from irc.dialects.types import (
+    BufferType,
+    attr_number,
+    dim_value,
+    element_type_name,
+    is_bool,
+    is_float,
+    is_integer,
+)
 from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
 from irc.target.triton_wrapper_guards import layout_guards, rank_guards
 
@@ -72,7 +80,7 @@ class WrapperPrinter:
             return self.names[value]
         if isinstance(value.owner, arith.ConstantOp):
             attr = value.owner.value
-            return literal(bool(attr.value.data) if is_bool(attr.type) else attr.value.data)
+            return literal(attr_number(attr))
         raise fail(f"host value defined by {value.owner.name} cannot be printed")
 
     # -- call -----------------------------------------------------------------------
@@ -233,7 +241,7 @@ class WrapperPrinter:
         if isinstance(attr, kernel.OperandRefAttr):
             return operands[attr.index.data]
         if isinstance(attr, IntegerAttr):
-            return literal(bool(attr.value.data) if is_bool(attr.type) else attr.value.data)
+            return literal(attr_number(attr))
         if isinstance(attr, FloatAttr):
             return literal(float(attr.value.data))
         if isinstance(attr, StringAttr):
