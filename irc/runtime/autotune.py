@@ -123,7 +123,7 @@ def tune(name: str, kernel, grid: tuple, args: list, candidates: list[dict]) -> 
 
 
 def _copy(value):
-    """A tensor argument copied with its layout (zero strides and other overlaps included); others as they are."""
+    """A tensor argument copied with its layout (zero strides and other overlaps too); others as they are."""
     import torch
 
     from irc.runtime.layout import copy_to_layout

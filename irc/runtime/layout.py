@@ -2,7 +2,8 @@
 
 `torch.empty_strided(size, stride).copy_(value)` fails when `stride` makes several elements share one
 memory location (a zero stride of an `expand`ed tensor, or strides such as (1, 1)): ATen refuses to write
-such a tensor. Every copy the runtime makes into a caller's or a declared layout goes through `copy_to_layout`.
+such a tensor. Every copy the runtime makes into a caller's or a declared layout goes through
+`copy_to_layout`.
 """
 
 from __future__ import annotations

@@ -233,8 +233,14 @@ class WrapperPrinter:
             results.insert(position, "_")
         if not results:
             self.emit(call)
-        else:
-            self.emit(f"{', '.join(results)} = {call}")
+            return
+        self.emit(f"{', '.join(results)} = {call}")
+        for result in op.results:
+            t = result.type
+            if isinstance(t, BufferType):  # the layout the IR declares, whatever strides ATen returned
+                name = self.names[result]
+                size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+                self.emit(f"{name} = _extern_result({name}, {size}, {stride}, {torch_dtype(t.element_type)})")
 
     def argument(self, attr: Attribute, operands: list[str]) -> str:
         """An extern argument as Python: operand refs become variables, builtin attributes literals."""

@@ -1,11 +1,10 @@
-"""Inputs whose elements share memory (expanded tensors, zero strides): compiled, checked and tuned (issue 17).
+"""Inputs whose elements share memory (expanded tensors, zero strides): compiled, checked, tuned (issue 17).
 
 The pass checker (IRC_CHECK_PASSES) copies each input into its interpreter's layout and the autotuner copies
 every argument before benchmarking: both copy through irc.runtime.layout, which handles such layouts.
 """
 
 import pytest
-import torch
 
 from harness import check, rand
 from irc import config
