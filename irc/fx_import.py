@@ -98,6 +98,29 @@ class FxImporter:
         self.symbols: dict[str, SSAValue] = {}  # size symbol -> an i64 value holding it
         self.block = Block()
         self.builder = Builder(InsertPoint.at_end(self.block))
+        self._device: str | None = None
+
+    # -- devices -------------------------------------------------------------------------------
+
+    @property
+    def device(self) -> str:
+        """The graph's device type: that of its first tensor input other than a 0-d CPU tensor (cpu if none).
+
+        The emitted wrapper allocates there and irc's kernels run there; a 0-d CPU tensor next to CUDA tensors
+        is a scalar (as in eager), which irc keeps on the graph's device.
+        """
+        if self._device is None:
+            self._device = "cpu"
+            for node in self.gm.graph.find_nodes(op="placeholder"):
+                value = node.meta.get("val")
+                if _is_tensor(value) and not _is_cpu_scalar(value):
+                    self._device = value.device.type
+                    break
+        return self._device
+
+    def on_graph_device(self, value) -> bool:
+        """Whether irc computes `value` (a tensor) where it lives: the graph's device, or a 0-d CPU tensor."""
+        return value.device.type == self.device or _is_cpu_scalar(value)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -199,6 +222,16 @@ class FxImporter:
         if self.none_positions:
             function.attributes["irc.none_results"] = DenseArrayBase.from_list(i64, self.none_positions)
         return ModuleOp([function])
+
+
+def _is_tensor(value) -> bool:
+    import torch
+
+    return isinstance(value, torch.Tensor)
+
+
+def _is_cpu_scalar(value) -> bool:
+    return _is_tensor(value) and value.dim() == 0 and value.device.type == "cpu"
 
 
 def _is_symbolic_scalar(value) -> bool:
