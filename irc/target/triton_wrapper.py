@@ -91,6 +91,10 @@ class WrapperPrinter:
             names = [self.names[a] for a in self.args]
             self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
             self.emit("args.clear()")
+        scalars = self.host.attributes.get("irc.scalar_tensor_args")
+        for position in scalars.get_values() if scalars is not None else ():
+            name = self.names[self.args[position]]  # a 0-d CPU tensor next to device tensors: its value
+            self.emit(f"{name} = {name}.item()")
         for line in rank_guards(self):
             self.emit(line)
         self.bind_symbols()
