@@ -37,8 +37,8 @@ import sympy
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, YieldOp, stores
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import IndexAttr
-from irc.passes.fusion_graph import may_write_memory
-from irc.passes.fusion_index import (
+from irc.dialects.loop_analysis.graph import may_write_memory
+from irc.dialects.loop_analysis.index import (
     fold_reinterpret_load,
     layout_coords,
     loads_of,
