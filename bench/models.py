@@ -6,6 +6,7 @@
     python3 bench/models.py --small --device cpu     # tiny configs through the interpreter: correctness
     python3 bench/models.py --small --device cpu --backends inductor,irc --time   # the whole path, on CPU
     python3 bench/models.py --lowering-only             # full configs lowered on CPU: what would run eagerly
+    python3 bench/models.py --lowering-only --whole-pipeline   # ... compiled to Triton source, not run
 
 Each model runs in a process of its own (a fresh Dynamo, a fresh irc and Inductor cache, so compile times are
 cold): eager, Inductor and irc are each compiled once (the first call's wall time is the compile time, checked
@@ -138,37 +139,46 @@ def median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
 
 
-def lowering_check(name: str, small: bool, batch_one: bool = True) -> dict:
-    """What irc would run eagerly for a model, from its graphs lowered to the loop level only (on CPU, no
-    kernel runs): extern ops by overload, and those that are not extern compute. Full configs run at batch 1."""
+def lowering_check(name: str, small: bool, whole_pipeline: bool = False) -> dict:
+    """What irc would run eagerly for a model, from its graphs lowered on CPU without running a kernel: to the
+    loop level (the extern ops by overload, and those that are not extern compute), or through the whole
+    pipeline to Triton source (`whole_pipeline`: irc's compile time at these sizes, and any compiler error).
+    Full configs use their bench sizes; the graphs then run eagerly."""
     import torch
     from torch._dynamo.backends.common import aot_autograd
     from xdsl.dialects.builtin import ModuleOp
 
     from irc.backend import decompositions
+    from irc.compile import compile_module_text
     from irc.dialects import kernel
     from irc.fx_import import import_graph
     from irc.pipeline import make_context, run_pipeline
     from zoo import ZOO, not_extern_compute
 
     externs: dict[str, int] = {}
+    seconds = [0.0]
 
     def lower(gm, example_inputs):
         module: ModuleOp = import_graph(gm)
+        start = time.perf_counter()
+        if whole_pipeline:
+            compile_module_text(str(module))
         run_pipeline(module, make_context(), "convert-aten-to-loop")
+        seconds[0] += time.perf_counter() - start
         for op in module.walk():
             if isinstance(op, kernel.ExternOp):
                 externs[op.overload.data] = externs.get(op.overload.data, 0) + 1
         return gm.forward
 
     model, inputs = ZOO[name].build(small=small)
-    if batch_one and not small:
-        inputs = tuple(x[:1] for x in inputs)
     torch._dynamo.reset()
     backend = aot_autograd(fw_compiler=lower, decompositions=decompositions())
     with torch.no_grad():
         torch.compile(model, backend=backend)(*inputs)
-    return {"model": name, "externs": externs, "eager_ops": not_extern_compute(externs)}
+    row = {"model": name, "externs": externs, "eager_ops": not_extern_compute(externs)}
+    if whole_pipeline:
+        row["irc_compile_s"] = round(seconds[0], 1)
+    return row
 
 
 # -- the table ---------------------------------------------------------------------------------------------
@@ -332,6 +342,9 @@ def main() -> None:
     parser.add_argument(
         "--lowering-only", action="store_true", help="only lower each model's graphs (CPU, no kernel runs)"
     )
+    parser.add_argument(
+        "--whole-pipeline", action="store_true", help="with --lowering-only: compile to Triton source"
+    )
     parser.add_argument("--one", default="", help=argparse.SUPPRESS)
     parser.add_argument("--row-json", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -345,7 +358,7 @@ def main() -> None:
         from zoo import ZOO
 
         for name in [n for n in ZOO if not args.only or n in args.only.split(",")]:
-            print(json.dumps(lowering_check(name, args.small)), flush=True)
+            print(json.dumps(lowering_check(name, args.small, args.whole_pipeline)), flush=True)
         return
     from zoo import ZOO
 
