@@ -1,12 +1,13 @@
 """The model zoo (bench/zoo.py) timed on the GPU: eager, Inductor and irc, bf16 inference at realistic sizes.
 
-    python3 bench/models.py --out DIR                # every model, one process each: DIR/models.md, .json
+    python3 bench/models.py --out DIR               # every model, one process each: DIR/models.md, .json,
+                                                    # and the model-zoo section of bench/RESULTS.md
     python3 bench/models.py --only gpt2,resnet --repeat 5
-    python3 bench/models.py --dtype fp32 --out DIR       # correctness at full size (TF32 off), timed as well
-    python3 bench/models.py --small --device cpu     # tiny configs through the interpreter: correctness
-    python3 bench/models.py --small --device cpu --backends inductor,irc --time   # the whole path, on CPU
-    python3 bench/models.py --lowering-only             # full configs lowered on CPU: what would run eagerly
-    python3 bench/models.py --lowering-only --whole-pipeline   # ... compiled to Triton source, not run
+    python3 bench/models.py --dtype fp32 --out DIR  # correctness at full size (TF32 off), timed as well
+    python3 bench/models.py --small --device cpu    # tiny configs through the interpreter: correctness
+    python3 bench/models.py --small --device cpu --backends inductor,irc --time    # the whole path on CPU
+    python3 bench/models.py --lowering-only         # full configs lowered on CPU: what would run eagerly
+    python3 bench/models.py --lowering-only --whole-pipeline    # ... compiled to Triton source, not run
 
 Each model runs in a process of its own (a fresh Dynamo, a fresh irc and Inductor cache, so compile times are
 cold): eager, Inductor and irc are each compiled once (the first call's wall time is the compile time, checked
@@ -335,6 +336,11 @@ def main() -> None:
     parser.add_argument("--small", action="store_true", help="tiny configs (2 layers): correctness only")
     parser.add_argument("--only", default="", help="comma-separated model names")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved timing rounds")
+    parser.add_argument(
+        "--results",
+        default=os.path.join(HERE, "RESULTS.md"),
+        help="on CUDA at full size, the file whose model-zoo section gets the table ('' for none)",
+    )
     parser.add_argument("--backends", default="", help="default: inductor,irc on CUDA, irc on CPU")
     parser.add_argument("--time", action="store_true", help="time on CPU or with --small too")
     parser.add_argument("--warm-cache", action="store_true", help="keep the usual compile caches")
@@ -372,6 +378,15 @@ def main() -> None:
     info = versions(args.device)
     text = report(rows, info, args)
     print(text)
+    if args.device == "cuda" and not args.small and args.results:
+        from report import MODELS_MARK, write_section
+
+        intro = (
+            "## Model zoo\n\n`python3 bench/models.py` (bench/zoo.py's models from `transformers` configs, random "
+            "weights; one process per model; inductor / irc > 1 means irc is faster; compile time is the first "
+            "call's wall time with cold caches)."
+        )
+        write_section(args.results, MODELS_MARK, [intro, "", text])
     if args.out:
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "models.md"), "w") as f:
