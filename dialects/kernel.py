@@ -351,7 +351,9 @@ def _divides(divisor: DimLike, dividend: DimLike) -> bool:
         return dividend.data % divisor.data == 0
     import sympy
 
-    quotient = sympy.cancel(sympy.sympify(dim_value(dividend)) / sympy.sympify(dim_value(divisor)))
+    from irc.dialects.sym import as_expr
+
+    quotient = sympy.cancel(as_expr(dim_value(dividend)) / as_expr(dim_value(divisor)))
     return sympy.fraction(sympy.together(quotient))[1] == 1
 
 
