@@ -70,6 +70,7 @@ from irc.dialects.kernel_config import (
     verify_candidate,
     verify_config_value,
 )
+from irc.dialects.kernel_space import verify_iteration_space
 from irc.dialects.types import (
     BufferType,
     DimLike,
@@ -244,6 +245,7 @@ class KernelOp(IRDLOperation):
             verify_candidate(number, candidate)
         self.verify_tiles()
         self.verify_signature()
+        verify_iteration_space(self)
 
     def verify_kind_and_sizes(self) -> None:
         kind = self.kind.data

@@ -42,6 +42,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, kernel
 from irc.dialects.types import BufferType, TensorType
+from irc.options import CheckedOptions
 
 from .aten_to_loop_body import Lowered, buffer_operand
 from .aten_to_loop_elementwise import ELEMENTWISE_LOWERINGS
@@ -157,7 +158,7 @@ def lower_function(function: func.FuncOp) -> None:
 
 
 @dataclass(frozen=True)
-class ConvertAtenToLoopPass(ModulePass):
+class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
     """Lowers aten to loop (see the module docstring for an example)."""
 
     name = "convert-aten-to-loop"

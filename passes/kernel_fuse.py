@@ -35,6 +35,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.loop import ReinterpretOp
+from irc.options import CheckedOptions, option
 from irc.passes.fusion_build import KernelNamer, build_host
 from irc.passes.fusion_graph import LOOP_OPS
 from irc.passes.fusion_index import fold_reinterpret_load, loads_of
@@ -68,7 +69,7 @@ def host_funcs(module: ModuleOp) -> list[FuncOp]:
 
 
 @dataclass(frozen=True)
-class KernelFusePass(ModulePass):
+class KernelFusePass(CheckedOptions, ModulePass):
     """Makes fusion groups (kernel.kernel) and the host program (kernel.alloc, kernel.launch) of loop ops."""
 
     name = "kernel-fuse"
@@ -76,7 +77,7 @@ class KernelFusePass(ModulePass):
     vertical: bool = True
     horizontal: bool = True
     epilogue: bool = True
-    report: str = ""
+    report: str = option("", path=True)
     """a path prefix: write the fusion report to report.txt, report.dot and report.svg"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -39,6 +39,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
+from irc.options import CheckedOptions
 from irc.passes.memory_inplace import inplace_input
 from irc.passes.memory_order import hoist_freeing_launches
 from irc.passes.memory_plan import AliasGroup, analyze, has_plan, reuse_key, use_out_variant
@@ -149,7 +150,7 @@ def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True, 
 
 
 @dataclass(frozen=True)
-class KernelPlanMemoryPass(ModulePass):
+class KernelPlanMemoryPass(CheckedOptions, ModulePass):
     name = "kernel-plan-memory"
 
     reuse: bool = True
