@@ -285,6 +285,39 @@ def element_bytes(t: Attribute) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Parsing each distinct `<...>` text once
+# ---------------------------------------------------------------------------
+
+_PARSED: dict[tuple[type, str], list[Attribute]] = {}
+_MAX_PARSED = 1 << 16
+
+
+def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribute]:
+    """`parse(parser)`, memoized by the text from the `<` up to the first `>`.
+
+    A large module repeats the same few types and index expressions thousands of times. Where the first
+    `>` closes the parameters, equal text parses to equal parameters whatever follows, so a repeat only
+    moves the lexer past it. Text that names aliases, values or symbols (`!#%@^`) is always parsed.
+    """
+    content = parser.lexer.input.content
+    start = parser.pos
+    end = content.find(">", start)
+    key = content[start : end + 1] if end > start and content[start] == "<" else None
+    if key is not None and not any(c in key for c in "!#%@^"):
+        params = _PARSED.get((cls, key))
+        if params is not None:
+            parser.lexer.pos = end + 1
+            parser._parser_state.current_token = parser.lexer.lex()
+            return params
+    params = parse(parser)
+    if key is not None and parser._parser_state.current_token.span.start > end and len(_PARSED) < _MAX_PARSED:
+        previous = content[end + 1 : parser.pos]
+        if not previous.strip():  # the parameters ended at that first '>'
+            _PARSED[(cls, key)] = params
+    return params
+
+
+# ---------------------------------------------------------------------------
 # Shaped types
 # ---------------------------------------------------------------------------
 
@@ -341,6 +374,10 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
             parser.parse_punctuation(",")
@@ -402,6 +439,10 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
             parser.parse_punctuation(",")
@@ -455,6 +496,10 @@ class IndexAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             start = parser.pos
             text = parser.parse_str_literal("expected a quoted index expression")
