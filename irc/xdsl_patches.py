@@ -7,7 +7,26 @@
 """
 
 import re
+import struct
 
+from xdsl.dialects.builtin import StructPackableType
 from xdsl.utils.mlir_lexer import MLIRLexer
 
 MLIRLexer._unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+
+# - Packing a dense array (`dims = [9223372036854775808]`) raised struct.error, which is neither a parse
+#   error nor a ValueError: a value out of its element type's range is now a ValueError, which the tools
+#   report as a diagnostic.
+
+
+def _checked_pack(pack):
+    def checked(self, values):
+        try:
+            return pack(self, values)
+        except struct.error as exc:
+            raise ValueError(f"value out of range for {self}: {exc}") from None
+
+    return checked
+
+
+StructPackableType.pack = _checked_pack(StructPackableType.pack)

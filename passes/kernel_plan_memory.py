@@ -37,6 +37,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.traits import IsTerminator
 
 from irc.dialects import kernel, loop
 from irc.options import CheckedOptions
@@ -123,7 +124,10 @@ class Planner:
         if group.given_away:
             return
         frees = [kernel.FreeOp(value) for value in reversed(group.members)]
-        op.parent_block().insert_ops_after(frees, op)
+        if op.has_trait(IsTerminator):  # never used (an input the graph ignores): freed before the return
+            op.parent_block().insert_ops_before(frees, op)
+        else:
+            op.parent_block().insert_ops_after(frees, op)
         root = group.root
         if root is not None:
             self.pool[reuse_key(root)].append((root, frees[-1]))

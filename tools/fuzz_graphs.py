@@ -226,8 +226,10 @@ def run_program(program: dict) -> tuple[str, str]:
     try:
         got = torch.compile(fn, backend="irc")(*inputs)
     except Exception as exc:
-        text = "".join(traceback.format_exception_only(exc)).strip().splitlines()
-        return "error", " ".join(text[-2:])[:300]
+        text = [line for line in str(exc).splitlines() if line.strip() and "TORCHDYNAMO" not in line]
+        where = [f for f in traceback.extract_tb(exc.__traceback__) if "/irc" in f.filename or "passes" in f.filename]
+        place = f" at {where[-1].filename.split('/')[-1]}:{where[-1].lineno}" if where else ""
+        return "error", f"{type(exc).__name__}: {' '.join(text[:3])}{place}"[:400]
     problem = compare(got, want)
     return ("mismatch", problem) if problem else ("ok", "")
 

@@ -275,7 +275,7 @@ class Worker:
 
 
 def fuzz(cases: int, seed: int = 0, timeout: float = 20.0, log=None, save: str | None = None,
-         budget: float | None = None) -> dict:  # fmt: skip
+         budget: float | None = None, first: int = 0) -> dict:  # fmt: skip
     """Runs `cases` cases (fewer if `budget` seconds run out); returns {"counts": Counter of outcomes,
     "failures": [...], "seconds": ..., "seeds": ...}."""
     corpus = seeds()
@@ -284,14 +284,14 @@ def fuzz(cases: int, seed: int = 0, timeout: float = 20.0, log=None, save: str |
     worker = Worker()
     start = time.perf_counter()
     try:
-        for number in range(cases):
-            if budget is not None and number and time.perf_counter() - start > budget:
+        for number in range(first, first + cases):
+            if budget is not None and number > first and time.perf_counter() - start > budget:
                 break
             case = make_case(number, corpus, seed)
             outcome, message = worker.run(case, timeout)
             counts[outcome] += 1
-            if log and (number + 1) % 250 == 0:
-                log(f"after {number + 1} cases, {time.perf_counter() - start:.0f} s: {dict(counts)}")
+            if log and (number - first + 1) % 250 == 0:
+                log(f"after {number - first + 1} cases, {time.perf_counter() - start:.0f} s: {dict(counts)}")
             if outcome in BAD:
                 failures.append({**case, "outcome": outcome, "message": message})
                 if save:
@@ -311,10 +311,12 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="fuzz-ir", description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0, help="the number of the first case (to split a run)")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per case before it counts as a hang")
     parser.add_argument("--save-failures", metavar="FOLDER", help="write each failing case here")
     args = parser.parse_args(argv)
-    result = fuzz(args.cases, args.seed, args.timeout, log=lambda s: print(s, flush=True), save=args.save_failures)
+    result = fuzz(args.cases, args.seed, args.timeout, log=lambda s: print(s, flush=True), save=args.save_failures,
+                  first=args.first)
     counts = result["counts"]
     print(f"{sum(counts.values())} cases from {result['seeds']} seeds (seed {args.seed}) in {result['seconds']:.0f} s: "
           + ", ".join(f"{counts[o]} {o}" for o in OUTCOMES))  # fmt: skip
