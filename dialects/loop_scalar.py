@@ -10,7 +10,8 @@ assembly format and the verifier, so adding an op costs one row:
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, i1
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -172,3 +173,10 @@ def _make_scalar_op(op_name: str, spec: ScalarOpSpec) -> type[IRDLOperation]:
 
 SCALAR_OP_CLASSES: dict[str, type[IRDLOperation]] = {n: _make_scalar_op(n, s) for n, s in SCALAR_OPS.items()}
 globals().update({cls.__name__: cls for cls in SCALAR_OP_CLASSES.values()})  # SigmoidOp, CastOp, ...
+
+
+def constant_op(value: int | float | bool, t: Attribute) -> arith.ConstantOp:
+    """`arith.constant` of `value` (already representable) in type `t`."""
+    if is_float(t):
+        return arith.ConstantOp(FloatAttr(float(value), t))
+    return arith.ConstantOp(IntegerAttr(int(value), t))

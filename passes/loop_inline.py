@@ -38,8 +38,8 @@ from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, Reinter
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import IndexAttr
 from irc.options import CheckedOptions, option
-from irc.passes.fusion_graph import may_write_memory
-from irc.passes.fusion_index import (
+from irc.dialects.loop_analysis.graph import may_write_memory
+from irc.dialects.loop_analysis.index import (
     fold_reinterpret_load,
     layout_coords,
     loads_of,

@@ -31,8 +31,8 @@ from xdsl.rewriter import Rewriter
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
+from irc.dialects.loop_analysis.index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 from irc.options import CheckedOptions
-from irc.passes.fusion_index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 
 LoopLike = PointwiseOp | ReductionOp
 ORDER_SENSITIVE_REDUCTIONS = ("argmax", "argmin")

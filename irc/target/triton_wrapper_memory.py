@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 
-from irc.passes.memory_plan import OUT_VARIANTS, memory_use
+from irc.dialects.kernel_analysis.memory_plan import OUT_VARIANTS, memory_use
 
 FUNCTIONAL_OVERLOADS = {out: functional for functional, out in OUT_VARIANTS.items()}
 

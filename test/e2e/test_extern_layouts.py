@@ -59,6 +59,8 @@ def test_small_cnn_matches_eager(layout, device):
 
 def test_declared_layouts_spare_copies(device, monkeypatch):
     """With the strides ATen gives for irc's layouts declared, no extern result of the network is copied."""
+    if device == "cuda":
+        pytest.xfail("strides are predicted on CPU fake tensors; cuDNN may lay a convolution out otherwise")
     import irc.runtime.layout
 
     copies = []

@@ -21,9 +21,9 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import aten, loop
 from irc.dialects.types import BufferType, element_type
 from irc.interp.loop_numpy import run_function
-from irc.passes.aten_to_loop_elementwise import BINARY, UNARY
-from irc.passes.aten_to_loop_types import number_in, promote_types, result_type
-from irc.passes.aten_to_loop_views import view_strides
+from irc.passes.convert_aten_to_loop.elementwise import BINARY, UNARY
+from irc.passes.convert_aten_to_loop.dtypes import number_in, promote_types, result_type
+from irc.passes.convert_aten_to_loop.views import view_strides
 from irc.passes.convert_aten_to_loop import ConvertAtenToLoopPass
 from irc.pipeline import make_context, run_pipeline_through_text
 
@@ -487,7 +487,7 @@ def test_unsupported_operand_fails_with_the_op_name():
 def test_tables_cover_the_aten_tables():
     assert set(UNARY) == set(aten.UNARY_OPS)
     assert set(BINARY) == set(aten.BINARY_OPS)
-    from irc.passes.aten_to_loop_reductions import REDUCTIONS
+    from irc.passes.convert_aten_to_loop.reductions import REDUCTIONS
 
     assert set(REDUCTIONS) == set(aten.REDUCTION_OPS)
     from irc.passes.convert_aten_to_loop import LOWERINGS

@@ -23,7 +23,7 @@ from irc.dialects.sym import FloorDiv, ModularIndexing, decompose, evaluate_inde
 from irc.dialects.types import BufferType, contiguous_strides, dim_value
 from irc.interp.interpreter import run_module
 from irc.interp.loop_numpy import run_function
-from irc.passes.fusion_index import Space, layout_coords, positions, reads_same_position, role_in
+from irc.dialects.loop_analysis.index import Space, layout_coords, positions, reads_same_position, role_in
 from irc.passes.loop_inline import InlinePolicy, is_expensive
 from irc.passes.kernel_tile import KernelTilePass, is_power_of_two, next_power_of_two
 from irc.pipeline import make_context, run_pipeline, run_pipeline_through_text

@@ -14,7 +14,7 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from irc.dialects.sym import FloorDiv, ModularIndexing
 from irc.passes.convert_kernel_to_triton import ConvertKernelToTritonPass, convert_kernels
-from irc.passes.kernel_to_triton_index import flat_index, part, same_index
+from irc.passes.convert_kernel_to_triton.index import flat_index, part, same_index
 from irc.pipeline import make_context
 from irc.target.emit_triton import emit_module
 from irc.target.python_text import literal, python_expr

@@ -1,0 +1,222 @@
+"""convert-aten-to-loop: lowers the aten dialect (value semantics) to the loop dialect (buffers + bodies).
+
+Every compute op becomes a `loop.pointwise` / `loop.reduction` producing a contiguous buffer; views become
+`loop.reinterpret` of the same storage; `aten.fallback` becomes `kernel.extern`; function arguments and
+results become `!loop.buffer`s with the tensors' strides (contiguous when the type has none).
+
+    func.func @forward(%x: !aten.tensor<[3, 9], f32, strides [9, 1]>) -> !aten.tensor<[3], f32> {
+      %e = aten.exp %x : (!aten.tensor<[3, 9], f32, strides [9, 1]>) -> !aten.tensor<[3, 9], f32>
+      %s = aten.sum %e dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], f32>
+      func.return %s : !aten.tensor<[3], f32>
+    }
+  becomes
+    func.func @forward(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]> {
+      %e = loop.pointwise ranges [3, 9] {
+        %0 = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+        %1 = math.exp %0 : f32
+        loop.yield %1 : f32
+      } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+      %s = loop.reduction sum ranges [3] reduce [9] {
+        %2 = loop.load %e[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+        loop.yield %2 : f32
+      } : !loop.buffer<[3], f32, strides [1]>
+      func.return %s : !loop.buffer<[3], f32, strides [1]>
+    }
+
+The per-family rules live in aten_to_loop_{elementwise,views,reductions}.py (tables) and aten_to_loop_body.py
+(index math, broadcasting, casts); aten_to_loop_types.py holds PyTorch's type promotion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp
+from xdsl.ir import Attribute, Operation
+from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
+from xdsl.utils.exceptions import PassFailedException
+
+from irc.dialects import aten, kernel
+from irc.dialects.types import BufferType, TensorType
+from irc.options import CheckedOptions
+
+from .body import Lowered, buffer_operand
+from .elementwise import ELEMENTWISE_LOWERINGS
+from .gather import FALLBACK_LOWERINGS
+from .scatter import SCATTER_LOWERINGS
+from .reductions import REDUCTION_LOWERINGS
+from .views import VIEW_LOWERINGS
+
+# ---------------------------------------------------------------------------
+# Types and the fallback
+# ---------------------------------------------------------------------------
+
+
+def buffer_type_of(t: Attribute) -> Attribute:
+    """A tensor type's buffer: the tensor's strides, contiguous when it has none. Scalars stay."""
+    if not isinstance(t, TensorType):
+        return t
+    return BufferType(t.sizes(), t.element_type, t.stride_values())
+
+
+def extern_argument(arg: Attribute) -> Attribute:
+    """A fallback argument with `#aten.operand<N>` turned into `#kernel.operand<N>`, at any depth."""
+    if isinstance(arg, aten.OperandRefAttr):
+        return kernel.OperandRefAttr(arg.index.data)
+    if isinstance(arg, ArrayAttr):
+        return ArrayAttr([extern_argument(a) for a in arg.data])
+    if isinstance(arg, DictionaryAttr):
+        return DictionaryAttr({key: extern_argument(a) for key, a in arg.data.items()})
+    return arg
+
+
+NONE_RESULTS = "irc.none_results"  # positions of the op's results that are None (not values), e.g. absent grads
+
+
+def extern_result_types(op: aten.FallbackOp) -> list[Attribute]:
+    """The extern's result buffers, with the strides ATen gives for the operands' layouts here.
+
+    The importer's types carry the strides of the traced graph, whose values may have had other layouts than
+    irc gives them (a channels_last activation that irc's kernel writes contiguous): an op such as max_pool2d
+    follows its input's layout. Where every operand is a static buffer, the overload runs on meta tensors of
+    those layouts and its result strides are declared; elsewhere the traced ones stay. Either way the emitted
+    wrapper checks each extern result and copies it into the declared layout where the real one differs.
+    The meta run uses fake CPU tensors: the IR names no device, and the fake CPU convolution keeps its
+    input's memory format as cuDNN does (the plain meta function does not).
+    """
+    types = [buffer_type_of(t) for t in op.result_types]
+    outputs = meta_outputs(op)
+    if outputs is None or len(outputs) != len(types):
+        return types
+    predicted = []
+    for t, output in zip(types, outputs):
+        same_sizes = output is not None and tuple(output.shape) == t.sizes()
+        if isinstance(t, BufferType) and t.is_static() and same_sizes:
+            t = BufferType(t.sizes(), t.element_type, list(output.stride()))
+        predicted.append(t)
+    return predicted
+
+
+def meta_outputs(op: aten.FallbackOp) -> list | None:
+    """The overload's tensor results on fake tensors laid out as the operands (None where it cannot)."""
+    if any(not isinstance(v.type, BufferType) or not v.type.is_static() for v in op.inputs):
+        return None
+    import torch
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from irc.interp.extern_torch import argument, torch_dtype, torch_op
+
+    layouts = [(v.type.sizes(), v.type.stride_values(), v.type.offset_value()) for v in op.inputs]
+    if not all(isinstance(d, int) for _, strides, offset in layouts for d in (*strides, offset)):
+        return None
+    try:
+        with FakeTensorMode():
+            operands = [
+                torch.empty(max(1, _extent(v.type)), dtype=torch_dtype(v.type.element_type)).as_strided(*layout)
+                for v, layout in zip(op.inputs, layouts)
+            ]
+            target = torch_op(op.overload.data)
+            outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+    except Exception:  # noqa: BLE001 - no fake implementation, or one needing data: the traced strides stay
+        return None
+    outputs = list(outputs) if isinstance(outputs, tuple | list) else [outputs]
+    return [o if isinstance(o, torch.Tensor) else None for o in outputs if o is not None]
+
+
+def _extent(t: BufferType) -> int:
+    return t.offset_value() + 1 + sum((n - 1) * s for n, s in zip(t.sizes(), t.stride_values()))
+
+
+def lower_fallback(op: aten.FallbackOp) -> Lowered:
+    """kernel.extern with the same overload and arguments; results with the eager strides when known.
+
+    A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of aten_to_loop_gather and
+    SCATTER_LOWERINGS of aten_to_loop_scatter).
+    """
+    decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS).get(op.overload.data)
+    lowered = decomposition(op) if decomposition is not None else None
+    if lowered is not None:
+        return lowered
+    for value in op.inputs:
+        if isinstance(value.type, TensorType):
+            buffer_operand(op, value)
+    extern = kernel.ExternOp(
+        op.overload.data,
+        list(op.inputs),
+        extern_result_types(op),
+        extern_argument(op.args).data,
+        extern_argument(op.kwargs).data,
+    )
+    if NONE_RESULTS in op.attributes:
+        extern.attributes[NONE_RESULTS] = op.attributes[NONE_RESULTS]
+    return Lowered([extern], list(extern.results))
+
+
+LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {
+    **ELEMENTWISE_LOWERINGS,
+    **REDUCTION_LOWERINGS,
+    **VIEW_LOWERINGS,
+    aten.FallbackOp: lower_fallback,
+}
+
+# ---------------------------------------------------------------------------
+# Functions
+# ---------------------------------------------------------------------------
+
+
+def lower_op(op: Operation) -> None:
+    """Replaces one aten op by its loop-level ops (no-op for other dialects)."""
+    lowering = LOWERINGS.get(type(op))
+    if lowering is None:
+        if op.dialect_name() == "aten":
+            raise PassFailedException(f"convert-aten-to-loop: no lowering for {op.name}")
+        return
+    try:
+        lowered = lowering(op)
+    except ValueError as exc:  # e.g. a constant that does not fit the dtype PyTorch reads it in
+        raise PassFailedException(f"convert-aten-to-loop: {op.name}: {exc}") from exc
+    Rewriter.replace_op(op, lowered.ops, lowered.values)
+
+
+def lower_arguments(function: func.FuncOp) -> None:
+    """Tensor arguments become buffers with the tensors' strides."""
+    if not function.body.blocks:
+        return
+    inputs = [buffer_type_of(t) for t in function.function_type.inputs.data]
+    for arg, t in zip(function.body.blocks[0].args, inputs):
+        if arg.type != t:
+            Rewriter.replace_value_with_new_type(arg, t)
+
+
+def update_function_type(function: func.FuncOp) -> None:
+    """The function type follows the (lowered) arguments and what func.return returns."""
+    inputs = [buffer_type_of(t) for t in function.function_type.inputs.data]
+    outputs = [buffer_type_of(t) for t in function.function_type.outputs.data]
+    returns = [op for op in function.walk() if isinstance(op, func.ReturnOp)]
+    if returns:
+        outputs = [v.type for v in returns[0].arguments]
+    function.function_type = FunctionType.from_lists(inputs, outputs)
+
+
+def lower_function(function: func.FuncOp) -> None:
+    """Lowers every aten op of `function` in program order, so each sees its operands already as buffers."""
+    lower_arguments(function)
+    for op in list(function.walk()):
+        if op is not function:
+            lower_op(op)
+    update_function_type(function)
+
+
+@dataclass(frozen=True)
+class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
+    """Lowers aten to loop (see the module docstring for an example)."""
+
+    name = "convert-aten-to-loop"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
+            lower_function(function)

@@ -1,0 +1,362 @@
+"""Elementwise lowerings of convert-aten-to-loop, driven by the tables UNARY and BINARY.
+
+A row (`Scalar`) says how one element is computed: the dtype PyTorch reads the operands in (`operands`:
+the result dtype, the promoted operand dtype for comparisons, i1 for logical ops, or the operand's own dtype),
+and one builder per category of the computation type (float / int / bool). A builder receives the body,
+the operand values (already cast to the computation type) and the aten op, and returns the element:
+
+    %r = aten.add %x, %y : (!aten.tensor<[3, 9], f16>, !aten.tensor<[9], f16>) -> !aten.tensor<[3, 9], f16>
+  becomes
+    %r = loop.pointwise ranges [3, 9] {
+      %0 = loop.load %x[#loop.index<"9*i0 + i1">] : ...   %1 = loop.cast %0 : f16 to f32
+      %2 = loop.load %y[#loop.index<"i1">] : ...          %3 = loop.cast %2 : f16 to f32
+      %4 = arith.addf %1, %3 : f32                        %5 = loop.cast %4 : f32 to f16
+      loop.yield %5 : f16
+    } : !loop.buffer<[3, 9], f16, strides [9, 1]>
+
+Adding an op costs one row.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects import arith
+from xdsl.dialects import math as mathd
+from xdsl.dialects.builtin import i1, i64
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+
+from irc.dialects import aten, loop
+from irc.dialects.aten_format import number_value
+from irc.dialects.types import IndexAttr, TensorType, is_float
+
+from .body import Body, Lowered, buffer_operand
+from .dtypes import category, compute_type, element_of, result_type
+
+Builder = Callable[[Body, Sequence[SSAValue], Operation], SSAValue]
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """How an elementwise op computes one element (see the module docstring)."""
+
+    float: Builder | None = None
+    int: Builder | None = None
+    bool: Builder | None = None
+    operands: str = "result"  # result | promoted | bool | self
+
+    def builder(self, op: Operation, compute: Attribute) -> Builder:
+        found = getattr(self, category(compute))
+        if found is None:
+            raise PassFailedException(f"{op.name}: no lowering for {category(compute)} operands ({compute})")
+        return found
+
+
+# ---------------------------------------------------------------------------
+# Builder makers
+# ---------------------------------------------------------------------------
+
+
+def op(cls: type[Operation]) -> Builder:
+    """A builder applying `cls` to the operands."""
+    return lambda body, xs, _: body.add(cls(*xs))
+
+
+def cmpf(predicate: str) -> Builder:
+    return lambda body, xs, _: body.add(arith.CmpfOp(xs[0], xs[1], predicate))
+
+
+def cmpi(predicate: str) -> Builder:
+    return lambda body, xs, _: body.add(arith.CmpiOp(xs[0], xs[1], predicate))
+
+
+def with_constant(cls: type[Operation], number: int | float | bool, constant_first: bool = False) -> Builder:
+    """A builder applying binary `cls` to the operand and a constant (of the operand's type)."""
+
+    def build(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+        c = body.constant(number, xs[0].type)
+        return body.add(cls(c, xs[0]) if constant_first else cls(xs[0], c))
+
+    return build
+
+
+def identity(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    return xs[0]
+
+
+def false(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    return body.constant(False, i1)
+
+
+def sign(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    """(0 < x) - (x < 0), in x's type (0 for NaN, as PyTorch)."""
+    x, t = xs[0], xs[0].type
+    zero = body.constant(0, t)
+    greater, less = (cmpf("ogt"), cmpf("olt")) if is_float(t) else (cmpi("sgt"), cmpi("slt"))
+    positive = body.cast(greater(body, [x, zero], _), t)
+    negative = body.cast(less(body, [x, zero], _), t)
+    return body.add((arith.SubfOp if is_float(t) else arith.SubiOp)(positive, negative))
+
+
+def sigmoid(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    return body.add(loop.SigmoidOp(xs[0]))
+
+
+def silu(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    return body.add(arith.MulfOp(xs[0], sigmoid(body, xs, _)))
+
+
+def gelu(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    """0.5 * x * (1 + erf(x / sqrt(2)));
+    with approximate="tanh": 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))."""
+    x, t = xs[0], xs[0].type
+
+    def mul(a: SSAValue, b: SSAValue) -> SSAValue:
+        return body.add(arith.MulfOp(a, b))
+
+    def const(number: float) -> SSAValue:
+        return body.constant(number, t)
+
+    if source.approximate.data == "tanh":
+        cube = mul(mul(x, x), x)
+        inner = body.add(arith.AddfOp(x, mul(const(0.044715), cube)))
+        shape = body.add(mathd.TanhOp(mul(const(math.sqrt(2 / math.pi)), inner)))
+    else:
+        shape = body.add(mathd.ErfOp(mul(x, const(math.sqrt(0.5)))))
+    return mul(mul(const(0.5), x), body.add(arith.AddfOp(const(1.0), shape)))
+
+
+def divide(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    """div with rounding_mode None (true division), "trunc" or "floor"."""
+    mode = source.rounding_mode.data if source.rounding_mode is not None else None
+    if mode == "floor":
+        return body.add(loop.FloordivOp(*xs))
+    if not is_float(xs[0].type):
+        if mode is None:
+            raise PassFailedException(f"{source.name}: true division must have a floating-point result")
+        return body.add(arith.DivSIOp(*xs))
+    quotient = body.add(arith.DivfOp(*xs))
+    return body.add(mathd.TruncOp(quotient)) if mode == "trunc" else quotient
+
+
+def float_math(cls: type[Operation]) -> Scalar:
+    return Scalar(float=op(cls))
+
+
+def rounding(cls: type[Operation]) -> Scalar:
+    """floor/ceil/round/trunc: the math op for floats, the identity for integers."""
+    return Scalar(float=op(cls), int=identity, bool=identity)
+
+
+def compare(f: str, signed: str, unsigned: str) -> Scalar:
+    """A comparison in the promoted operand dtype; i1 compares unsigned (true > false)."""
+    return Scalar(float=cmpf(f), int=cmpi(signed), bool=cmpi(unsigned), operands="promoted")
+
+
+def bitwise(cls: type[Operation]) -> Scalar:
+    return Scalar(int=op(cls), bool=op(cls))
+
+
+def logical(cls: type[Operation]) -> Scalar:
+    return Scalar(bool=op(cls), operands="bool")
+
+
+# ---------------------------------------------------------------------------
+# Tables
+# ---------------------------------------------------------------------------
+
+UNARY: dict[str, Scalar] = {
+    "neg": Scalar(float=op(arith.NegfOp), int=with_constant(arith.SubiOp, 0, constant_first=True)),
+    "abs": Scalar(float=op(mathd.AbsFOp), int=op(mathd.AbsIOp)),
+    "relu": Scalar(float=with_constant(arith.MaximumfOp, 0.0), int=with_constant(arith.MaxSIOp, 0)),
+    "sign": Scalar(float=sign, int=sign, bool=identity),
+    "floor": rounding(mathd.FloorOp),
+    "ceil": rounding(mathd.CeilOp),
+    "round": rounding(mathd.RoundEvenOp),
+    "trunc": rounding(mathd.TruncOp),
+    "bitwise_not": Scalar(int=with_constant(arith.XOrIOp, -1), bool=with_constant(arith.XOrIOp, True)),
+    "isnan": Scalar(float=lambda body, xs, _: cmpf("uno")(body, [xs[0], xs[0]], _), int=false, bool=false,
+                    operands="self"),
+    "isinf": Scalar(float=op(loop.IsinfOp), int=false, bool=false, operands="self"),
+    "logical_not": Scalar(bool=with_constant(arith.XOrIOp, True), operands="bool"),
+    "sigmoid": Scalar(float=sigmoid),
+    "silu": Scalar(float=silu),
+    "gelu": Scalar(float=gelu),
+    "reciprocal": Scalar(float=with_constant(arith.DivfOp, 1.0, constant_first=True)),
+    "exp": float_math(mathd.ExpOp),
+    "exp2": float_math(mathd.Exp2Op),
+    "expm1": float_math(mathd.ExpM1Op),
+    "log": float_math(mathd.LogOp),
+    "log1p": float_math(mathd.Log1pOp),
+    "log2": float_math(mathd.Log2Op),
+    "sqrt": float_math(mathd.SqrtOp),
+    "rsqrt": float_math(mathd.RsqrtOp),
+    "erf": float_math(mathd.ErfOp),
+    "sin": float_math(mathd.SinOp),
+    "cos": float_math(mathd.CosOp),
+    "tan": float_math(mathd.TanOp),
+    "tanh": float_math(mathd.TanhOp),
+    "asin": float_math(mathd.AsinOp),
+    "acos": float_math(mathd.AcosOp),
+    "atan": float_math(mathd.AtanOp),
+    "sinh": float_math(mathd.SinhOp),
+    "cosh": float_math(mathd.CoshOp),
+}  # fmt: skip
+
+BINARY: dict[str, Scalar] = {
+    "add": Scalar(float=op(arith.AddfOp), int=op(arith.AddiOp), bool=op(arith.OrIOp)),
+    "sub": Scalar(float=op(arith.SubfOp), int=op(arith.SubiOp)),
+    "mul": Scalar(float=op(arith.MulfOp), int=op(arith.MuliOp), bool=op(arith.AndIOp)),
+    "div": Scalar(float=divide, int=divide),
+    "remainder": Scalar(float=op(loop.RemainderOp), int=op(loop.RemainderOp)),
+    "minimum": Scalar(float=op(arith.MinimumfOp), int=op(arith.MinSIOp), bool=op(arith.AndIOp)),
+    "maximum": Scalar(float=op(arith.MaximumfOp), int=op(arith.MaxSIOp), bool=op(arith.OrIOp)),
+    "pow": Scalar(float=op(mathd.PowFOp), int=op(mathd.IPowIOp)),
+    "atan2": float_math(mathd.Atan2Op),
+    "eq": compare("oeq", "eq", "eq"),
+    "ne": compare("une", "ne", "ne"),
+    "lt": compare("olt", "slt", "ult"),
+    "le": compare("ole", "sle", "ule"),
+    "gt": compare("ogt", "sgt", "ugt"),
+    "ge": compare("oge", "sge", "uge"),
+    "logical_and": logical(arith.AndIOp),
+    "logical_or": logical(arith.OrIOp),
+    "logical_xor": logical(arith.XOrIOp),
+    "bitwise_and": bitwise(arith.AndIOp),
+    "bitwise_or": bitwise(arith.OrIOp),
+    "bitwise_xor": bitwise(arith.XOrIOp),
+}
+
+# ---------------------------------------------------------------------------
+# Lowerings
+# ---------------------------------------------------------------------------
+
+
+def result_element(op: Operation, index: int = 0) -> Attribute:
+    t = op.results[index].type
+    assert isinstance(t, TensorType)
+    return t.element_type
+
+
+def result_sizes(op: Operation, index: int = 0) -> tuple:
+    t = op.results[index].type
+    assert isinstance(t, TensorType)
+    return t.sizes()
+
+
+def semantic_types(rule: str, op: Operation, operands: Sequence[SSAValue]) -> list[Attribute]:
+    """The dtype PyTorch reads each operand in, by a row's `operands` rule."""
+    if rule == "result":
+        return [result_element(op)] * len(operands)
+    if rule == "promoted":
+        return [result_type([v.type for v in operands])] * len(operands)
+    if rule == "bool":
+        return [i1] * len(operands)
+    return [element_of(v.type) for v in operands]
+
+
+def check_operands(op: Operation, operands: Sequence[SSAValue]) -> None:
+    for value in operands:
+        if isinstance(value.type, TensorType):
+            buffer_operand(op, value)
+
+
+def lower_elementwise(op: Operation, row: Scalar, operands: Sequence[SSAValue]) -> Lowered:
+    """One loop.pointwise over the result shape computing `row` on the (broadcast) operands."""
+    check_operands(op, operands)
+    body = Body(result_sizes(op))
+    semantic = semantic_types(row.operands, op, operands)
+    values = [body.operand(v, t) for v, t in zip(operands, semantic)]
+    compute = compute_type(semantic[0])
+    element = row.builder(op, compute)(body, values, op)
+    pointwise = body.pointwise(element, result_element(op))
+    return Lowered([pointwise], [pointwise.result])
+
+
+def table_lowering(row: Scalar) -> Callable[[Operation], Lowered]:
+    return lambda op: lower_elementwise(op, row, op.operands)
+
+
+def lower_where(op: aten.WhereOp) -> Lowered:
+    check_operands(op, op.operands)
+    body = Body(result_sizes(op))
+    condition = body.operand(op.condition, i1)
+    if_true, if_false = (body.operand(v, result_element(op)) for v in (op.if_true, op.if_false))
+    pointwise = body.pointwise(body.add(arith.SelectOp(condition, if_true, if_false)), result_element(op))
+    return Lowered([pointwise], [pointwise.result])
+
+
+def lower_clamp(op: aten.ClampOp) -> Lowered:
+    """max(x, min) then min(., max), NaN-propagating like PyTorch."""
+    check_operands(op, op.operands)
+    body = Body(result_sizes(op))
+    element = result_element(op)
+    value = body.operand(op.input, element)
+    compute = compute_type(element)
+    for bound, row in ((op.min, BINARY["maximum"]), (op.max, BINARY["minimum"])):
+        if bound is not None:
+            value = row.builder(op, compute)(body, [value, body.operand(bound, element)], op)
+    pointwise = body.pointwise(value, element)
+    return Lowered([pointwise], [pointwise.result])
+
+
+def lower_convert(op: aten.ConvertOp) -> Lowered:
+    body = Body(result_sizes(op))
+    buffer_operand(op, op.input)
+    pointwise = body.pointwise(body.load_broadcast(op.input), result_element(op))
+    return Lowered([pointwise], [pointwise.result])
+
+
+# ---------------------------------------------------------------------------
+# Creation
+# ---------------------------------------------------------------------------
+
+
+def lower_full(op: aten.FullOp) -> Lowered:
+    body = Body(result_sizes(op))
+    element = result_element(op)
+    if op.fill is not None:
+        value = body.operand(op.fill, element)
+    else:
+        value = body.constant(number_value(op.value), element)
+    pointwise = body.pointwise(value, element)
+    return Lowered([pointwise], [pointwise.result])
+
+
+def lower_arange(op: aten.ArangeOp) -> Lowered:
+    """start + i0 * step, in f64 when anything is floating point (as PyTorch's CPU kernel), else in i64."""
+    from xdsl.dialects.builtin import f64
+
+    body = Body(result_sizes(op))
+    element = result_element(op)
+    start, step = number_value(op.start), number_value(op.step)
+    floating = is_float(element) or isinstance(start, float) or isinstance(step, float)
+    t = f64 if floating else i64
+    position = body.cast(body.add(loop.IndexOp(IndexAttr("i0"), i64)), t)
+    scaled = body.add((arith.MulfOp if floating else arith.MuliOp)(position, body.constant(step, t)))
+    value = body.add((arith.AddfOp if floating else arith.AddiOp)(body.constant(start, t), scaled))
+    pointwise = body.pointwise(value, element)
+    return Lowered([pointwise], [pointwise.result])
+
+
+def lower_empty(op: aten.EmptyOp) -> Lowered:
+    """Any contents will do: zeros."""
+    body = Body(result_sizes(op))
+    element = result_element(op)
+    pointwise = body.pointwise(body.constant(0, element), element)
+    return Lowered([pointwise], [pointwise.result])
+
+
+ELEMENTWISE_LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {
+    **{aten.UNARY_OPS[name].op: table_lowering(row) for name, row in UNARY.items()},
+    **{aten.BINARY_OPS[name].op: table_lowering(row) for name, row in BINARY.items()},
+    aten.WhereOp: lower_where,
+    aten.ClampOp: lower_clamp,
+    aten.ConvertOp: lower_convert,
+    aten.FullOp: lower_full,
+    aten.ArangeOp: lower_arange,
+    aten.EmptyOp: lower_empty,
+}

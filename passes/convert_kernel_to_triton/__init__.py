@@ -1,0 +1,89 @@
+"""convert-kernel-to-triton: each kernel.kernel becomes a triton.func of the same name (kernel -> triton).
+
+Before (a pointwise kernel, after kernel-tile):
+
+    kernel.kernel @triton_poi_fused_add_0(%arg0: !loop.buffer<[8], f32, strides [1]>)
+        -> (!loop.buffer<[8], f32, strides [1]>) pointwise numel 8 rnumel 1 {xblock = 8, num_warps = 1} {
+      %0 = loop.pointwise ranges [8] {
+        %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+        %2 = arith.addf %1, %1 : f32
+        loop.yield %2 : f32
+      } : !loop.buffer<[8], f32, strides [1]>
+      kernel.yield %0 : !loop.buffer<[8], f32, strides [1]>
+    }
+
+After:
+
+    triton.func @triton_poi_fused_add_0(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !triton.ptr<f32>)
+        constexprs [XBLOCK] attributes {launch = {XBLOCK = 8 : i64}, num_warps = 1 : i64,
+                                        grid = [#loop.index<"1">]} {
+      %xoffset, %xindex = xoffset + arange(0, XBLOCK), %xmask (all true: 8 is a multiple of XBLOCK)
+      %3 = triton.load (in_ptr0 + xindex) mask %xmask ...
+      %4 = triton.add %3, %3 ...
+      triton.store (out_ptr0 + xindex), %4 mask %xmask ...
+      triton.return
+    }
+
+Arguments: `in_ptr<k>` / `scalar<k>` for the kernel's inputs, `out_ptr<k>` for its outputs, one index argument
+per size symbol, then `xnumel` / `rnumel` when symbolic; the discardable attribute `arg_values` gives the
+launcher the value of each of those last ones (`{s0 = #loop.index<"s0">, xnumel = #loop.index<"3*s0">}`),
+`launch` the constexpr values, `grid` the number of programs. A 2-D tiled kernel (`ynumel`) gets YBLOCK and
+XBLOCK, `ynumel` / `xnumel`, and [YBLOCK, XBLOCK] blocks (kernel_to_triton_tiles.py). The host function (kernel.alloc /
+kernel.launch / kernel.extern / loop.reinterpret / func.return) stays; the `triton` target prints it.
+"""
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.utils.exceptions import PassFailedException
+
+from irc.dialects.kernel import KernelOp
+from irc.options import CheckedOptions, option
+
+
+@dataclass
+class KernelToTritonFunc(RewritePattern):
+    """Replaces one kernel.kernel by its triton.func."""
+
+    index_bits: int = 0
+    online_softmax: bool = True
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: KernelOp, rewriter: PatternRewriter) -> None:
+        from irc.passes.convert_kernel_to_triton.kernel import KernelLowering
+
+        rewriter.replace(op, KernelLowering(op, self.index_bits, self.online_softmax).lower())
+
+
+def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool = True) -> None:
+    """Lowers every kernel.kernel of `module` in place."""
+    if index_bits not in (0, 32, 64):
+        raise PassFailedException(
+            f"convert-kernel-to-triton: index-bits must be 0, 32 or 64, got {index_bits}"
+        )
+    walker = PatternRewriteWalker(KernelToTritonFunc(index_bits, online_softmax), apply_recursively=False)
+    walker.rewrite_module(module)
+
+
+@dataclass(frozen=True)
+class ConvertKernelToTritonPass(CheckedOptions, ModulePass):
+    """kernel.kernel -> triton.func. Option `index_bits`: 32 or 64 forces the index arithmetic width;
+    0 (default) picks 32 unless an offset may exceed int32 or a size is symbolic. Option `online_softmax`
+    (default true): a looped max and the sum of exp(x - max) over it share one r loop
+    (kernel_to_triton_online.py)."""
+
+    name = "convert-kernel-to-triton"
+
+    index_bits: int = option(0, choices=(0, 32, 64))
+    online_softmax: bool = True
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        convert_kernels(op, self.index_bits, self.online_softmax)

@@ -1,0 +1,335 @@
+"""Lowering of loop bodies (arith, math and loop scalar ops) to triton elementwise ops, driven by tables.
+
+A body runs once per element; its triton form runs once per block of elements, so each scalar op becomes
+the elementwise triton op of the same meaning. Most ops are one table row (op name -> triton row name);
+the rest (comparisons, casts, Python-semantics division) have a small handler each.
+
+    %c = arith.addf %a, %b : f32     ->   %c = triton.add %a, %b : (!triton.block<[XBLOCK], f32>, ...) -> ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerAttr, i1
+from xdsl.ir import Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+
+from irc.dialects.triton import ELEMENTWISE_OPS, element_of
+from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
+from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
+
+# loop-level op name -> triton elementwise row (ELEMENTWISE_OPS), operands in order
+ELEMENTWISE_BY_OP: dict[str, str] = {
+    "arith.addf": "add",
+    "arith.addi": "add",
+    "arith.subf": "sub",
+    "arith.subi": "sub",
+    "arith.mulf": "mul",
+    "arith.muli": "mul",
+    "arith.divf": "truediv",
+    "arith.divsi": "trunc_div",
+    "arith.divui": "trunc_div",
+    "arith.remsi": "trunc_rem",
+    "arith.remui": "trunc_rem",
+    "arith.floordivsi": "floordiv",
+    "arith.remf": "fmod",
+    "arith.maximumf": "maximum",
+    "arith.minimumf": "minimum",
+    "arith.maxsi": "maximum",
+    "arith.minsi": "minimum",
+    "arith.maxui": "maximum",
+    "arith.minui": "minimum",
+    "arith.andi": "bitwise_and",
+    "arith.ori": "bitwise_or",
+    "arith.xori": "bitwise_xor",
+    "arith.shli": "lshift",
+    "arith.shrsi": "rshift",
+    "arith.negf": "neg",
+    "math.atan2": "atan2",
+    "math.absf": "abs",
+    "math.absi": "abs",
+    "math.exp": "exp",
+    "math.exp2": "exp2",
+    "math.expm1": "expm1",
+    "math.log": "log",
+    "math.log2": "log2",
+    "math.log1p": "log1p",
+    "math.sqrt": "sqrt",
+    "math.rsqrt": "rsqrt",
+    "math.sin": "sin",
+    "math.cos": "cos",
+    "math.tan": "tan",
+    "math.tanh": "tanh",
+    "math.asin": "asin",
+    "math.acos": "acos",
+    "math.atan": "atan",
+    "math.sinh": "sinh",
+    "math.cosh": "cosh",
+    "math.asinh": "asinh",
+    "math.acosh": "acosh",
+    "math.atanh": "atanh",
+    "math.erf": "erf",
+    "math.floor": "floor",
+    "math.ceil": "ceil",
+    "math.trunc": "trunc",
+    "math.roundeven": "round",
+    "loop.sigmoid": "sigmoid",
+}
+
+# arith.cmpf / arith.cmpi predicates with a direct triton comparison
+ORDERED_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": "le", "une": "ne"}
+# unordered predicates: the negation of the ordered opposite (ult = not oge)
+UNORDERED_COMPARISONS = {"ult": "ge", "ule": "gt", "ugt": "le", "uge": "lt"}
+INTEGER_COMPARISONS = {"eq": "eq", "ne": "ne", "slt": "lt", "sle": "le", "sgt": "gt", "sge": "ge"}
+UNSIGNED_COMPARISONS = {"ult": "lt", "ule": "le", "ugt": "gt", "uge": "ge"}
+
+CAST_OPS = (
+    "arith.extf",
+    "arith.truncf",
+    "arith.sitofp",
+    "arith.uitofp",
+    "arith.fptosi",
+    "arith.fptoui",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+    "arith.index_cast",
+    "arith.index_castui",
+)
+
+
+class BodyContext(Protocol):
+    """What the body lowering needs from the kernel lowering: memory and index expressions."""
+
+    builder: TritonBuilder
+
+    def load(self, op: Operation, gather: list[SSAValue]) -> SSAValue: ...
+
+    def store(self, op: Operation, value: SSAValue) -> None: ...
+
+    def index_value(self, op: Operation) -> SSAValue: ...
+
+
+Handler = Callable[[BodyContext, Operation, list[SSAValue]], SSAValue | None]
+
+
+def lower_body(ctx: BodyContext, ops: Sequence[Operation], outer: dict[SSAValue, SSAValue]) -> list[SSAValue]:
+    """Lowers a body's ops in order; returns the triton values of its loop.yield operands.
+
+    `outer` maps the values the body uses from outside (kernel scalar arguments) to triton values.
+    """
+    values: dict[SSAValue, SSAValue] = dict(outer)
+    for op in ops:
+        operands = [lookup(values, v, op) for v in op.operands if not _is_buffer_operand(v)]
+        if op.name == "loop.yield":
+            return operands
+        result = lower_op(ctx, op, operands)
+        if op.results:
+            values[op.results[0]] = result
+    raise PassFailedException("convert-kernel-to-triton: loop body does not end with loop.yield")
+
+
+def lower_value(ctx: BodyContext, ops: Sequence[Operation], outer: dict[SSAValue, SSAValue], value: SSAValue):
+    """Lowers some ops of a body (no loop.yield among them) and returns the triton value of `value`."""
+    values: dict[SSAValue, SSAValue] = dict(outer)
+    for op in ops:
+        operands = [lookup(values, v, op) for v in op.operands if not _is_buffer_operand(v)]
+        result = lower_op(ctx, op, operands)
+        if op.results:
+            values[op.results[0]] = result
+    return lookup(values, value, ops[-1] if ops else value.owner)
+
+
+def lookup(values: dict[SSAValue, SSAValue], value: SSAValue, op: Operation) -> SSAValue:
+    if value not in values:
+        raise PassFailedException(
+            f"convert-kernel-to-triton: operand of {op.name} is defined outside its body"
+        )
+    return values[value]
+
+
+def _is_buffer_operand(value: SSAValue) -> bool:
+    return isinstance(value.type, BufferType)
+
+
+def lower_op(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue | None:
+    if op.name in ELEMENTWISE_BY_OP:
+        return apply_row(ctx.builder, ELEMENTWISE_BY_OP[op.name], operands)
+    if op.name in CAST_OPS:
+        return ctx.builder.cast(operands[0], scalar_type(op.results[0].type))
+    handler = HANDLERS.get(op.name)
+    if handler is None:
+        raise PassFailedException(f"convert-kernel-to-triton: cannot lower {op.name} in a kernel body")
+    return handler(ctx, op, operands)
+
+
+def apply_row(b: TritonBuilder, row_name: str, operands: list[SSAValue]) -> SSAValue:
+    """One elementwise op; math rows (fp32/fp64 only) compute f16/bf16 operands in f32."""
+    row = ELEMENTWISE_OPS[row_name]
+    element = element_of(operands[0].type)
+    if row.operands == "math" and element_type_name(element) in ("f16", "bf16"):
+        result = apply_row(b, row_name, [b.cast(v, Float32Type()) for v in operands])
+        return b.cast(result, element) if row.result == "same" else result
+    if row.arity == 1:
+        return b.unary(row_name, operands[0])
+    return b.binary(row_name, operands[0], operands[1])
+
+
+# ---------------------------------------------------------------------------
+# Handlers
+# ---------------------------------------------------------------------------
+
+
+def _constant(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    attr = op.value
+    element = scalar_type(op.results[0].type)
+    value = attr_number(attr)
+    return ctx.builder.const(bool(value) if is_bool(element) else value, element)
+
+
+def _cmpf(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS
+
+    b, (lhs, rhs) = ctx.builder, operands
+    predicate = CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]
+    if predicate in ORDERED_COMPARISONS:
+        return b.binary(ORDERED_COMPARISONS[predicate], lhs, rhs)
+    if predicate in UNORDERED_COMPARISONS:
+        return b.unary("not", b.binary(UNORDERED_COMPARISONS[predicate], lhs, rhs))
+    ordered = b.binary("logical_and", b.binary("eq", lhs, lhs), b.binary("eq", rhs, rhs))
+    special = {
+        "ord": lambda: ordered,
+        "uno": lambda: b.unary("not", ordered),
+        "one": lambda: b.binary("logical_and", ordered, b.binary("ne", lhs, rhs)),
+        "ueq": lambda: b.unary("not", b.binary("logical_and", ordered, b.binary("ne", lhs, rhs))),
+        "false": lambda: b.const(False, i1),
+        "true": lambda: b.const(True, i1),
+    }
+    return special[predicate]()
+
+
+def _cmpi(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    from xdsl.dialects.arith import CMPI_COMPARISON_OPERATIONS
+
+    predicate = CMPI_COMPARISON_OPERATIONS[op.predicate.value.data]
+    if predicate in INTEGER_COMPARISONS:
+        return ctx.builder.binary(INTEGER_COMPARISONS[predicate], *operands)
+    element = element_of(operands[0].type)
+    if element_type_name(element) in ("ui8", "i1"):
+        return ctx.builder.binary(UNSIGNED_COMPARISONS[predicate], *operands)
+    raise PassFailedException(
+        f"convert-kernel-to-triton: unsigned comparison {predicate} of signed {element}"
+    )
+
+
+def _select(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    return ctx.builder.where(*operands)
+
+
+def _bitcast(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    from irc.dialects import triton
+
+    (value,) = operands
+    target = triton.with_shape(triton.shape_of(value.type), op.results[0].type)
+    return ctx.builder.insert(triton.CastOp(value, target, bitcast=True))
+
+
+def _torch_cast(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """PyTorch conversion: to bool is `!= 0`; float to int truncates (as `.to()` does); to bf16 goes
+    through f32 (c10::BFloat16 is built from a float; Triton's interpreter bit-casts ints to bf16)."""
+    (value,) = operands
+    target = scalar_type(op.results[0].type)
+    source = element_of(value.type)
+    if is_bool(target) and not is_bool(source):
+        return ctx.builder.binary("ne", value, ctx.builder.const(0, source))
+    if isinstance(target, BFloat16Type) and not isinstance(source, Float32Type):
+        value = ctx.builder.cast(value, Float32Type())
+    return ctx.builder.cast(value, target)
+
+
+def _floordiv(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    if is_float(element_of(operands[0].type)):
+        return apply_row(ctx.builder, "floor", [apply_row(ctx.builder, "truediv", operands)])
+    return apply_row(ctx.builder, "floordiv", operands)
+
+
+def _remainder(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """Python's `%` (the divisor's sign); floats as torch does: fmod, plus the divisor where signs differ."""
+    b, (lhs, rhs) = ctx.builder, operands
+    element = element_of(lhs.type)
+    if not is_float(element):
+        return apply_row(b, "mod", operands)
+    mod = apply_row(b, "fmod", operands)
+    zero = b.const(0.0, element)
+    signs_differ = b.binary("ne", b.binary("lt", mod, zero), b.binary("lt", rhs, zero))
+    fix = b.binary("logical_and", b.binary("ne", mod, zero), signs_differ)
+    return b.where(fix, b.binary("add", mod, rhs), mod)
+
+
+# constant exponents whose power is a product of the base with itself: exact, and far cheaper than powf
+POWER_BY_PRODUCT = {1.0: 1, 2.0: 2, 3.0: 3, 4.0: 4}
+
+
+def _constant_exponent(op: Operation) -> float | None:
+    owner = op.operands[1].owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr | FloatAttr):
+        return float(attr_number(owner.value))
+    return None
+
+
+def _pow(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    base, exponent = operands
+    times = POWER_BY_PRODUCT.get(_constant_exponent(op)) if is_float(element_of(base.type)) else None
+    if times is not None:
+        result = base
+        for _ in range(times - 1):
+            result = ctx.builder.binary("mul", result, base)
+        return result
+    exponent = ctx.builder.cast(exponent, element_of(base.type))
+    return apply_row(ctx.builder, "pow", [base, exponent])
+
+
+def _isnan(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    (value,) = operands
+    return ctx.builder.binary("ne", value, value)
+
+
+def _isinf(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    b, (value,) = ctx.builder, operands
+    return b.binary("eq", b.unary("abs", value), b.const(float("inf"), element_of(value.type)))
+
+
+def _log10(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    b = ctx.builder
+    log = apply_row(b, "log", operands)
+    return b.binary("mul", log, b.const(0.43429448190325176, element_of(log.type)))
+
+
+def _fma(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    a, x, y = operands
+    return ctx.builder.binary("add", ctx.builder.binary("mul", a, x), y)
+
+
+HANDLERS: dict[str, Handler] = {
+    "arith.constant": _constant,
+    "arith.cmpf": _cmpf,
+    "arith.cmpi": _cmpi,
+    "arith.select": _select,
+    "arith.bitcast": _bitcast,
+    "loop.cast": _torch_cast,
+    "loop.floordiv": _floordiv,
+    "loop.remainder": _remainder,
+    "loop.pow": _pow,
+    "math.fpowi": _pow,
+    "math.powf": _pow,
+    "loop.isnan": _isnan,
+    "loop.isinf": _isinf,
+    "math.log10": _log10,
+    "math.fma": _fma,
+    "loop.load": lambda ctx, op, operands: ctx.load(op, operands),
+    "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0]),
+    "loop.index": lambda ctx, op, operands: ctx.index_value(op),
+}

@@ -1,0 +1,89 @@
+"""Gather loads for convert-kernel-to-triton: `tl.load(ptr + offset)` at offsets made of loaded index values.
+
+A loop.load with gather values (`t0, t1, ...` in its index) splits its flat index into the part over the
+program indices (lowered, memoized and hoisted like any load's) and the terms of the `t` symbols, computed
+where the values are. An index value outside [0, bound) is masked (the load reads 0):
+
+    loop.load %x[#loop.index<"5000*i0 + t0">] gather(%k : i64) bounds [5000]
+      ->  tmp1 = tmp0.to(tl.int32); tmp2 = (tmp1 >= 0) & (tmp1 < 5000)
+          tl.load(in_ptr0 + (5000*x0 + tmp1), xmask & tmp2, other=0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import sympy
+from xdsl.ir import Operation, SSAValue
+
+from irc.dialects import triton
+from irc.dialects.sym import as_expr
+from irc.passes.convert_kernel_to_triton.builder import convert_scalar
+from irc.passes.convert_kernel_to_triton.index import flat_index
+from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
+
+if TYPE_CHECKING:
+    from irc.passes.convert_kernel_to_triton.kernel import KernelLowering, Scope
+
+# shape class names by the axes they span ("y", "x", "yx" in 2-D tiled kernels; "x", "r", "xr" otherwise)
+_CLASS_OF_AXES = {frozenset(name): name for name in ("x", "r", "xr", "y", "yx")}
+
+
+def shape_class_of(value: SSAValue, scope: Scope) -> str:
+    """The shape class ("x", "r", "xr"; "y", "yx" when tiled) whose block shape a value has (a scalar counts
+    as "x")."""
+    shape = triton.shape_of(value.type)
+    for name, class_shape in scope.shapes.items():
+        if tuple(shape) == tuple(class_shape):
+            return name
+    return "x"
+
+
+def joined(classes: Sequence[str]) -> str:
+    """The shape class that blocks of all `classes` broadcast to."""
+    return _CLASS_OF_AXES[frozenset("".join(classes))]
+
+
+def split_terms(expr: sympy.Expr, names: set[str]) -> tuple[sympy.Expr, sympy.Expr]:
+    """(terms without any of `names`, terms with them)."""
+    base, gathered = sympy.Integer(0), sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(expr)):
+        if {s.name for s in term.free_symbols} & names:
+            gathered += term
+        else:
+            base += term
+    return base, gathered
+
+
+def gather_load(
+    lowering: KernelLowering, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue]
+) -> SSAValue:
+    """The masked load of a kernel input at an index that uses loaded values (`values`, one per t symbol)."""
+    from irc.passes.convert_kernel_to_triton.schedule import resolve
+
+    root, delta = resolve(op.buffer)
+    b, it = scope.builder, lowering.index_type
+    names = {f"t{k}": b.cast(v, it) for k, v in enumerate(values)}
+    flat = flat_index(op.index.value() + delta, lowering.info.parts(consumer))
+    base, gathered = split_terms(flat, set(names))
+    shape_class = joined([lowering.shape_class(base), *(shape_class_of(v, scope) for v in names.values())])
+    shape = scope.shapes[shape_class]
+    local = replace(scope, index={**scope.index, **names}, exprs={}, loads={}, values={}, hoisted=None)
+    offset = b.binary(
+        "add",
+        b.broadcast_to(lowering.index_value(base, scope), shape),
+        b.broadcast_to(IndexLowering(lowering, local).lower(gathered), shape),
+    )
+    mask = scope.masks[shape_class]
+    for value, bound in zip(values, op.bound_values()):  # checked before any narrowing to the index type
+        limit = lowering.index_value(as_expr(bound), scope)
+        inside = b.binary(
+            "logical_and", b.binary("ge", value, b.const(0, it)), b.binary("lt", value, limit)
+        )
+        mask = b.binary("logical_and", mask, b.broadcast_to(inside, shape))
+    pointer = lowering.pointer(root)
+    element = triton.element_of(pointer.type).pointee
+    zero = b.const(convert_scalar(0, element), element)
+    return b.insert(triton.LoadOp(b.insert(triton.AddPtrOp(pointer, offset)), mask, zero))

@@ -1,0 +1,89 @@
+"""Lowering of flat-index sympy expressions to triton index arithmetic (convert-kernel-to-triton).
+
+Index values are never negative, so FloorDiv and ModularIndexing use Triton's truncating `//` and `%`:
+
+    ModularIndexing(xindex, 9, 3) + 3*FloorDiv(xindex, 27)  ->  x0 = (xindex // 9) % 3; x1 = xindex // 27 ...
+
+Every subexpression is emitted once per scope (memoized); coordinates of the flat indices get Inductor's
+names (x0, x1, ..., r0, ...).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import sympy
+from xdsl.ir import SSAValue
+
+from irc.dialects.sym import FloorDiv, ModularIndexing
+from irc.passes.convert_kernel_to_triton.schedule import fail
+
+if TYPE_CHECKING:
+    from irc.passes.convert_kernel_to_triton.kernel import KernelLowering, Scope
+
+
+class IndexLowering:
+    """Emits the triton ops computing one sympy index expression in a scope."""
+
+    def __init__(self, lowering: KernelLowering, scope: Scope):
+        self.lowering, self.scope = lowering, scope
+        self.builder = scope.builder
+        self.index_type = lowering.index_type
+
+    def lower(self, expr: sympy.Expr) -> SSAValue:
+        scope = self.scope.for_expr(expr)
+        if scope is not self.scope:
+            return IndexLowering(self.lowering, scope).lower(expr)
+        memo = self.scope.exprs
+        if expr not in memo:
+            memo[expr] = self._lower(expr)
+        return memo[expr]
+
+    def _lower(self, expr: sympy.Expr) -> SSAValue:
+        b = self.builder
+        if expr.is_Integer:
+            return b.const(int(expr), self.index_type)
+        if expr.is_Symbol:
+            return self._symbol(expr.name)
+        if expr.is_Add:
+            return self._fold("add", _ordered_terms(expr.args))
+        if expr.is_Mul:
+            return self._fold("mul", _ordered_terms(expr.args))
+        if isinstance(expr, FloorDiv):
+            return b.binary("trunc_div", self.lower(expr.args[0]), self.lower(expr.args[1]), self._name(expr))
+        if isinstance(expr, ModularIndexing):
+            base, divisor, modulus = expr.args
+            quotient = self.lower(FloorDiv(base, divisor))
+            return b.binary("trunc_rem", quotient, self.lower(modulus), self._name(expr))
+        if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
+            return self._fold("mul", [expr.base] * int(expr.exp))
+        raise fail(f"cannot lower index expression {expr}")
+
+    def _fold(self, op_name: str, terms: list[sympy.Expr]) -> SSAValue:
+        value = self.lower(terms[0])
+        for term in terms[1:]:
+            value = self.builder.binary(op_name, value, self.lower(term))
+        return value
+
+    def _symbol(self, name: str) -> SSAValue:
+        if name in self.scope.index:
+            return self.scope.index[name]
+        if name in self.lowering.symbols:
+            return self.lowering.symbols[name]
+        raise fail(f"index expression uses '{name}', which is neither a size symbol nor a flat index")
+
+    def _name(self, expr: sympy.Expr) -> str | None:
+        """`x<n>` / `r<n>` for a coordinate of xindex / rindex (one number per distinct coordinate)."""
+        base = expr.args[0]
+        if not (base.is_Symbol and base.name in ("yindex", "xindex", "rindex")):
+            return None
+        names = self.lowering.coordinate_names
+        if expr not in names:
+            prefix = base.name[0]
+            names[expr] = f"{prefix}{sum(1 for n in names.values() if n[0] == prefix)}"
+        return names[expr]
+
+
+def _ordered_terms(args) -> list[sympy.Expr]:
+    """Non-constant terms first (`x0 + 9`, `x1 * 9`), as Inductor writes them."""
+    return sorted(args, key=lambda a: a.is_number)

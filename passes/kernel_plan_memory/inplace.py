@@ -1,0 +1,138 @@
+"""In-place launches for kernel-plan-memory: a kernel may write its output over an input that dies there.
+
+Like Inductor's in_out_ptr, for pointwise kernels and persistent reductions (`triton_per_*`, each program owns
+whole rows, in registers). Legal when the kernel has one output, made by one `loop.pointwise` that every other
+loop op of the kernel feeds, and every read of that input is a load (the two buffers have the same bytes and
+dtype) of an element the program writes, before it writes it:
+- in a pointwise over the output's ranges, of exactly the element it writes (same element offset);
+- in a reduction whose ranges and reduce dims are the output's ranges, of element (row, r) of the row the
+  program writes: the output's offset with reduce index r0, r1, ... in place of the trailing i's. The
+  stores depend on that reduction, so the whole row is read before any of it is written.
+
+    kernel.kernel @softmax(%arg0: !v) -> (!v) persistent_reduction numel 8 rnumel 16 {
+      %m = loop.reduction max ranges [8] reduce [16] { loop.load %arg0[#loop.index<"16*i0 + r0">] ... }
+      %e = loop.pointwise ranges [8, 16] { loop.load %arg0[#loop.index<"16*i0 + i1">] ... } : !v
+      kernel.yield %e : !v
+    }
+A broadcast read (`16*i0`), a read of another row (`r0`), another element order (`16*i0 + 15 - r0`, legal
+but not proven here) or a looped reduction (stores in an r loop before later loads) keeps its own output.
+"""
+
+from __future__ import annotations
+
+import sympy
+from xdsl.ir import Operation, SSAValue
+
+from irc.dialects import kernel, loop
+from irc.dialects.sym import as_expr
+from irc.dialects.types import BufferType, dim_value
+from irc.dialects.kernel_analysis.memory_plan import reuse_key
+
+INPLACE_KINDS = ("pointwise", "persistent_reduction")
+
+
+def output_offset(op: loop.PointwiseOp) -> sympy.Expr:
+    """The element offset a pointwise writes at point (i0, i1, ...) of its ranges."""
+    strides = op.result.type.stride_values()
+    return sympy.expand(sum((sympy.Symbol(f"i{d}") * as_expr(s) for d, s in enumerate(strides)), sympy.Integer(0)))
+
+
+def single_pointwise_output(k: kernel.KernelOp) -> loop.PointwiseOp | None:
+    terminator = k.body.block.last_op
+    if k.kind.data not in INPLACE_KINDS or not isinstance(terminator, kernel.YieldOp) or len(terminator.arguments) != 1:
+        return None
+    producer = terminator.arguments[0].owner
+    return producer if isinstance(producer, loop.PointwiseOp) else None
+
+
+def loop_op_under(buffer: SSAValue) -> Operation | None:
+    """The loop op whose result a kernel-level buffer is (through views), if any."""
+    while isinstance(buffer.owner, loop.ReinterpretOp):
+        buffer = buffer.owner.source
+    return buffer.owner if isinstance(buffer.owner, loop.PointwiseOp | loop.ReductionOp) else None
+
+
+def feeds_output(k: kernel.KernelOp, producer: loop.PointwiseOp) -> bool:
+    """Whether every loop op of the kernel is the output's producer or computes something it reads."""
+    needed: set[Operation] = set()
+    pending = [producer]
+    while pending:
+        op = pending.pop()
+        if op in needed:
+            continue
+        needed.add(op)
+        for inner in op.walk():
+            if isinstance(inner, loop.StoreOp):
+                return False
+            if isinstance(inner, loop.LoadOp) and (source := loop_op_under(inner.buffer)) is not None:
+                pending.append(source)
+    return all(op in needed for op in k.body.block.ops if isinstance(op, loop.PointwiseOp | loop.ReductionOp))
+
+
+def output_point(op: Operation, producer: loop.PointwiseOp) -> dict | None:
+    """The output's index variables as expressions of `op`'s, when `op` computes per element or per row
+    written: its ranges (and reduce dims, inner) walk the output's elements in order, the output's dims being
+    merges of consecutive ones of `op` (loop-simplify merges the output's dims, not always the reductions')."""
+    if not isinstance(op, loop.PointwiseOp | loop.ReductionOp):
+        return None
+    dims = [(sympy.Symbol(f"i{k}"), dim_value(d)) for k, d in enumerate(op.ranges.data)]
+    if isinstance(op, loop.ReductionOp):
+        dims += [(sympy.Symbol(f"r{k}"), dim_value(d)) for k, d in enumerate(op.reduce.data)]
+    point, rest = {}, list(dims)
+    for j, target in enumerate(dim_value(d) for d in producer.ranges.data):
+        group, size = [], sympy.Integer(1)
+        while rest and sympy.simplify(size - target) != 0:
+            group.append(rest.pop(0))
+            size *= group[-1][1]
+        if sympy.simplify(size - target) != 0:
+            return None
+        point[sympy.Symbol(f"i{j}")] = merged_index(group)
+    return None if rest else point
+
+
+def merged_index(group: list) -> sympy.Expr:
+    """Row-major index of the merged dims `group` ([(variable, size)]), the last one fastest."""
+    index, scale = sympy.Integer(0), sympy.Integer(1)
+    for variable, size in reversed(group):
+        index += variable * scale
+        scale *= size
+    return index
+
+
+def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, persistent: bool) -> bool:
+    offset = output_offset(producer)
+    for use in arg.uses:
+        load = use.operation
+        site = load.parent_op()
+        if not isinstance(load, loop.LoadOp) or (site is not producer and not persistent):
+            return False
+        point = output_point(site, producer)
+        if point is None or sympy.expand(load.index.value() - offset.xreplace(point)) != 0:
+            return False
+    return True
+
+
+def same_memory(value: SSAValue, output: SSAValue) -> bool:
+    """Equal byte size and dtype, both starting at their storage's start: equal element offsets, same bytes."""
+    if not isinstance(value.type, BufferType):  # a scalar argument (a size, a 0-d CPU tensor's value)
+        return False
+    starts = value.type.offset_value() == 0 and output.type.offset_value() == 0
+    return starts and reuse_key(value)[:2] == reuse_key(output)[:2]
+
+
+def inplace_input(launch: kernel.LaunchOp, output: SSAValue, dies_here) -> int | None:
+    """The position among `launch.ins` of an input the launch may overwrite with `output`, if any."""
+    if list(launch.outs) != [output]:
+        return None
+    k = launch.lookup_kernel()
+    producer = single_pointwise_output(k) if k is not None else None
+    if producer is None or not feeds_output(k, producer):
+        return None
+    persistent = k.kind.data == "persistent_reduction"
+    ins = list(launch.ins)
+    for position, value in enumerate(ins):
+        if not same_memory(value, output) or ins.count(value) != 1 or not dies_here(value):
+            continue
+        if reads_only_written_elements(k.body.block.args[position], producer, persistent):
+            return position
+    return None

@@ -1,0 +1,252 @@
+"""kernel-tile: choose persistent vs looped reductions and the block sizes of every kernel (kernel -> kernel).
+
+    kernel.kernel @triton_red_fused_add_sum_0(...) -> (...) reduction numel 3 rnumel 9 { ... }
+becomes
+    kernel.kernel @triton_per_fused_add_sum_0(...) -> (...) persistent_reduction numel 3 rnumel 9
+        {xblock = 4, rblock = 16, num_warps = 2} { ... }
+
+A reduction is persistent (the whole r range in one block) when rnumel is static and at most
+`persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise; a kind change
+renames the kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r:
+a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`,
+`rblock`, `num_warps` (0: heuristic) override the heuristics; they must be powers of two. With `autotune=true`
+every kernel also gets `configs`, the autotune candidates (tile_candidates.py) the runtime benchmarks on the
+first CUDA call.
+
+Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tile_split.py)
+get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
+    kernel.kernel @triton_poi_add_0(...) pointwise numel 67108864 rnumel 1 ynumel 8192
+        {xblock = 64, yblock = 64, num_warps = 8} { ... }
+Pointwise kernels with an input broadcast along their leading or trailing dims (a bias, row statistics;
+tile_split.broadcast_split) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
+rows that reuse the broadcast block, WIDE_TILE_ELEMENTS elements in all; 1-D blocks stay where every such
+XBLOCK would leave more than 1/8 of its lanes masked (x extent 257).
+"""
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.passes import ModulePass
+
+from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
+from irc.dialects.kernel_config import candidate_attr
+from irc.dialects.types import DimLike, dim_attr
+from irc.dialects.kernel_analysis.tiling import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction
+from irc.options import CheckedOptions, option
+from irc.passes.kernel_tile.candidates import candidates
+from irc.passes.kernel_tile.tiles2d import broadcast_split, tile_split
+
+# pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
+POINTWISE_XBLOCK = (16, 1024)
+# 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
+TILE_2D_BLOCK = (16, 64)
+# wide 2-D tiles (broadcast splits): XBLOCK the largest of these wasting at most 1/8 of its lanes on the
+# x extent (none: 1-D blocks), YBLOCK = WIDE_TILE_ELEMENTS // XBLOCK (at most the y extent rounded up)
+WIDE_XBLOCKS = (1024, 512, 256, 128)
+WIDE_TILE_ELEMENTS = 4096
+WIDE_TILE_WARPS = ((4096, 4), (None, 8))
+# persistent reductions: XBLOCK * RBLOCK at most this many elements
+PERSISTENT_BLOCK_ELEMENTS = 4096
+# looped reductions: RBLOCK at most 2048; XBLOCK = 2048 // RBLOCK clamped to [1, 8]
+LOOPED_RBLOCK = 2048
+LOOPED_BLOCK_ELEMENTS = 2048
+LOOPED_XBLOCK = (1, 8)
+# outer reductions (loads contiguous along x): XBLOCK = OUTER_XBLOCK, short r blocks; persistent up to 32
+OUTER_RBLOCK = 8
+OUTER_PERSISTENT_MAX = 32
+# elements in a block -> num_warps: the first row whose bound is >= the block's elements (None: no bound)
+POINTWISE_WARPS = ((1024, 4), (None, 8))
+REDUCTION_WARPS = ((256, 2), (512, 4), (None, 8))
+# options that must be 0 (heuristic) or a power of two
+
+
+def next_power_of_two(n: int) -> int:
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def is_power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def clamp(value: int, bounds: tuple[int, int]) -> int:
+    return max(bounds[0], min(bounds[1], value))
+
+
+def static_size(attr: IntAttr | StringAttr) -> int | None:
+    return attr.data if isinstance(attr, IntAttr) else None
+
+
+def tile_side(size: int | None) -> int:
+    return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
+
+
+def wide_xblock(xsize: int) -> int | None:
+    """The widest of WIDE_XBLOCKS whose masked lanes are at most 1/8 of the tiles covering `xsize`."""
+    for xblock in WIDE_XBLOCKS:
+        covered = -(-xsize // xblock) * xblock
+        if 8 * (covered - xsize) <= covered:
+            return xblock
+    return None
+
+
+def block_limits(config: dict[str, int], sizes: dict[str, int | None]) -> dict[str, int]:
+    """Candidates' block sizes at most the extent they cover rounded up (or the config's own, if larger): a
+    longer block only adds masked lanes. `sizes` maps a config entry to its static extent (None: symbolic)."""
+    return {key: max(config[key], next_power_of_two(n)) for key, n in sizes.items() if n is not None}
+
+
+def warps_for(elements: int, table: tuple) -> int:
+    return next(warps for bound, warps in table if bound is None or elements <= bound)
+
+
+@dataclass(frozen=True)
+class TileChoice:
+    """A kernel kind and its launch config."""
+
+    kind: str
+    config: dict[str, int]
+    ynumel: DimLike | None = None
+    limits: dict[str, int] | None = None
+    """The largest block size worth trying per config entry (autotune candidates)."""
+    family: str | None = None
+    """Which autotune candidates vary the config (tile_candidates.VARIANTS); None: those of `kind`."""
+
+
+@dataclass(frozen=True)
+class KernelTilePass(CheckedOptions, ModulePass):
+    """Sets kind (pointwise / persistent_reduction / reduction), xblock, yblock, rblock and num_warps of
+    kernels, and ynumel of 2-D tiled ones."""
+
+    name = "kernel-tile"
+
+    xblock: int = option(0, power_of_two=True, zero=True)
+    yblock: int = option(0, power_of_two=True, zero=True)
+    rblock: int = option(0, power_of_two=True, zero=True)
+    persistent_max: int = option(PERSISTENT_MAX, low=0)
+    num_warps: int = option(0, power_of_two=True, zero=True, high=32)
+    autotune: bool = False
+    tile2d: bool = True
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
+            choice = self.choose(kernel)
+            apply_choice(op, kernel, choice)
+            kernel.properties.pop("configs", None)
+            if self.autotune:
+                found = candidates(
+                    choice.family or choice.kind, choice.config, static_size(kernel.rnumel), choice.limits
+                )
+                kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
+
+    def choose(self, kernel: KernelOp) -> TileChoice:
+        numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
+        if kernel.kind.data == "pointwise":
+            return self.choose_pointwise(kernel, numel)
+        if not (self.xblock or self.rblock) and is_outer_reduction(kernel):
+            return self.outer(numel, rnumel)
+        if (
+            rnumel is not None
+            and rnumel <= self.persistent_max
+            and (self.rblock == 0 or self.rblock >= rnumel)
+        ):
+            return self.persistent(numel, rnumel)
+        return self.looped(numel, rnumel)
+
+    def choose_pointwise(self, kernel: KernelOp, numel: int | None) -> TileChoice:
+        if not self.tile2d:
+            return self.pointwise(numel)
+        if (ynumel := tile_split(kernel)) is not None:
+            return self.tiled(numel, ynumel)
+        split = broadcast_split(kernel)
+        xblock = (self.xblock or wide_xblock(split[1])) if split else None
+        if xblock:
+            return self.wide(*split, xblock)
+        return self.pointwise(numel)
+
+    def pointwise(self, numel: int | None) -> TileChoice:
+        xblock = self.xblock or (
+            POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
+        )
+        config = self.config(xblock, None, POINTWISE_WARPS)
+        return TileChoice("pointwise", config, limits=block_limits(config, {"xblock": numel}))
+
+    def tiled(self, numel: int | None, ynumel) -> TileChoice:
+        """2-D tiles of a pointwise kernel: yblock x xblock elements."""
+        ysize = static_size(dim_attr(ynumel))
+        xsize = None if numel is None or ysize is None else numel // ysize
+        yblock = self.yblock or tile_side(ysize)
+        xblock = self.xblock or tile_side(xsize)
+        return self.tile_choice(ynumel, (ysize, xsize), (yblock, xblock), POINTWISE_WARPS)
+
+    def wide(self, ynumel, xsize: int, xblock: int) -> TileChoice:
+        """Wide 2-D tiles of a pointwise kernel with a broadcast input: long x rows, few y rows."""
+        ysize = static_size(dim_attr(ynumel))
+        yblock = self.yblock or max(1, WIDE_TILE_ELEMENTS // xblock)
+        if not self.yblock and ysize is not None:
+            yblock = min(yblock, next_power_of_two(ysize))
+        return self.tile_choice(ynumel, (ysize, xsize), (yblock, xblock), WIDE_TILE_WARPS, "wide_tile")
+
+    def tile_choice(self, ynumel, extents: tuple, blocks: tuple[int, int], warps: tuple,
+                    family: str | None = None) -> TileChoice:
+        """A 2-D tiled pointwise choice: `blocks` (yblock, xblock) over static `extents` (None: symbolic)."""
+        (ysize, xsize), (yblock, xblock) = extents, blocks
+        config = {"xblock": xblock, "yblock": yblock}
+        config["num_warps"] = self.num_warps or warps_for(xblock * yblock, warps)
+        limits = block_limits(config, {"yblock": ysize, "xblock": xsize})
+        return TileChoice("pointwise", config, ynumel, limits, family)
+
+    def persistent(self, numel: int | None, rnumel: int) -> TileChoice:
+        rblock = self.rblock or next_power_of_two(rnumel)
+        xblock = self.xblock or max(1, PERSISTENT_BLOCK_ELEMENTS // rblock)
+        if not self.xblock and numel is not None:
+            xblock = min(xblock, next_power_of_two(numel))
+        config = self.config(xblock, rblock, REDUCTION_WARPS)
+        return TileChoice("persistent_reduction", config, limits=block_limits(config, {"xblock": numel}))
+
+    def looped(self, numel: int | None, rnumel: int | None) -> TileChoice:
+        rblock = self.rblock or (
+            LOOPED_RBLOCK if rnumel is None else min(LOOPED_RBLOCK, next_power_of_two(rnumel))
+        )
+        xblock = self.xblock or clamp(LOOPED_BLOCK_ELEMENTS // rblock, LOOPED_XBLOCK)
+        if not self.xblock and numel is not None:
+            xblock = min(xblock, next_power_of_two(numel))
+        return TileChoice("reduction", self.config(xblock, rblock, REDUCTION_WARPS))
+
+    def outer(self, numel: int | None, rnumel: int | None) -> TileChoice:
+        xblock = OUTER_XBLOCK if numel is None else min(OUTER_XBLOCK, next_power_of_two(numel))
+        if rnumel is not None and rnumel <= min(OUTER_PERSISTENT_MAX, self.persistent_max):
+            config = self.config(xblock, next_power_of_two(rnumel), REDUCTION_WARPS)
+            return TileChoice("persistent_reduction", config)
+        return TileChoice("reduction", self.config(xblock, OUTER_RBLOCK, REDUCTION_WARPS))
+
+    def config(self, xblock: int, rblock: int | None, warps: tuple) -> dict[str, int]:
+        elements = xblock * (rblock or 1)
+        config = {"xblock": xblock, "num_warps": self.num_warps or warps_for(elements, warps)}
+        if rblock is not None:
+            config["rblock"] = rblock
+        return config
+
+
+def apply_choice(module: ModuleOp, kernel: KernelOp, choice: TileChoice) -> None:
+    """Sets the kernel's kind and config properties, renaming it (and its launches) when the kind changes."""
+    old_kind = kernel.kind.data
+    kernel.kind = StringAttr(choice.kind)
+    for key in ("ynumel", "yblock"):
+        kernel.properties.pop(key, None)
+    if choice.ynumel is not None:
+        kernel.properties["ynumel"] = dim_attr(choice.ynumel)
+    for key, value in choice.config.items():
+        kernel.properties[key] = IntegerAttr(value, 64)
+    old_prefix, new_prefix = f"triton_{KERNEL_KINDS[old_kind]}_", f"triton_{KERNEL_KINDS[choice.kind]}_"
+    old_name = kernel.sym_name.data
+    if old_prefix != new_prefix and old_name.startswith(old_prefix):
+        rename_kernel(module, kernel, new_prefix + old_name[len(old_prefix) :])
+
+
+def rename_kernel(module: ModuleOp, kernel: KernelOp, new_name: str) -> None:
+    old_ref = SymbolRefAttr(kernel.sym_name.data)
+    kernel.sym_name = StringAttr(new_name)
+    for launch in module.walk():
+        if isinstance(launch, LaunchOp) and launch.callee == old_ref:
+            launch.callee = SymbolRefAttr(new_name)
