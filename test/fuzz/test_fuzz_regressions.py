@@ -48,3 +48,15 @@ def test_an_unused_input_is_freed_before_the_return(tmp_path, capsys):
 def test_fuzzed_inputs_are_diagnostics(tmp_path, capsys, text, message):
     code, err = run_opt(tmp_path, capsys, text)
     assert code == 1 and message in err, err
+
+
+@pytest.mark.xfail(reason="f16 intermediates computed without rounding to f16 (issue 19 report)", strict=False)
+@pytest.mark.parametrize("number", [1465, 1599])
+def test_fuzzed_graph_mismatches(number):
+    """fuzz_graphs --seed 1: 1465 computes x0_f64 - (x1_f16 * c) where eager rounds x1 * c to f16 before the
+    f64 subtraction (0.001 apart); 1599 takes prod over dims of f16 values twice (0.0156 at values near 13).
+    Both are f16 rounding of an intermediate that irc's fused kernel keeps at higher precision."""
+    from irc.tools.fuzz_graphs import generate, run_program
+
+    outcome, message = run_program(generate(number, seed=1))
+    assert outcome == "ok", message
