@@ -17,7 +17,7 @@ from xdsl.ir import Operation
 from irc.dialects import aten
 from irc.dialects.aten_format import number_value
 from irc.interp import loop_numpy as ln
-from irc.interp.extern_torch import argument, torch_dtype, torch_op
+from irc.interp.extern_torch import argument, torch_dtype, torch_op, without_none_results
 from irc.interp.loop_impls import state, table_functions
 
 
@@ -210,7 +210,7 @@ VIEWS: dict[type[Operation], Callable] = {
 def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
     operands = [scalar(v) for v in values]
     outputs = torch_op(op.overload.data)(*argument(op.args, operands), **argument(op.kwargs, operands))
-    return tuple(outputs) if isinstance(outputs, tuple | list) else (outputs,)
+    return tuple(without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs]))
 
 
 # ---------------------------------------------------------------------------

@@ -90,6 +90,14 @@ def write_back(buffer: Buffer, tensor, symbols: dict[str, int]) -> None:
     buffer.storage[buffer.positions(symbols)] = convert(values, buffer.type.element_type)
 
 
+def without_none_results(op, outputs: list) -> list:
+    """The outputs that are values: those at the positions `irc.none_results` lists (None, e.g. the gradient of
+    an input that needs none) have no result in the IR."""
+    attr = op.attributes.get("irc.none_results")
+    nones = set(attr.get_values()) if attr is not None else set()
+    return [output for position, output in enumerate(outputs) if position not in nones]
+
+
 def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str, int]) -> list[object]:
     """Calls the op's overload (`ns::name.overload`) on the operands; Buffers out of the result types.
 
@@ -102,7 +110,7 @@ def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str,
     outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
     for position in range(len(op.ins), len(op.operands)):
         write_back(values[position], operands[position], symbols)
-    outputs = list(outputs) if isinstance(outputs, tuple | list) else [outputs]
+    outputs = without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs])
     results: list[object] = []
     for output, t in zip(outputs, op.result_types):
         if isinstance(t, BufferType):

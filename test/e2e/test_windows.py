@@ -170,3 +170,33 @@ def test_activations(device):
 
 def test_activations_backward():
     check_grad(lambda x: flat(*(fn(x) for fn in ACTIVATIONS)), rand(7, 33))
+
+
+def test_conv_net_training_step():
+    """conv -> batch norm -> ReLU -> max-pool -> adaptive avg-pool, the input needing no gradient: the first
+    convolution_backward returns only the weight's (None results), which IRC_CHECK_PASSES also interprets."""
+    torch.manual_seed(0)
+
+    def net():
+        return torch.nn.Sequential(
+            torch.nn.Conv2d(3, 8, 3, padding=1, bias=False),
+            torch.nn.BatchNorm2d(8),
+            torch.nn.ReLU(),
+            torch.nn.MaxPool2d(3, 2, 1),
+            torch.nn.AdaptiveAvgPool2d(2),
+        )
+
+    eager, compiled = net(), net()
+    compiled.load_state_dict(eager.state_dict())
+    x = rand(2, 3, 9, 9)
+    torch._dynamo.reset()
+    metrics.reset()
+    got = torch.compile(compiled, backend="irc")(x)
+    want = eager(x)
+    assert_same(got, want)
+    got.square().sum().backward()
+    want.square().sum().backward()
+    for p, q in zip(compiled.parameters(), eager.parameters()):
+        assert_same(p.grad, q.grad)
+    assert_same(compiled[1].running_var, eager[1].running_var)
+    assert set(metrics.fallbacks) == {"aten::convolution.default", "aten::convolution_backward.default"}
