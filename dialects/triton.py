@@ -66,7 +66,7 @@ from irc.dialects.triton_compute import (  # noqa: F401  (re-exported)
     reduced_dims,
 )
 from irc.dialects.triton_memory import AddPtrOp, LoadOp, StoreOp
-from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ElementwiseRow, ReduceRow  # noqa: F401
+from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
     ONE,
     BlockType,
