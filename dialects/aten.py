@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     FloatAttr,
-    IntAttr,
     IntegerAttr,
     StringAttr,
     UnitAttr,
@@ -27,7 +26,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, Dialect, SSAValue, TypeAttribute
 from xdsl.irdl import (
     EqAttrConstraint,
     IRDLOperation,
@@ -42,8 +41,6 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import AttrParser
-from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -75,6 +72,7 @@ from irc.dialects.aten_views import (
     UnsqueezeOp,
     ViewOp,
 )
+from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import TensorType, is_float
 
 Scalar = EqAttrConstraint(f64) | EqAttrConstraint(i64) | EqAttrConstraint(i1)
@@ -159,29 +157,17 @@ class EmptyOp(IRDLOperation):
 # Fallback
 # ---------------------------------------------------------------------------
 
+# Discardable attribute (a dense i64 array) on a function or an op with ATen results that are None rather
+# than values (e.g. the grad of an absent bias): their positions, which the results skip. Set by the FX
+# import, kept on kernel.extern, read by the memory plan and the wrapper printer.
+NONE_RESULTS = "irc.none_results"
+
 
 @irdl_attr_definition
-class OperandRefAttr(ParametrizedAttribute):
+class OperandRefAttr(OperandRef):
     """`#aten.operand<N>`: in a fallback's args or kwargs, the tensor passed as the op's operand N."""
 
     name = "aten.operand"
-    index: IntAttr
-
-    def __init__(self, index: int):
-        super().__init__(IntAttr(index))
-
-    def verify(self) -> None:
-        if self.index.data < 0:
-            raise VerifyException(f"operand reference index must be non-negative, got {self.index.data}")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            return [IntAttr(parser.parse_integer(allow_boolean=False))]
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_string(str(self.index.data))
 
 
 OVERLOAD_NAME = re.compile(r"[A-Za-z_]\w*::[A-Za-z_]\w*(\.[A-Za-z_]\w*)?")

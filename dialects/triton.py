@@ -109,6 +109,11 @@ globals().update({cls.__name__: cls for cls in ELEMENTWISE_OP_CLASSES.values()})
 # ---------------------------------------------------------------------------
 
 _LAUNCH_PROPERTIES = ("launch", "num_warps", "num_stages", "grid")
+# discardable attributes of a triton.func, set by convert-kernel-to-triton for the wrapper printer:
+# the value of each size / numel parameter at launch (a dictionary of #loop.index), and the autotune
+# candidates (an array of dictionaries of launch options)
+ARG_VALUES = "arg_values"
+AUTOTUNE = "autotune"
 
 
 @irdl_op_definition

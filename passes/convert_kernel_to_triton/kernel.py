@@ -154,10 +154,10 @@ class KernelLowering:
             grid=[IndexAttr(self._grid())],
         )
         if values:
-            func.attributes["arg_values"] = DictionaryAttr(values)
+            func.attributes[triton.ARG_VALUES] = DictionaryAttr(values)
         tuned = self._autotune_options()
         if len(tuned) > 1:
-            func.attributes["autotune"] = ArrayAttr([DictionaryAttr(options) for options in tuned])
+            func.attributes[triton.AUTOTUNE] = ArrayAttr([DictionaryAttr(options) for options in tuned])
         self._bind_params(func, params)
         return func
 

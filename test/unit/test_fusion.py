@@ -1,7 +1,7 @@
 """loop-inline, kernel-fuse, kernel-tile and their helpers.
 
 - simplify_index (dialects/sym.py) is checked for soundness by evaluating random expressions at random points;
-- layouts and positions (passes/fusion_index.py) against numpy's own unravel/ravel;
+- layouts and positions (dialects/loop_analysis/index.py) against numpy's own unravel/ravel;
 - the passes run on graphs traced from PyTorch programs: loop-inline keeps the numbers (numpy evaluator),
   kernel-fuse keeps them too (a small kernel-level evaluator here), and every kernel satisfies the contract,
   checked point by point: each read of an internal buffer reads the element written at the same position.
