@@ -161,6 +161,9 @@ class EmptyOp(IRDLOperation):
 # than values (e.g. the grad of an absent bias): their positions, which the results skip. Set by the FX
 # import, kept on kernel.extern, read by the memory plan and the wrapper printer.
 NONE_RESULTS = "irc.none_results"
+# Discardable attribute (a dense i64 array) on an imported function: the positions of its arguments that are
+# 0-d CPU tensors passed as scalars (next to device tensors); the wrapper passes their value.
+SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
 
 
 @irdl_attr_definition

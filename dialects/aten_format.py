@@ -23,7 +23,7 @@ from xdsl.irdl.declarative_assembly_format import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from irc.dialects.types import parse_dim, parse_dims, print_dim, print_dims
+from irc.dialects.types import attr_number, parse_dim, parse_dims, print_dim, print_dims
 
 NUMBER_KEYWORDS = {"inf": math.inf, "nan": math.nan}
 
@@ -45,9 +45,8 @@ def number_attr(value: int | float | bool) -> IntegerAttr | FloatAttr:
 
 
 def number_value(attr: Attribute) -> int | float:
-    """The Python number held by an IntegerAttr or FloatAttr."""
-    assert isinstance(attr, IntegerAttr | FloatAttr)
-    return attr.value.data
+    """The Python number held by an IntegerAttr or FloatAttr (an i1 as a bool)."""
+    return attr_number(attr)
 
 
 def parse_optional_number(parser: Parser) -> IntegerAttr | FloatAttr | None:

@@ -49,7 +49,7 @@ from irc.dialects.triton_types import (
     verify_element,
     with_shape,
 )
-from irc.dialects.types import is_bool
+from irc.dialects.types import attr_number, is_bool
 
 # ---------------------------------------------------------------------------
 # Elementwise ops (generated from ELEMENTWISE_OPS), where, cast, constant
@@ -263,9 +263,7 @@ class ConstantOp(IRDLOperation):
 
     @property
     def python_value(self) -> int | float | bool:
-        if is_bool(self.value.type):
-            return bool(self.value.value.data)
-        return self.value.value.data
+        return attr_number(self.value)
 
     def verify_(self) -> None:
         element = element_of(self.result.type)

@@ -229,6 +229,22 @@ def is_integer(t: Attribute) -> bool:
     return element_type_name(t) in ("i8", "i16", "i32", "i64", "ui8")
 
 
+def attr_number(attr: Attribute) -> int | float | bool:
+    """The Python number of an IntegerAttr or FloatAttr as PyTorch reads it: an i1 is a bool.
+
+    xDSL keeps signless integers in their signed range, so `true : i1` holds -1; reading `.value.data`
+    directly sign-extends a true into -1 (and -1.0 once converted to a float). Every read of a constant's
+    number goes through here.
+    """
+    from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+
+    if not isinstance(attr, IntegerAttr | FloatAttr):
+        raise TypeError(f"{attr} is not a number attribute")
+    if isinstance(attr, IntegerAttr) and is_bool(attr.type):
+        return attr.value.data != 0
+    return attr.value.data
+
+
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "ui8": 1}
 
 

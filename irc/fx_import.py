@@ -85,6 +85,11 @@ def value_type(value, with_strides: bool = False) -> Attribute:
     raise UnsupportedGraph(f"value {value!r} has no irc type")
 
 
+def scalar_type_of(dtype) -> Attribute:
+    """The scalar type a Python number of a tensor's dtype has: f64 for floats, i1 for bool, else i64."""
+    return f64 if dtype.is_floating_point else i1 if str(dtype) == "torch.bool" else i64
+
+
 def op_name(target) -> tuple[str, str]:
     """('add', 'Tensor') for torch.ops.aten.add.Tensor."""
     return target.overloadpacket.__name__, target._overloadname
@@ -98,6 +103,30 @@ class FxImporter:
         self.symbols: dict[str, SSAValue] = {}  # size symbol -> an i64 value holding it
         self.block = Block()
         self.builder = Builder(InsertPoint.at_end(self.block))
+        self._device: str | None = None
+        self.scalar_tensor_args: list[int] = []  # positions of 0-d CPU tensor inputs passed as scalars
+
+    # -- devices -------------------------------------------------------------------------------
+
+    @property
+    def device(self) -> str:
+        """The graph's device type: that of its first tensor input other than a 0-d CPU tensor (cpu if none).
+
+        The emitted wrapper allocates there and irc's kernels run there; a 0-d CPU tensor next to CUDA tensors
+        is a scalar (as in eager), which irc keeps on the graph's device.
+        """
+        if self._device is None:
+            self._device = "cpu"
+            for node in self.gm.graph.find_nodes(op="placeholder"):
+                value = node.meta.get("val")
+                if _is_tensor(value) and not _is_cpu_scalar(value):
+                    self._device = value.device.type
+                    break
+        return self._device
+
+    def on_graph_device(self, value) -> bool:
+        """Whether irc computes `value` (a tensor) where it lives: the graph's device, or a 0-d CPU tensor."""
+        return value.device.type == self.device or _is_cpu_scalar(value)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -154,7 +183,15 @@ class FxImporter:
         value = node.meta.get("val")
         if value is None:
             raise UnsupportedGraph(f"placeholder {node.name} has no example value")
-        arg = self.block.insert_arg(value_type(value, with_strides=True), len(self.block.args))
+        position = len(self.block.args)
+        if _is_cpu_scalar(value) and self.device != "cpu":
+            # a 0-d CPU tensor next to device tensors is a scalar, as in eager: the kernels take its value
+            # (`.item()` in the wrapper, no sync), never a pointer to CPU memory
+            arg = self.block.insert_arg(scalar_type_of(value.dtype), position)
+            self.scalar_tensor_args.append(position)
+            self.values[node] = self.insert(aten.FullOp(tensor_type(value, with_strides=False), arg)).result
+            return
+        arg = self.block.insert_arg(value_type(value, with_strides=True), position)
         self.values[node] = arg
         if isinstance(value, torch.SymInt) and value.node.expr.is_Symbol:
             self.symbols.setdefault(str(value.node.expr), arg)
@@ -169,6 +206,19 @@ class FxImporter:
             self.values[node] = import_scalar_call(self, node)
             return
         self.values[node] = import_call(self, node)
+
+    def get_attr(self, node) -> None:
+        """A graph constant: a 0-d one becomes its value (an aten.full); larger ones are not supported yet."""
+        import torch
+
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+        value = getattr(self.gm, node.target, None)
+        if not isinstance(value, torch.Tensor) or value.dim() != 0 or value.is_complex():
+            raise UnsupportedGraph(f"FX node kind get_attr ({node.name}) is not supported")
+        with unset_fake_temporarily():  # the compiler runs under aot_autograd's fake mode
+            number = value.item()
+        self.values[node] = self.insert(aten.FullOp(tensor_type(value, with_strides=False), number)).result
 
     def output(self, node) -> None:
         results, none_positions = [], []
@@ -188,6 +238,8 @@ class FxImporter:
                 self.call_function(node)
             elif node.op == "output":
                 self.output(node)
+            elif node.op == "get_attr":
+                self.get_attr(node)
             else:
                 raise UnsupportedGraph(f"FX node kind {node.op} ({node.name}) is not supported")
         return self.module()
@@ -198,7 +250,20 @@ class FxImporter:
         function = func.FuncOp(self.name, function_type, Region(self.block))
         if self.none_positions:
             function.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, self.none_positions)
+        if self.scalar_tensor_args:
+            positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
+            function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
         return ModuleOp([function])
+
+
+def _is_tensor(value) -> bool:
+    import torch
+
+    return isinstance(value, torch.Tensor)
+
+
+def _is_cpu_scalar(value) -> bool:
+    return _is_tensor(value) and value.dim() == 0 and value.device.type == "cpu"
 
 
 def _is_symbolic_scalar(value) -> bool:

@@ -3,10 +3,15 @@
 A row maps an op name (`torch.ops.aten.<name>`) to a function `(importer, node, args) -> value(s)`, where
 `args` binds the node's arguments to the schema's parameter names (defaults filled in). Ops without a row,
 and rows that decline an odd argument by returning None, become `aten.fallback`.
+
+No argument is dropped silently: `args` records which parameters a row read, and a node with an argument
+that its row did not read (other than at its default, or one of `RESULT_TYPED`, whose meaning the result's
+type carries) becomes `aten.fallback` too, so the op runs eagerly with all its arguments.
 """
 
 from __future__ import annotations
 
+import logging
 import operator
 from collections.abc import Callable
 
@@ -16,21 +21,78 @@ from irc.dialects import aten
 from irc.fx_import import FxImporter, UnsupportedGraph, dtype_type, fallback, result_type, value_type
 
 Builder = Callable[[FxImporter, object, dict], object]
+log = logging.getLogger("irc")
 INT64_MAX = 2**63 - 1
 
 
-def bind(node) -> dict:
+# Parameters whose meaning the result's type (from the node's example value) carries: the result's sizes and
+# dtype, and its memory layout, which irc chooses itself for values inside a graph (none of these changes a
+# value). A row may declare more of its own through `carries`.
+RESULT_TYPED = frozenset({"size", "shape", "dtype", "layout", "pin_memory", "non_blocking", "memory_format"})
+
+
+class Arguments(dict):
+    """A node's arguments by schema parameter name; remembers which ones a row read."""
+
+    def __init__(self, values: dict, defaults: dict):
+        super().__init__(values)
+        self.defaults = defaults
+        self.read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def with_values(self, **values) -> Arguments:
+        """A copy with `values` set (a row that fixes a parameter for another row); reads count on both."""
+        copy = Arguments({**self, **values}, self.defaults)
+        copy.read = self.read
+        return copy
+
+    def unread(self, carried: frozenset[str] = frozenset()) -> list[str]:
+        """Parameters that were neither read nor at their default nor carried by the result's type."""
+        return [
+            name
+            for name, value in self.items()
+            if name not in self.read
+            and name not in RESULT_TYPED
+            and name not in carried
+            and not (name in self.defaults and _same(value, self.defaults[name]))
+        ]
+
+
+def _same(value, default) -> bool:
+    return type(value) is type(default) and value == default
+
+
+def bind(node) -> Arguments:
     """The node's arguments by schema parameter name, defaults included."""
     schema = node.target._schema
-    bound = {}
+    bound, defaults = {}, {}
     for position, param in enumerate(schema.arguments):
+        if param.has_default_value():
+            defaults[param.name] = param.default_value
         if position < len(node.args):
             bound[param.name] = node.args[position]
         elif param.name in node.kwargs:
             bound[param.name] = node.kwargs[param.name]
         elif param.has_default_value():
             bound[param.name] = param.default_value
-    return bound
+    return Arguments(bound, defaults)
+
+
+def carries(*names: str):
+    """Declares parameters of a row that the result's type carries (e.g. arange's `end`, in its size)."""
+
+    def mark(builder: Builder) -> Builder:
+        builder.carried = frozenset(names)
+        return builder
+
+    return mark
 
 
 def unary(name: str) -> Builder:
@@ -43,7 +105,9 @@ def unary(name: str) -> Builder:
     return build
 
 
-def binary(name: str, lhs: str = "self", rhs: str = "other", swap: bool = False) -> Builder:
+def binary(
+    name: str, lhs: str = "self", rhs: str = "other", swap: bool = False, rounding_mode: str | None = None
+) -> Builder:
     op = aten.BINARY_OPS[name].op
 
     def build(importer, node, args):
@@ -53,7 +117,8 @@ def binary(name: str, lhs: str = "self", rhs: str = "other", swap: bool = False)
         alpha = args.get("alpha", 1)
         if alpha != 1:
             return None
-        props = {"rounding_mode": args["rounding_mode"]} if args.get("rounding_mode") is not None else {}
+        mode = rounding_mode or args.get("rounding_mode")
+        props = {"rounding_mode": mode} if mode is not None else {}
         result = op(importer.operand(a), importer.operand(b), result_type(node), **props)
         return importer.insert(result).result
 
@@ -81,9 +146,21 @@ def clamp(lo: str | None, hi: str | None) -> Builder:
 def convert(importer, node, args):
     value = node.meta["val"]
     source = node.args[0].meta["val"]
+    args.get("device")  # a copy to another device is an extern (below); one to the same device is a convert
     if hasattr(source, "device") and value.device != source.device:
         return None
-    return importer.insert(aten.ConvertOp(importer.operand(node.args[0]), result_type(node))).result
+    return importer.insert(aten.ConvertOp(importer.operand(args["self"]), result_type(node))).result
+
+
+def on_graph_device(builder: Builder) -> Builder:
+    """A creation row: builds where the result lives on the graph's device, declines (an extern) elsewhere."""
+
+    def build(importer, node, args):
+        args.get("device")
+        return builder(importer, node, args) if importer.on_graph_device(node.meta["val"]) else None
+
+    build.carried = getattr(builder, "carried", frozenset())
+    return build
 
 
 def full(value_key: str | None, fixed=None) -> Builder:
@@ -96,6 +173,7 @@ def full(value_key: str | None, fixed=None) -> Builder:
     return build
 
 
+@carries("end")  # in the result's size
 def arange(importer, node, args):
     start, step = args.get("start", 0), args.get("step", 1)
     if not all(isinstance(v, (int, float)) for v in (start, step)):
@@ -103,6 +181,7 @@ def arange(importer, node, args):
     return importer.insert(aten.ArangeOp(result_type(node), start, step)).result
 
 
+@carries("stride")  # a layout only: irc lays out its values itself
 def empty(importer, node, args):
     return importer.insert(aten.EmptyOp(result_type(node))).result
 
@@ -120,8 +199,10 @@ def reduction(name: str, dims_key: str | None = "dim") -> Builder:
             dims = []
         props = {}
         if name in ("var", "std"):
-            correction = args.get("correction")
-            props["correction"] = float(1 if correction is None else correction)
+            correction, unbiased = args.get("correction"), args.get("unbiased")
+            if correction is None:
+                correction = 0 if unbiased is False else 1
+            props["correction"] = float(correction)
         keepdim = bool(args.get("keepdim", False))
         built = op(importer.operand(args["self"]), result_type(node), list(dims), keepdim, **props)
         return importer.insert(built).result
@@ -187,6 +268,7 @@ def narrow(importer, node, args):
     return importer.insert(built).result
 
 
+@carries("split_size")  # the pieces' sizes
 def split(importer, node, args):
     """split / split_with_sizes as one slice view per piece (no runtime call: the views cost no kernel)."""
     dim, pieces = args.get("dim", 0), node.meta["val"]
@@ -214,6 +296,7 @@ def select(importer, node, args):
     return importer.insert(built).result
 
 
+@carries("size", "stride", "storage_offset")  # read from the result's example value
 def as_strided(importer, node, args):
     from irc.fx_import import size_text
 
@@ -227,12 +310,43 @@ def same_value(importer, node, args):
     return importer.operand(args["self"])
 
 
+def round_(importer, node, args):
+    """round(x, decimals=d) as eager computes it, in the op math type (f32 for f16 / bf16):
+    nearbyint(x * 10**d) / 10**d, and for d < 0 nearbyint(x / 10**-d) * 10**-d."""
+    from irc.fx_import import tensor_type
+
+    decimals = args.get("decimals", 0)
+    if not isinstance(decimals, int):
+        return None
+    x = importer.operand(args["self"])
+    if decimals == 0:
+        return importer.insert(aten.UNARY_OPS["round"].op(x, result_type(node))).result
+    value = node.meta["val"]
+    if not value.dtype.is_floating_point:
+        return None
+    import torch
+
+    opmath = torch.float32 if value.dtype in (torch.float16, torch.bfloat16) else value.dtype
+    compute = tensor_type(value.to(opmath) if opmath != value.dtype else value, with_strides=False)
+    if opmath != value.dtype:
+        x = importer.insert(aten.ConvertOp(x, compute)).result
+    scale = importer.constant(10.0 ** abs(decimals))
+    mul, div = aten.BINARY_OPS["mul"].op, aten.BINARY_OPS["div"].op
+    first, second = (mul, div) if decimals > 0 else (div, mul)
+    scaled = importer.insert(first(x, scale, compute)).result
+    rounded = importer.insert(aten.UNARY_OPS["round"].op(scaled, compute)).result
+    result = importer.insert(second(rounded, scale, compute)).result
+    if opmath != value.dtype:
+        result = importer.insert(aten.ConvertOp(result, result_type(node))).result
+    return result
+
+
 TABLE: dict[str, Builder] = {
     **{name: unary(name) for name in aten.UNARY_OPS},
     **{name: binary(name) for name in aten.BINARY_OPS},
     "rsub": binary("sub", swap=True),
     "true_divide": binary("div"),
-    "floor_divide": lambda i, n, a: binary("div")(i, n, {**a, "rounding_mode": "floor"}),
+    "floor_divide": binary("div", rounding_mode="floor"),
     "bitwise_left_shift": lambda i, n, a: None,
     "where": where,
     "clamp": clamp("min", "max"),
@@ -240,13 +354,13 @@ TABLE: dict[str, Builder] = {
     "clamp_max": clamp(None, "max"),
     "_to_copy": convert,
     "convert_element_type": convert,
-    "full": full("fill_value"),
-    "scalar_tensor": full("s"),
-    "zeros": full(None, 0),
-    "ones": full(None, 1),
-    "arange": arange,
-    "empty": empty,
-    "empty_strided": empty,
+    "full": on_graph_device(full("fill_value")),
+    "scalar_tensor": on_graph_device(full("s")),
+    "zeros": on_graph_device(full(None, 0)),
+    "ones": on_graph_device(full(None, 1)),
+    "arange": on_graph_device(arange),
+    "empty": on_graph_device(empty),
+    "empty_strided": on_graph_device(empty),
     "sum": reduction("sum"),
     "mean": reduction("mean"),
     "prod": reduction("prod"),
@@ -263,7 +377,7 @@ TABLE: dict[str, Builder] = {
     "reshape": view_like(aten.ViewOp),
     "permute": view_like(aten.PermuteOp, dims="dims"),
     "transpose": view_like(aten.TransposeOp, dim0="dim0", dim1="dim1"),
-    "expand": view_like(aten.ExpandOp),
+    "expand": carries("implicit")(view_like(aten.ExpandOp)),
     "squeeze": squeeze,
     "unsqueeze": view_like(aten.UnsqueezeOp, dim="dim"),
     "slice": slice_,
@@ -291,6 +405,8 @@ OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {
     ("pow", "Tensor_Scalar"): binary("pow", lhs="self", rhs="exponent"),
     ("pow", "Tensor_Tensor"): binary("pow", lhs="self", rhs="exponent"),
     ("where", "self"): where,
+    ("view", "dtype"): lambda importer, node, args: None,  # a bit cast, not a conversion: an extern
+    ("round", "decimals"): round_,
     ("var_mean", "correction"): var_mean,
     ("clamp", "Tensor"): clamp("min", "max"),
 }
@@ -305,11 +421,35 @@ def import_call(importer: FxImporter, node):
         return fallback(importer, node)
     if overload in ("out",) or not _all_supported(node):
         return fallback(importer, node)
+    if not all(importer.on_graph_device(v) for v in _tensor_values(node.meta.get("val"))):
+        return fallback(importer, node)  # irc's kernels compute values on the graph's device only
     args = bind(node)
     if "self" not in args and "a" in args:
         args["self"] = args["a"]
+    last = importer.block.last_op
     built = builder(importer, node, args)
+    unread = args.unread(getattr(builder, "carried", frozenset())) if built is not None else []
+    if unread:
+        log.info("irc: %s runs eagerly: its import row does not read %s", node.target, ", ".join(unread))
+        _erase_after(importer, last)  # the row would drop an argument: the op runs eagerly with all of them
+        built = None
     return fallback(importer, node) if built is None else built
+
+
+def _tensor_values(value) -> list:
+    import torch
+
+    values = value if isinstance(value, (list, tuple)) else [value]
+    return [v for v in values if isinstance(v, torch.Tensor)]
+
+
+def _erase_after(importer: FxImporter, last) -> None:
+    """Removes the ops a row inserted after `last` (its own results only use each other)."""
+    ops = list(importer.block.ops)
+    start = 0 if last is None else ops.index(last) + 1
+    for op in reversed(ops[start:]):
+        op.detach()
+        op.erase()
 
 
 def _all_supported(node) -> bool:

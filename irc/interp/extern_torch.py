@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FloatAttr, IntegerA
 from xdsl.ir import Attribute, TypeAttribute
 
 from irc.dialects import kernel
-from irc.dialects.types import BufferType, element_type_name
+from irc.dialects.types import BufferType, attr_number, element_type_name
 from irc.interp.loop_numpy import Buffer, convert
 
 TORCH_DTYPES = {
@@ -57,7 +57,7 @@ def argument(attr: Attribute, operands: Sequence[object]):
     if isinstance(attr, kernel.OperandRefAttr | AtenOperandRef):
         return operands[attr.index.data]
     if isinstance(attr, IntegerAttr):
-        return bool(attr.value.data) if element_type_name(attr.type) == "i1" else attr.value.data
+        return attr_number(attr)
     if isinstance(attr, FloatAttr):
         return attr.value.data
     if isinstance(attr, StringAttr):

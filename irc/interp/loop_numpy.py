@@ -24,7 +24,7 @@ from xdsl.ir import Attribute, Operation
 
 from irc.dialects import loop
 from irc.dialects.elementwise import ELEMENTWISE as ELEMENTWISE_ROWS
-from irc.dialects.types import BufferType, dim_value, element_type_name
+from irc.dialects.types import BufferType, attr_number, dim_value, element_type_name
 
 NUMPY_TYPES = {
     "f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64, "i1": np.bool_,
@@ -215,10 +215,7 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
     """One scalar op of a body or host function on whole arrays, result in the op's numpy type."""
     if isinstance(op, arith.ConstantOp):
         assert isinstance(op.value, IntegerAttr | FloatAttr)
-        value = op.value.value.data
-        return np.asarray(
-            value != 0 if element_type_name(op.result.type) == "i1" else value, numpy_type(op.result.type)
-        )
+        return np.asarray(attr_number(op.value), numpy_type(op.result.type))
     if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
     if isinstance(op, arith.CmpfOp):

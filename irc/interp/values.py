@@ -117,9 +117,9 @@ def as_strided_tensor(array: np.ndarray, t: TensorType, symbols: dict[str, int])
     source = torch.from_numpy(np.asarray(array, order="C")).to(torch_dtype(t.element_type))
     if strides is None:
         return source.clone()
-    strides = [ln.dim(d, symbols) for d in t.strides.data]
-    tensor = torch.empty_strided(sizes, strides, dtype=source.dtype)
-    return tensor.copy_(source)
+    from irc.runtime.layout import copy_to_layout
+
+    return copy_to_layout(source, sizes, [ln.dim(d, symbols) for d in t.strides.data])
 
 
 def from_level(value: object, symbols: dict[str, int]) -> np.ndarray:

@@ -123,11 +123,12 @@ def tune(name: str, kernel, grid: tuple, args: list, candidates: list[dict]) -> 
 
 
 def _copy(value):
+    """A tensor argument copied with its layout (zero strides and other overlaps too); others as they are."""
     import torch
 
-    if isinstance(value, torch.Tensor):
-        return torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device).copy_(value)
-    return value
+    from irc.runtime.layout import copy_to_layout
+
+    return copy_to_layout(value) if isinstance(value, torch.Tensor) else value
 
 
 def _time(kernel, grid: tuple, args: list, config: dict) -> float:

@@ -31,8 +31,16 @@ from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
-from irc.dialects.aten import NONE_RESULTS
-from irc.dialects.types import BufferType, dim_value, element_type_name, is_bool, is_float, is_integer
+from irc.dialects.aten import NONE_RESULTS, SCALAR_TENSOR_ARGS
+from irc.dialects.types import (
+    BufferType,
+    attr_number,
+    dim_value,
+    element_type_name,
+    is_bool,
+    is_float,
+    is_integer,
+)
 from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
 from irc.target.triton_wrapper_guards import layout_guards, rank_guards
 
@@ -73,7 +81,7 @@ class WrapperPrinter:
             return self.names[value]
         if isinstance(value.owner, arith.ConstantOp):
             attr = value.owner.value
-            return literal(bool(attr.value.data) if is_bool(attr.type) else attr.value.data)
+            return literal(attr_number(attr))
         raise fail(f"host value defined by {value.owner.name} cannot be printed")
 
     # -- call -----------------------------------------------------------------------
@@ -84,6 +92,10 @@ class WrapperPrinter:
             names = [self.names[a] for a in self.args]
             self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
             self.emit("args.clear()")
+        scalars = self.host.attributes.get(SCALAR_TENSOR_ARGS)
+        for position in scalars.get_values() if scalars is not None else ():
+            name = self.names[self.args[position]]  # a 0-d CPU tensor next to device tensors: its value
+            self.emit(f"{name} = {name}.item()")
         for line in rank_guards(self):
             self.emit(line)
         self.bind_symbols()
@@ -226,15 +238,21 @@ class WrapperPrinter:
             results.insert(position, "_")
         if not results:
             self.emit(call)
-        else:
-            self.emit(f"{', '.join(results)} = {call}")
+            return
+        self.emit(f"{', '.join(results)} = {call}")
+        for result in op.results:
+            t = result.type
+            if isinstance(t, BufferType):  # the layout the IR declares, whatever strides ATen returned
+                name = self.names[result]
+                size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
+                self.emit(f"{name} = _extern_result({name}, {size}, {stride}, {torch_dtype(t.element_type)})")
 
     def argument(self, attr: Attribute, operands: list[str]) -> str:
         """An extern argument as Python: operand refs become variables, builtin attributes literals."""
         if isinstance(attr, kernel.OperandRefAttr):
             return operands[attr.index.data]
         if isinstance(attr, IntegerAttr):
-            return literal(bool(attr.value.data) if is_bool(attr.type) else attr.value.data)
+            return literal(attr_number(attr))
         if isinstance(attr, FloatAttr):
             return literal(float(attr.value.data))
         if isinstance(attr, StringAttr):

@@ -74,6 +74,26 @@ def _check_rank(tensor, position, rank, dtype):
         raise _layout_error(tensor, position, f"{rank} dims, dtype {dtype}")
 
 
+def _extern_result(tensor, size, stride, dtype):
+    """An extern's result in the layout the IR declares for it: the result itself, or a copy where the strides
+    ATen returned differ (a meta function's strides need not be the kernel's, and irc lays out the extern's
+    inputs its own way, not necessarily as the traced graph did)."""
+    try:
+        _assert_size_stride(tensor, size, stride)
+        if tensor.dtype is dtype:
+            return tensor
+    except AssertionError:
+        pass
+    if tuple(tensor.shape) != tuple(size) or tensor.dtype is not dtype:
+        raise RuntimeError(
+            f"irc: an extern returned sizes {tuple(tensor.shape)}, dtype {tensor.dtype}; "
+            f"compiled for sizes {tuple(size)}, dtype {dtype}"
+        )
+    from irc.runtime.layout import copy_to_layout
+
+    return copy_to_layout(tensor, size, stride)
+
+
 def _check_input(tensor, position, size, stride, dtype):
     try:
         _assert_size_stride(tensor, size, stride)

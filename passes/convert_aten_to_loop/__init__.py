@@ -74,6 +74,60 @@ def extern_argument(arg: Attribute) -> Attribute:
     return arg
 
 
+def extern_result_types(op: aten.FallbackOp) -> list[Attribute]:
+    """The extern's result buffers, with the strides ATen gives for the operands' layouts here.
+
+    The importer's types carry the strides of the traced graph, whose values may have had other layouts than
+    irc gives them (a channels_last activation that irc's kernel writes contiguous): an op such as max_pool2d
+    follows its input's layout. Where every operand is a static buffer, the overload runs on meta tensors of
+    those layouts and its result strides are declared; elsewhere the traced ones stay. Either way the emitted
+    wrapper checks each extern result and copies it into the declared layout where the real one differs.
+    The meta run uses fake CPU tensors: the IR names no device, and the fake CPU convolution keeps its
+    input's memory format as cuDNN does (the plain meta function does not).
+    """
+    types = [buffer_type_of(t) for t in op.result_types]
+    outputs = meta_outputs(op)
+    if outputs is None or len(outputs) != len(types):
+        return types
+    predicted = []
+    for t, output in zip(types, outputs):
+        same_sizes = output is not None and tuple(output.shape) == t.sizes()
+        if isinstance(t, BufferType) and t.is_static() and same_sizes:
+            t = BufferType(t.sizes(), t.element_type, list(output.stride()))
+        predicted.append(t)
+    return predicted
+
+
+def meta_outputs(op: aten.FallbackOp) -> list | None:
+    """The overload's tensor results on fake tensors laid out as the operands (None where it cannot)."""
+    if any(not isinstance(v.type, BufferType) or not v.type.is_static() for v in op.inputs):
+        return None
+    import torch
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from irc.interp.extern_torch import argument, torch_dtype, torch_op
+
+    layouts = [(v.type.sizes(), v.type.stride_values(), v.type.offset_value()) for v in op.inputs]
+    if not all(isinstance(d, int) for _, strides, offset in layouts for d in (*strides, offset)):
+        return None
+    try:
+        with FakeTensorMode():
+            operands = [
+                torch.empty(max(1, _extent(v.type)), dtype=torch_dtype(v.type.element_type)).as_strided(*layout)
+                for v, layout in zip(op.inputs, layouts)
+            ]
+            target = torch_op(op.overload.data)
+            outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+    except Exception:  # noqa: BLE001 - no fake implementation, or one needing data: the traced strides stay
+        return None
+    outputs = list(outputs) if isinstance(outputs, tuple | list) else [outputs]
+    return [o if isinstance(o, torch.Tensor) else None for o in outputs if o is not None]
+
+
+def _extent(t: BufferType) -> int:
+    return t.offset_value() + 1 + sum((n - 1) * s for n, s in zip(t.sizes(), t.stride_values()))
+
+
 def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
@@ -90,7 +144,7 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     extern = kernel.ExternOp(
         op.overload.data,
         list(op.inputs),
-        [buffer_type_of(t) for t in op.result_types],
+        extern_result_types(op),
         extern_argument(op.args).data,
         extern_argument(op.kwargs).data,
     )

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, i1, i64
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import loop
 from irc.dialects.loop_scalar import constant_op
-from irc.dialects.types import BufferType, DimLike, IndexAttr
+from irc.dialects.types import BufferType, DimLike, IndexAttr, attr_number
 
 from .dtypes import compute_type, number_in
 
@@ -58,8 +58,7 @@ def constant_number(value: SSAValue) -> int | float | bool | None:
     op = value.owner
     if not isinstance(op, arith.ConstantOp) or not isinstance(op.value, IntegerAttr | FloatAttr):
         return None
-    number = op.value.value.data
-    return bool(number) if op.result.type == i1 else number
+    return attr_number(op.value)
 
 
 class Body:

@@ -29,14 +29,14 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, i64
 from xdsl.ir import Attribute
 
 from irc.dialects import aten
-from irc.dialects.types import BufferType, TensorType, contiguous_strides
+from irc.dialects.types import BufferType, attr_number, TensorType, contiguous_strides
 
 from .body import Body, Lowered, index_symbol
 from .gather import is_index_buffer, operand_of, wrapped_index
 
 
 def _number(attr: Attribute | None) -> int | float | None:
-    return attr.value.data if isinstance(attr, IntegerAttr | FloatAttr) else None
+    return attr_number(attr) if isinstance(attr, IntegerAttr | FloatAttr) else None
 
 
 def lower_scatter_value(op: aten.FallbackOp) -> Lowered | None:

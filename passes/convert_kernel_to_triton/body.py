@@ -19,7 +19,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.elementwise import ELEMENTWISE
 from irc.dialects.triton import ELEMENTWISE_OPS, element_of
-from irc.dialects.types import BufferType, element_type_name, is_bool, is_float
+from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 
 # loop-level op name -> triton elementwise row (ELEMENTWISE_OPS), operands in order: the `lowers` column of
@@ -133,10 +133,8 @@ def apply_row(b: TritonBuilder, row_name: str, operands: list[SSAValue]) -> SSAV
 def _constant(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
     attr = op.value
     element = scalar_type(op.results[0].type)
-    if isinstance(attr, IntegerAttr):
-        value = attr.value.data
-        return ctx.builder.const(bool(value) if is_bool(element) else value, element)
-    return ctx.builder.const(attr.value.data, element)
+    value = attr_number(attr)
+    return ctx.builder.const(bool(value) if is_bool(element) else value, element)
 
 
 def _cmpf(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
@@ -225,7 +223,7 @@ POWER_BY_PRODUCT = {1.0: 1, 2.0: 2, 3.0: 3, 4.0: 4}
 def _constant_exponent(op: Operation) -> float | None:
     owner = op.operands[1].owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr | FloatAttr):
-        return float(owner.value.value.data)
+        return float(attr_number(owner.value))
     return None
 
 

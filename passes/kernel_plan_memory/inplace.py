@@ -24,7 +24,7 @@ import sympy
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import kernel, loop
-from irc.dialects.types import dim_value
+from irc.dialects.types import BufferType, dim_value
 from irc.dialects.kernel_analysis.memory_plan import reuse_key
 
 INPLACE_KINDS = ("pointwise", "persistent_reduction")
@@ -113,6 +113,8 @@ def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, persi
 
 def same_memory(value: SSAValue, output: SSAValue) -> bool:
     """Equal byte size and dtype, both starting at their storage's start: equal element offsets, same bytes."""
+    if not isinstance(value.type, BufferType):  # a scalar argument (a size, a 0-d CPU tensor's value)
+        return False
     starts = value.type.offset_value() == 0 and output.type.offset_value() == 0
     return starts and reuse_key(value)[:2] == reuse_key(output)[:2]
 

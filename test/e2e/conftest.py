@@ -26,3 +26,14 @@ def _check_roundtrip():
     config.check_roundtrip = True
     yield
     config.check_roundtrip = False
+
+
+@pytest.fixture(autouse=True)
+def _no_tf32():
+    """fp32 convolutions and matmuls in full precision, so eager and irc differ only by summation order."""
+    import torch
+
+    saved = torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = False
+    yield
+    torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = saved

@@ -103,3 +103,22 @@ def test_a_candidate_with_its_own_grid_launches_that_many_programs(fake_gpu):
     assert launched == [((12,), {"YBLOCK": 32, "XBLOCK": 32, "num_warps": 8})]
     assert candidates[1]["grid"] == (12,)  # the candidate itself is left as it was
     assert autotune.split_grid((3,), candidates[0]) == ((3,), candidates[0])
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: torch.rand(37, 1).expand(37, 129),  # a zero stride
+        lambda: torch.rand(129).expand(37, 129),
+        lambda: torch.rand(1).expand(37, 129),
+        lambda: torch.rand(200).as_strided((37, 129), (1, 1)),  # overlapping without a zero stride
+    ],
+)
+def test_tuning_copies_inputs_whose_elements_share_memory(fake_gpu, monkeypatch, make):
+    seen = []
+    monkeypatch.setattr(autotune, "_time", lambda kernel, grid, args, config: seen.append(args) or 1.0)
+    args = [make(), torch.empty(37, 129), 37]
+    autotune.choose("k", FakeKernel(), (3,), args, DEFAULT, CANDIDATES)
+    for copy in seen:
+        assert copy[0].stride() == args[0].stride() and torch.equal(copy[0], args[0])
+        assert copy[0].untyped_storage().data_ptr() != args[0].untyped_storage().data_ptr()

@@ -61,3 +61,19 @@ def test_helpers():
     assert str(contiguous_strides(["s0", 3])[0]) == "3"
     assert numel([2, 3]) == 6
     assert element_type("i1") == i1
+
+
+def test_attr_number_reads_i1_as_bool():
+    from xdsl.dialects.builtin import FloatAttr, IntegerAttr, i8
+
+    from irc.dialects.types import attr_number
+
+    assert IntegerAttr(1, i1).value.data == -1  # xDSL's signed storage, which attr_number must not leak
+    assert attr_number(IntegerAttr(1, i1)) is True
+    assert attr_number(IntegerAttr(0, i1)) is False
+    assert attr_number(IntegerAttr(-3, i64)) == -3
+    assert attr_number(IntegerAttr(200, element_type("ui8"))) == 200
+    assert attr_number(IntegerAttr(-1, i8)) == -1
+    assert attr_number(FloatAttr(2.5, f32)) == 2.5
+    with pytest.raises(TypeError):
+        attr_number(i1)

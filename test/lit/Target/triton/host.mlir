@@ -1,4 +1,5 @@
-// The host program: externs through torch.ops (operand references, lists, kwargs, dtypes, two results), a view
+// The host program: externs through torch.ops (operand references, lists, kwargs, dtypes, two results; each result
+// checked against its declared layout), a view
 // (loop.reinterpret -> reinterpret_tensor), kernel.free -> del, kernel.reuse of a dead buffer (a view, or set_ where the dtype changes), a scalar and an f16 kernel, and a kernel with an empty iteration space (no launch).
 // RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
 // RUN: filecheck %s < %t.py
@@ -23,6 +24,7 @@
 // CHECK-NEXT:     _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
 // CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
+// CHECK-NEXT:     buf0 = _extern_result(buf0, (5, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf1 = reinterpret_tensor(arg0_1, (7, 5), (1, 7), 0)
 // CHECK-NEXT:     buf2 = _empty((5, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf3 = _empty((7, 5), (5, 1), torch.float32)
@@ -37,7 +39,10 @@
 // CHECK-NEXT:     buf7 = _empty((0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
 // CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
+// CHECK-NEXT:     buf8 = _extern_result(buf8, (5,), (1,), torch.float64)
 // CHECK-NEXT:     buf9, buf10 = torch.ops.aten.max.dim(arg0_1, 1)
+// CHECK-NEXT:     buf9 = _extern_result(buf9, (5,), (1,), torch.float32)
+// CHECK-NEXT:     buf10 = _extern_result(buf10, (5,), (1,), torch.int64)
 // CHECK-NEXT:     return (buf2, buf3, buf6, buf7, buf8, buf9, buf10, buf4)
 // CHECK:      def get_args(**sizes):
 // CHECK:          arg2_1 = 0.5

@@ -29,6 +29,7 @@
 // CHECK-NEXT:     _check_input(arg0_1, 0, (2, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     _check_input(arg1_1, 1, (3, 4), (4, 1), torch.float32)
 // CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
+// CHECK-NEXT:     buf0 = _extern_result(buf0, (2, 4), (4, 1), torch.float32)
 // CHECK-NEXT:     buf1 = torch.empty_strided((2, 4), (4, 1), dtype=torch.float32, device='cuda')
 // CHECK-NEXT:     return (buf0,)
 // CHECK:      {{[/][/]}} -----
