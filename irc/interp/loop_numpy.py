@@ -6,7 +6,7 @@ axis k of ranges + reduce, so every scalar op in the body is a numpy op on array
 evaluated with sympy.lambdify; FloorDiv / ModularIndexing map to numpy integer division.
 
 These are the data model and the semantics the reference interpreter (irc/interp/interpreter.py, on xDSL's
-framework) runs loop and kernel ops with; `run_function(module, [x, y])` runs a function through it.
+framework) runs loop and kernel ops with; `interpreter.run_function(module, [x, y])` runs a function through it.
 bf16 values are carried in float32 and rounded on every cast to bf16.
 """
 
@@ -19,7 +19,7 @@ from functools import cache
 import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 from xdsl.ir import Attribute, Operation
 
 from irc.dialects import loop
@@ -304,16 +304,3 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
     "all": lambda x: [np.all(x, axis=-1)],
     "welford": _welford,
 }
-
-# ---------------------------------------------------------------------------
-# Functions
-# ---------------------------------------------------------------------------
-
-
-def run_function(
-    module: ModuleOp, inputs: Sequence[object], name: str | None = None, symbols: dict[str, int] | None = None
-) -> list[object]:
-    """Evaluates a function of the module on numpy inputs (irc.interp.interpreter.run_module)."""
-    from irc.interp.interpreter import run_module
-
-    return run_module(module, inputs, name, symbols or {})

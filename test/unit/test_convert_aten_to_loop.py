@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, loop
 from irc.dialects.types import BufferType, element_type
-from irc.interp.loop_numpy import run_function
+from irc.interp.interpreter import run_function
 from irc.passes.convert_aten_to_loop.elementwise import BINARY, UNARY
 from irc.passes.convert_aten_to_loop.dtypes import number_in, promote_types, result_type
 from irc.passes.convert_aten_to_loop.views import view_strides

@@ -22,7 +22,7 @@ from irc.dialects import kernel, loop
 from irc.dialects.sym import FloorDiv, ModularIndexing, decompose, evaluate_index, linearize, simplify_index
 from irc.dialects.types import BufferType, contiguous_strides, dim_value
 from irc.interp.interpreter import run_module
-from irc.interp.loop_numpy import run_function
+from irc.interp.interpreter import run_function
 from irc.dialects.loop_analysis.index import Space, layout_coords, positions, reads_same_position, role_in
 from irc.passes.loop_inline import InlinePolicy, is_expensive
 from irc.passes.kernel_tile import KernelTilePass, is_power_of_two, next_power_of_two
