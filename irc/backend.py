@@ -23,6 +23,26 @@ def decompositions() -> dict:
             aten.sigmoid_backward,
             aten.tanh_backward,
             aten.threshold_backward,
+            # as Inductor (torch/_inductor/decomposition.py): batch norm in every form becomes its
+            # statistics (var_mean) and pointwise ops, which fuse with the activation after them
+            aten._native_batch_norm_legit,
+            aten._native_batch_norm_legit_functional,
+            aten._native_batch_norm_legit_no_training,
+            aten._batch_norm_with_update,
+            aten._batch_norm_with_update_functional,
+            aten._batch_norm_no_update,
+            aten.batch_norm_backward,
+            aten.native_batch_norm,
+            aten.cudnn_batch_norm,
+            aten.cudnn_batch_norm_backward,
+            aten.native_group_norm,
+            aten.hardtanh,  # clamp (ReLU6)
+            aten.elu,
+            aten.leaky_relu,
+            aten.addmv,
+            aten.flip,
+            aten.index_select,
+            aten.linalg_vector_norm,
         ]
     )
     table = {**core_aten_decompositions(), **extra}
@@ -37,6 +57,9 @@ def kept_whole(aten) -> list:
         aten.baddbmm.default,  # bmm with the scaled add: one cuBLAS call into an out= buffer
         # its decomposition returns the attention weights where the backward expects the logsumexp
         aten._scaled_dot_product_flash_attention_for_cpu.default,
+        # the embedding's gradient is a scatter-add of rows at data-dependent positions (index_put with
+        # accumulate once decomposed): irc's loop level has no atomic adds, ATen's kernel sorts and sums
+        aten.embedding_dense_backward.default,
     ]
 
 

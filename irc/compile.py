@@ -136,12 +136,28 @@ def size_hints(gm) -> dict[str, int]:
     return hints
 
 
+def with_constants(runner: Callable, constants: list) -> Callable:
+    """`runner` called with the graph's lifted tensor constants after its inputs (the IR's trailing arguments)."""
+    if not constants:
+        return runner
+
+    def run(args):
+        args = args if isinstance(args, list) else list(args)
+        args.extend(constants)
+        return runner(args)
+
+    run._boxed_call = True
+    run.path = getattr(runner, "path", None)
+    return run
+
+
 def compile_fx_graph(gm, example_inputs) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out."""
-    from irc.fx_import import import_graph
+    from irc.fx_import import import_graph_and_constants
 
     try:
-        aten_text = str(import_graph(gm, example_inputs))
+        module, constants = import_graph_and_constants(gm)
+        aten_text = str(module)
         path = compile_to_path(aten_text, graph_name=getattr(gm, "_irc_name", "graph"))
         record_metrics(path, size_hints(gm))
     except Exception:
@@ -151,11 +167,12 @@ def compile_fx_graph(gm, example_inputs) -> Callable:
         metrics.graph_fallbacks += 1
         return _eager(gm)
     log.info("irc: compiled graph in %s", path)
+    runner = make_runner(path)
     if config.check_passes:
         from irc.interp.differential import checked_runner
 
-        return checked_runner(make_runner(path), aten_text, getattr(gm, "_irc_name", "graph"))
-    return make_runner(path)
+        runner = checked_runner(runner, aten_text, getattr(gm, "_irc_name", "graph"))
+    return with_constants(runner, constants)
 
 
 def _eager(gm) -> Callable:

@@ -3,6 +3,12 @@
 Placeholders become function arguments (tensors with sizes, dtype and strides; SymInts as i64), call_function
 nodes become aten ops through the table in `fx_import_table.py`, and anything without a row becomes an
 `aten.fallback` that runs eagerly through PyTorch. Scalar arithmetic on SymInts becomes `arith` on i64.
+
+Lifted tensor constants (`get_attr` nodes such as `_tensor_constant0`, tensors the traced code made with
+`torch.tensor(...)`): a 0-d one becomes `aten.full` of its value and an empty one `aten.empty` (as Inductor
+folds scalar constants); any other becomes one more function argument after the placeholders, listed by name
+in the function's `irc.constants` attribute, and the backend passes the tensor itself in that position on
+every call (`FxImporter.constants`).
 """
 
 from __future__ import annotations
@@ -101,6 +107,7 @@ class FxImporter:
         self.name = name
         self.values: dict[Any, SSAValue | tuple[SSAValue, ...] | None] = {}
         self.symbols: dict[str, SSAValue] = {}  # size symbol -> an i64 value holding it
+        self.constants: list[tuple[str, Any]] = []  # (get_attr target, tensor) of the trailing arguments
         self.block = Block()
         self.builder = Builder(InsertPoint.at_end(self.block))
         self._device: str | None = None
@@ -196,6 +203,26 @@ class FxImporter:
         if isinstance(value, torch.SymInt) and value.node.expr.is_Symbol:
             self.symbols.setdefault(str(value.node.expr), arg)
 
+    def get_attr(self, node) -> None:
+        """A lifted tensor constant: a value in the IR when 0-d or empty, else a trailing argument."""
+        import torch
+        from torch.utils._mode_utils import no_dispatch
+
+        value = _fetch_attr(self.gm, node.target)
+        if not isinstance(value, torch.Tensor):
+            raise UnsupportedGraph(f"get_attr {node.target} is a {type(value).__name__}, not a tensor")
+        if value.numel() == 0:
+            self.values[node] = self.insert(aten.EmptyOp(tensor_type(value, False))).result
+            return
+        if value.dim() == 0:
+            dtype_type(value.dtype)  # raises for dtypes irc has no type for
+            with no_dispatch():  # the compiler runs under the fake mode; this tensor is real
+                number = value.item()
+            self.values[node] = self.insert(aten.FullOp(tensor_type(value, False), number)).result
+            return
+        self.values[node] = self.block.insert_arg(tensor_type(value, True), len(self.block.args))
+        self.constants.append((node.target, value))
+
     def call_function(self, node) -> None:
         from irc.fx_import_table import import_call, import_scalar_call
 
@@ -206,19 +233,6 @@ class FxImporter:
             self.values[node] = import_scalar_call(self, node)
             return
         self.values[node] = import_call(self, node)
-
-    def get_attr(self, node) -> None:
-        """A graph constant: a 0-d one becomes its value (an aten.full); larger ones are not supported yet."""
-        import torch
-
-        from torch._subclasses.fake_tensor import unset_fake_temporarily
-
-        value = getattr(self.gm, node.target, None)
-        if not isinstance(value, torch.Tensor) or value.dim() != 0 or value.is_complex():
-            raise UnsupportedGraph(f"FX node kind get_attr ({node.name}) is not supported")
-        with unset_fake_temporarily():  # the compiler runs under aot_autograd's fake mode
-            number = value.item()
-        self.values[node] = self.insert(aten.FullOp(tensor_type(value, with_strides=False), number)).result
 
     def output(self, node) -> None:
         results, none_positions = [], []
@@ -231,15 +245,19 @@ class FxImporter:
         self.none_positions = none_positions
 
     def run(self) -> ModuleOp:
-        for node in self.gm.graph.nodes:
+        nodes = list(self.gm.graph.nodes)
+        for node in nodes:  # all placeholders first: constants that become arguments come after them
             if node.op == "placeholder":
                 self.placeholder(node)
+        for node in nodes:
+            if node.op == "placeholder":
+                continue
+            if node.op == "get_attr":
+                self.get_attr(node)
             elif node.op == "call_function":
                 self.call_function(node)
             elif node.op == "output":
                 self.output(node)
-            elif node.op == "get_attr":
-                self.get_attr(node)
             else:
                 raise UnsupportedGraph(f"FX node kind {node.op} ({node.name}) is not supported")
         return self.module()
@@ -250,10 +268,21 @@ class FxImporter:
         function = func.FuncOp(self.name, function_type, Region(self.block))
         if self.none_positions:
             function.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, self.none_positions)
+        if self.constants:
+            function.attributes[aten.CONSTANTS] = ArrayAttr([StringAttr(name) for name, _ in self.constants])
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
         return ModuleOp([function])
+
+
+def _fetch_attr(gm, target: str):
+    value = gm
+    for part in target.split("."):
+        if not hasattr(value, part):
+            raise UnsupportedGraph(f"get_attr {target}: the graph module has no attribute {part}")
+        value = getattr(value, part)
+    return value
 
 
 def _is_tensor(value) -> bool:
@@ -280,9 +309,15 @@ def _flatten(outputs) -> list:
 
 def import_graph(gm, example_inputs=None, name: str = "forward") -> ModuleOp:
     """The aten-level module of an ATen FX graph (node metadata must hold fake/example values)."""
-    module = FxImporter(gm, name).run()
+    return import_graph_and_constants(gm, name)[0]
+
+
+def import_graph_and_constants(gm, name: str = "forward") -> tuple[ModuleOp, list]:
+    """The module and the constant tensors its function takes after the graph's own inputs."""
+    importer = FxImporter(gm, name)
+    module = importer.run()
     module.verify()
-    return module
+    return module, [value for _, value in importer.constants]
 
 
 def encode_argument(importer: FxImporter, arg, operands: list[SSAValue]) -> Attribute:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 
 import numpy as np
 from xdsl.dialects import arith
@@ -257,7 +257,7 @@ def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int], gather=
         return buffer.storage[position]
     values = [np.asarray(v, np.int64) for v in gather]
     limits = [int(b) if isinstance(b, int) else int(evaluate(str(b), symbols)) for b in bounds]
-    valid = np.logical_and.reduce([(v >= 0) & (v < n) for v, n in zip(values, limits)])
+    valid = reduce(np.logical_and, [(v >= 0) & (v < n) for v, n in zip(values, limits)])  # any shapes
     safe = {f"t{k}": np.where(valid, v, 0) for k, v in enumerate(values)}
     position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env | safe), np.int64)
     valid, position = np.broadcast_arrays(valid, position)

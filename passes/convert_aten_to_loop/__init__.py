@@ -45,8 +45,10 @@ from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.types import BufferType, TensorType
 
 from .body import Lowered, buffer_operand
+from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
+from .pool import POOL_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
 from .reductions import REDUCTION_LOWERINGS
 from .views import VIEW_LOWERINGS
@@ -131,10 +133,10 @@ def _extent(t: BufferType) -> int:
 def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
-    A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py and
-    SCATTER_LOWERINGS of scatter.py).
+    A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
+    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py).
     """
-    decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS).get(op.overload.data)
+    decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS).get(op.overload.data)
     lowered = decomposition(op) if decomposition is not None else None
     if lowered is not None:
         return lowered
