@@ -1,11 +1,13 @@
 """The model zoo (bench/zoo.py) timed on the GPU: eager, Inductor and irc, bf16 inference at realistic sizes.
 
-    python3 bench/models.py --out DIR                # every model, one process each: DIR/models.md, .json
+    python3 bench/models.py --out DIR               # every model, one process each: DIR/models.md, .json,
+                                                    # and the model-zoo section of bench/RESULTS.md
     python3 bench/models.py --only gpt2,resnet --repeat 5
-    python3 bench/models.py --dtype fp32 --out DIR       # correctness at full size (TF32 off), timed as well
-    python3 bench/models.py --small --device cpu     # tiny configs through the interpreter: correctness
-    python3 bench/models.py --small --device cpu --backends inductor,irc --time   # the whole path, on CPU
-    python3 bench/models.py --lowering-only             # full configs lowered on CPU: what would run eagerly
+    python3 bench/models.py --dtype fp32 --out DIR  # correctness at full size (TF32 off), timed as well
+    python3 bench/models.py --small --device cpu    # tiny configs through the interpreter: correctness
+    python3 bench/models.py --small --device cpu --backends inductor,irc --time    # the whole path on CPU
+    python3 bench/models.py --lowering-only         # full configs lowered on CPU: what would run eagerly
+    python3 bench/models.py --lowering-only --whole-pipeline    # ... compiled to Triton source, not run
 
 Each model runs in a process of its own (a fresh Dynamo, a fresh irc and Inductor cache, so compile times are
 cold): eager, Inductor and irc are each compiled once (the first call's wall time is the compile time, checked
@@ -138,37 +140,46 @@ def median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
 
 
-def lowering_check(name: str, small: bool, batch_one: bool = True) -> dict:
-    """What irc would run eagerly for a model, from its graphs lowered to the loop level only (on CPU, no
-    kernel runs): extern ops by overload, and those that are not extern compute. Full configs run at batch 1."""
+def lowering_check(name: str, small: bool, whole_pipeline: bool = False) -> dict:
+    """What irc would run eagerly for a model, from its graphs lowered on CPU without running a kernel: to the
+    loop level (the extern ops by overload, and those that are not extern compute), or through the whole
+    pipeline to Triton source (`whole_pipeline`: irc's compile time at these sizes, and any compiler error).
+    Full configs use their bench sizes; the graphs then run eagerly."""
     import torch
     from torch._dynamo.backends.common import aot_autograd
     from xdsl.dialects.builtin import ModuleOp
 
     from irc.backend import decompositions
+    from irc.compile import compile_module_text
     from irc.dialects import kernel
     from irc.fx_import import import_graph
     from irc.pipeline import make_context, run_pipeline
     from zoo import ZOO, not_extern_compute
 
     externs: dict[str, int] = {}
+    seconds = [0.0]
 
     def lower(gm, example_inputs):
         module: ModuleOp = import_graph(gm)
+        start = time.perf_counter()
+        if whole_pipeline:
+            compile_module_text(str(module))
         run_pipeline(module, make_context(), "convert-aten-to-loop")
+        seconds[0] += time.perf_counter() - start
         for op in module.walk():
             if isinstance(op, kernel.ExternOp):
                 externs[op.overload.data] = externs.get(op.overload.data, 0) + 1
         return gm.forward
 
     model, inputs = ZOO[name].build(small=small)
-    if batch_one and not small:
-        inputs = tuple(x[:1] for x in inputs)
     torch._dynamo.reset()
     backend = aot_autograd(fw_compiler=lower, decompositions=decompositions())
     with torch.no_grad():
         torch.compile(model, backend=backend)(*inputs)
-    return {"model": name, "externs": externs, "eager_ops": not_extern_compute(externs)}
+    row = {"model": name, "externs": externs, "eager_ops": not_extern_compute(externs)}
+    if whole_pipeline:
+        row["irc_compile_s"] = round(seconds[0], 1)
+    return row
 
 
 # -- the table ---------------------------------------------------------------------------------------------
@@ -325,12 +336,20 @@ def main() -> None:
     parser.add_argument("--small", action="store_true", help="tiny configs (2 layers): correctness only")
     parser.add_argument("--only", default="", help="comma-separated model names")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved timing rounds")
+    parser.add_argument(
+        "--results",
+        default=os.path.join(HERE, "RESULTS.md"),
+        help="on CUDA at full size, the file whose model-zoo section gets the table ('' for none)",
+    )
     parser.add_argument("--backends", default="", help="default: inductor,irc on CUDA, irc on CPU")
     parser.add_argument("--time", action="store_true", help="time on CPU or with --small too")
     parser.add_argument("--warm-cache", action="store_true", help="keep the usual compile caches")
     parser.add_argument("--timeout", type=int, default=1800, help="seconds per model process")
     parser.add_argument(
         "--lowering-only", action="store_true", help="only lower each model's graphs (CPU, no kernel runs)"
+    )
+    parser.add_argument(
+        "--whole-pipeline", action="store_true", help="with --lowering-only: compile to Triton source"
     )
     parser.add_argument("--one", default="", help=argparse.SUPPRESS)
     parser.add_argument("--row-json", default="", help=argparse.SUPPRESS)
@@ -345,7 +364,7 @@ def main() -> None:
         from zoo import ZOO
 
         for name in [n for n in ZOO if not args.only or n in args.only.split(",")]:
-            print(json.dumps(lowering_check(name, args.small)), flush=True)
+            print(json.dumps(lowering_check(name, args.small, args.whole_pipeline)), flush=True)
         return
     from zoo import ZOO
 
@@ -359,6 +378,15 @@ def main() -> None:
     info = versions(args.device)
     text = report(rows, info, args)
     print(text)
+    if args.device == "cuda" and not args.small and args.results:
+        from report import MODELS_MARK, write_section
+
+        intro = (
+            "## Model zoo\n\n`python3 bench/models.py` (bench/zoo.py's models from `transformers` configs, random "
+            "weights; one process per model; inductor / irc > 1 means irc is faster; compile time is the first "
+            "call's wall time with cold caches)."
+        )
+        write_section(args.results, MODELS_MARK, [intro, "", text])
     if args.out:
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "models.md"), "w") as f:

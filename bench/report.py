@@ -16,8 +16,11 @@ import sys
 # peak HBM bandwidth by GPU name (the first key the name contains); the issue's target is the H100's
 PEAK_GBS = {"H100": 3352.0, "H200": 4800.0}
 DEFAULT_PEAK_GBS = 3352.0
-# RESULTS.md ends with the peak-memory section that bench/memory.py writes; run.py keeps it when it rewrites
+# RESULTS.md ends with sections that other scripts write, each from its marker line to the next (or the end):
+# peak memory (bench/memory.py) and the model zoo (bench/models.py); run.py keeps them when it rewrites
 MEMORY_MARK = "<!-- peak memory: written by bench/memory.py -->"
+MODELS_MARK = "<!-- model zoo: written by bench/models.py -->"
+SECTION_MARKS = (MEMORY_MARK, MODELS_MARK)
 BACKENDS = ("eager", "inductor", "irc")
 
 
@@ -209,22 +212,36 @@ def write_results(rows: list[dict], info: dict, results_path: str, out_dir: str 
 
 
 def memory_section(results_path: str) -> str:
-    """The peak-memory section of an existing RESULTS.md, from its marker on ("" when there is none)."""
+    """The sections other scripts wrote into an existing RESULTS.md, from the first marker on ("" if none)."""
     if not os.path.exists(results_path):
         return ""
     with open(results_path) as f:
         text = f.read()
-    return text[text.index(MEMORY_MARK) :] if MEMORY_MARK in text else ""
+    starts = [text.index(mark) for mark in SECTION_MARKS if mark in text]
+    return text[min(starts) :] if starts else ""
 
 
-def write_memory_section(results_path: str, section: list[str]) -> None:
-    """Replaces (or appends) the peak-memory section of RESULTS.md, keeping the speed tables before it."""
+def write_section(results_path: str, mark: str, section: list[str]) -> None:
+    """Replaces (or appends) the section of RESULTS.md that starts with `mark`, keeping the rest."""
     text = ""
     if os.path.exists(results_path):
         with open(results_path) as f:
-            text = f.read().split(MEMORY_MARK)[0]
+            text = f.read()
+    body = mark + "\n" + "\n".join(section) + "\n"
+    if mark not in text:
+        text = text.rstrip("\n") + "\n\n" + body
+    else:
+        start = text.index(mark)
+        ends = [text.index(m, start + 1) for m in SECTION_MARKS if m != mark and m in text[start + 1 :]]
+        end = min(ends) if ends else len(text)
+        text = text[:start] + body + ("\n" + text[end:] if end < len(text) else "")
     with open(results_path, "w") as f:
-        f.write(text.rstrip("\n") + "\n\n" + MEMORY_MARK + "\n" + "\n".join(section) + "\n")
+        f.write(text)
+
+
+def write_memory_section(results_path: str, section: list[str]) -> None:
+    """Replaces (or appends) the peak-memory section of RESULTS.md, keeping the rest."""
+    write_section(results_path, MEMORY_MARK, section)
 
 
 if __name__ == "__main__":

@@ -101,7 +101,9 @@ def same_numel(a: Sequence[object], b: Sequence[object]) -> bool:
         return left == right
     import sympy
 
-    return sympy.expand(sympy.sympify(left) - sympy.sympify(right)) == 0
+    from irc.dialects.sym import as_expr
+
+    return sympy.expand(as_expr(left) - as_expr(right)) == 0
 
 
 # ---------------------------------------------------------------------------

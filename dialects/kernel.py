@@ -70,6 +70,7 @@ from irc.dialects.kernel_config import (
     verify_candidate,
     verify_config_value,
 )
+from irc.dialects.kernel_space import verify_iteration_space
 from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
@@ -228,6 +229,7 @@ class KernelOp(IRDLOperation):
             verify_candidate(number, candidate)
         self.verify_tiles()
         self.verify_signature()
+        verify_iteration_space(self)
 
     def verify_kind_and_sizes(self) -> None:
         kind = self.kind.data
@@ -335,7 +337,9 @@ def _divides(divisor: DimLike, dividend: DimLike) -> bool:
         return dividend.data % divisor.data == 0
     import sympy
 
-    quotient = sympy.cancel(sympy.sympify(dim_value(dividend)) / sympy.sympify(dim_value(divisor)))
+    from irc.dialects.sym import as_expr
+
+    quotient = sympy.cancel(as_expr(dim_value(dividend)) / as_expr(dim_value(divisor)))
     return sympy.fraction(sympy.together(quotient))[1] == 1
 
 

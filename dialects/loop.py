@@ -15,6 +15,7 @@ Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
@@ -67,12 +68,15 @@ from irc.dialects.types import (
     is_float,
     parse_dims,
     print_dims,
+    shorten,
     verify_dims,
+    verify_expr,
 )
 
 DimsAttr = ArrayAttr[IntAttr | StringAttr]
 
 _INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
+SIZE_SYMBOL = re.compile(r"s[0-9]+")  # as in irc.dialects.sym (which imports sympy)
 
 # ---------------------------------------------------------------------------
 # Reduction kinds
@@ -154,17 +158,51 @@ def stores(op: Operation) -> list["StoreOp"]:
 
 
 def verify_index_scope(op: Operation, index: IndexAttr) -> None:
-    """The index variables an expression uses must exist in the enclosing pointwise/reduction."""
+    """An index uses only the index variables of the enclosing pointwise/reduction (and, in a gather load,
+    its t values) and size symbols, never divides by zero, and never reaches before a buffer's storage."""
     loop = enclosing_loop(op)
     if loop is None:
         return  # HasAncestor reports it
     defined = index_vars(loop) + indirect_vars(op)
+    text = index.expr.data
     for name in sorted(index.symbols()):
         if _INDEX_VARIABLE.fullmatch(name) and name not in defined:
             raise VerifyException(
                 f"{op.name} index uses index variable '{name}', but the enclosing {loop.name} "
                 f"defines only [{', '.join(defined)}]"
             )
+    names = f"index variables here are {', '.join(defined) or 'none'}; size symbols are s0, s1, ..."
+    if text.isidentifier():  # a single name: no sympy needed
+        if text not in defined and not SIZE_SYMBOL.fullmatch(text):
+            raise VerifyException(f"{op.name} index '{text}' uses unknown name '{text}' ({names})")
+        return
+    verify_expr(index.value(), text, f"{op.name} index", lambda n: n in defined or SIZE_SYMBOL.fullmatch(n), names)
+    buffer = getattr(op, "buffer", None)
+    # only unconditional accesses: directly in the loop's body (a nested region may guard its own)
+    if buffer is not None and isinstance(buffer.type, BufferType) and not indirect_vars(op) and op.parent_op() is loop:
+        lowest = lowest_element(text, tuple(index_vars(loop)), tuple(loop_dims(loop)), buffer.type.offset)
+        if lowest is not None and lowest < 0:
+            raise VerifyException(
+                f"{op.name} index '{shorten(text)}' reaches element {lowest}, before the start of the buffer"
+            )
+
+
+@lru_cache(maxsize=1 << 14)
+def lowest_element(text: str, names: tuple, dims: tuple, offset) -> int | None:
+    """offset + the lowest value of an index over the loop's dims (`names` their variables), if a number."""
+    from irc.dialects.sym import index_bounds, symbol
+
+    sizes = {symbol(n): dim_value(d) for n, d in zip(names, dims)}
+    bounds = index_bounds(IndexAttr(text).value(), sizes)
+    start = dim_value(offset)
+    if bounds is None or not isinstance(start, int) or not bounds[0].is_Integer:
+        return None
+    return int(bounds[0]) + start
+
+
+def loop_dims(loop: "PointwiseOp | ReductionOp") -> list:
+    """The ranges, then a reduction's reduce dims: the sizes of index_vars(loop), in order."""
+    return list(loop.ranges.data) + (list(loop.reduce.data) if isinstance(loop, ReductionOp) else [])
 
 
 def indirect_vars(op: Operation) -> list[str]:

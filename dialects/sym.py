@@ -3,6 +3,7 @@
 `FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor.
 """
 
+import operator
 import re
 from functools import lru_cache
 
@@ -15,6 +16,8 @@ class FloorDiv(sympy.Function):
 
     @classmethod
     def eval(cls, base, divisor):
+        if divisor == 0:
+            return None  # kept as written: verifiers report it (zero_divisor)
         if divisor == 1:
             return base
         if base.is_Integer and divisor.is_Integer:
@@ -30,6 +33,8 @@ class ModularIndexing(sympy.Function):
 
     @classmethod
     def eval(cls, base, divisor, modulus):
+        if divisor == 0 or modulus == 0:
+            return None  # kept as written: verifiers report it (zero_divisor)
         if base == 0 or modulus == 1:
             return sympy.Integer(0)
         if base.is_Integer and divisor.is_Integer and modulus.is_Integer:
@@ -38,8 +43,42 @@ class ModularIndexing(sympy.Function):
 
 
 def symbol(name: str) -> sympy.Symbol:
-    """Index variables and size symbols are plain sympy symbols, as parse_expr makes them."""
+    """Index variables and size symbols are plain sympy symbols, as sym_parse.parse_sym makes them."""
     return sympy.Symbol(name)
+
+
+# Index variables: i0.. over ranges, r0.. over reduce dims, t0.. for gather values (loop.load)
+INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
+# Size symbols: s0, s1, ... (torch's names for dynamic sizes)
+SIZE_SYMBOL = re.compile(r"s[0-9]+")
+
+
+def as_expr(value) -> sympy.Expr:
+    """A sympy expression for an int, a sympy expression, or the text of one (parsed by grammar, never eval)."""
+    if isinstance(value, sympy.Basic):
+        return value
+    if isinstance(value, str):
+        from irc.dialects.sym_parse import parse_sym
+
+        return parse_sym(value)
+    if isinstance(value, bool):
+        raise TypeError("a bool is not an index expression")
+    return sympy.Integer(operator.index(value))
+
+
+def zero_divisor(expr: sympy.Expr) -> sympy.Expr | None:
+    """The first FloorDiv or ModularIndexing of `expr` that divides by zero (or takes a modulus of zero)."""
+    for call in sympy.preorder_traversal(expr):
+        if isinstance(call, FloorDiv) and call.args[1] == 0:
+            return call
+        if isinstance(call, ModularIndexing) and (call.args[1] == 0 or call.args[2] == 0):
+            return call
+    return None
+
+
+def unknown_names(expr: sympy.Expr, known) -> list[str]:
+    """The names of `expr` for which `known(name)` is false, sorted."""
+    return sorted(s.name for s in expr.free_symbols if not known(s.name))
 
 
 def index_var_names(prefix: str, count: int) -> list[str]:
@@ -52,7 +91,7 @@ def decompose(flat: sympy.Expr, sizes) -> list[sympy.Expr]:
     coords: list[sympy.Expr] = []
     divisor = sympy.Integer(1)
     for k in range(len(sizes) - 1, -1, -1):
-        size = sympy.sympify(sizes[k])
+        size = as_expr(sizes[k])
         if size == 1:
             coords.append(sympy.Integer(0))
         elif k == 0:
@@ -65,7 +104,7 @@ def decompose(flat: sympy.Expr, sizes) -> list[sympy.Expr]:
 
 def linearize(coords, strides) -> sympy.Expr:
     """sum(coord * stride): the element offset of a coordinate under a layout."""
-    return sympy.Add(*[sympy.sympify(c) * sympy.sympify(s) for c, s in zip(coords, strides)])
+    return sympy.Add(*[as_expr(c) * as_expr(s) for c, s in zip(coords, strides)])
 
 
 def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
@@ -95,13 +134,13 @@ def substitute(expr: sympy.Expr, mapping: dict[str, sympy.Expr]) -> sympy.Expr:
 
 _MAX_SIMPLIFY_ROUNDS = 16
 # index variables missing from `ranges` are unbounded: nothing is assumed about them
-_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
+_INDEX_VARIABLE = INDEX_VARIABLE
 
 
 def simplify_index(expr, ranges=None) -> sympy.Expr:
     """Simplifies an index expression, given `ranges` {index variable name or symbol: size}."""
-    ranges_key = tuple(sorted((str(name), sympy.sympify(size)) for name, size in (ranges or {}).items()))
-    return _simplify_cached(sympy.expand(sympy.sympify(expr)), ranges_key)
+    ranges_key = tuple(sorted((str(name), as_expr(size)) for name, size in (ranges or {}).items()))
+    return _simplify_cached(sympy.expand(as_expr(expr)), ranges_key)
 
 
 def evaluate_index(expr, values):
@@ -121,6 +160,10 @@ def evaluate_index(expr, values):
         return args[0] // args[1]
     if isinstance(expr, ModularIndexing):
         return (args[0] // args[1]) % args[2]
+    if isinstance(expr, sympy.Min | sympy.Max):
+        import numpy as np
+
+        return _fold(args, np.minimum if isinstance(expr, sympy.Min) else np.maximum)
     raise ValueError(f"cannot evaluate index expression {expr}")
 
 

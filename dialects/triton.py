@@ -99,6 +99,7 @@ from irc.dialects.types import (
     is_integer,
     parse_dim,
     print_dim,
+    verify_dims,
 )
 
 # the generated elementwise op classes by name: AddOp, ExpOp, LogicalAndOp, ...
@@ -220,6 +221,8 @@ class FuncOp(IRDLOperation):
             raise VerifyException(f"num_stages must be positive, got {self.num_stages.value.data}")
         if self.grid is not None and not 1 <= len(self.grid.data) <= 3:
             raise VerifyException(f"grid must have 1 to 3 entries, got {len(self.grid.data)}")
+        for entry in self.grid.data if self.grid is not None else ():
+            verify_dims(ArrayAttr([dim_attr(entry.expr.data)]), f"@{self.sym_name.data} grid")
 
     def _verify_body(self) -> None:
         last = self.body.block.last_op

@@ -282,6 +282,8 @@ class ConstantOp(IRDLOperation):
         parser.parse_punctuation(":")
         result_type = parser.parse_type()
         element = element_of(result_type)
+        if not is_scalar(element):
+            parser.raise_error(f"triton.constant needs a scalar element type, got {element}", pos, parser.pos)
         if isinstance(literal, float) and not isinstance(element, AnyFloat):
             parser.raise_error(
                 f"expected an integer literal for element type {element}, got {literal}", pos, parser.pos

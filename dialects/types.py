@@ -40,37 +40,35 @@ DimLike = Union[int, str, "sympy.Expr"]
 DimAttr = IntAttr | StringAttr
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # names index expressions may use (sym_parse)
+_FUNCTION_NAMES = ("FloorDiv", "ModularIndexing", "Min", "Max")
 
 # ---------------------------------------------------------------------------
 # Symbolic expressions
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
-def parse_expr(text: str) -> "sympy.Expr":
-    """Parses an index or size expression; memoized (attributes verify on every construction)."""
-    import sympy
-
-    from irc.dialects.sym import FloorDiv, ModularIndexing
+def parse_sym(text: str) -> "sympy.Expr":
+    """Parses an index or size expression by grammar (dialects/sym_parse.py, never eval); memoized there."""
+    from irc.dialects.sym_parse import parse_sym as parse
 
     try:
-        expr = sympy.sympify(text, locals={"FloorDiv": FloorDiv, "ModularIndexing": ModularIndexing})
-    except (sympy.SympifyError, SyntaxError, TypeError) as exc:
-        raise VerifyException(f"invalid index expression '{text}'") from exc
-    if not isinstance(expr, sympy.Expr):
-        raise VerifyException(f"invalid index expression '{text}'")
-    for symbol in expr.free_symbols:
-        if not _IDENTIFIER.fullmatch(symbol.name):
-            raise VerifyException(f"invalid symbol '{symbol.name}' in index expression '{text}'")
-    return expr
+        return parse(text)
+    except ValueError as exc:
+        raise VerifyException(f"invalid index expression '{shorten(text)}': {exc}") from None
 
 
-@lru_cache(maxsize=None)
+def shorten(text: str, limit: int = 80) -> str:
+    """`text` cut to `limit` characters for a diagnostic."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@lru_cache(maxsize=1 << 16)
 def canonical_text(text: str) -> str:
     """The canonical spelling of an expression: sympy's printing of its parsed form."""
-    if text.lstrip("-").isdigit() or _IDENTIFIER.fullmatch(text):
-        return text.lstrip("+")
-    return str(parse_expr(text))
+    if _NAME.fullmatch(text) and text not in _FUNCTION_NAMES:
+        return text  # a plain name needs no sympy
+    return str(parse_sym(text))
 
 
 def expr_text(value: DimLike) -> str:
@@ -104,32 +102,60 @@ def dim_value(attr: DimAttr) -> int | "sympy.Expr":
     """An int, or a sympy expression for a symbolic size."""
     if isinstance(attr, IntAttr):
         return attr.data
-    return parse_expr(attr.data)
+    return parse_sym(attr.data)
 
 
 def dim_text(attr: DimAttr) -> str:
     return str(attr.data)
 
 
+INT64_MAX = (1 << 63) - 1
+
+
 def verify_dims(dims: ArrayAttr, what: str, allow_negative: bool = False) -> None:
+    """Integers within int64 (non-negative unless allowed) or expressions over size symbols."""
     for d in dims.data:
         if isinstance(d, IntAttr):
             if d.data < 0 and not allow_negative:
                 raise VerifyException(f"{what} must be non-negative, got {d.data}")
+            if abs(d.data) > INT64_MAX:
+                raise VerifyException(f"{what} must fit in int64, got {d.data}")
         elif isinstance(d, StringAttr):
-            parse_expr(d.data)
+            verify_expr(parse_sym(d.data), d.data, what, _is_size_symbol, "size symbols are s0, s1, ...")
         else:
             raise VerifyException(f"{what} must be integers or symbolic expressions, got {d}")
+
+
+def _is_size_symbol(name: str) -> bool:
+    from irc.dialects.sym import SIZE_SYMBOL
+
+    return SIZE_SYMBOL.fullmatch(name) is not None
+
+
+def verify_expr(expr: "sympy.Expr", text: str, what: str, known, names: str) -> None:
+    """An expression uses only names `known` accepts (`names` says which) and never divides by zero."""
+    from irc.dialects.sym import unknown_names, zero_divisor
+
+    unknown = unknown_names(expr, known)
+    if unknown:
+        raise VerifyException(f"{what} '{shorten(text)}' uses unknown name '{unknown[0]}' ({names})")
+    zero = zero_divisor(expr)
+    if zero is not None:
+        raise VerifyException(f"{what} '{shorten(text)}' divides by zero in {shorten(str(zero))}")
 
 
 def parse_dim(parser: AttrParser) -> DimAttr:
     value = parser.parse_optional_integer(allow_boolean=False, allow_negative=True)
     if value is not None:
         return IntAttr(value)
+    start = parser.pos
     text = parser.parse_optional_identifier()
     if text is None:
         text = parser.parse_str_literal("expected an integer, a size symbol or a quoted expression")
-    return dim_attr(text)
+    try:
+        return dim_attr(text)
+    except VerifyException as exc:
+        parser.raise_error(str(exc), start, parser.pos)
 
 
 def parse_dims(parser: AttrParser) -> ArrayAttr[DimAttr]:
@@ -164,7 +190,9 @@ def contiguous_strides(sizes: Sequence[DimLike]) -> list[DimLike]:
 def _mul(a: DimLike, b: DimLike) -> DimLike:
     if isinstance(a, int) and isinstance(b, int):
         return a * b
-    return parse_expr(str(a)) * parse_expr(str(b))
+    from irc.dialects.sym import as_expr
+
+    return as_expr(a) * as_expr(b)
 
 
 def numel(sizes: Sequence[DimLike]) -> DimLike:
@@ -257,6 +285,39 @@ def element_bytes(t: Attribute) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Parsing each distinct `<...>` text once
+# ---------------------------------------------------------------------------
+
+_PARSED: dict[tuple[type, str], list[Attribute]] = {}
+_MAX_PARSED = 1 << 16
+
+
+def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribute]:
+    """`parse(parser)`, memoized by the text from the `<` up to the first `>`.
+
+    A large module repeats the same few types and index expressions thousands of times. Where the first
+    `>` closes the parameters, equal text parses to equal parameters whatever follows, so a repeat only
+    moves the lexer past it. Text that names aliases, values or symbols (`!#%@^`) is always parsed.
+    """
+    content = parser.lexer.input.content
+    start = parser.pos
+    end = content.find(">", start)
+    key = content[start : end + 1] if end > start and content[start] == "<" else None
+    if key is not None and not any(c in key for c in "!#%@^"):
+        params = _PARSED.get((cls, key))
+        if params is not None:
+            parser.lexer.pos = end + 1
+            parser._parser_state.current_token = parser.lexer.lex()
+            return params
+    params = parse(parser)
+    if key is not None and parser._parser_state.current_token.span.start > end and len(_PARSED) < _MAX_PARSED:
+        previous = content[end + 1 : parser.pos]
+        if not previous.strip():  # the parameters ended at that first '>'
+            _PARSED[(cls, key)] = params
+    return params
+
+
+# ---------------------------------------------------------------------------
 # Shaped types
 # ---------------------------------------------------------------------------
 
@@ -313,6 +374,10 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
             parser.parse_punctuation(",")
@@ -374,6 +439,10 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
             parser.parse_punctuation(",")
@@ -418,7 +487,7 @@ class IndexAttr(ParametrizedAttribute):
             raise VerifyException(f"index expression '{text}' is not canonical; expected '{canonical_text(text)}'")
 
     def value(self) -> "sympy.Expr":
-        return parse_expr(self.expr.data)
+        return parse_sym(self.expr.data)
 
     def symbols(self) -> set[str]:
         if _IDENTIFIER.fullmatch(self.expr.data):
@@ -427,12 +496,17 @@ class IndexAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
+            start = parser.pos
             text = parser.parse_str_literal("expected a quoted index expression")
-        try:
-            return [StringAttr(canonical_text(text))]
-        except VerifyException as exc:
-            parser.raise_error(str(exc))
+            try:
+                return [StringAttr(canonical_text(text))]
+            except VerifyException as exc:
+                parser.raise_error(str(exc), start, parser.pos)
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():

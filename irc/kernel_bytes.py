@@ -28,10 +28,12 @@ class LaunchBytes:
 def buffer_bytes(value: SSAValue):
     import sympy
 
+    from irc.dialects.sym import as_expr
+
     t = value.type
     if not isinstance(t, BufferType):
         return sympy.Integer(0)
-    return sympy.sympify(t.numel()) * element_bytes(t.element_type)
+    return as_expr(t.numel()) * element_bytes(t.element_type)
 
 
 def total_bytes(values: Iterable[SSAValue]):
@@ -64,7 +66,7 @@ def minimum_bytes(host: func.FuncOp):
 
 def evaluate(expr_text: str | int, sizes: Mapping[str, int]) -> int:
     """An expression's value with the size symbols bound; symbols without a value count as 0."""
-    import sympy
+    from irc.dialects.sym import as_expr
 
-    expr = sympy.sympify(expr_text)
+    expr = as_expr(expr_text)
     return int(expr.subs({s: sizes.get(str(s), 0) for s in expr.free_symbols}))

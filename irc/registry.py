@@ -4,6 +4,8 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+import irc.xdsl_patches  # noqa: F401 (fixes xDSL's lexer before anything is parsed)
+
 DIALECTS = {
     "aten": "irc.dialects.aten:Aten",
     "loop": "irc.dialects.loop:Loop",

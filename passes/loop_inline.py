@@ -37,6 +37,7 @@ import sympy
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, YieldOp, stores
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import IndexAttr
+from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
 from irc.dialects.loop_analysis.index import (
     fold_reinterpret_load,
@@ -181,7 +182,7 @@ def inline_block(block: Block, policy: "InlinePolicy") -> None:
 
 
 @dataclass(frozen=True)
-class LoopInlinePass(ModulePass):
+class LoopInlinePass(CheckedOptions, ModulePass):
     """Inlines pointwise producers into their consumers and folds loads through views (loop -> loop).
 
     Options: `max_body_ops` and `max_reads` (a producer with more body ops or more loads is expensive: it is
@@ -190,8 +191,8 @@ class LoopInlinePass(ModulePass):
 
     name = "loop-inline"
 
-    max_body_ops: int = 30
-    max_reads: int = 4
+    max_body_ops: int = option(30, low=0)
+    max_reads: int = option(4, low=0)
     enabled: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -32,6 +32,7 @@ from xdsl.rewriter import Rewriter
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
 from irc.dialects.loop_analysis.index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
+from irc.options import CheckedOptions
 
 LoopLike = PointwiseOp | ReductionOp
 ORDER_SENSITIVE_REDUCTIONS = ("argmax", "argmin")
@@ -265,7 +266,7 @@ def simplify_block(block: Block) -> None:
 
 
 @dataclass(frozen=True)
-class LoopSimplifyPass(ModulePass):
+class LoopSimplifyPass(CheckedOptions, ModulePass):
     """Drops size-1 dims, orders dims by stride and merges contiguous dims of loop ops (loop -> loop).
 
     Option `enabled` (false: the pass does nothing).

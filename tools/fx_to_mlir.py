@@ -46,16 +46,44 @@ def export(fn, inputs, path: str, **kwargs) -> None:
         f.write("\n// -----\n".join(capture(fn, inputs, **kwargs)))
 
 
+def load_factory(spec: str):
+    """`fn, inputs` from a `module:function` spec; ValueError (a diagnostic) when it cannot."""
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr.isidentifier():
+        raise ValueError(f"expected MODULE:FUNCTION, got '{spec}'")
+    sys.path.insert(0, ".")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"cannot import '{module_name}': {exc}") from exc
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        raise ValueError(f"'{module_name}' has no function '{attr}'")
+    made = factory()
+    if not (isinstance(made, tuple | list) and len(made) == 2 and callable(made[0])):
+        raise ValueError(f"{spec}() must return (callable, example_inputs)")
+    return made
+
+
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from irc.tools.diagnostics import run_tool
+
+    code = run_tool("irc-fx-to-mlir", run, argv)
+    if code:
+        sys.exit(code)
+
+
+def run(argv) -> int:
+    from irc.tools.diagnostics import add_traceback_argument
+
+    parser = argparse.ArgumentParser(prog="irc-fx-to-mlir", description=__doc__.splitlines()[0])
     parser.add_argument("factory", help="module:function returning (callable, example_inputs)")
     parser.add_argument("-o", "--output", default="-", help="output .mlir file (default: stdout)")
     parser.add_argument("--dynamic", action="store_true", help="symbolic sizes")
     parser.add_argument("--backward", action="store_true", help="also capture the backward graph")
+    add_traceback_argument(parser)
     args = parser.parse_args(argv)
-    module_name, _, attr = args.factory.partition(":")
-    sys.path.insert(0, ".")
-    fn, inputs = getattr(importlib.import_module(module_name), attr)()
+    fn, inputs = load_factory(args.factory)
     texts = capture(fn, inputs, dynamic=args.dynamic, backward=args.backward)
     text = "\n// -----\n".join(texts)
     if args.output == "-":
@@ -63,6 +91,7 @@ def main(argv=None) -> None:
     else:
         with open(args.output, "w") as f:
             f.write(text)
+    return 0
 
 
 if __name__ == "__main__":

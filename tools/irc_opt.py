@@ -3,7 +3,9 @@
 Keeps every xdsl-opt flag and adds `--print-ir-after-all`, `--fusion-report=PATH` and `--check-passes` (run the
 reference interpreters after every pass and fail naming the first pass that changes the results;
 irc/interp/differential.py). Bad input (syntax errors, unknown ops, failing
-verifiers, failing passes) ends in a diagnostic on stderr and exit code 1, never a Python traceback.
+verifiers, failing passes, bad options, unreadable files) ends in a diagnostic on stderr and exit code 1, a
+bug in irc in one line saying so (exit code 2), never a Python traceback unless `--traceback` asks for it
+(tools/diagnostics.py).
 """
 
 import argparse
@@ -14,13 +16,11 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.printer import Printer
-from xdsl.utils.arg_spec import ArgSpecParseError
-from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from irc.registry import get_all_passes, get_all_targets, load_all_dialects
+from irc.tools.diagnostics import add_traceback_argument, run_tool
 
-USER_ERRORS = (ParseError, DiagnosticException, VerifyException, PassFailedException, ArgSpecParseError, ValueError)
 
 
 class IrcOptMain(xDSLOptMain):
@@ -54,6 +54,7 @@ class IrcOptMain(xDSLOptMain):
             "(the same as its option report=PATH)",
         )
         add_check_arguments(arg_parser)
+        add_traceback_argument(arg_parser)
 
     def setup_pipeline(self):
         super().setup_pipeline()
@@ -115,11 +116,9 @@ def _checked(inner, args):
 
 
 def main(args: Sequence[str] | None = None) -> None:
-    try:
-        IrcOptMain(description="irc modular optimizer driver", args=args).run()
-    except USER_ERRORS as exc:
-        print(f"irc-opt: error: {exc}", file=sys.stderr)
-        sys.exit(1)
+    code = run_tool("irc-opt", lambda argv: IrcOptMain(description="irc modular optimizer driver", args=argv).run(), args)
+    if code:
+        sys.exit(code)
 
 
 if __name__ == "__main__":

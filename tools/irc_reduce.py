@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 
 
 def argument_parser() -> argparse.ArgumentParser:
+    from irc.tools.diagnostics import add_traceback_argument
     from irc.tools.irc_run import parse_binding
 
     parser = argparse.ArgumentParser(prog="irc-reduce", description=__doc__.splitlines()[0])
@@ -37,6 +38,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--check-seed", type=int, default=0)
     parser.add_argument("-o", "--output", help="write the reduced IR here (default: stdout)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    add_traceback_argument(parser)
     return parser  # fmt: skip
 
 
@@ -142,15 +144,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from irc.tools.irc_run import describe
+    from irc.tools.diagnostics import run_tool
 
-    args = argument_parser().parse_args(argv)
-    try:
-        code = run(args)
-    except Exception as exc:
-        print(f"irc-reduce: error: {describe(exc)}", file=sys.stderr)
-        code = 1
-    sys.exit(code)
+    sys.exit(run_tool("irc-reduce", lambda args: run(argument_parser().parse_args(args)), argv))
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ def parse_binding(text: str) -> tuple[str, int]:
 
 
 def argument_parser() -> argparse.ArgumentParser:
+    from irc.tools.diagnostics import add_traceback_argument
+
     parser = argparse.ArgumentParser(prog="irc-run", description=__doc__.splitlines()[0])
     parser.add_argument("file", help="the IR file ('-' for stdin)")
     parser.add_argument("--function", help="the func.func to run (default: the first with a body)")
@@ -35,6 +37,7 @@ def argument_parser() -> argparse.ArgumentParser:
                         help="an input from a .npy or .pt file (repeatable, in argument order)")
     parser.add_argument("-o", "--output", help="save the outputs (.npz or .pt) instead of printing them")
     parser.add_argument("--print-inputs", action="store_true", help="print the inputs before the outputs")
+    add_traceback_argument(parser)
     return parser  # fmt: skip
 
 
@@ -103,7 +106,12 @@ def run(args: argparse.Namespace) -> int:
         inputs, symbols = given, bind_symbols(types, given, symbols)
     else:
         inputs, symbols = make_inputs(types, symbols, args.seed, args.fill)
-    outputs = run_module(module, inputs, function.sym_name.data, symbols)
+    try:
+        outputs = run_module(module, inputs, function.sym_name.data, symbols)
+    except RecursionError:
+        raise
+    except Exception as exc:  # IR that fails at run time: a diagnostic naming the op
+        raise RunError(describe(exc)) from exc
     if args.output:
         save_outputs(args.output, outputs)
         return 0
@@ -130,14 +138,14 @@ def describe(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}" + (f"\n  while running: {op}" if op else "")
 
 
+class RunError(ValueError):
+    """A verified module that fails while it runs (an out-of-range access, a bad input): the input's fault."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    args = argument_parser().parse_args(argv)
-    try:
-        code = run(args)
-    except Exception as exc:  # bad input or IR that fails at run time: a diagnostic, not a traceback
-        print(f"irc-run: error: {describe(exc)}", file=sys.stderr)
-        code = 1
-    sys.exit(code)
+    from irc.tools.diagnostics import run_tool
+
+    sys.exit(run_tool("irc-run", lambda args: run(argument_parser().parse_args(args)), argv))
 
 
 if __name__ == "__main__":

@@ -30,9 +30,11 @@ def storage_bytes_expr(t: BufferType):
     """The bytes a buffer's storage spans (offset included), as a sympy expression (an Integer when static)."""
     import sympy
 
-    extent = sympy.sympify(t.offset_value()) + 1
+    from irc.dialects.sym import as_expr
+
+    extent = as_expr(t.offset_value()) + 1
     for size, stride in zip(t.sizes(), t.stride_values()):
-        extent += (sympy.sympify(size) - 1) * sympy.sympify(stride)
+        extent += (as_expr(size) - 1) * as_expr(stride)
     if any(size == 0 for size in t.sizes()):
         extent = sympy.Integer(0)
     positive = {s: sympy.Symbol(s.name, integer=True, positive=True) for s in extent.free_symbols}

@@ -15,6 +15,7 @@ from irc.dialects.loop import LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, i
 from irc.dialects.sym import (
     FloorDiv,
     ModularIndexing,
+    as_expr,
     decompose,
     evaluate_index,
     linearize,
@@ -27,10 +28,6 @@ from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_va
 EXHAUSTIVE_CHECK_POINTS = 1 << 16
 
 LoopLike = PointwiseOp | ReductionOp
-
-
-def as_expr(value) -> sympy.Expr:
-    return sympy.sympify(value)
 
 
 def product(sizes: Sequence) -> sympy.Expr:

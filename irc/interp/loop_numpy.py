@@ -3,7 +3,7 @@
 A buffer is a flat numpy `storage` plus its `!loop.buffer` type (sizes, strides, offset). A loop.pointwise /
 loop.reduction body runs once on index grids: index variable i_k (r_k) is an arange shaped to broadcast along
 axis k of ranges + reduce, so every scalar op in the body is a numpy op on arrays. Index expressions are
-evaluated with sympy.lambdify; FloorDiv / ModularIndexing map to numpy integer division.
+evaluated over whole numpy arrays by sym.evaluate_index (FloorDiv / ModularIndexing as floor division).
 
 These are the data model and the semantics the reference interpreter (irc/interp/interpreter.py, on xDSL's
 framework) runs loop and kernel ops with; `interpreter.run_function(module, [x, y])` runs a function through it.
@@ -65,33 +65,23 @@ def convert(values, t: Attribute) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-def _floordiv(a, b):
-    return np.floor_divide(a, b)
-
-
-def _modular_indexing(a, b, c):
-    return np.mod(np.floor_divide(a, b), c)
-
-
 @cache
-def _compiled(text: str) -> tuple[Callable, tuple[str, ...]]:
-    import sympy
+def _compiled(text: str) -> tuple[object, tuple[str, ...]]:
+    from irc.dialects.types import parse_sym
 
-    from irc.dialects.types import parse_expr
-
-    expr = parse_expr(text)
-    names = tuple(sorted(s.name for s in expr.free_symbols))
-    functions = {"FloorDiv": _floordiv, "ModularIndexing": _modular_indexing}
-    return sympy.lambdify([sympy.Symbol(n) for n in names], expr, modules=[functions, "numpy"]), names
+    expr = parse_sym(text)
+    return expr, tuple(sorted(s.name for s in expr.free_symbols))
 
 
 def evaluate(text: str, env: dict[str, object]):
     """The value of an index/size expression with `env` binding index variables and size symbols."""
-    function, names = _compiled(text)
+    from irc.dialects.sym import evaluate_index
+
+    expr, names = _compiled(text)
     missing = [n for n in names if n not in env]
     if missing:
         raise ValueError(f"unbound symbols {missing} in '{text}'")
-    return function(*(env[n] for n in names))
+    return evaluate_index(expr, env)
 
 
 def dim(attr: Attribute, symbols: dict[str, int]) -> int:

@@ -43,7 +43,7 @@ def bind_symbols(types: Sequence[Attribute], inputs: Sequence[object], given: Ma
 
 def free_symbols(types: Sequence[Attribute]) -> set[str]:
     """Every size symbol the shaped types use (in sizes, strides or offsets)."""
-    from irc.dialects.types import parse_expr
+    from irc.dialects.types import parse_sym
 
     names: set[str] = set()
     for t in types:
@@ -52,7 +52,7 @@ def free_symbols(types: Sequence[Attribute]) -> set[str]:
         dims = [*t.shape.data, *getattr(t.strides, "data", ()), *([t.offset] if isinstance(t, BufferType) else [])]
         for d in dims:
             if isinstance(d, StringAttr):
-                names |= {s.name for s in parse_expr(d.data).free_symbols}
+                names |= {s.name for s in parse_sym(d.data).free_symbols}
     return names
 
 

@@ -94,13 +94,12 @@ def tuning_key(name: str, source: str, candidates: list[dict], args: list) -> st
 
 
 def load(key: str) -> dict | None:
-    path = cache.lookup(key, suffix=".autotune.json")
-    if path is None:
+    text = cache.read(key, suffix=".autotune.json")
+    if text is None:
         return None
     try:
-        with open(path) as f:
-            return json.load(f)["config"]
-    except (OSError, ValueError, KeyError):
+        return json.loads(text)["config"]
+    except (ValueError, KeyError, TypeError):
         return None
 
 

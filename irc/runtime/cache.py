@@ -1,10 +1,20 @@
-"""A content-addressed code cache: emitted modules are stored under the hash of what produced them."""
+"""A content-addressed code cache: emitted modules are stored under the hash of what produced them.
+
+Every entry starts with a line `# irc-cache sha256=<digest of the rest>`. Entries are written to a temporary
+file in the entry's folder, flushed to disk and renamed over the entry (os.replace), so a reader sees the old
+entry or the new one, never a half-written file, and two processes compiling the same graph at once both
+end with a whole entry (the last rename wins; both contents are the same). An entry whose digest does not
+match its text (truncated by a full disk or a killed writer, corrupted, edited) is a miss: the caller
+compiles again and stores a good entry over it.
+"""
 
 import hashlib
 import os
 import tempfile
 
 from irc import config
+
+HEADER = "# irc-cache sha256="
 
 
 def cache_root() -> str:
@@ -23,17 +33,44 @@ def path_for(key: str, suffix: str = ".py") -> str:
     return os.path.join(cache_root(), key[:2], key + suffix)
 
 
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def read(key: str, suffix: str = ".py") -> str | None:
+    """The text stored under `key`, or None when there is no entry or it is damaged."""
+    try:
+        with open(path_for(key, suffix), encoding="utf-8") as f:
+            data = f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    header, newline, text = data.partition("\n")
+    if not newline or not header.startswith(HEADER) or header[len(HEADER) :] != _digest(text):
+        return None
+    return text
+
+
 def lookup(key: str, suffix: str = ".py") -> str | None:
-    path = path_for(key, suffix)
-    return path if os.path.exists(path) else None
+    """The path of an intact entry for `key`, or None (no entry, or a damaged one to compile again)."""
+    return path_for(key, suffix) if read(key, suffix) is not None else None
 
 
 def store(key: str, text: str, suffix: str = ".py") -> str:
-    """Writes atomically, so concurrent processes never see a half-written file."""
+    """Writes the entry atomically (temporary file, fsync, rename) and returns its path."""
     path = path_for(key, suffix)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(path) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"{HEADER}{_digest(text)}\n{text}")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return path

@@ -64,9 +64,11 @@ def python_expr(expr) -> str:
     """Python source for a sympy size expression (integers, symbols, +, *, **, FloorDiv, ModularIndexing)."""
     import sympy
 
+    from irc.dialects.sym import as_expr
+
     from irc.dialects.sym import FloorDiv, ModularIndexing
 
-    expr = sympy.sympify(expr)
+    expr = as_expr(expr)
     if expr.is_Integer or expr.is_Symbol:
         return str(expr)
     if expr.is_Add:

@@ -7,9 +7,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
+from irc.options import CheckedOptions
+
 
 @dataclass(frozen=True)
-class TritonTarget(Target):
+class TritonTarget(CheckedOptions, Target):
     """`-t triton`: kernels, then call/get_args/benchmark; `-t 'triton{wrapper=false}'`: kernels only."""
 
     name = "triton"

@@ -32,6 +32,7 @@ from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
 from irc.dialects.aten import NONE_RESULTS, SCALAR_TENSOR_ARGS
+from irc.dialects.sym import as_expr
 from irc.dialects.types import (
     BufferType,
     attr_number,
@@ -126,7 +127,7 @@ class WrapperPrinter:
                 dims = arg.type.shape if accessor.startswith("shape") else arg.type.strides
                 for d, dim in enumerate(dims.data):
                     source = f"{self.names[arg]}.{accessor.format(d)}"
-                    self._bind(sympy.sympify(dim_value(dim)), source, bound)
+                    self._bind(as_expr(dim_value(dim)), source, bound)
         missing = self.needed_symbols() - bound
         if missing:
             raise fail(f"size symbols {sorted(missing)} cannot be bound from the inputs' shapes")
@@ -172,7 +173,7 @@ class WrapperPrinter:
         k = self.kernel_of(op)
         exprs = [g.value() for g in (k.grid.data if k.grid else ())]
         exprs += [v.value() for v in _arg_values(k).values()]
-        return {s.name for e in exprs for s in sympy.sympify(e).free_symbols}
+        return {s.name for e in exprs for s in as_expr(e).free_symbols}
 
     def kernel_of(self, op: kernel.LaunchOp) -> triton.FuncOp:
         name = op.callee.string_value()
@@ -219,7 +220,7 @@ class WrapperPrinter:
         line = f"{k.sym_name.data}[{python_tuple(grid)}]({', '.join(args + options)})"
         if triton.AUTOTUNE in k.attributes:
             line = _tuned_launch(k, grid, args, options)
-        static = [sympy.sympify(g.value()) for g in k.grid.data] if k.grid else []
+        static = [as_expr(g.value()) for g in k.grid.data] if k.grid else []
         if any(g.is_Integer and g == 0 for g in static):
             self.emit(f"# {k.sym_name.data}: empty iteration space, nothing to launch")
         elif all(g.is_Integer for g in static):
@@ -409,17 +410,17 @@ def _type_symbols_sympy(t: Attribute) -> set:
     if not isinstance(t, BufferType):
         return set()
     dims = [*t.shape.data, *t.strides.data, t.offset]
-    return {s for d in dims for s in sympy.sympify(dim_value(d)).free_symbols}
+    return {s for d in dims for s in as_expr(dim_value(d)).free_symbols}
 
 
 def _reinterpret_text(source: str, source_type: BufferType, t: BufferType) -> str:
     """A view of `source` with t's layout; the offset is relative to the source's own."""
-    delta = sympy.sympify(t.offset_value()) - sympy.sympify(source_type.offset_value())
+    delta = as_expr(t.offset_value()) - as_expr(source_type.offset_value())
     size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
     return f"reinterpret_tensor({source}, {size}, {stride}, {python_expr(delta)})"
 
 
 def _extent(t: BufferType) -> sympy.Expr:
-    sizes_ = [sympy.sympify(s) for s in t.sizes()]
-    strides = [sympy.sympify(s) for s in t.stride_values()]
-    return sympy.sympify(t.offset_value()) + 1 + sum((s - 1) * st for s, st in zip(sizes_, strides))
+    sizes_ = [as_expr(s) for s in t.sizes()]
+    strides = [as_expr(s) for s in t.stride_values()]
+    return as_expr(t.offset_value()) + 1 + sum((s - 1) * st for s, st in zip(sizes_, strides))

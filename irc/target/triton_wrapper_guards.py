@@ -77,7 +77,10 @@ def _check_rank(tensor, position, rank, dtype):
 def _extern_result(tensor, size, stride, dtype):
     """An extern's result in the layout the IR declares for it: the result itself, or a copy where the strides
     ATen returned differ (a meta function's strides need not be the kernel's, and irc lays out the extern's
-    inputs its own way, not necessarily as the traced graph did)."""
+    inputs its own way, not necessarily as the traced graph did). An undefined result (None, as cuDNN
+    attention's unused sequence offsets) stays as it is: nothing reads it."""
+    if tensor is None:
+        return tensor
     try:
         _assert_size_stride(tensor, size, stride)
         if tensor.dtype is dtype:

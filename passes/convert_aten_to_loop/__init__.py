@@ -43,6 +43,7 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import aten, kernel
 from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.types import BufferType, TensorType
+from irc.options import CheckedOptions
 
 from .body import Lowered, buffer_operand
 from .cat import CAT_LOWERINGS
@@ -211,7 +212,7 @@ def lower_function(function: func.FuncOp) -> None:
 
 
 @dataclass(frozen=True)
-class ConvertAtenToLoopPass(ModulePass):
+class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
     """Lowers aten to loop (see the module docstring for an example)."""
 
     name = "convert-aten-to-loop"

@@ -32,9 +32,9 @@ from .elementwise import result_sizes
 
 
 def _sympy(value: DimLike):
-    import sympy
+    from irc.dialects.sym import as_expr
 
-    return sympy.sympify(value)
+    return as_expr(value)
 
 
 def dim_add(a: DimLike, b: DimLike) -> DimLike:

@@ -46,6 +46,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.kernel import KernelOp
+from irc.options import CheckedOptions, option
 
 
 @dataclass
@@ -73,7 +74,7 @@ def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool 
 
 
 @dataclass(frozen=True)
-class ConvertKernelToTritonPass(ModulePass):
+class ConvertKernelToTritonPass(CheckedOptions, ModulePass):
     """kernel.kernel -> triton.func. Option `index_bits`: 32 or 64 forces the index arithmetic width;
     0 (default) picks 32 unless an offset may exceed int32 or a size is symbolic. Option `online_softmax`
     (default true): a looped max and the sum of exp(x - max) over it share one r loop
@@ -81,7 +82,7 @@ class ConvertKernelToTritonPass(ModulePass):
 
     name = "convert-kernel-to-triton"
 
-    index_bits: int = 0
+    index_bits: int = option(0, choices=(0, 32, 64))
     online_softmax: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -17,6 +17,7 @@ import sympy
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import triton
+from irc.dialects.sym import as_expr
 from irc.passes.convert_kernel_to_triton.builder import convert_scalar
 from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.index import flat_index
@@ -72,7 +73,7 @@ def gather_load(
     )
     mask = scope.masks[shape_class]
     for value, bound in zip(values, op.bound_values()):  # checked before any narrowing to the index type
-        limit = IndexLowering(ctx, scope).lower(sympy.sympify(bound))
+        limit = IndexLowering(ctx, scope).lower(as_expr(bound))
         inside = b.binary(
             "logical_and", b.binary("ge", value, b.const(0, it)), b.binary("lt", value, limit)
         )

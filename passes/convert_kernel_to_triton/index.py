@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from irc.dialects.sym import FloorDiv, ModularIndexing, decompose
+from irc.dialects.sym import FloorDiv, ModularIndexing, as_expr, decompose
 
 
 @dataclass(frozen=True)
@@ -30,11 +30,11 @@ class FlatPart:
 
 
 def part(flat: str, names: Sequence[str], sizes: Sequence) -> FlatPart:
-    return FlatPart(flat, tuple((n, sympy.sympify(s)) for n, s in zip(names, sizes)))
+    return FlatPart(flat, tuple((n, as_expr(s)) for n, s in zip(names, sizes)))
 
 
 def is_zero(expr) -> bool:
-    return sympy.expand(sympy.sympify(expr)) == 0
+    return sympy.expand(as_expr(expr)) == 0
 
 
 def linear_terms(expr: sympy.Expr, names: Sequence[str]) -> tuple[dict[str, sympy.Expr], sympy.Expr] | None:
@@ -117,8 +117,8 @@ def flat_index(expr: sympy.Expr, parts: Sequence[FlatPart]) -> sympy.Expr:
 
 def storage_offset(sizes_names: Sequence[str], strides: Sequence, offset=0) -> sympy.Expr:
     """sum(var_d * stride_d) + offset: where a layout puts the element at coordinates (var_d)."""
-    terms = [sympy.Symbol(n) * sympy.sympify(s) for n, s in zip(sizes_names, strides)]
-    return sympy.Add(sympy.sympify(offset), *terms)
+    terms = [sympy.Symbol(n) * as_expr(s) for n, s in zip(sizes_names, strides)]
+    return sympy.Add(as_expr(offset), *terms)
 
 
 def same_index(a: sympy.Expr, b: sympy.Expr, points: Sequence[dict]) -> bool:
@@ -131,5 +131,5 @@ def same_index(a: sympy.Expr, b: sympy.Expr, points: Sequence[dict]) -> bool:
 
 def bound(expr) -> int | None:
     """An int for a static expression, None for a symbolic one."""
-    value = sympy.sympify(expr)
+    value = as_expr(expr)
     return int(value) if value.is_Integer else None

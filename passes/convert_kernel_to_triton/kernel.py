@@ -20,6 +20,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.kernel import KernelOp
+from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
 from irc.passes.convert_kernel_to_triton.body import lower_body, lower_op, lower_value
@@ -419,8 +420,8 @@ class KernelLowering:
             inner_numel = self.info.rnumel
         for size in (3, 5):
             symbols = {sympy.Symbol(s): size for s in self.info.size_symbols()}
-            numel = int(sympy.sympify(outer_numel).xreplace(symbols))
-            rnumel = int(sympy.sympify(inner_numel).xreplace(symbols))
+            numel = int(as_expr(outer_numel).xreplace(symbols))
+            rnumel = int(as_expr(inner_numel).xreplace(symbols))
             for x in range(min(numel, 64)):
                 for r in range(min(rnumel, 16)):
                     points.append({**symbols, sympy.Symbol(outer): x, sympy.Symbol(inner): r})
@@ -480,8 +481,8 @@ def _split_results(ops: tuple[Operation, ...], values: list[SSAValue]):
 
 def _extent(t: BufferType) -> sympy.Expr:
     """One past the largest element offset a layout reaches (offset included)."""
-    sizes = [sympy.sympify(s) for s in t.sizes()]
-    strides = [sympy.sympify(s) for s in t.stride_values()]
+    sizes = [as_expr(s) for s in t.sizes()]
+    strides = [as_expr(s) for s in t.stride_values()]
     reach = sum(((s - 1) * st for s, st in zip(sizes, strides)), sympy.Integer(1))
-    return sympy.sympify(t.offset_value()) + reach
+    return as_expr(t.offset_value()) + reach
 

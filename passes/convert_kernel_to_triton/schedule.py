@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel as kernel_dialect
 from irc.dialects import loop
+from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, IndexAttr, dim_value
 from irc.passes.convert_kernel_to_triton.index import FlatPart, is_zero, part
 from irc.dialects.loop_analysis.online_softmax import OnlinePair, pairs
@@ -37,7 +38,7 @@ def fail(message: str) -> PassFailedException:
 
 
 def product(sizes: Iterable) -> sympy.Expr:
-    return sympy.Mul(*[sympy.sympify(s) for s in sizes])
+    return sympy.Mul(*[as_expr(s) for s in sizes])
 
 
 def sizes_of(dims: ArrayAttr) -> list:
@@ -53,8 +54,8 @@ def resolve(buffer: SSAValue) -> tuple[SSAValue, sympy.Expr]:
     delta = sympy.Integer(0)
     while isinstance(buffer.owner, loop.ReinterpretOp):
         view = buffer.owner
-        delta += sympy.sympify(view.result.type.offset_value())
-        delta -= sympy.sympify(view.source.type.offset_value())
+        delta += as_expr(view.result.type.offset_value())
+        delta -= as_expr(view.source.type.offset_value())
         buffer = view.source
     return buffer, delta
 
@@ -80,10 +81,10 @@ class KernelAnalysis:
         self.other_ops = [op for op in body if op not in self.loop_ops and not _is_structural(op)]
         self.producers = {result: op for op in self.loop_ops for result in op.results}
         self.outputs = self._outputs(body[-1])
-        self.numel = sympy.sympify(dim_value(kernel.numel))
-        self.rnumel = sympy.sympify(dim_value(kernel.rnumel))
+        self.numel = as_expr(dim_value(kernel.numel))
+        self.rnumel = as_expr(dim_value(kernel.rnumel))
         self.is_reduction = kernel.kind.data != "pointwise"
-        self.ynumel = None if kernel.ynumel is None else sympy.sympify(dim_value(kernel.ynumel))
+        self.ynumel = None if kernel.ynumel is None else as_expr(dim_value(kernel.ynumel))
         self.xnumel = self.numel if self.ynumel is None else sympy.cancel(self.numel / self.ynumel)
         if kernel.kind.data == "template":
             raise fail(f"@{self.name}: template kernels are not supported")
@@ -246,7 +247,7 @@ def _symbols(attr: Attribute) -> set[str]:
     if isinstance(attr, IntAttr):
         return set()
     if isinstance(attr, StringAttr):
-        return {s.name for s in sympy.sympify(dim_value(attr)).free_symbols}
+        return {s.name for s in as_expr(dim_value(attr)).free_symbols}
     if isinstance(attr, ArrayAttr):
         return set().union(*[_symbols(a) for a in attr.data]) if attr.data else set()
     return set()

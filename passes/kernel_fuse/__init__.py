@@ -35,9 +35,10 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.loop import ReinterpretOp
-from irc.passes.kernel_fuse.build import KernelNamer, build_host
 from irc.dialects.loop_analysis.graph import LOOP_OPS
 from irc.dialects.loop_analysis.index import fold_reinterpret_load, loads_of
+from irc.options import CheckedOptions, option
+from irc.passes.kernel_fuse.build import KernelNamer, build_host
 from irc.passes.kernel_fuse.plan import FusionOptions, FusionPlanner
 
 
@@ -68,7 +69,7 @@ def host_funcs(module: ModuleOp) -> list[FuncOp]:
 
 
 @dataclass(frozen=True)
-class KernelFusePass(ModulePass):
+class KernelFusePass(CheckedOptions, ModulePass):
     """Makes fusion groups (kernel.kernel) and the host program (kernel.alloc, kernel.launch) of loop ops."""
 
     name = "kernel-fuse"
@@ -76,7 +77,7 @@ class KernelFusePass(ModulePass):
     vertical: bool = True
     horizontal: bool = True
     epilogue: bool = True
-    report: str = ""
+    report: str = option("", path=True)
     """a path prefix: write the fusion report to report.txt, report.dot and report.svg"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

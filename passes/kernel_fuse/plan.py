@@ -19,6 +19,7 @@ import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects.loop import LoadOp, ReductionOp, enclosing_loop, loads
+from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
 from irc.dialects.loop_analysis.graph import (
     LOOP_OPS,
@@ -54,13 +55,13 @@ def buffer_bytes(value: SSAValue) -> int:
     t = value.type
     if not isinstance(t, BufferType):
         return 0
-    count = sympy.sympify(t.numel())
+    count = as_expr(t.numel())
     count = count.subs({s: SIZE_HINT for s in count.free_symbols}) if not count.is_Integer else count
     return int(count) * element_bytes(t.element_type)
 
 
 def _offset(buffer: SSAValue) -> sympy.Expr:
-    return sympy.sympify(buffer.type.offset_value())
+    return as_expr(buffer.type.offset_value())
 
 
 @dataclass(frozen=True)

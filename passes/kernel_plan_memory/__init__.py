@@ -37,11 +37,13 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.traits import IsTerminator
 
 from irc.dialects import kernel, loop
+from irc.dialects.kernel_analysis.memory_plan import AliasGroup, analyze, has_plan, reuse_key, use_out_variant
+from irc.options import CheckedOptions
 from irc.passes.kernel_plan_memory.inplace import inplace_input
 from irc.passes.kernel_plan_memory.order import hoist_freeing_launches
-from irc.dialects.kernel_analysis.memory_plan import AliasGroup, analyze, has_plan, reuse_key, use_out_variant
 
 
 @dataclass
@@ -122,7 +124,10 @@ class Planner:
         if group.given_away:
             return
         frees = [kernel.FreeOp(value) for value in reversed(group.members)]
-        op.parent_block().insert_ops_after(frees, op)
+        if op.has_trait(IsTerminator):  # never used (an input the graph ignores): freed before the return
+            op.parent_block().insert_ops_before(frees, op)
+        else:
+            op.parent_block().insert_ops_after(frees, op)
         root = group.root
         if root is not None:
             self.pool[reuse_key(root)].append((root, frees[-1]))
@@ -149,7 +154,7 @@ def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True, 
 
 
 @dataclass(frozen=True)
-class KernelPlanMemoryPass(ModulePass):
+class KernelPlanMemoryPass(CheckedOptions, ModulePass):
     name = "kernel-plan-memory"
 
     reuse: bool = True

@@ -24,6 +24,7 @@ import sympy
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, dim_value
 from irc.dialects.kernel_analysis.memory_plan import reuse_key
 
@@ -33,7 +34,7 @@ INPLACE_KINDS = ("pointwise", "persistent_reduction")
 def output_offset(op: loop.PointwiseOp) -> sympy.Expr:
     """The element offset a pointwise writes at point (i0, i1, ...) of its ranges."""
     strides = op.result.type.stride_values()
-    return sympy.expand(sum((sympy.Symbol(f"i{d}") * sympy.sympify(s) for d, s in enumerate(strides)), sympy.Integer(0)))
+    return sympy.expand(sum((sympy.Symbol(f"i{d}") * as_expr(s) for d, s in enumerate(strides)), sympy.Integer(0)))
 
 
 def single_pointwise_output(k: kernel.KernelOp) -> loop.PointwiseOp | None:

@@ -51,6 +51,7 @@ from xdsl.passes import ModulePass
 from irc.dialects import kernel, loop
 from irc.dialects.sym import decompose, linearize, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_value, dims_attr
+from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.online_softmax import OnlinePair, pairs
 from irc.passes.kernel_split_reduction.epilogue import (
     drop_unused_args,
@@ -78,16 +79,16 @@ class SplitPlan:
 
 
 @dataclass(frozen=True)
-class KernelSplitReductionPass(ModulePass):
+class KernelSplitReductionPass(CheckedOptions, ModulePass):
     """Splits reductions with few long rows into a partial-reduction kernel and a combining kernel."""
 
     name = "kernel-split-reduction"
 
-    min_programs: int = 1024
-    max_split: int = 1024
-    min_chunk: int = 1024
-    persistent_max: int = PERSISTENT_MAX
-    epilogue_max_rows: int = 128
+    min_programs: int = option(1024, low=0)
+    max_split: int = option(1024, low=1)
+    min_chunk: int = option(1024, low=1)
+    persistent_max: int = option(PERSISTENT_MAX, low=0)
+    epilogue_max_rows: int = option(128, low=0)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for k in [k for k in op.walk() if isinstance(k, kernel.KernelOp)]:

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
 from irc.dialects.kernel_config import candidate_attr
@@ -37,9 +36,9 @@ from irc.dialects.kernel_analysis.tiling import (
     OUTER_XBLOCK,
     PERSISTENT_MAX,
     is_outer_reduction,
-    is_power_of_two,
     next_power_of_two,
 )
+from irc.options import CheckedOptions, option
 from irc.passes.kernel_tile.candidates import candidates
 from irc.passes.kernel_tile.tiles2d import broadcast_tiles, strided_tiles
 
@@ -65,7 +64,6 @@ OUTER_PERSISTENT_MAX = 32
 POINTWISE_WARPS = ((1024, 4), (None, 8))
 REDUCTION_WARPS = ((256, 2), (512, 4), (None, 8))
 # options that must be 0 (heuristic) or a power of two
-POWER_OF_TWO_OPTIONS = ("xblock", "yblock", "rblock", "num_warps")
 
 
 def clamp(value: int, bounds: tuple[int, int]) -> int:
@@ -113,22 +111,21 @@ class TileChoice:
 
 
 @dataclass(frozen=True)
-class KernelTilePass(ModulePass):
+class KernelTilePass(CheckedOptions, ModulePass):
     """Sets kind (pointwise / persistent_reduction / reduction), xblock, yblock, rblock and num_warps of
     kernels, and ynumel of 2-D tiled ones."""
 
     name = "kernel-tile"
 
-    xblock: int = 0
-    yblock: int = 0
-    rblock: int = 0
-    persistent_max: int = PERSISTENT_MAX
-    num_warps: int = 0
+    xblock: int = option(0, power_of_two=True, zero=True)
+    yblock: int = option(0, power_of_two=True, zero=True)
+    rblock: int = option(0, power_of_two=True, zero=True)
+    persistent_max: int = option(PERSISTENT_MAX, low=0)
+    num_warps: int = option(0, power_of_two=True, zero=True, high=32)
     autotune: bool = False
     tile2d: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        self.check_options()
         for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
             choice = self.choose(kernel)
             apply_choice(op, kernel, choice)
@@ -138,18 +135,6 @@ class KernelTilePass(ModulePass):
                     choice.family or choice.kind, choice.config, static_size(kernel.rnumel), choice.limits
                 )
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
-
-    def check_options(self) -> None:
-        for option in POWER_OF_TWO_OPTIONS:
-            value = getattr(self, option)
-            if value != 0 and not is_power_of_two(value):
-                raise PassFailedException(
-                    f"kernel-tile: {option}={value} must be 0 (heuristic) or a power of two"
-                )
-        if self.persistent_max < 0:
-            raise PassFailedException(
-                f"kernel-tile: persistent_max={self.persistent_max} must be non-negative"
-            )
 
     def choose(self, kernel: KernelOp) -> TileChoice:
         numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)

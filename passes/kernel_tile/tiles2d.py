@@ -22,6 +22,7 @@ import sympy
 from xdsl.ir import SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, dim_value, element_bytes
 
 # share of a kernel's bytes each of the x-contiguous and y-contiguous accesses must move
@@ -35,7 +36,7 @@ MIN_BROADCAST_RUN = 256
 
 
 def ranges_of(op: loop.PointwiseOp) -> list[sympy.Expr]:
-    return [sympy.sympify(dim_value(d)) for d in op.ranges.data]
+    return [as_expr(dim_value(d)) for d in op.ranges.data]
 
 
 def kernel_input(k: kernel.KernelOp, buffer: SSAValue) -> bool:
@@ -60,7 +61,7 @@ def accesses(k: kernel.KernelOp, ops: list[loop.PointwiseOp]) -> Iterator[tuple[
 
 
 def result_offset(t: BufferType) -> sympy.Expr:
-    terms = [sympy.Symbol(f"i{d}") * sympy.sympify(s) for d, s in enumerate(t.stride_values())]
+    terms = [sympy.Symbol(f"i{d}") * as_expr(s) for d, s in enumerate(t.stride_values())]
     return sympy.Add(*terms)
 
 

@@ -11,6 +11,8 @@ from irc import metrics
 @pytest.mark.parametrize("decimals", [3, -3, 1, 0, -1])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16, torch.float64], ids=str)
 def test_round_decimals(decimals, dtype, device):
+    if device == "cuda" and dtype in (torch.float16, torch.bfloat16) and decimals > 0:
+        pytest.skip("eager CUDA multiplies by 10**decimals in the low-precision dtype; irc, as Inductor, in f32")
     x = (rand(37, 29, device=device) * 1000 / 10 ** max(decimals, 0)).to(dtype)  # x * 10**decimals fits in f16
     check(lambda x: torch.round(x, decimals=decimals), x, fallbacks={})
     if dtype in (torch.float32, torch.float64):  # fused f16 intermediates are not rounded to f16 as eager's

@@ -25,7 +25,8 @@ from irc.interp.interpreter import run_module
 from irc.interp.interpreter import run_function
 from irc.dialects.loop_analysis.index import Space, layout_coords, positions, reads_same_position, role_in
 from irc.passes.loop_inline import InlinePolicy, is_expensive
-from irc.passes.kernel_tile import KernelTilePass, is_power_of_two, next_power_of_two
+from irc.dialects.kernel_analysis.tiling import is_power_of_two, next_power_of_two
+from irc.passes.kernel_tile import KernelTilePass
 from irc.pipeline import make_context, run_pipeline, run_pipeline_through_text
 
 x, y, i0, i1, i2, r0, s0, s1 = sympy.symbols("x y i0 i1 i2 r0 s0 s1")

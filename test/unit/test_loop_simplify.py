@@ -98,9 +98,9 @@ def test_softmax_keeps_the_row_split_for_fusion():
     ],
 )
 def test_linear_coefficients(expr, expected):
-    from irc.dialects.types import parse_expr
+    from irc.dialects.types import parse_sym
 
-    got = linear_coefficients(parse_expr(expr), ["i0", "i1"])
+    got = linear_coefficients(parse_sym(expr), ["i0", "i1"])
     assert {k: (None if v is None else str(v)) for k, v in got.items()} == {
         k: (None if v is None else str(v)) for k, v in expected.items()
     }

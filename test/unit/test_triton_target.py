@@ -177,8 +177,10 @@ def test_index_bits_option():
     module = parse(POINTWISE)
     ConvertKernelToTritonPass(index_bits=64).apply(make_context(), module)
     assert "%xindex = triton.add %xoffset, %" in str(module) and "i64" in str(module)
+    with pytest.raises(ValueError, match="index_bits=8 must be one of 0, 32, 64"):
+        ConvertKernelToTritonPass(index_bits=8)
     with pytest.raises(PassFailedException, match="index-bits must be 0, 32 or 64"):
-        ConvertKernelToTritonPass(index_bits=8).apply(make_context(), parse(POINTWISE))
+        convert_kernels(parse(POINTWISE), index_bits=8)
 
 
 # ---------------------------------------------------------------------------

@@ -26,6 +26,6 @@ func.func @forward(%x: !aten.tensor<[s0, 4], f32, strides [4, 1]>, %y: !aten.ten
 
 // SAVED: (3,)
 
-// COUNT: irc-run: error: ValueError: @forward takes 2 arguments, got 1 inputs
+// COUNT: irc-run: error: @forward takes 2 arguments, got 1 inputs
 // BIND: irc-run: error: argument --bind: expected SYMBOL=INTEGER, got 's0'
-// MISSING: irc-run: error: ValueError: no function @missing with a body in the module
+// MISSING: irc-run: error: no function @missing with a body in the module

@@ -18,7 +18,7 @@
 // RUN: not irc-opt %S/Inputs/kernel-fuse-report.mlir -p 'kernel-fuse{report="/dev/null/report"}' 2>&1 | filecheck %s --check-prefix=UNWRITABLE
 
 // NESTED: kernel-fuse: loop.pointwise inside scf.if is not at the top level of @nested
-// UNWRITABLE: irc-opt: error: kernel-fuse: cannot write the fusion report /dev/null/report
+// UNWRITABLE: irc-opt: error: kernel-fuse: report='/dev/null/report' names a folder that does not exist (/dev/null)
 
 // The report (report=PATH or irc-opt --fusion-report=PATH): every group with its bytes, every candidate
 // with its round, kind, score and outcome.

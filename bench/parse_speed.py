@@ -1,0 +1,79 @@
+"""Parse, verify and print speed of a large loop-level module (issue 19: a 5 MB module in at most 5 s).
+
+    python3 bench/parse_speed.py [--ops 22788] [--profile]
+
+Writes a module of `--ops` loop.pointwise ops (about 220 bytes each, one index expression
+repeated as in real IR, a quarter of them distinct), then times irc-opt's work on it in-process: parse, verify, print.
+"""
+
+import argparse
+import cProfile
+import io
+import pstats
+import time
+
+BUFFER = "!loop.buffer<[3, 9], f32, strides [9, 1]>"
+
+
+def make_module(ops: int) -> str:
+    lines = [f"func.func @big(%x: {BUFFER}, %y: {BUFFER}) -> {BUFFER} {{"]
+    last = "%x"
+    for k in range(ops):
+        index = "9*i0 + i1" if k % 4 else f"ModularIndexing(9*i0 + i1 + {k % 97}, 1, 27)"
+        lines += [
+            f"  %b{k} = loop.pointwise ranges [3, 9] {{",
+            f'    %a = loop.load {last}[#loop.index<"{index}">] : {BUFFER}',
+            "    %d = arith.addf %a, %a : f32",
+            "    loop.yield %d : f32",
+            f"  }} : {BUFFER}",
+        ]
+        last = f"%b{k}"
+    lines += [f"  func.return {last} : {BUFFER}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def parse_verify_print(text: str) -> dict:
+    from xdsl.parser import Parser
+    from xdsl.printer import Printer
+
+    from irc.pipeline import make_context
+
+    times = {}
+    start = time.perf_counter()
+    module = Parser(make_context(), text).parse_module()
+    times["parse"] = time.perf_counter() - start
+    start = time.perf_counter()
+    module.verify()
+    times["verify"] = time.perf_counter() - start
+    start = time.perf_counter()
+    out = io.StringIO()
+    Printer(stream=out).print_op(module)
+    times["print"] = time.perf_counter() - start
+    times["total"] = sum(times.values())
+    times["round_trip"] = out.getvalue().count("loop.pointwise")
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ops", type=int, default=22788)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    text = make_module(args.ops)
+    import irc.dialects.loop  # noqa: F401 (imports not timed)
+    import irc.dialects.sym_parse  # noqa: F401
+
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+    times = parse_verify_print(text)
+    if args.profile:
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+    mb = len(text) / 1e6
+    print(f"{args.ops} loop.pointwise, {mb:.1f} MB: parse {times['parse']:.2f} s, verify {times['verify']:.2f} s, "
+          f"print {times['print']:.2f} s, total {times['total']:.2f} s ({mb / times['total']:.2f} MB/s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""A kernel's iteration space against the loop ops it holds: `numel` and `rnumel` are what they iterate.
+
+A kernel.kernel launches numel (x) by rnumel (r) points; each loop.reduction inside iterates numel rows of
+rnumel elements, each loop.pointwise numel points (an epilogue) or numel * rnumel (a prologue read per r
+step). A kernel whose numel disagrees with its ops would launch too few programs (results left unwritten)
+or too many (out-of-bounds stores), so the verifier rejects it. Sizes are compared exactly where static
+and as polynomials in the size symbols otherwise.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr
+from xdsl.utils.exceptions import VerifyException
+
+from irc.dialects.types import DimAttr, dim_value
+
+
+def verify_iteration_space(kernel) -> None:
+    from irc.dialects.loop import PointwiseOp, ReductionOp
+
+    numel, rnumel = kernel.numel, kernel.rnumel
+    for op in kernel.body.block.ops:
+        if isinstance(op, ReductionOp) and kernel.kind.data != "pointwise":  # there convert-kernel-to-triton says so
+            if not _same(op.ranges.data, (numel,)) or not _same(op.reduce.data, (rnumel,)):
+                raise VerifyException(
+                    f"kernel numel {numel.data} rnumel {rnumel.data} disagrees with its loop.reduction over "
+                    f"ranges {_text(op.ranges)} reduce {_text(op.reduce)}"
+                )
+        elif isinstance(op, PointwiseOp):
+            if not (_same(op.ranges.data, (numel,)) or _same(op.ranges.data, (numel, rnumel))):
+                raise VerifyException(
+                    f"kernel numel {numel.data} rnumel {rnumel.data} disagrees with its loop.pointwise over "
+                    f"ranges {_text(op.ranges)}"
+                )
+
+
+def _text(dims: ArrayAttr) -> str:
+    return "[" + ", ".join(str(d.data) for d in dims.data) + "]"
+
+
+@lru_cache(maxsize=1 << 14)
+def _same(left: tuple[DimAttr, ...], right: tuple[DimAttr, ...]) -> bool:
+    """Whether the product of the dims `left` equals that of `right`."""
+    if all(isinstance(d, IntAttr) for d in left + right):
+        a = b = 1
+        for d in left:
+            a *= d.data
+        for d in right:
+            b *= d.data
+        return a == b
+    import sympy
+
+    from irc.dialects.sym import as_expr
+
+    a = sympy.Mul(*[as_expr(dim_value(d)) for d in left])
+    b = sympy.Mul(*[as_expr(dim_value(d)) for d in right])
+    return sympy.expand(a - b) == 0

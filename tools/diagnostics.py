@@ -1,0 +1,137 @@
+"""How irc's command-line tools end: a diagnostic and an exit code, never a Python traceback.
+
+`run_tool("irc-opt", body, argv)` runs `body(argv)` (which returns an exit code) and turns what it raises
+into one of:
+
+- a user error (bad input, bad options, unreadable or unwritable files, input nested too deeply for the
+  parser): `irc-opt: error: ...`, exit 1;
+- anything else, a bug in irc: one line `irc-opt: internal error: ...` that says so and where to report it,
+  exit 2; the traceback only with `--traceback` (or IRC_TRACEBACK=1).
+
+The body runs in a thread with a large stack and a high recursion limit, so deeply nested but valid IR (xDSL
+parses, verifies and prints regions recursively) still works, and what is deeper still ends in a
+diagnostic rather than a RecursionError or a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Sequence
+
+REPORT = "this is a bug in irc: please report it, with the input, in irc's issue tracker"
+RECURSION_LIMIT = 60_000
+STACK_BYTES = 1 << 30
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that describe a problem with the input or the options, not with irc."""
+    from xdsl.utils.arg_spec import ArgSpecParseError
+    from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException, VerifyException
+
+    return (ParseError, DiagnosticException, VerifyException, PassFailedException, ArgSpecParseError, ValueError)
+
+
+def wants_traceback(argv: list[str]) -> bool:
+    """Removes `--traceback` from argv; whether it (or IRC_TRACEBACK=1) asks for tracebacks."""
+    found = "--traceback" in argv
+    while "--traceback" in argv:
+        argv.remove("--traceback")
+    return found or os.environ.get("IRC_TRACEBACK", "") not in ("", "0")
+
+
+def add_traceback_argument(parser) -> None:
+    """Lists --traceback in a tool's --help (run_tool takes it out of argv before the parser runs)."""
+    parser.add_argument("--traceback", action="store_true", help="print the Python traceback of a failure")
+
+
+def describe(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f" '{exc.filename}'" if exc.filename else ""
+        return f"cannot access{where}: {exc.strerror}"
+    return str(exc) or type(exc).__name__
+
+
+def diagnose(prog: str, exc: BaseException, show_traceback: bool) -> int:
+    """Prints the diagnostic for `exc` on stderr; returns the exit code."""
+    if show_traceback:
+        traceback.print_exception(exc, file=sys.stderr)
+    if isinstance(exc, KeyboardInterrupt):
+        return 130
+    if isinstance(exc, RecursionError):
+        message, code = "input nested too deeply (regions, ops or expressions) for irc to handle", 1
+    elif isinstance(exc, MemoryError):
+        message, code = "out of memory", 1
+    elif isinstance(exc, OSError):
+        message, code = describe(exc), 1
+    elif isinstance(exc, user_errors()):
+        message, code = describe(exc), 1
+    else:
+        first = (str(exc).splitlines() or [""])[0][:200]
+        hint = "" if show_traceback else "; rerun with --traceback to see where"
+        print(f"{prog}: internal error: {type(exc).__name__}: {first} ({REPORT}{hint})", file=sys.stderr)
+        return 2
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return code
+
+
+def run_tool(prog: str, body: Callable[[list[str]], int | None], argv: Sequence[str] | None = None) -> int:
+    """Runs `body(argv)` as described above; returns the exit code (the caller passes it to sys.exit)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    show = wants_traceback(args)
+    outcome: list = [1]
+
+    def target() -> None:
+        try:
+            outcome[0] = body(args) or 0
+        except SystemExit as exc:  # argparse's usage errors and explicit exits
+            outcome[0] = _exit_code(exc.code)
+        except BrokenPipeError:
+            outcome[0] = _broken_pipe()
+        except BaseException as exc:  # every failure ends in a diagnostic
+            try:
+                outcome[0] = diagnose(prog, exc, show)
+            except BrokenPipeError:
+                outcome[0] = _broken_pipe()
+
+    limit = sys.getrecursionlimit()
+    size = threading.stack_size()
+    try:
+        threading.stack_size(STACK_BYTES)
+        sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+        worker = threading.Thread(target=target, name=prog, daemon=True)
+        worker.start()
+        worker.join()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        threading.stack_size(size)
+        sys.setrecursionlimit(limit)
+    _flush()
+    return outcome[0]
+
+
+def _exit_code(code) -> int:
+    if code is None or isinstance(code, int):
+        return code or 0
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _broken_pipe() -> int:
+    """The reader of stdout went away (`irc-opt ... | head`): stop quietly, as cat does."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 141
+
+
+def _flush() -> None:
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):
+        _broken_pipe()
