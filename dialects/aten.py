@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     FloatAttr,
-    IntAttr,
     IntegerAttr,
     StringAttr,
     UnitAttr,
@@ -27,7 +26,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, Dialect, SSAValue, TypeAttribute
 from xdsl.irdl import (
     EqAttrConstraint,
     IRDLOperation,
@@ -42,18 +41,16 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import AttrParser
-from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.aten_elementwise import (
     BINARY_OPS,
     UNARY_OPS,
+    AtenRow,
     BinaryElementwiseOp,
     ClampOp,
     ConvertOp,
-    ElementwiseRow,
     TableEntry,
     TensorOrScalar,
     UnaryElementwiseOp,
@@ -75,6 +72,7 @@ from irc.dialects.aten_views import (
     UnsqueezeOp,
     ViewOp,
 )
+from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import TensorType, is_float
 
 Scalar = EqAttrConstraint(f64) | EqAttrConstraint(i64) | EqAttrConstraint(i1)
@@ -159,29 +157,23 @@ class EmptyOp(IRDLOperation):
 # Fallback
 # ---------------------------------------------------------------------------
 
+# Discardable attribute (a dense i64 array) on a function or an op with ATen results that are None rather
+# than values (e.g. the grad of an absent bias): their positions, which the results skip. Set by the FX
+# import, kept on kernel.extern, read by the memory plan and the wrapper printer.
+NONE_RESULTS = "irc.none_results"
+# Discardable attribute (a dense i64 array) on an imported function: the positions of its arguments that are
+# 0-d CPU tensors passed as scalars (next to device tensors); the wrapper passes their value.
+SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
+# Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
+# arguments, lifted constants the backend passes on every call.
+CONSTANTS = "irc.constants"
+
 
 @irdl_attr_definition
-class OperandRefAttr(ParametrizedAttribute):
+class OperandRefAttr(OperandRef):
     """`#aten.operand<N>`: in a fallback's args or kwargs, the tensor passed as the op's operand N."""
 
     name = "aten.operand"
-    index: IntAttr
-
-    def __init__(self, index: int):
-        super().__init__(IntAttr(index))
-
-    def verify(self) -> None:
-        if self.index.data < 0:
-            raise VerifyException(f"operand reference index must be non-negative, got {self.index.data}")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            return [IntAttr(parser.parse_integer(allow_boolean=False))]
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_string(str(self.index.data))
 
 
 OVERLOAD_NAME = re.compile(r"[A-Za-z_]\w*::[A-Za-z_]\w*(\.[A-Za-z_]\w*)?")
@@ -294,7 +286,7 @@ __all__ = [
     "UNARY_OPS",
     "BINARY_OPS",
     "REDUCTION_OPS",
-    "ElementwiseRow",
+    "AtenRow",
     "ReductionRow",
     "TableEntry",
     "UnaryElementwiseOp",

@@ -1,6 +1,7 @@
-"""Elementwise ops of the aten dialect: unary and binary families (from tables), where, clamp, convert.
+"""Elementwise ops of the aten dialect: unary and binary families, where, clamp, convert.
 
-A table row gives the result element-type rule and the operand element-type constraint:
+The unary and binary families are the rows of dialects/elementwise.py with an `aten` entry: the result
+element-type rule and the operand element-type constraint:
 - result rules: `same` (the operand's element type), `float` (floating point), `bool` (i1),
   `promote` (at least the category of every operand: bool < integer < floating point);
 - operand constraints: the names of `aten_shapes.ELEMENT_KINDS` (`any`, `numeric`, `integer_or_bool`, ...).
@@ -10,7 +11,6 @@ Binary and ternary ops take tensors or scalars (f64/i64/i1 values, 0-d for broad
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from xdsl.dialects.builtin import StringAttr, f64, i1, i64
@@ -43,18 +43,28 @@ from irc.dialects.aten_shapes import (
     shape_of,
     verifying,
 )
+from irc.dialects.elementwise import ELEMENTWISE, FLOAT, PROMOTE
 from irc.dialects.types import TensorType
 
 TensorOrScalar = base(TensorType) | EqAttrConstraint(f64) | EqAttrConstraint(i64) | EqAttrConstraint(i1)
 
 
-@dataclass(frozen=True)
-class ElementwiseRow:
-    """One table row: result rule, operand constraint, and the base class (for ops with extra properties)."""
+class AtenRow(NamedTuple):
+    """What an aten op takes from its elementwise row: result rule, operand constraint, and the base class
+    (for ops with extra properties)."""
 
     result: str
     operand: str = "any"
     base: type | None = None
+
+
+def aten_rows(arity: int, bases: Mapping[str, type]) -> dict[str, AtenRow]:
+    """The aten view of the rows of dialects/elementwise.py with `arity` operands and an aten op."""
+    return {
+        name: AtenRow(*row.aten, bases.get(name))
+        for name, row in ELEMENTWISE.items()
+        if row.aten is not None and row.arity == arity
+    }
 
 
 class TableEntry(NamedTuple):
@@ -105,7 +115,7 @@ def define_table(rows: Mapping[str, Any], default_base: type, doc: str, module: 
 class UnaryElementwiseOp(IRDLOperation):
     """Base of the unary elementwise ops: result shape = operand shape; element types by the ROW."""
 
-    ROW: ClassVar[ElementwiseRow]
+    ROW: ClassVar[AtenRow]
     input = operand_def(TensorType)
     result = result_def(TensorType)
     assembly_format = "$input attr-dict `:` functional-type($input, $result)"
@@ -137,31 +147,7 @@ class ApproximateGeluBase(UnaryElementwiseOp):
             raise VerifyException(f'approximate must be "none" or "tanh", got "{self.approximate.data}"')
 
 
-SAME, FLOAT, BOOL, PROMOTE = "same", "float", "bool", "promote"
-
-UNARY_ROWS: dict[str, ElementwiseRow] = {
-    "neg": ElementwiseRow(SAME, "numeric"),
-    "abs": ElementwiseRow(SAME, "numeric"),
-    "relu": ElementwiseRow(SAME, "numeric"),
-    "sign": ElementwiseRow(SAME),
-    "floor": ElementwiseRow(SAME, "numeric"),
-    "ceil": ElementwiseRow(SAME, "numeric"),
-    "round": ElementwiseRow(SAME, "numeric"),
-    "trunc": ElementwiseRow(SAME, "numeric"),
-    "bitwise_not": ElementwiseRow(SAME, "integer_or_bool"),
-    "isnan": ElementwiseRow(BOOL),
-    "isinf": ElementwiseRow(BOOL),
-    "logical_not": ElementwiseRow(BOOL),
-    "silu": ElementwiseRow(FLOAT, "float"),
-    "gelu": ElementwiseRow(FLOAT, "float", ApproximateGeluBase),
-    **{
-        name: ElementwiseRow(FLOAT)
-        for name in (
-            "exp", "exp2", "expm1", "log", "log1p", "log2", "sqrt", "rsqrt", "reciprocal", "sigmoid", "erf",
-            "sin", "cos", "tan", "tanh", "asin", "acos", "atan", "sinh", "cosh",
-        )
-    },
-}  # fmt: skip
+UNARY_ROWS: dict[str, AtenRow] = aten_rows(1, {"gelu": ApproximateGeluBase})
 
 UNARY_OPS = define_table(UNARY_ROWS, UnaryElementwiseOp, "unary elementwise op (UNARY_ROWS)", __name__)
 
@@ -174,7 +160,7 @@ UNARY_OPS = define_table(UNARY_ROWS, UnaryElementwiseOp, "unary elementwise op (
 class BinaryElementwiseOp(IRDLOperation):
     """Base of the binary elementwise ops: result shape = broadcast of the operands; element types by ROW."""
 
-    ROW: ClassVar[ElementwiseRow]
+    ROW: ClassVar[AtenRow]
     lhs = operand_def(TensorOrScalar)
     rhs = operand_def(TensorOrScalar)
     result = result_def(TensorType)
@@ -225,22 +211,7 @@ class RoundingDivBase(BinaryElementwiseOp):
         super().verify_()
 
 
-BITWISE = ElementwiseRow(PROMOTE, "integer_or_bool")
-
-BINARY_ROWS: dict[str, ElementwiseRow] = {
-    "add": ElementwiseRow(PROMOTE),
-    "sub": ElementwiseRow(PROMOTE, "numeric"),
-    "mul": ElementwiseRow(PROMOTE),
-    "div": ElementwiseRow(FLOAT, base=RoundingDivBase),
-    "remainder": ElementwiseRow(PROMOTE, "numeric"),
-    "minimum": ElementwiseRow(PROMOTE),
-    "maximum": ElementwiseRow(PROMOTE),
-    "pow": ElementwiseRow(PROMOTE),
-    "atan2": ElementwiseRow(FLOAT),
-    **{name: ElementwiseRow(BOOL) for name in ("eq", "ne", "lt", "le", "gt", "ge")},
-    **{name: ElementwiseRow(BOOL) for name in ("logical_and", "logical_or", "logical_xor")},
-    **{name: BITWISE for name in ("bitwise_and", "bitwise_or", "bitwise_xor")},
-}
+BINARY_ROWS: dict[str, AtenRow] = aten_rows(2, {"div": RoundingDivBase})
 
 BINARY_OPS = define_table(BINARY_ROWS, BinaryElementwiseOp, "binary elementwise op (BINARY_ROWS)", __name__)
 

@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
 )
 from xdsl.dialects.utils import AbstractYieldOperation
-from xdsl.ir import Attribute, Block, Dialect, Operation, ParametrizedAttribute, Region, SSAValue
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -47,7 +47,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import (
     HasParent,
@@ -71,6 +71,7 @@ from irc.dialects.kernel_config import (
     verify_config_value,
 )
 from irc.dialects.kernel_space import verify_iteration_space
+from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
     DimLike,
@@ -136,27 +137,10 @@ def _types_text(types: Sequence[Attribute]) -> str:
 
 
 @irdl_attr_definition
-class OperandRefAttr(ParametrizedAttribute):
+class OperandRefAttr(OperandRef):
     """`#kernel.operand<N>`: the N-th tensor operand of a `kernel.extern`, inside its args or kwargs."""
 
     name = "kernel.operand"
-    index: IntAttr
-
-    def __init__(self, index: int):
-        super().__init__(IntAttr(index))
-
-    def verify(self) -> None:
-        if self.index.data < 0:
-            raise VerifyException(f"operand reference must be non-negative, got {self.index.data}")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            return [IntAttr(parser.parse_integer(allow_boolean=False))]
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_string(str(self.index.data))
 
 
 def operand_refs(attr: Attribute) -> list[OperandRefAttr]:

@@ -291,7 +291,7 @@ class LoadOp(IRDLOperation):
 
     A gather (data-dependent) load names integer values of its body as `t0, t1, ...` in its index, each with
     the size it indexes: `loop.load %x[#loop.index<"5000*i0 + t0">] gather(%t : i64) bounds [5000] : ...`.
-    An index value outside [0, bound) reads 0 (eager raises; see aten_to_loop_gather). Dependence analysis
+    An index value outside [0, bound) reads 0 (eager raises; see convert_aten_to_loop/gather.py). Dependence analysis
     sees such a load as reading any element along the gathered dims (`t` symbols are never in the ranges).
     """
 

@@ -1,7 +1,8 @@
 """Scalar ops of loop bodies that xDSL's arith and math lack, made from one table (SCALAR_OPS).
 
 Each row names an operand count and a type rule; the rule is a base class holding the operands, the
-assembly format and the verifier, so adding an op costs one row:
+assembly format and the verifier, so adding an op costs one row. The rows of elementwise ops are those of
+dialects/elementwise.py with a `scalar` rule; the others (floordiv, pow, cast) are here:
 
     %s = loop.sigmoid %v : f32          %b = loop.isnan %v : f32          %q = loop.floordiv %a, %b : i32
     %p = loop.pow %v, %n : f32, i32     %c = loop.cast %v : f32 to f16
@@ -25,6 +26,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from irc.dialects.elementwise import ELEMENTWISE
 from irc.dialects.types import element_type_name, is_float, is_integer
 
 
@@ -78,6 +80,24 @@ class FloatPredicateOp(IRDLOperation):
 
     def verify_(self) -> None:
         require(self, is_float(self.input.type), FLOAT_OPERAND, self.input.type)
+
+
+class BinaryFloatOp(IRDLOperation):
+    """`%z = loop.<op> %x, %y : f32`: two floats of one type -> that type."""
+
+    ARITY: ClassVar[int] = 2
+    T: ClassVar = VarConstraint("T", base(Attribute))
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    traits = traits_def(Pure())
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
+        super().__init__(operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type])
+
+    def verify_(self) -> None:
+        require(self, is_float(self.lhs.type), "operands must be floats (f16, bf16, f32, f64)", self.lhs.type)
 
 
 class BinaryNumericOp(IRDLOperation):
@@ -137,6 +157,7 @@ class ConvertOp(IRDLOperation):
 
 SCALAR_OP_RULES: dict[str, type[IRDLOperation]] = {
     "float": UnaryFloatOp,
+    "float2": BinaryFloatOp,
     "float_to_bool": FloatPredicateOp,
     "numeric": BinaryNumericOp,
     "power": PowerOp,
@@ -154,11 +175,12 @@ class ScalarOpSpec:
 
 
 SCALAR_OPS: dict[str, ScalarOpSpec] = {
-    "sigmoid": ScalarOpSpec(1, "float", "1 / (1 + exp(-x))"),
-    "isinf": ScalarOpSpec(1, "float_to_bool", "x is +inf or -inf"),
-    "isnan": ScalarOpSpec(1, "float_to_bool", "x is NaN"),
+    **{
+        name: ScalarOpSpec(row.arity, row.scalar, row.doc)
+        for name, row in ELEMENTWISE.items()
+        if row.scalar is not None
+    },
     "floordiv": ScalarOpSpec(2, "numeric", "Python's x // y (rounds toward -inf)"),
-    "remainder": ScalarOpSpec(2, "numeric", "Python's x % y (sign of the divisor)"),
     "pow": ScalarOpSpec(2, "power", "x ** y for a float base, float or integer exponent"),
     "cast": ScalarOpSpec(1, "convert", "converts a scalar to another scalar type"),
 }

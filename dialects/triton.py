@@ -66,7 +66,7 @@ from irc.dialects.triton_compute import (  # noqa: F401  (re-exported)
     reduced_dims,
 )
 from irc.dialects.triton_memory import AddPtrOp, LoadOp, StoreOp
-from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ElementwiseRow, ReduceRow  # noqa: F401
+from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
     ONE,
     BlockType,
@@ -110,6 +110,11 @@ globals().update({cls.__name__: cls for cls in ELEMENTWISE_OP_CLASSES.values()})
 # ---------------------------------------------------------------------------
 
 _LAUNCH_PROPERTIES = ("launch", "num_warps", "num_stages", "grid")
+# discardable attributes of a triton.func, set by convert-kernel-to-triton for the wrapper printer:
+# the value of each size / numel parameter at launch (a dictionary of #loop.index), and the autotune
+# candidates (an array of dictionaries of launch options)
+ARG_VALUES = "arg_values"
+AUTOTUNE = "autotune"
 
 
 @irdl_op_definition

@@ -27,8 +27,8 @@ from xdsl.utils.exceptions import VerifyException
 from irc.dialects.triton_ops_table import (
     ELEMENTWISE_OPS,
     REDUCE_KINDS,
-    ElementwiseRow,
     ReduceRow,
+    TritonRow,
     accepts,
     describe,
     expected_result_text,
@@ -56,7 +56,7 @@ from irc.dialects.types import attr_number, is_bool
 # ---------------------------------------------------------------------------
 
 
-def verify_elementwise(op: IRDLOperation, row: ElementwiseRow) -> None:
+def verify_elementwise(op: IRDLOperation, row: TritonRow) -> None:
     """Operand element types follow the row's class and agree; shapes broadcast to the result's."""
     elements = [element_of(o.type) for o in op.operands]
     for k, element in enumerate(elements):
@@ -75,7 +75,7 @@ def verify_elementwise(op: IRDLOperation, row: ElementwiseRow) -> None:
     _verify_broadcast_result(op.name, [o.type for o in op.operands], result)
 
 
-def infer_elementwise_type(row: ElementwiseRow, operand_types: list[Attribute]) -> Attribute:
+def infer_elementwise_type(row: TritonRow, operand_types: list[Attribute]) -> Attribute:
     """The result type `row` gives these operands: their broadcast shape, the rule's element type."""
     element = IntegerType(1) if row.result == "i1" else element_of(operand_types[0])
     return with_shape(broadcast_types(operand_types), element)
@@ -92,7 +92,7 @@ def _verify_broadcast_result(op_name: str, operand_types: list[Attribute], resul
 class UnaryElementwiseOp(IRDLOperation):
     """Base of the one-operand rows of ELEMENTWISE_OPS."""
 
-    ROW: ClassVar[ElementwiseRow]
+    ROW: ClassVar[TritonRow]
     src = operand_def()
     result = result_def()
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
@@ -110,7 +110,7 @@ class UnaryElementwiseOp(IRDLOperation):
 class BinaryElementwiseOp(IRDLOperation):
     """Base of the two-operand rows of ELEMENTWISE_OPS."""
 
-    ROW: ClassVar[ElementwiseRow]
+    ROW: ClassVar[TritonRow]
     lhs = operand_def()
     rhs = operand_def()
     result = result_def()
@@ -132,12 +132,12 @@ def _class_name(op_name: str) -> str:
     return "".join(part.capitalize() for part in op_name.split("_")) + "Op"
 
 
-def _make_elementwise_op(op_name: str, row: ElementwiseRow) -> type[IRDLOperation]:
+def _make_elementwise_op(op_name: str, row: TritonRow) -> type[IRDLOperation]:
     base_class = UnaryElementwiseOp if row.arity == 1 else BinaryElementwiseOp
     namespace = {
         "__module__": __name__,
         "__doc__": f"Elementwise `{row.template}`.",
-        "__annotations__": {"ROW": ClassVar[ElementwiseRow]},
+        "__annotations__": {"ROW": ClassVar[TritonRow]},
         "name": f"triton.{op_name}",
         "ROW": row,
     }

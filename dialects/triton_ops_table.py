@@ -2,7 +2,8 @@
 
 A row says how the op prints as Triton Python (a `str.format` template over operand names, so the printer
 emits `tmp2 = <template>`), how many operands it takes and which element types it accepts and produces.
-Adding an elementwise op or a reduction kind costs one row here; `triton_compute.py` makes the op classes.
+The elementwise rows are the Triton columns of dialects/elementwise.py (one row per op for every level);
+reduction kinds are one row here. `triton_compute.py` makes the op classes.
 
 Templates prefer `tl.*` and plain operators, which also run under TRITON_INTERPRET=1; the rows spelled with
 `libdevice.*` compile on GPUs only (Triton's interpreter has no libdevice): a CPU run needs a shim for them.
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import Attribute
 
+from irc.dialects.elementwise import ELEMENTWISE
 from irc.dialects.types import element_type_name, is_bool, is_float, is_integer
 
 
@@ -50,8 +52,8 @@ RESULT_RULES = ("same", "i1", "index")
 
 
 @dataclass(frozen=True)
-class ElementwiseRow:
-    """One elementwise op: Triton spelling, operand count, accepted operand class, result rule."""
+class TritonRow:
+    """One triton elementwise op: Triton spelling, operand count, accepted operand class, result rule."""
 
     template: str
     arity: int
@@ -63,90 +65,10 @@ class ElementwiseRow:
         assert self.template.format(*[f"a{k}" for k in range(self.arity)])
 
 
-def _unary(template: str, operands: str = "math", result: str = "same") -> ElementwiseRow:
-    return ElementwiseRow(template, 1, operands, result)
-
-
-def _binary(template: str, operands: str = "numeric", result: str = "same") -> ElementwiseRow:
-    return ElementwiseRow(template, 2, operands, result)
-
-
-def _libdevice(name: str) -> ElementwiseRow:
-    return _unary(f"libdevice.{name}({{0}})")
-
-
-_FLOORDIV = "tl.where((({0} % {1}) != 0) & (({0} < 0) != ({1} < 0)), {0} // {1} - 1, {0} // {1})"
-_MOD = "tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), {0} % {1} + {1}, {0} % {1})"
-_NAN_MIN = "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
-_NAN_MAX = "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
-
-ELEMENTWISE_OPS: dict[str, ElementwiseRow] = {
-    # binary arithmetic
-    "add": _binary("{0} + {1}"),
-    "sub": _binary("{0} - {1}"),
-    "mul": _binary("{0} * {1}"),
-    "truediv": _binary("{0} / {1}", "float"),
-    "floordiv": _binary(_FLOORDIV, "integer"),
-    "mod": _binary(_MOD, "integer"),
-    # C semantics (round toward zero): Python's on the non-negative values of index arithmetic
-    "trunc_div": _binary("{0} // {1}", "integer"),
-    "trunc_rem": _binary("{0} % {1}", "integer"),
-    "fmod": _binary("{0} % {1}", "float"),
-    "minimum": _binary(_NAN_MIN),
-    "maximum": _binary(_NAN_MAX),
-    "pow": _binary("libdevice.pow({0}, {1})", "math"),
-    "atan2": _binary("libdevice.atan2({0}, {1})", "math"),
-    # bitwise and logical
-    "bitwise_and": _binary("{0} & {1}", "int_or_bool"),
-    "bitwise_or": _binary("{0} | {1}", "int_or_bool"),
-    "bitwise_xor": _binary("{0} ^ {1}", "int_or_bool"),
-    "lshift": _binary("{0} << {1}", "integer"),
-    "rshift": _binary("{0} >> {1}", "integer"),
-    "logical_and": _binary("{0} & {1}", "bool"),
-    "logical_or": _binary("{0} | {1}", "bool"),
-    # comparisons
-    "eq": _binary("{0} == {1}", "any", "i1"),
-    "ne": _binary("{0} != {1}", "any", "i1"),
-    "lt": _binary("{0} < {1}", "any", "i1"),
-    "le": _binary("{0} <= {1}", "any", "i1"),
-    "gt": _binary("{0} > {1}", "any", "i1"),
-    "ge": _binary("{0} >= {1}", "any", "i1"),
-    # unary
-    "neg": _unary("-{0}", "numeric"),
-    "abs": _unary("tl.abs({0})", "numeric"),
-    "reciprocal": _unary("1.0 / {0}", "float"),
-    "exp": _unary("tl.exp({0})"),
-    "exp2": _unary("tl.exp2({0})"),
-    "log": _unary("tl.log({0})"),
-    "log2": _unary("tl.log2({0})"),
-    "sqrt": _unary("tl.sqrt({0})"),
-    "rsqrt": _unary("tl.rsqrt({0})"),
-    "sin": _unary("tl.sin({0})"),
-    "cos": _unary("tl.cos({0})"),
-    "sigmoid": _unary("tl.sigmoid({0})"),
-    "floor": _unary("tl.floor({0})"),
-    "ceil": _unary("tl.ceil({0})"),
-    "tan": _libdevice("tan"),
-    "tanh": _libdevice("tanh"),
-    "erf": _unary("tl.erf({0})"),
-    "erfc": _libdevice("erfc"),
-    "expm1": _libdevice("expm1"),
-    "log1p": _libdevice("log1p"),
-    "asin": _libdevice("asin"),
-    "acos": _libdevice("acos"),
-    "atan": _libdevice("atan"),
-    "sinh": _libdevice("sinh"),
-    "cosh": _libdevice("cosh"),
-    "asinh": _libdevice("asinh"),
-    "acosh": _libdevice("acosh"),
-    "atanh": _libdevice("atanh"),
-    "trunc": _unary("tl.where({0} < 0, tl.ceil({0}), tl.floor({0}))"),
-    "round": _unary("libdevice.nearbyint({0})"),
-    "lgamma": _libdevice("lgamma"),
-    "isnan": _unary("{0} != {0}", "float", "i1"),
-    "isinf": _unary('tl.abs({0}) == float("inf")', "float", "i1"),
-    "not": _unary("{0} == 0", "bool"),
-    "bitwise_not": _unary("~{0}", "int_or_bool"),
+ELEMENTWISE_OPS: dict[str, TritonRow] = {
+    name: TritonRow(row.triton, row.arity, row.triton_operands, row.triton_result)
+    for name, row in ELEMENTWISE.items()
+    if row.triton is not None
 }
 
 

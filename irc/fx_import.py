@@ -267,12 +267,12 @@ class FxImporter:
         function_type = ([a.type for a in self.block.args], [o.type for o in ret.operands])
         function = func.FuncOp(self.name, function_type, Region(self.block))
         if self.none_positions:
-            function.attributes["irc.none_results"] = DenseArrayBase.from_list(i64, self.none_positions)
+            function.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, self.none_positions)
         if self.constants:
-            function.attributes["irc.constants"] = ArrayAttr([StringAttr(name) for name, _ in self.constants])
+            function.attributes[aten.CONSTANTS] = ArrayAttr([StringAttr(name) for name, _ in self.constants])
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
-            function.attributes["irc.scalar_tensor_args"] = positions
+            function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
         return ModuleOp([function])
 
 
@@ -362,7 +362,7 @@ def fallback(importer: FxImporter, node) -> SSAValue | tuple[SSAValue, ...]:
     op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
     nones = [position for position, v in enumerate(values) if v is None]
     if nones:  # e.g. the grad of an absent bias: the extern's results skip them, the attribute says where
-        op.attributes["irc.none_results"] = DenseArrayBase.from_list(i64, nones)
+        op.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, nones)
     if isinstance(value, (list, tuple)):
         results = iter(op.results)
         return tuple(None if v is None else next(results) for v in values)

@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser
 
+from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.types import TensorType, contiguous_strides, is_bool, is_float
 
 Predicate = Callable[[ModuleOp], bool]
@@ -99,7 +100,7 @@ def expose_unused(function: func.FuncOp) -> None:
     unused = [r for op in function.body.block.ops if op is not ret for r in op.results if not r.uses]
     if unused:
         ret.operands = [*ret.operands, *unused]
-        function.attributes.pop("irc.none_results", None)
+        function.attributes.pop(NONE_RESULTS, None)
 
 
 def clean_up(module: ModuleOp) -> None:
@@ -148,7 +149,7 @@ def with_results(module: ModuleOp, keep: set[int]) -> ModuleOp:
     ret = function.body.block.last_op
     kept = [v for k, v in enumerate(ret.operands) if k in keep]
     ret.operands = kept
-    function.attributes.pop("irc.none_results", None)
+    function.attributes.pop(NONE_RESULTS, None)
     erase_dead_ops(function)
     clean_up(module)
     return module

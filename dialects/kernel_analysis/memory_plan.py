@@ -14,6 +14,7 @@ from xdsl.dialects import func
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.types import BufferType, element_bytes
 
 # extern overloads with an out= variant that ATen implements natively (no compute-then-copy autogen kernel)
@@ -63,7 +64,7 @@ def extern_result_is_fresh(overload: str, index: int) -> bool:
 
 def schema_position(op: kernel.ExternOp, index: int) -> int:
     """The position in the ATen schema's returns of result `index`, counting the None results it skips."""
-    attr = op.attributes.get("irc.none_results")
+    attr = op.attributes.get(NONE_RESULTS)
     for position in sorted(attr.get_values()) if attr is not None else ():
         if position <= index:
             index += 1

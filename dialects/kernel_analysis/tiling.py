@@ -16,6 +16,15 @@ OUTER_XBLOCK = 64
 PERSISTENT_MAX = 4096
 
 
+def next_power_of_two(n: int) -> int:
+    """The smallest power of two >= n (1 for n <= 1)."""
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def is_power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
 def static_int(attr: IntAttr | StringAttr) -> int | None:
     return attr.data if isinstance(attr, IntAttr) else None
 

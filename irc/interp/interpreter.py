@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.interpreters.func import FuncFunctions
 
 from irc.interp import values as iv
+from irc.interp.values import find_function  # noqa: F401 (re-exported)
 from irc.interp.loop_impls import RunState, state
 
 
@@ -40,14 +40,6 @@ def new_interpreter(module: ModuleOp, symbols: Mapping[str, int]) -> Interpreter
         interpreter.register_implementations(functions)
     interpreter.set_data(RunState, "state", RunState(dict(symbols)))
     return interpreter
-
-
-def find_function(module: ModuleOp, name: str | None = None) -> func.FuncOp:
-    """The named func.func with a body, or the first one."""
-    for op in module.ops:
-        if isinstance(op, func.FuncOp) and op.body.blocks and (name is None or op.sym_name.data == name):
-            return op
-    raise ValueError(f"no function @{name} with a body in the module" if name else "no function in the module")
 
 
 def is_triton_level(module: ModuleOp) -> bool:
@@ -75,3 +67,10 @@ def run_module(
     with np.errstate(all="ignore"):  # inf and nan are results here, as in eager
         results = interpreter.call_op(target, arguments)
     return [iv.from_level(r, state(interpreter).symbols) for r in results]
+
+
+def run_function(
+    module: ModuleOp, inputs: Sequence[object], name: str | None = None, symbols: dict[str, int] | None = None
+) -> list[object]:
+    """Evaluates a function of the module on numpy inputs (run_module with no size symbols bound)."""
+    return run_module(module, inputs, name, symbols or {})

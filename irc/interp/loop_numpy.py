@@ -6,13 +6,12 @@ axis k of ranges + reduce, so every scalar op in the body is a numpy op on array
 evaluated over whole numpy arrays by sym.evaluate_index (FloorDiv / ModularIndexing as floor division).
 
 These are the data model and the semantics the reference interpreter (irc/interp/interpreter.py, on xDSL's
-framework) runs loop and kernel ops with; `run_function(module, [x, y])` runs a function through it.
+framework) runs loop and kernel ops with; `interpreter.run_function(module, [x, y])` runs a function through it.
 bf16 values are carried in float32 and rounded on every cast to bf16.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, reduce
@@ -20,10 +19,11 @@ from functools import cache, reduce
 import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 from xdsl.ir import Attribute, Operation
 
 from irc.dialects import loop
+from irc.dialects.elementwise import ELEMENTWISE as ELEMENTWISE_ROWS
 from irc.dialects.types import BufferType, attr_number, dim_value, element_type_name
 
 NUMPY_TYPES = {
@@ -133,16 +133,8 @@ class Buffer:
 # ---------------------------------------------------------------------------
 
 
-def _trunc_div(a, b):
-    quotient = np.floor_divide(np.abs(a), np.abs(b))
-    return np.where((a < 0) != (b < 0), -quotient, quotient)
-
-
 def _round_half_away(x):
     return np.sign(x) * np.floor(np.abs(x) + 0.5)
-
-
-_erf = np.vectorize(math.erf, otypes=[np.float64])
 
 
 def _either_nan(a, b):
@@ -179,25 +171,25 @@ CMPI = {
     "ugt": _on_unsigned(np.greater), "uge": _on_unsigned(np.greater_equal),
 }  # fmt: skip
 
+def _table_references() -> dict[type[Operation], Callable]:
+    """Loop-level op -> numpy: each row of dialects/elementwise.py evaluates the ops it `lowers` with its
+    `reference`."""
+    classes = {op.name: op for dialect in (arith.Arith, mathd.Math, loop.Loop) for op in dialect.operations}
+    return {
+        classes[name]: row.reference
+        for row in ELEMENTWISE_ROWS.values()
+        if row.reference is not None
+        for name in row.lowers
+        if name in classes  # arith.remf: a name convert-kernel-to-triton lowers that xDSL does not define
+    }
+
+
 ELEMENTWISE: dict[type[Operation], Callable] = {
-    arith.AddfOp: np.add, arith.AddiOp: np.add, arith.SubfOp: np.subtract, arith.SubiOp: np.subtract,
-    arith.MulfOp: np.multiply, arith.MuliOp: np.multiply, arith.DivfOp: np.divide, arith.DivSIOp: _trunc_div,
-    arith.RemSIOp: np.fmod, arith.FloorDivSIOp: np.floor_divide,
-    arith.MinimumfOp: np.minimum, arith.MaximumfOp: np.maximum, arith.MinnumfOp: np.fmin,
-    arith.MaxnumfOp: np.fmax, arith.MinSIOp: np.minimum, arith.MaxSIOp: np.maximum,
+    **_table_references(),
+    # ops no row lowers, or that differ from their row's reference (unsigned, NaN-ignoring, ...)
+    arith.MinnumfOp: np.fmin, arith.MaxnumfOp: np.fmax,
     arith.MinUIOp: _on_unsigned(np.minimum), arith.MaxUIOp: _on_unsigned(np.maximum),
-    arith.AndIOp: np.bitwise_and, arith.OrIOp: np.bitwise_or, arith.XOrIOp: np.bitwise_xor,
-    arith.NegfOp: np.negative, arith.SelectOp: np.where,
-    mathd.AbsFOp: np.abs, mathd.AbsIOp: np.abs, mathd.ExpOp: np.exp, mathd.Exp2Op: np.exp2,
-    mathd.ExpM1Op: np.expm1, mathd.LogOp: np.log, mathd.Log1pOp: np.log1p, mathd.Log2Op: np.log2,
-    mathd.Log10Op: np.log10, mathd.SqrtOp: np.sqrt, mathd.RsqrtOp: lambda x: 1 / np.sqrt(x),
-    mathd.SinOp: np.sin, mathd.CosOp: np.cos, mathd.TanOp: np.tan, mathd.TanhOp: np.tanh,
-    mathd.AsinOp: np.arcsin, mathd.AcosOp: np.arccos, mathd.AtanOp: np.arctan, mathd.SinhOp: np.sinh,
-    mathd.CoshOp: np.cosh, mathd.ErfOp: _erf, mathd.FloorOp: np.floor, mathd.CeilOp: np.ceil,
-    mathd.TruncOp: np.trunc, mathd.RoundEvenOp: np.rint, mathd.RoundOp: _round_half_away,
-    mathd.PowFOp: np.power, mathd.IPowIOp: np.power, mathd.Atan2Op: np.arctan2,
-    loop.SigmoidOp: lambda x: 1 / (1 + np.exp(-x)), loop.IsinfOp: np.isinf, loop.IsnanOp: np.isnan,
-    loop.FloordivOp: np.floor_divide, loop.RemainderOp: np.mod,
+    arith.SelectOp: np.where, mathd.Log10Op: np.log10, mathd.RoundOp: _round_half_away,
     loop.PowOp: lambda a, b: np.power(a, np.asarray(b).astype(np.asarray(a).dtype)),
 }  # fmt: skip
 
@@ -302,16 +294,3 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
     "all": lambda x: [np.all(x, axis=-1)],
     "welford": _welford,
 }
-
-# ---------------------------------------------------------------------------
-# Functions
-# ---------------------------------------------------------------------------
-
-
-def run_function(
-    module: ModuleOp, inputs: Sequence[object], name: str | None = None, symbols: dict[str, int] | None = None
-) -> list[object]:
-    """Evaluates a function of the module on numpy inputs (irc.interp.interpreter.run_module)."""
-    from irc.interp.interpreter import run_module
-
-    return run_module(module, inputs, name, symbols or {})

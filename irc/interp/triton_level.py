@@ -32,9 +32,8 @@ def source_path(source: str) -> str:
 def host_inputs(module: ModuleOp, inputs: Sequence[object]) -> list:
     """CPU torch tensors with the host function's argument layouts; scalars as Python numbers."""
     from irc.dialects.types import BufferType, TensorType
-    from irc.interp.interpreter import find_function
 
-    types = find_function(module).function_type.inputs.data
+    types = iv.find_function(module).function_type.inputs.data
     symbols = iv.bind_symbols(types, inputs)
     arguments = []
     for value, t in zip(inputs, types):

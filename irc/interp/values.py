@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute
 
 from irc.dialects.types import BufferType, TensorType, element_type_name, is_bool, is_float
@@ -127,3 +128,11 @@ def from_level(value: object, symbols: dict[str, int]) -> np.ndarray:
     if isinstance(value, ln.Buffer):
         return value.array(symbols)
     return to_numpy(value)
+
+
+def find_function(module: ModuleOp, name: str | None = None) -> func.FuncOp:
+    """The named func.func with a body, or the first one."""
+    for op in module.ops:
+        if isinstance(op, func.FuncOp) and op.body.blocks and (name is None or op.sym_name.data == name):
+            return op
+    raise ValueError(f"no function @{name} with a body in the module" if name else "no function in the module")

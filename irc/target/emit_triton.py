@@ -27,7 +27,7 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     kernel_sources = ["\n".join(p.print()) for p in printers]
 
     parts = [prelude.HEADER]
-    if any("autotune" in k.attributes for k in kernels):
+    if any(triton.AUTOTUNE in k.attributes for k in kernels):
         parts.append("from irc.runtime import autotune as _autotune")
     parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
     parts.append(_bytes_table(hosts))

@@ -19,35 +19,13 @@ except ImportError:  # older Triton keeps it under extra.cuda
     from triton.language.extra.cuda import libdevice
 '''
 
-# Triton's interpreter cannot call libdevice (an external library): compute those functions with torch.
+# Triton's interpreter cannot call libdevice (an external library): irc's numpy stand-in computes those functions
+# (irc/runtime/interpreter_shims.py, from the rows of dialects/elementwise.py).
 INTERPRETER_LIBDEVICE = '''
 if os.environ.get("TRITON_INTERPRET") == "1":
+    from irc.runtime.interpreter_shims import libdevice_shim
 
-    def _interpreted_libdevice():
-        """libdevice for TRITON_INTERPRET=1: each function evaluated by torch on the interpreter's arrays."""
-        import types
-
-        import numpy as np
-        from triton.runtime.interpreter import TensorHandle
-
-        def wrap(fn, predicate=False):
-            def call(*args):
-                first = next(a for a in args if isinstance(a, tl.tensor))
-                arrays = [np.asarray(a.handle.data) if isinstance(a, tl.tensor) else a for a in args]
-                values = [torch.as_tensor(a) for a in arrays]
-                dtype = tl.int1 if predicate else first.dtype
-                data = np.asarray(fn(*values).numpy())
-                block = tl.block_type(dtype, first.shape) if first.shape else dtype
-                return tl.tensor(TensorHandle(data, dtype), block)
-
-            return call
-
-        renamed = {"nearbyint": torch.round, "pow": torch.pow, "fmod": torch.fmod}
-        names = [{names}]
-        functions = {{n: wrap(renamed.get(n) or getattr(torch, n), n in ("isnan", "isinf")) for n in names}}
-        return types.SimpleNamespace(**functions)
-
-    libdevice = _interpreted_libdevice()
+    libdevice = libdevice_shim()  # provides {names}
 '''
 
 RAND_STRIDED = '''
@@ -87,6 +65,5 @@ if __name__ == "__main__":
 
 
 def interpreter_libdevice(names: list[str]) -> str:
-    """The interpreter's libdevice, providing the functions `names`."""
-    source = INTERPRETER_LIBDEVICE.replace("[{names}]", repr(sorted(names)))
-    return source.replace("{{", "{").replace("}}", "}")
+    """The interpreter's libdevice, for a module that calls the functions `names`."""
+    return INTERPRETER_LIBDEVICE.replace("{names}", ", ".join(sorted(names)))

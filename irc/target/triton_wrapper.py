@@ -31,6 +31,7 @@ from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
+from irc.dialects.aten import NONE_RESULTS, SCALAR_TENSOR_ARGS
 from irc.dialects.sym import as_expr
 from irc.dialects.types import (
     BufferType,
@@ -92,7 +93,7 @@ class WrapperPrinter:
             names = [self.names[a] for a in self.args]
             self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
             self.emit("args.clear()")
-        scalars = self.host.attributes.get("irc.scalar_tensor_args")
+        scalars = self.host.attributes.get(SCALAR_TENSOR_ARGS)
         for position in scalars.get_values() if scalars is not None else ():
             name = self.names[self.args[position]]  # a 0-d CPU tensor next to device tensors: its value
             self.emit(f"{name} = {name}.item()")
@@ -217,7 +218,7 @@ class WrapperPrinter:
             if getattr(k, key) is not None:
                 options.append(f"{key}={getattr(k, key).value.data}")
         line = f"{k.sym_name.data}[{python_tuple(grid)}]({', '.join(args + options)})"
-        if "autotune" in k.attributes:
+        if triton.AUTOTUNE in k.attributes:
             line = _tuned_launch(k, grid, args, options)
         static = [as_expr(g.value()) for g in k.grid.data] if k.grid else []
         if any(g.is_Integer and g == 0 for g in static):
@@ -291,7 +292,7 @@ class WrapperPrinter:
     def return_(self, op: func.ReturnOp) -> None:
         """The outputs as a tuple; `irc.none_results` on the function lists positions that return None."""
         values = [self.ref(v) for v in op.operands]
-        nones = op.parent_op().attributes.get("irc.none_results")
+        nones = op.parent_op().attributes.get(NONE_RESULTS)
         for position in sorted(nones.get_values()) if nones is not None else ():
             values.insert(position, "None")
         self.emit(f"return {python_tuple(values) if values else '()'}")
@@ -339,7 +340,7 @@ HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
 
 def _tuned_launch(k: triton.FuncOp, grid: list[str], args: list[str], options: list[str]) -> str:
     """`_autotune.launch(...)`: the runtime picks among the kernel's candidates (irc/runtime/autotune.py)."""
-    candidates = "[" + ", ".join(_candidate_text(c) for c in k.attributes["autotune"].data) + "]"
+    candidates = "[" + ", ".join(_candidate_text(c) for c in k.attributes[triton.AUTOTUNE].data) + "]"
     default = "{" + ", ".join(f"{key!r}: {value}" for key, value in (o.split("=") for o in options)) + "}"
     return (f"_autotune.launch({k.sym_name.data!r}, {k.sym_name.data}, {python_tuple(grid)}, "
             f"[{', '.join(args)}], lambda: ({default}, {candidates}))")
@@ -358,7 +359,7 @@ def _candidate_text(candidate: DictionaryAttr) -> str:
 
 
 def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:
-    attr = k.attributes.get("arg_values")
+    attr = k.attributes.get(triton.ARG_VALUES)
     return dict(attr.data) if isinstance(attr, DictionaryAttr) else {}
 
 
@@ -374,7 +375,7 @@ def torch_object(text: str) -> str:
 
 def none_results(op: Operation) -> list[int]:
     """Result positions of an extern call that are None, not values (attribute `irc.none_results`)."""
-    attr = op.attributes.get("irc.none_results")
+    attr = op.attributes.get(NONE_RESULTS)
     return sorted(attr.get_values()) if attr is not None else []
 
 

@@ -23,8 +23,8 @@ results become `!loop.buffer`s with the tensors' strides (contiguous when the ty
       func.return %s : !loop.buffer<[3], f32, strides [1]>
     }
 
-The per-family rules live in aten_to_loop_{elementwise,views,reductions}.py (tables) and aten_to_loop_body.py
-(index math, broadcasting, casts); aten_to_loop_types.py holds PyTorch's type promotion.
+The per-family rules live in elementwise.py, views.py and reductions.py (tables; elementwise bodies come from
+dialects/elementwise.py) and body.py (index math, broadcasting, casts); dtypes.py holds PyTorch's type promotion.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, kernel
+from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.types import BufferType, TensorType
 from irc.options import CheckedOptions
 
@@ -74,9 +75,6 @@ def extern_argument(arg: Attribute) -> Attribute:
     if isinstance(arg, DictionaryAttr):
         return DictionaryAttr({key: extern_argument(a) for key, a in arg.data.items()})
     return arg
-
-
-NONE_RESULTS = "irc.none_results"  # positions of the op's results that are None (not values), e.g. absent grads
 
 
 def extern_result_types(op: aten.FallbackOp) -> list[Attribute]:

@@ -1,9 +1,11 @@
 """Elementwise lowerings of convert-aten-to-loop, driven by the tables UNARY and BINARY.
 
-A row (`Scalar`) says how one element is computed: the dtype PyTorch reads the operands in (`operands`:
-the result dtype, the promoted operand dtype for comparisons, i1 for logical ops, or the operand's own dtype),
-and one builder per category of the computation type (float / int / bool). A builder receives the body,
-the operand values (already cast to the computation type) and the aten op, and returns the element:
+Both are made from the `loop` columns of dialects/elementwise.py. A `Scalar` says how one element is
+computed: the dtype PyTorch reads the operands in (`operands`: the result dtype, the promoted operand dtype
+for comparisons, i1 for logical ops, or the operand's own dtype), and one builder per category of the
+computation type (float / int / bool): a scalar op applied to the operands, or one of BUILDERS below. A
+builder receives the body, the operand values (already cast to the computation type) and the aten op, and
+returns the element:
 
     %r = aten.add %x, %y : (!aten.tensor<[3, 9], f16>, !aten.tensor<[9], f16>) -> !aten.tensor<[3, 9], f16>
   becomes
@@ -14,7 +16,7 @@ the operand values (already cast to the computation type) and the aten op, and r
       loop.yield %5 : f16
     } : !loop.buffer<[3, 9], f16, strides [9, 1]>
 
-Adding an op costs one row.
+Adding an op costs one row of dialects/elementwise.py.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ from dataclasses import dataclass
 from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
 from xdsl.dialects.builtin import i1, i64
+from xdsl.irdl import IRDLOperation
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, loop
 from irc.dialects.aten_format import number_value
-from irc.dialects.types import IndexAttr, TensorType, is_float
+from irc.dialects.elementwise import ELEMENTWISE
+from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
@@ -142,93 +146,70 @@ def divide(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
     return body.add(mathd.TruncOp(quotient)) if mode == "trunc" else quotient
 
 
-def float_math(cls: type[Operation]) -> Scalar:
-    return Scalar(float=op(cls))
+def neg(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    """0 - x (integers; floats use arith.negf)."""
+    return with_constant(arith.SubiOp, 0, constant_first=True)(body, xs, source)
 
 
-def rounding(cls: type[Operation]) -> Scalar:
-    """floor/ceil/round/trunc: the math op for floats, the identity for integers."""
-    return Scalar(float=op(cls), int=identity, bool=identity)
+def relu(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    if is_float(xs[0].type):
+        return with_constant(arith.MaximumfOp, 0.0)(body, xs, source)
+    return with_constant(arith.MaxSIOp, 0)(body, xs, source)
 
 
-def compare(f: str, signed: str, unsigned: str) -> Scalar:
-    """A comparison in the promoted operand dtype; i1 compares unsigned (true > false)."""
-    return Scalar(float=cmpf(f), int=cmpi(signed), bool=cmpi(unsigned), operands="promoted")
+def bitwise_not(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    return with_constant(arith.XOrIOp, True if is_bool(xs[0].type) else -1)(body, xs, source)
 
 
-def bitwise(cls: type[Operation]) -> Scalar:
-    return Scalar(int=op(cls), bool=op(cls))
+def logical_not(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    return with_constant(arith.XOrIOp, True)(body, xs, source)
 
 
-def logical(cls: type[Operation]) -> Scalar:
-    return Scalar(bool=op(cls), operands="bool")
+def isnan(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    return cmpf("uno")(body, [xs[0], xs[0]], source)
+
+
+def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    return with_constant(arith.DivfOp, 1.0, constant_first=True)(body, xs, source)
+
+
+# the builders a row of dialects/elementwise.py names in its `loop` column (besides scalar op names)
+BUILDERS: dict[str, Builder] = {
+    "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
+    "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
+    "reciprocal": reciprocal,
+}  # fmt: skip
+
+
+def _scalar_op_classes() -> dict[str, type[IRDLOperation]]:
+    return {op.name: op for dialect in (arith.Arith, mathd.Math, loop.Loop) for op in dialect.operations}
+
+
+SCALAR_OP_CLASSES = _scalar_op_classes()
+
+
+def builder_of(entry: str) -> Builder:
+    """`math.exp` (apply the op), `arith.cmpf olt` (compare with a predicate) or a BUILDERS name."""
+    name, _, predicate = entry.partition(" ")
+    if predicate:
+        return (cmpf if name == "arith.cmpf" else cmpi)(predicate)
+    if "." in name:
+        return op(SCALAR_OP_CLASSES[name])
+    return BUILDERS[name]
+
+
+def scalar_of(name: str) -> Scalar:
+    row = ELEMENTWISE[name]
+    builders = {category: builder_of(entry) for category, entry in row.loop.items()}
+    return Scalar(**builders, operands=row.operands)
 
 
 # ---------------------------------------------------------------------------
 # Tables
 # ---------------------------------------------------------------------------
 
-UNARY: dict[str, Scalar] = {
-    "neg": Scalar(float=op(arith.NegfOp), int=with_constant(arith.SubiOp, 0, constant_first=True)),
-    "abs": Scalar(float=op(mathd.AbsFOp), int=op(mathd.AbsIOp)),
-    "relu": Scalar(float=with_constant(arith.MaximumfOp, 0.0), int=with_constant(arith.MaxSIOp, 0)),
-    "sign": Scalar(float=sign, int=sign, bool=identity),
-    "floor": rounding(mathd.FloorOp),
-    "ceil": rounding(mathd.CeilOp),
-    "round": rounding(mathd.RoundEvenOp),
-    "trunc": rounding(mathd.TruncOp),
-    "bitwise_not": Scalar(int=with_constant(arith.XOrIOp, -1), bool=with_constant(arith.XOrIOp, True)),
-    "isnan": Scalar(float=lambda body, xs, _: cmpf("uno")(body, [xs[0], xs[0]], _), int=false, bool=false,
-                    operands="self"),
-    "isinf": Scalar(float=op(loop.IsinfOp), int=false, bool=false, operands="self"),
-    "logical_not": Scalar(bool=with_constant(arith.XOrIOp, True), operands="bool"),
-    "sigmoid": Scalar(float=sigmoid),
-    "silu": Scalar(float=silu),
-    "gelu": Scalar(float=gelu),
-    "reciprocal": Scalar(float=with_constant(arith.DivfOp, 1.0, constant_first=True)),
-    "exp": float_math(mathd.ExpOp),
-    "exp2": float_math(mathd.Exp2Op),
-    "expm1": float_math(mathd.ExpM1Op),
-    "log": float_math(mathd.LogOp),
-    "log1p": float_math(mathd.Log1pOp),
-    "log2": float_math(mathd.Log2Op),
-    "sqrt": float_math(mathd.SqrtOp),
-    "rsqrt": float_math(mathd.RsqrtOp),
-    "erf": float_math(mathd.ErfOp),
-    "sin": float_math(mathd.SinOp),
-    "cos": float_math(mathd.CosOp),
-    "tan": float_math(mathd.TanOp),
-    "tanh": float_math(mathd.TanhOp),
-    "asin": float_math(mathd.AsinOp),
-    "acos": float_math(mathd.AcosOp),
-    "atan": float_math(mathd.AtanOp),
-    "sinh": float_math(mathd.SinhOp),
-    "cosh": float_math(mathd.CoshOp),
-}  # fmt: skip
-
-BINARY: dict[str, Scalar] = {
-    "add": Scalar(float=op(arith.AddfOp), int=op(arith.AddiOp), bool=op(arith.OrIOp)),
-    "sub": Scalar(float=op(arith.SubfOp), int=op(arith.SubiOp)),
-    "mul": Scalar(float=op(arith.MulfOp), int=op(arith.MuliOp), bool=op(arith.AndIOp)),
-    "div": Scalar(float=divide, int=divide),
-    "remainder": Scalar(float=op(loop.RemainderOp), int=op(loop.RemainderOp)),
-    "minimum": Scalar(float=op(arith.MinimumfOp), int=op(arith.MinSIOp), bool=op(arith.AndIOp)),
-    "maximum": Scalar(float=op(arith.MaximumfOp), int=op(arith.MaxSIOp), bool=op(arith.OrIOp)),
-    "pow": Scalar(float=op(mathd.PowFOp), int=op(mathd.IPowIOp)),
-    "atan2": float_math(mathd.Atan2Op),
-    "eq": compare("oeq", "eq", "eq"),
-    "ne": compare("une", "ne", "ne"),
-    "lt": compare("olt", "slt", "ult"),
-    "le": compare("ole", "sle", "ule"),
-    "gt": compare("ogt", "sgt", "ugt"),
-    "ge": compare("oge", "sge", "uge"),
-    "logical_and": logical(arith.AndIOp),
-    "logical_or": logical(arith.OrIOp),
-    "logical_xor": logical(arith.XOrIOp),
-    "bitwise_and": bitwise(arith.AndIOp),
-    "bitwise_or": bitwise(arith.OrIOp),
-    "bitwise_xor": bitwise(arith.XOrIOp),
-}
+UNARY: dict[str, Scalar] = {name: scalar_of(name) for name in aten.UNARY_OPS}
+BINARY: dict[str, Scalar] = {name: scalar_of(name) for name in aten.BINARY_OPS}
 
 # ---------------------------------------------------------------------------
 # Lowerings

@@ -28,7 +28,7 @@ Arguments: `in_ptr<k>` / `scalar<k>` for the kernel's inputs, `out_ptr<k>` for i
 per size symbol, then `xnumel` / `rnumel` when symbolic; the discardable attribute `arg_values` gives the
 launcher the value of each of those last ones (`{s0 = #loop.index<"s0">, xnumel = #loop.index<"3*s0">}`),
 `launch` the constexpr values, `grid` the number of programs. A 2-D tiled kernel (`ynumel`) gets YBLOCK and
-XBLOCK, `ynumel` / `xnumel`, and [YBLOCK, XBLOCK] blocks (kernel_to_triton_tiles.py). The host function (kernel.alloc /
+XBLOCK, `ynumel` / `xnumel`, and [YBLOCK, XBLOCK] blocks (tiles.py). The host function (kernel.alloc /
 kernel.launch / kernel.extern / loop.reinterpret / func.return) stays; the `triton` target prints it.
 """
 
@@ -78,7 +78,7 @@ class ConvertKernelToTritonPass(CheckedOptions, ModulePass):
     """kernel.kernel -> triton.func. Option `index_bits`: 32 or 64 forces the index arithmetic width;
     0 (default) picks 32 unless an offset may exceed int32 or a size is symbolic. Option `online_softmax`
     (default true): a looped max and the sum of exp(x - max) over it share one r loop
-    (kernel_to_triton_online.py)."""
+    (online.py)."""
 
     name = "convert-kernel-to-triton"
 

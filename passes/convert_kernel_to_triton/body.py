@@ -17,67 +17,14 @@ from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerA
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
+from irc.dialects.elementwise import ELEMENTWISE
 from irc.dialects.triton import ELEMENTWISE_OPS, element_of
 from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 
-# loop-level op name -> triton elementwise row (ELEMENTWISE_OPS), operands in order
-ELEMENTWISE_BY_OP: dict[str, str] = {
-    "arith.addf": "add",
-    "arith.addi": "add",
-    "arith.subf": "sub",
-    "arith.subi": "sub",
-    "arith.mulf": "mul",
-    "arith.muli": "mul",
-    "arith.divf": "truediv",
-    "arith.divsi": "trunc_div",
-    "arith.divui": "trunc_div",
-    "arith.remsi": "trunc_rem",
-    "arith.remui": "trunc_rem",
-    "arith.floordivsi": "floordiv",
-    "arith.remf": "fmod",
-    "arith.maximumf": "maximum",
-    "arith.minimumf": "minimum",
-    "arith.maxsi": "maximum",
-    "arith.minsi": "minimum",
-    "arith.maxui": "maximum",
-    "arith.minui": "minimum",
-    "arith.andi": "bitwise_and",
-    "arith.ori": "bitwise_or",
-    "arith.xori": "bitwise_xor",
-    "arith.shli": "lshift",
-    "arith.shrsi": "rshift",
-    "arith.negf": "neg",
-    "math.atan2": "atan2",
-    "math.absf": "abs",
-    "math.absi": "abs",
-    "math.exp": "exp",
-    "math.exp2": "exp2",
-    "math.expm1": "expm1",
-    "math.log": "log",
-    "math.log2": "log2",
-    "math.log1p": "log1p",
-    "math.sqrt": "sqrt",
-    "math.rsqrt": "rsqrt",
-    "math.sin": "sin",
-    "math.cos": "cos",
-    "math.tan": "tan",
-    "math.tanh": "tanh",
-    "math.asin": "asin",
-    "math.acos": "acos",
-    "math.atan": "atan",
-    "math.sinh": "sinh",
-    "math.cosh": "cosh",
-    "math.asinh": "asinh",
-    "math.acosh": "acosh",
-    "math.atanh": "atanh",
-    "math.erf": "erf",
-    "math.floor": "floor",
-    "math.ceil": "ceil",
-    "math.trunc": "trunc",
-    "math.roundeven": "round",
-    "loop.sigmoid": "sigmoid",
-}
+# loop-level op name -> triton elementwise row (ELEMENTWISE_OPS), operands in order: the `lowers` column of
+# dialects/elementwise.py (HANDLERS below take precedence)
+ELEMENTWISE_BY_OP: dict[str, str] = {op: row.name for row in ELEMENTWISE.values() for op in row.lowers}
 
 # arith.cmpf / arith.cmpi predicates with a direct triton comparison
 ORDERED_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": "le", "une": "ne"}
@@ -156,14 +103,14 @@ def _is_buffer_operand(value: SSAValue) -> bool:
 
 
 def lower_op(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue | None:
+    handler = HANDLERS.get(op.name)
+    if handler is not None:
+        return handler(ctx, op, operands)
     if op.name in ELEMENTWISE_BY_OP:
         return apply_row(ctx.builder, ELEMENTWISE_BY_OP[op.name], operands)
     if op.name in CAST_OPS:
         return ctx.builder.cast(operands[0], scalar_type(op.results[0].type))
-    handler = HANDLERS.get(op.name)
-    if handler is None:
-        raise PassFailedException(f"convert-kernel-to-triton: cannot lower {op.name} in a kernel body")
-    return handler(ctx, op, operands)
+    raise PassFailedException(f"convert-kernel-to-triton: cannot lower {op.name} in a kernel body")
 
 
 def apply_row(b: TritonBuilder, row_name: str, operands: list[SSAValue]) -> SSAValue:

@@ -13,19 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
-
 import sympy
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.sym import as_expr
 from irc.passes.convert_kernel_to_triton.builder import convert_scalar
+from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.index import flat_index
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
-
-if TYPE_CHECKING:
-    from irc.passes.convert_kernel_to_triton.kernel import KernelLowering, Scope
+from irc.passes.convert_kernel_to_triton.schedule import resolve
 
 # shape class names by the axes they span ("y", "x", "yx" in 2-D tiled kernels; "x", "r", "xr" otherwise)
 _CLASS_OF_AXES = {frozenset(name): name for name in ("x", "r", "xr", "y", "yx")}
@@ -58,32 +55,30 @@ def split_terms(expr: sympy.Expr, names: set[str]) -> tuple[sympy.Expr, sympy.Ex
 
 
 def gather_load(
-    lowering: KernelLowering, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue]
+    ctx: LoweringContext, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue]
 ) -> SSAValue:
     """The masked load of a kernel input at an index that uses loaded values (`values`, one per t symbol)."""
-    from irc.passes.convert_kernel_to_triton.schedule import resolve
-
     root, delta = resolve(op.buffer)
-    b, it = scope.builder, lowering.index_type
+    b, it = scope.builder, ctx.index_type
     names = {f"t{k}": b.cast(v, it) for k, v in enumerate(values)}
-    flat = flat_index(op.index.value() + delta, lowering.info.parts(consumer))
+    flat = flat_index(op.index.value() + delta, ctx.info.parts(consumer))
     base, gathered = split_terms(flat, set(names))
-    shape_class = joined([lowering.shape_class(base), *(shape_class_of(v, scope) for v in names.values())])
+    shape_class = joined([ctx.shape_class(base), *(shape_class_of(v, scope) for v in names.values())])
     shape = scope.shapes[shape_class]
     local = replace(scope, index={**scope.index, **names}, exprs={}, loads={}, values={}, hoisted=None)
     offset = b.binary(
         "add",
-        b.broadcast_to(lowering.index_value(base, scope), shape),
-        b.broadcast_to(IndexLowering(lowering, local).lower(gathered), shape),
+        b.broadcast_to(IndexLowering(ctx, scope).lower(base), shape),
+        b.broadcast_to(IndexLowering(ctx, local).lower(gathered), shape),
     )
     mask = scope.masks[shape_class]
     for value, bound in zip(values, op.bound_values()):  # checked before any narrowing to the index type
-        limit = lowering.index_value(as_expr(bound), scope)
+        limit = IndexLowering(ctx, scope).lower(as_expr(bound))
         inside = b.binary(
             "logical_and", b.binary("ge", value, b.const(0, it)), b.binary("lt", value, limit)
         )
         mask = b.binary("logical_and", mask, b.broadcast_to(inside, shape))
-    pointer = lowering.pointer(root)
+    pointer = ctx.pointer(root)
     element = triton.element_of(pointer.type).pointee
     zero = b.const(convert_scalar(0, element), element)
     return b.insert(triton.LoadOp(b.insert(triton.AddPtrOp(pointer, offset)), mask, zero))

@@ -133,7 +133,3 @@ def bound(expr) -> int | None:
     """An int for a static expression, None for a symbolic one."""
     value = as_expr(expr)
     return int(value) if value.is_Integer else None
-
-
-def next_power_of_two(n: int) -> int:
-    return 1 if n <= 1 else 1 << (n - 1).bit_length()

@@ -10,30 +10,26 @@ names (x0, x1, ..., r0, ...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import sympy
 from xdsl.ir import SSAValue
 
 from irc.dialects.sym import FloorDiv, ModularIndexing
+from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.schedule import fail
-
-if TYPE_CHECKING:
-    from irc.passes.convert_kernel_to_triton.kernel import KernelLowering, Scope
 
 
 class IndexLowering:
     """Emits the triton ops computing one sympy index expression in a scope."""
 
-    def __init__(self, lowering: KernelLowering, scope: Scope):
-        self.lowering, self.scope = lowering, scope
+    def __init__(self, ctx: LoweringContext, scope: Scope):
+        self.ctx, self.scope = ctx, scope
         self.builder = scope.builder
-        self.index_type = lowering.index_type
+        self.index_type = ctx.index_type
 
     def lower(self, expr: sympy.Expr) -> SSAValue:
         scope = self.scope.for_expr(expr)
         if scope is not self.scope:
-            return IndexLowering(self.lowering, scope).lower(expr)
+            return IndexLowering(self.ctx, scope).lower(expr)
         memo = self.scope.exprs
         if expr not in memo:
             memo[expr] = self._lower(expr)
@@ -68,8 +64,8 @@ class IndexLowering:
     def _symbol(self, name: str) -> SSAValue:
         if name in self.scope.index:
             return self.scope.index[name]
-        if name in self.lowering.symbols:
-            return self.lowering.symbols[name]
+        if name in self.ctx.symbols:
+            return self.ctx.symbols[name]
         raise fail(f"index expression uses '{name}', which is neither a size symbol nor a flat index")
 
     def _name(self, expr: sympy.Expr) -> str | None:
@@ -77,7 +73,7 @@ class IndexLowering:
         base = expr.args[0]
         if not (base.is_Symbol and base.name in ("yindex", "xindex", "rindex")):
             return None
-        names = self.lowering.coordinate_names
+        names = self.ctx.coordinate_names
         if expr not in names:
             prefix = base.name[0]
             names[expr] = f"{prefix}{sum(1 for n in names.values() if n[0] == prefix)}"

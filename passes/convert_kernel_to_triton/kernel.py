@@ -13,8 +13,6 @@ produced at the same position), and kernel outputs are stored at their layout's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import sympy
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType
@@ -23,53 +21,22 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from irc.dialects import triton
 from irc.dialects.kernel import KernelOp
 from irc.dialects.sym import as_expr
-from irc.dialects.triton import Dims, PointerType
+from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
 from irc.passes.convert_kernel_to_triton.body import lower_body, lower_op, lower_value
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 from irc.passes.convert_kernel_to_triton.cache_hints import set_eviction_policies, set_persistent_eviction_policies
+from irc.passes.convert_kernel_to_triton.context import Config, LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.gather import gather_load
-from irc.passes.convert_kernel_to_triton.index import bound, flat_index, next_power_of_two, same_index, storage_offset
+from irc.passes.convert_kernel_to_triton.index import bound, flat_index, same_index, storage_offset
 from irc.dialects.loop_analysis.online_softmax import OnlinePair
 from irc.passes.convert_kernel_to_triton.online import OnlineSoftmax
 from irc.passes.convert_kernel_to_triton.reduce import Lanes, Reduction, reduction_for
 from irc.passes.convert_kernel_to_triton.schedule import KernelAnalysis, Phase, fail, resolve
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
-from irc.passes.convert_kernel_to_triton.tiles import tiled_grid, tiled_prologue, tiled_shape_class
+from irc.passes.convert_kernel_to_triton.tiles import tiled_grid, tiled_prologue
 
 INT32_MAX = 2**31 - 1
-
-
-@dataclass
-class Scope:
-    """Where values are emitted and what they see: flat indices, masks and block shapes per shape class
-    ("x": depends on x only, "xr": on x and r), and memo tables of index expressions, loads and xr values."""
-
-    builder: TritonBuilder
-    index: dict[str, SSAValue]
-    masks: dict[str, SSAValue]
-    shapes: dict[str, Dims]
-    exprs: dict = field(default_factory=dict)
-    loads: dict = field(default_factory=dict)
-    values: dict = field(default_factory=dict)
-    hoisted: Scope | None = None
-    """Where x-only index math and loads go (before the r loop), if not here."""
-
-    def for_expr(self, expr: sympy.Expr) -> Scope:
-        """The scope computing `expr`: loop-invariant (x-only) expressions are hoisted out of r loops."""
-        if self.hoisted is not None and sympy.Symbol("rindex") not in expr.free_symbols:
-            return self.hoisted
-        return self
-
-
-@dataclass(frozen=True)
-class Config:
-    """Launch config of one kernel (kernel-tile's, or a default where it did not run)."""
-
-    xblock: int
-    rblock: int
-    num_warps: int
-    yblock: int = 1
 
 
 class KernelLowering:
@@ -83,35 +50,38 @@ class KernelLowering:
         self.full_class = "yx" if self.tiled else "x"
         self.config = self._config()
         self.index_type = IntegerType(index_bits or self._index_bits())
+        self.ctx = LoweringContext(self.info, self.config, kernel.candidates, self.index_type)
         self.values: dict[Operation, list[SSAValue]] = {}
         self.arg_values: dict[SSAValue, SSAValue] = {}
-        self.pointers: dict[SSAValue, SSAValue] = {}
+        self.pointers = self.ctx.pointers
         self.out_pointers: list[SSAValue] = []
-        self.symbols: dict[str, SSAValue] = {}
-        self.coordinate_names: dict[sympy.Expr, str] = {}
+        self.symbols = self.ctx.symbols
 
     # -- configuration ------------------------------------------------------------
 
     def _config(self) -> Config:
+        """The launch config kernel-tile chose; a kernel that did not go through kernel-tile is an error (the
+        lowering has no defaults of its own)."""
         k, info = self.kernel, self.info
-        numel, rnumel = bound(info.numel), bound(info.rnumel)
-        rblock = k.rblock.value.data if k.rblock else self._default_rblock(rnumel)
-        default_x = 1024 if not info.is_reduction else max(1, 4096 // rblock)
-        xblock = k.xblock.value.data if k.xblock else min(default_x, max(1, next_power_of_two(numel or 1024)))
+        needed = {"xblock": k.xblock, "num_warps": k.num_warps}
+        if info.is_reduction:
+            needed["rblock"] = k.rblock
+        if self.tiled:
+            needed["yblock"] = k.yblock
+        missing = [key for key, attr in needed.items() if attr is None]
+        if missing:
+            raise fail(
+                f"@{info.name}: the kernel is not tiled (no {', '.join(missing)}); run kernel-tile before "
+                "convert-kernel-to-triton"
+            )
+        rnumel, rblock = bound(info.rnumel), k.rblock.value.data if k.rblock else 1
         if self.persistent and (rnumel is None or rblock < rnumel):
             sizes = f"({info.rnumel}, {rblock})"
             raise fail(f"@{info.name}: a persistent reduction needs a static rnumel <= rblock {sizes}")
-        warps = k.num_warps.value.data if k.num_warps else 4
+        xblock, warps = k.xblock.value.data, k.num_warps.value.data
         if self.tiled:
-            yblock = k.yblock.value.data if k.yblock else 64
-            xblock = k.xblock.value.data if k.xblock else 64
-            return Config(xblock, 1, warps, yblock)
+            return Config(xblock, 1, warps, k.yblock.value.data)
         return Config(xblock, rblock if info.is_reduction else 1, warps)
-
-    def _default_rblock(self, rnumel: int | None) -> int:
-        if self.persistent and rnumel is not None:
-            return next_power_of_two(max(rnumel, 1))
-        return 1024 if rnumel is None else min(1024, next_power_of_two(max(rnumel, 1)))
 
     def _index_bits(self) -> int:
         """32 unless an offset or position may not fit in int32 (or is symbolic)."""
@@ -185,10 +155,10 @@ class KernelLowering:
             grid=[IndexAttr(self._grid())],
         )
         if values:
-            func.attributes["arg_values"] = DictionaryAttr(values)
+            func.attributes[triton.ARG_VALUES] = DictionaryAttr(values)
         tuned = self._autotune_options()
         if len(tuned) > 1:
-            func.attributes["autotune"] = ArrayAttr([DictionaryAttr(options) for options in tuned])
+            func.attributes[triton.AUTOTUNE] = ArrayAttr([DictionaryAttr(options) for options in tuned])
         self._bind_params(func, params)
         return func
 
@@ -249,7 +219,7 @@ class KernelLowering:
 
     def _prologue(self) -> Scope:
         if self.tiled:
-            return tiled_prologue(self)
+            return tiled_prologue(self.ctx, self.builder)
         b, it, info = self.builder, self.index_type, self.info
         pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
         xoffset = b.binary("mul", pid, b.constexpr("XBLOCK", it), name="xoffset")
@@ -259,7 +229,7 @@ class KernelLowering:
         xindex = b.binary("add", xoffset, b.cast(xbase, it), name="xindex")
         xnumel = self.symbols.get("xnumel") or b.const(int(info.numel), it, name="xnumel")
         x_shape = triton.shape_of(xindex.type)
-        xmask = self.mask(b, xindex, xnumel, ("xblock", info.numel), x_shape, "xmask")
+        xmask = self.ctx.mask(b, xindex, xnumel, ("xblock", info.numel), x_shape, "xmask")
         self.symbols["xnumel"] = xnumel
         outer = Scope(b, {"xindex": xindex}, {"x": xmask}, {"x": x_shape})
         if info.is_reduction:
@@ -274,19 +244,9 @@ class KernelLowering:
                 self.r_scope.hoisted = outer  # x-only values are shared with the x-shaped ops
         return outer
 
-    def mask(self, b: TritonBuilder, index: SSAValue, size: SSAValue, block, shape: Dims, name: str):
-        """`index < size`; all-true (as Inductor writes it) when a static size is a multiple of every block
-        size the kernel may be launched with (its config and its autotune candidates)."""
-        key, numel = block
-        static = bound(numel)
-        sizes = [getattr(self.config, key)] + [c[key] for c in self.kernel.candidates if key in c]
-        if static is not None and static > 0 and all(static % block_size == 0 for block_size in sizes):
-            return b.const(True, IntegerType(1), shape, name=name)
-        return b.binary("lt", index, size, name=name)
-
     def _r_scope(self, b: TritonBuilder, rindex: SSAValue, outer: Scope) -> Scope:
         r_shape = triton.shape_of(self.rbase.type)
-        rmask = self.mask(b, rindex, self.rnumel, ("rblock", self.info.rnumel), r_shape, "rmask")
+        rmask = self.ctx.mask(b, rindex, self.rnumel, ("rblock", self.info.rnumel), r_shape, "rmask")
         xrmask = b.binary("logical_and", outer.masks["x"], rmask, name="xrmask")
         return Scope(
             b,
@@ -414,19 +374,11 @@ class KernelLowering:
     # -- index expressions, loads and stores ----------------------------------------------
 
     def index_value(self, expr: sympy.Expr, scope: Scope) -> SSAValue:
-        return IndexLowering(self, scope).lower(expr)
-
-    def shape_class(self, expr: sympy.Expr) -> str:
-        """What a flat index depends on: "x" (also for constants), "r" (a broadcast along x) or "xr"; in 2-D
-        tiles "y", "x" or "yx"."""
-        if self.tiled:
-            return tiled_shape_class(expr)
-        uses = {s.name for s in expr.free_symbols} & {"xindex", "rindex"}
-        return "xr" if len(uses) == 2 else "r" if uses == {"rindex"} else "x"
+        return IndexLowering(self.ctx, scope).lower(expr)
 
     def address(self, flat: sympy.Expr, scope: Scope, shape_class: str | None = None):
         """The offset block (in the expression's shape class) and the mask that goes with it."""
-        shape_class = shape_class or self.shape_class(flat)
+        shape_class = shape_class or self.ctx.shape_class(flat)
         offset = scope.builder.broadcast_to(self.index_value(flat, scope), scope.shapes[shape_class])
         return offset, scope.masks[shape_class]
 
@@ -486,7 +438,7 @@ class KernelLowering:
         key, scope = (root, flat), scope.for_expr(flat)
         if key not in scope.loads:
             offset, mask = self.address(flat, scope)
-            scope.loads[key] = scope.builder.load(self.pointer(root), offset, mask)
+            scope.loads[key] = scope.builder.load(self.ctx.pointer(root), offset, mask)
         return scope.loads[key]
 
     def store(self, consumer: Operation, op: Operation, value: SSAValue, scope: Scope) -> None:
@@ -494,14 +446,7 @@ class KernelLowering:
         flat = flat_index(op.index.value() + delta, self.info.parts(consumer))
         in_r_loop = "xr" in scope.masks and self.info.roles[consumer] != "x"
         offset, mask = self.address(flat, scope, "xr" if in_r_loop else self.full_class)
-        scope.builder.store(self.pointer(root), offset, value, mask)
-
-    def pointer(self, buffer: SSAValue) -> SSAValue:
-        if buffer not in self.pointers:
-            raise fail(
-                f"@{self.info.name}: accesses a buffer that is neither a kernel input nor produced inside"
-            )
-        return self.pointers[buffer]
+        scope.builder.store(self.ctx.pointer(root), offset, value, mask)
 
     def loop_index_value(self, consumer: Operation, op: Operation, scope: Scope) -> SSAValue:
         flat = flat_index(op.index.value(), self.info.parts(consumer))
@@ -517,7 +462,7 @@ class BodyEmitter:
 
     def load(self, op: Operation, gather: list[SSAValue]) -> SSAValue:
         if gather:
-            return gather_load(self.lowering, self.op, op, self.scope, gather)
+            return gather_load(self.lowering.ctx, self.op, op, self.scope, gather)
         return self.lowering.load(self.op, op, self.scope)
 
     def store(self, op: Operation, value: SSAValue) -> None:

@@ -9,7 +9,7 @@ Roles (the contract's kernel level):
 
 Phases: a reduction needs every reduction it depends on to be finished, so a looped kernel runs one r loop
 per dependence level (softmax: max, then sum of exp(x - max), then a last loop storing exp(x - max) / sum).
-With online softmax (kernel_to_triton_online.py) a sum of exp(x - max) joins its max's phase.
+With online softmax (dialects/loop_analysis/online_softmax.py) a sum of exp(x - max) joins its max's phase.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class KernelAnalysis:
         self.xnumel = self.numel if self.ynumel is None else sympy.cancel(self.numel / self.ynumel)
         if kernel.kind.data == "template":
             raise fail(f"@{self.name}: template kernels are not supported")
-        self.splits: dict[Operation, int] = {}
+        self.leading_dims: dict[Operation, int] = {}
         self.roles = {op: self._role(op) for op in self.loop_ops}
         looped = kernel.kind.data == "reduction"
         self.online: dict[Operation, OnlinePair] = pairs(self.loop_ops) if online_softmax and looped else {}
@@ -127,23 +127,23 @@ class KernelAnalysis:
             return self._reduction_role(op, ranges)
         if is_zero(product(ranges) - self.numel):
             if self.ynumel is not None:
-                self.splits[op] = self._tile_split(ranges)
+                self.leading_dims[op] = self._y_dims(ranges)
             return "x"
         if self.is_reduction:
             for k in range(len(ranges) + 1):
                 if is_zero(product(ranges[:k]) - self.numel) and is_zero(product(ranges[k:]) - self.rnumel):
-                    self.splits[op] = k
+                    self.leading_dims[op] = k
                     return "xr"
         space = f"numel {self.numel}" + (f" x rnumel {self.rnumel}" if self.is_reduction else "")
         ranges = dims_text(op.ranges)
         raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not fit the kernel's {space}")
 
-    def _tile_split(self, ranges: list) -> int:
+    def _y_dims(self, ranges: list) -> int:
         """How many leading dims of a 2-D tiled kernel's loop op are its y dims (their product is ynumel)."""
         for k in range(len(ranges) + 1):
             if is_zero(product(ranges[:k]) - self.ynumel):
                 return k
-        raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not split into ynumel {self.ynumel} x more")
+        raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not divide into ynumel {self.ynumel} x more")
 
     def _reduction_role(self, op: Operation, ranges: list) -> str:
         if not self.is_reduction:
@@ -163,13 +163,13 @@ class KernelAnalysis:
         ranges = sizes_of(op.ranges)
         names = [f"i{k}" for k in range(len(ranges))]
         role = self.roles[op]
-        if role == "x" and op in self.splits:
-            k = self.splits[op]
+        if role == "x" and op in self.leading_dims:
+            k = self.leading_dims[op]
             return [part("yindex", names[:k], ranges[:k]), part("xindex", names[k:], ranges[k:])]
         if role == "x":
             return [part("xindex", names, ranges)]
         if role == "xr":
-            k = self.splits[op]
+            k = self.leading_dims[op]
             return [part("xindex", names[:k], ranges[:k]), part("rindex", names[k:], ranges[k:])]
         reduce = sizes_of(op.reduce)
         return [part("xindex", names, ranges), part("rindex", [f"r{k}" for k in range(len(reduce))], reduce)]

@@ -15,17 +15,11 @@ take the shape of what they depend on ([YBLOCK, 1], [1, XBLOCK] or [YBLOCK, XBLO
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import sympy
 
 from irc.dialects import triton
-
-if TYPE_CHECKING:
-    from irc.passes.convert_kernel_to_triton.kernel import KernelLowering, Scope
-
-# flat index symbol -> its shape class
-TILE_AXES = {"yindex": "y", "xindex": "x"}
+from irc.passes.convert_kernel_to_triton.builder import TritonBuilder
+from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 
 
 def tiled_grid(ynumel: sympy.Expr, xnumel: sympy.Expr, yblock: int, xblock: int) -> sympy.Expr:
@@ -34,19 +28,11 @@ def tiled_grid(ynumel: sympy.Expr, xnumel: sympy.Expr, yblock: int, xblock: int)
     return FloorDiv(ynumel + yblock - 1, yblock) * FloorDiv(xnumel + xblock - 1, xblock)
 
 
-def tiled_shape_class(expr: sympy.Expr) -> str:
-    """"yx" for an expression of both flat indices, "y" for yindex only, else "x" (constants too)."""
-    uses = {TILE_AXES[s.name] for s in expr.free_symbols if s.name in TILE_AXES}
-    return "yx" if len(uses) == 2 else "y" if uses == {"y"} else "x"
-
-
-def tiled_prologue(lowering: KernelLowering) -> Scope:
-    from irc.passes.convert_kernel_to_triton.kernel import Scope
-
-    b, it, info = lowering.builder, lowering.index_type, lowering.info
-    ynumel = lowering.symbols.get("ynumel") or b.const(int(info.ynumel), it, name="ynumel")
-    xnumel = lowering.symbols.get("xnumel") or b.const(int(info.xnumel), it, name="xnumel")
-    lowering.symbols.update(ynumel=ynumel, xnumel=xnumel)
+def tiled_prologue(ctx: LoweringContext, b: TritonBuilder) -> Scope:
+    it, info = ctx.index_type, ctx.info
+    ynumel = ctx.symbols.get("ynumel") or b.const(int(info.ynumel), it, name="ynumel")
+    xnumel = ctx.symbols.get("xnumel") or b.const(int(info.xnumel), it, name="xnumel")
+    ctx.symbols.update(ynumel=ynumel, xnumel=xnumel)
     pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
     xblock, yblock = b.constexpr("XBLOCK", it), b.constexpr("YBLOCK", it)
     rounded_up = b.binary("add", xnumel, b.binary("sub", xblock, b.const(1, it)))
@@ -56,8 +42,8 @@ def tiled_prologue(lowering: KernelLowering) -> Scope:
     yindex = _axis_index(b, it, yoffset, "YBLOCK", 1, "yindex")
     xindex = _axis_index(b, it, xoffset, "XBLOCK", 0, "xindex")
     y_shape, x_shape = triton.shape_of(yindex.type), triton.shape_of(xindex.type)
-    ymask = lowering.mask(b, yindex, ynumel, ("yblock", info.ynumel), y_shape, "ymask")
-    xmask = lowering.mask(b, xindex, xnumel, ("xblock", info.xnumel), x_shape, "xmask")
+    ymask = ctx.mask(b, yindex, ynumel, ("yblock", info.ynumel), y_shape, "ymask")
+    xmask = ctx.mask(b, xindex, xnumel, ("xblock", info.xnumel), x_shape, "xmask")
     yxmask = b.binary("logical_and", ymask, xmask, name="yxmask")
     full = (y_shape[0], x_shape[1])
     return Scope(

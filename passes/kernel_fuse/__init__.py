@@ -19,10 +19,10 @@ becomes
     }
 
 Loads through `loop.reinterpret` are first folded into loads of the view's source, so buffers produced and
-read inside one kernel are never materialized. What fuses is decided by fusion_plan.FusionPlanner; the
+read inside one kernel are never materialized. What fuses is decided by plan.FusionPlanner; the
 options turn off vertical (producer -> consumer), epilogue (pointwise after a reduction) and horizontal
 (independent ops sharing an input) fusion. `report=PATH` writes what was fused and every rejected candidate
-with its reason (PATH.txt), and the op graph coloured by kernel (PATH.dot, PATH.svg); see fusion_report.
+with its reason (PATH.txt), and the op graph coloured by kernel (PATH.dot, PATH.svg); see report.py.
 """
 
 from dataclasses import dataclass

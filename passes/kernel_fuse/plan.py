@@ -4,7 +4,7 @@ Every top-level op starts as its own item; loop ops are fusable. Each round scor
 fusable items (bytes saved: a buffer read from registers instead of memory, written never when it becomes
 internal, an input element both read at the same position read once), then merges pairs greedily, best
 first, each item at most once a round, when the merge is legal:
-- one iteration space fits all members (fusion_index.space_of);
+- one iteration space fits all members (loop_analysis.index.space_of);
 - every read of a buffer produced inside reads the element written at the same position (proved symbolically);
 - no member writes (loop.store) memory another member touches;
 - no cycle: neither item reaches the other through a third.

@@ -19,11 +19,11 @@ host `func.func`:
   names; the caller may still hold the tensor) but its memory never reused.
 - A pointwise kernel or persistent reduction writes its one output over an input with the same bytes that dies
   at its launch when it reads that input only at the elements (pointwise) or rows (reductions feeding the
-  output) it writes (Inductor's in_out_ptr; `memory_inplace.py`): `kernel.reuse` of the input.
+  output) it writes (Inductor's in_out_ptr; `inplace.py`): `kernel.reuse` of the input.
 - Otherwise an allocation takes the memory of the most recently dead group of equal byte size (compared
   symbolically), dtype and device, owned by one alloc; that group's owner is then not freed but reused.
 - First, a launch that frees more bytes than it allocates moves up to just after what it depends on
-  (`memory_order.py`), so its inputs die earlier.
+  (`order.py`), so its inputs die earlier.
 Options: `reuse=false` keeps the frees only; `out_variants=false` leaves externs allocating for themselves;
 `reorder=false` keeps the launch order.
 A host that already has frees or reuses is left as it is.

@@ -29,9 +29,9 @@ full-shape pointwise ops when the rows are longer than `persistent_max` (one ker
 and fewer than `epilogue_max_rows`. With more rows than a GPU has SMs, one program per row keeps every SM
 busy: softmax over 256 rows of 131072 took 62 us of GPU time on an H200 split or not, and the split costs
 two launches. A max and a sum of exp(v - max) over it (softmax, log_softmax, logsumexp) split as an online
-pair: each chunk keeps its own max and the sum relative to it (split_online.py).
+pair: each chunk keeps its own max and the sum relative to it (online.py).
 
-Softmax over 64 rows of 131072: the full-shape ops move to a pointwise kernel (split_epilogue.py), so the rows
+Softmax over 64 rows of 131072: the full-shape ops move to a pointwise kernel (epilogue.py), so the rows
 are read by 64 * split programs for the statistics and by a pointwise kernel for the output:
 
     kernel @..._split_0(%x) -> (!loop.buffer<[64, 16], f32>, !loop.buffer<[64, 16], f32>)

@@ -1,7 +1,7 @@
 """Combining chunk-wise softmax statistics (kernel-split-reduction on an online-softmax pair).
 
 Each chunk c of a row holds its max m_c and s_c = sum(exp(v - g(m_c))) over the chunk (g the pair's shift,
-kernel_to_triton_online.py). With M = max(m_c) the row's sum is sum(s_c * exp(g(m_c) - g(M))). A chunk that
+dialects/loop_analysis/online_softmax.py). With M = max(m_c) the row's sum is sum(s_c * exp(g(m_c) - g(M))). A chunk that
 saw only -inf holds m_c = -inf and contributes 0 unless the whole row is -inf, where the terms keep eager's
 result (NaN for softmax).
 """

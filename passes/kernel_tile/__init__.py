@@ -10,15 +10,15 @@ A reduction is persistent (the whole r range in one block) when rnumel is static
 renames the kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r:
 a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`,
 `rblock`, `num_warps` (0: heuristic) override the heuristics; they must be powers of two. With `autotune=true`
-every kernel also gets `configs`, the autotune candidates (tile_candidates.py) the runtime benchmarks on the
+every kernel also gets `configs`, the autotune candidates (candidates.py) the runtime benchmarks on the
 first CUDA call.
 
-Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tile_split.py)
+Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tiles2d.py)
 get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
     kernel.kernel @triton_poi_add_0(...) pointwise numel 67108864 rnumel 1 ynumel 8192
         {xblock = 64, yblock = 64, num_warps = 8} { ... }
 Pointwise kernels with an input broadcast along their leading or trailing dims (a bias, row statistics;
-tile_split.broadcast_split) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
+tiles2d.broadcast_tiles) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
 rows that reuse the broadcast block, WIDE_TILE_ELEMENTS elements in all; 1-D blocks stay where every such
 XBLOCK would leave more than 1/8 of its lanes masked (x extent 257).
 """
@@ -32,16 +32,21 @@ from xdsl.passes import ModulePass
 from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
 from irc.dialects.kernel_config import candidate_attr
 from irc.dialects.types import DimLike, dim_attr
-from irc.dialects.kernel_analysis.tiling import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction
+from irc.dialects.kernel_analysis.tiling import (
+    OUTER_XBLOCK,
+    PERSISTENT_MAX,
+    is_outer_reduction,
+    next_power_of_two,
+)
 from irc.options import CheckedOptions, option
 from irc.passes.kernel_tile.candidates import candidates
-from irc.passes.kernel_tile.tiles2d import broadcast_split, tile_split
+from irc.passes.kernel_tile.tiles2d import broadcast_tiles, strided_tiles
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
 POINTWISE_XBLOCK = (16, 1024)
 # 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
 TILE_2D_BLOCK = (16, 64)
-# wide 2-D tiles (broadcast splits): XBLOCK the largest of these wasting at most 1/8 of its lanes on the
+# wide 2-D tiles (broadcast inputs): XBLOCK the largest of these wasting at most 1/8 of its lanes on the
 # x extent (none: 1-D blocks), YBLOCK = WIDE_TILE_ELEMENTS // XBLOCK (at most the y extent rounded up)
 WIDE_XBLOCKS = (1024, 512, 256, 128)
 WIDE_TILE_ELEMENTS = 4096
@@ -59,14 +64,6 @@ OUTER_PERSISTENT_MAX = 32
 POINTWISE_WARPS = ((1024, 4), (None, 8))
 REDUCTION_WARPS = ((256, 2), (512, 4), (None, 8))
 # options that must be 0 (heuristic) or a power of two
-
-
-def next_power_of_two(n: int) -> int:
-    return 1 if n <= 1 else 1 << (n - 1).bit_length()
-
-
-def is_power_of_two(n: int) -> bool:
-    return n > 0 and n & (n - 1) == 0
 
 
 def clamp(value: int, bounds: tuple[int, int]) -> int:
@@ -110,7 +107,7 @@ class TileChoice:
     limits: dict[str, int] | None = None
     """The largest block size worth trying per config entry (autotune candidates)."""
     family: str | None = None
-    """Which autotune candidates vary the config (tile_candidates.VARIANTS); None: those of `kind`."""
+    """Which autotune candidates vary the config (candidates.VARIANTS); None: those of `kind`."""
 
 
 @dataclass(frozen=True)
@@ -156,12 +153,12 @@ class KernelTilePass(CheckedOptions, ModulePass):
     def choose_pointwise(self, kernel: KernelOp, numel: int | None) -> TileChoice:
         if not self.tile2d:
             return self.pointwise(numel)
-        if (ynumel := tile_split(kernel)) is not None:
+        if (ynumel := strided_tiles(kernel)) is not None:
             return self.tiled(numel, ynumel)
-        split = broadcast_split(kernel)
-        xblock = (self.xblock or wide_xblock(split[1])) if split else None
+        wide = broadcast_tiles(kernel)
+        xblock = (self.xblock or wide_xblock(wide[1])) if wide else None
         if xblock:
-            return self.wide(*split, xblock)
+            return self.wide(*wide, xblock)
         return self.pointwise(numel)
 
     def pointwise(self, numel: int | None) -> TileChoice:

@@ -1,15 +1,15 @@
-"""Whether a pointwise kernel wants 2-D (YBLOCK x XBLOCK) tiles, and where to split its dims into y and x.
+"""Whether a pointwise kernel wants 2-D (YBLOCK x XBLOCK) tiles, and where its dims divide into y and x.
 
 A 1-D block of consecutive flat positions walks the innermost dim, so an access contiguous along another dim
 (the transposed read of `x.t() + y`: index `i0 + 8192*i1` over ranges [8192, 8192]) touches one element
-per row: every lane reads its own 32-byte sector. Splitting the dims at the strided access's stride-1 dim
+per row: every lane reads its own 32-byte sector. Dividing the dims at the strided access's stride-1 dim
 (`y` = ranges[:k+1], `x` = ranges[k+1:]) gives tiles with a contiguous run along y for that access and along
 x for the others (Inductor's candidate_tilings). It pays only where both kinds of access move a real part of
 the bytes (at least STRIDED_SHARE each) and both runs are long enough (MIN_RUN) to fill a sector.
 
-A kernel whose loads are all contiguous along the innermost dim gets wide 2-D tiles (`broadcast_split`) when
+A kernel whose loads are all contiguous along the innermost dim gets wide 2-D tiles (`broadcast_tiles`) when
 some input is broadcast along the leading dims or along the trailing ones: the bias of `gelu(x + bias)`
-(index `i1` over [16384, 4096]) or the row statistics of a normalization (`i0`). Split there, such a load
+(index `i1` over [16384, 4096]) or the row statistics of a normalization (`i0`). Divided there, such a load
 is one [1, XBLOCK] (or [YBLOCK, 1]) block that YBLOCK (XBLOCK) rows reuse, without the `xindex % 4096` a
 1-D block needs: bias+GELU fp16 on the H200 went from 96.5 to 89.9 us (YBLOCK 4 x XBLOCK 1024).
 """
@@ -31,7 +31,7 @@ STRIDED_SHARE = sympy.Rational(1, 4)
 MIN_RUN = 8
 # smallest static numel worth 2-D tiles (below it the launch dominates)
 MIN_NUMEL = 1024
-# shortest static x extent (product of the x dims) worth a wide tile of a broadcast split
+# shortest static x extent (product of the x dims) worth a wide tile of a broadcast input
 MIN_BROADCAST_RUN = 256
 
 
@@ -103,7 +103,7 @@ def tiled_ops(k: kernel.KernelOp) -> tuple[list[loop.PointwiseOp], list[sympy.Ex
     return ops, ranges
 
 
-def tile_split(k: kernel.KernelOp) -> sympy.Expr | None:
+def strided_tiles(k: kernel.KernelOp) -> sympy.Expr | None:
     """ynumel (the product of the y dims) of a pointwise kernel that wants 2-D tiles, else None."""
     found = tiled_ops(k)
     if found is None:
@@ -119,14 +119,14 @@ def tile_split(k: kernel.KernelOp) -> sympy.Expr | None:
     strided = {d: n for d, n in by_dim.items() if d is not None and d < rank - 1}
     if not strided or total == 0:
         return None
-    split = max(strided, key=lambda d: (strided[d], d))
-    ynumel, numel = sympy.Mul(*ranges[: split + 1]), sympy.Mul(*ranges)
-    pays = min(inner, strided[split]) >= STRIDED_SHARE * total and static_at_least(numel, MIN_NUMEL)
-    long_runs = static_at_least(ranges[split], MIN_RUN) and static_at_least(ranges[-1], MIN_RUN)
+    last_y = max(strided, key=lambda d: (strided[d], d))
+    ynumel, numel = sympy.Mul(*ranges[: last_y + 1]), sympy.Mul(*ranges)
+    pays = min(inner, strided[last_y]) >= STRIDED_SHARE * total and static_at_least(numel, MIN_NUMEL)
+    long_runs = static_at_least(ranges[last_y], MIN_RUN) and static_at_least(ranges[-1], MIN_RUN)
     return ynumel if pays and long_runs else None
 
 
-def broadcast_split(k: kernel.KernelOp) -> tuple[sympy.Expr, int] | None:
+def broadcast_tiles(k: kernel.KernelOp) -> tuple[sympy.Expr, int] | None:
     """(ynumel, static xnumel) of a pointwise kernel that wants wide 2-D tiles because an input is broadcast
     along its leading (or trailing) dims, else None. Every access must be contiguous along the innermost dim
     or broadcast along it; the x extent must be static and at least MIN_BROADCAST_RUN."""
@@ -138,14 +138,14 @@ def broadcast_split(k: kernel.KernelOp) -> tuple[sympy.Expr, int] | None:
     if any(contiguous_dim(index, rank) not in (None, rank - 1) for index, _ in accesses(k, ops)):
         return None
     loads = [load.index.value() for op in ops for load in loop.loads(op) if kernel_input(k, load.buffer)]
-    splits = [s for s in (broadcast_dims(index, rank) for index in loads) if s is not None]
-    if not splits:
+    boundaries = [s for s in (broadcast_dims(index, rank) for index in loads) if s is not None]
+    if not boundaries:
         return None
-    split = max(splits)
-    xnumel, numel = sympy.Mul(*ranges[split + 1 :]), sympy.Mul(*ranges)
+    last_y = max(boundaries)
+    xnumel, numel = sympy.Mul(*ranges[last_y + 1 :]), sympy.Mul(*ranges)
     if not xnumel.is_Integer or int(xnumel) < MIN_BROADCAST_RUN or not static_at_least(numel, MIN_NUMEL):
         return None
-    return sympy.Mul(*ranges[: split + 1]), int(xnumel)
+    return sympy.Mul(*ranges[: last_y + 1]), int(xnumel)
 
 
 def broadcast_dims(index: sympy.Expr, rank: int) -> int | None:

@@ -33,6 +33,8 @@ BINARY = {
     "logical_or": lambda a, b: torch.logical_or(a > 0, b > 0),
     "logical_xor": lambda a, b: torch.logical_xor(a > 0, b > 0),
     "where": lambda a, b: torch.where(a > b, a, b),
+    # each added as one row of dialects/elementwise.py
+    "hypot": torch.hypot, "copysign": torch.copysign,
 }  # fmt: skip
 
 

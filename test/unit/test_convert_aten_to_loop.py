@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, loop
 from irc.dialects.types import BufferType, element_type
-from irc.interp.loop_numpy import run_function
+from irc.interp.interpreter import run_function
 from irc.passes.convert_aten_to_loop.elementwise import BINARY, UNARY
 from irc.passes.convert_aten_to_loop.dtypes import number_in, promote_types, result_type
 from irc.passes.convert_aten_to_loop.views import view_strides
@@ -187,6 +187,8 @@ INTEGER_ONLY = {"bitwise_and", "bitwise_or", "bitwise_xor"}
 
 
 def binary_supported(name: str, a: torch.dtype, b: torch.dtype) -> bool:
+    if aten.BINARY_OPS[name].row.operand == "float":  # the op's row admits floating-point operands only
+        return a.is_floating_point and b.is_floating_point
     if name in INTEGER_ONLY:
         return not (a.is_floating_point or b.is_floating_point)
     if name in NUMERIC_ONLY and torch.bool in (a, b):

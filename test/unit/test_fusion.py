@@ -1,7 +1,7 @@
 """loop-inline, kernel-fuse, kernel-tile and their helpers.
 
 - simplify_index (dialects/sym.py) is checked for soundness by evaluating random expressions at random points;
-- layouts and positions (passes/fusion_index.py) against numpy's own unravel/ravel;
+- layouts and positions (dialects/loop_analysis/index.py) against numpy's own unravel/ravel;
 - the passes run on graphs traced from PyTorch programs: loop-inline keeps the numbers (numpy evaluator),
   kernel-fuse keeps them too (a small kernel-level evaluator here), and every kernel satisfies the contract,
   checked point by point: each read of an internal buffer reads the element written at the same position.
@@ -22,10 +22,11 @@ from irc.dialects import kernel, loop
 from irc.dialects.sym import FloorDiv, ModularIndexing, decompose, evaluate_index, linearize, simplify_index
 from irc.dialects.types import BufferType, contiguous_strides, dim_value
 from irc.interp.interpreter import run_module
-from irc.interp.loop_numpy import run_function
+from irc.interp.interpreter import run_function
 from irc.dialects.loop_analysis.index import Space, layout_coords, positions, reads_same_position, role_in
 from irc.passes.loop_inline import InlinePolicy, is_expensive
-from irc.passes.kernel_tile import KernelTilePass, is_power_of_two, next_power_of_two
+from irc.dialects.kernel_analysis.tiling import is_power_of_two, next_power_of_two
+from irc.passes.kernel_tile import KernelTilePass
 from irc.pipeline import make_context, run_pipeline, run_pipeline_through_text
 
 x, y, i0, i1, i2, r0, s0, s1 = sympy.symbols("x y i0 i1 i2 r0 s0 s1")

@@ -7,7 +7,7 @@ from xdsl.dialects import func
 
 from irc.dialects import loop
 from irc.dialects.types import dim_value
-from irc.interp.loop_numpy import run_function
+from irc.interp.interpreter import run_function
 from irc.passes.loop_simplify import linear_coefficients
 from irc.pipeline import make_context, run_pipeline_through_text
 

@@ -219,7 +219,7 @@ kernel.kernel @triton_poi_fused_copy_0(%arg0: !loop.buffer<[6], f32, strides [1]
 // CHECK-LABEL: triton.func @triton_poi_fused_neg_1
 // CHECK:         %xmask = triton.lt %xindex, %xnumel
 
-kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, configs = [{xblock = 32}, {xblock = 64}]} {
+kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 32}, {xblock = 64}]} {
   %0 = loop.pointwise ranges [64] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[64], f32, strides [1]>
     %2 = arith.negf %1 : f32
@@ -227,7 +227,7 @@ kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[64], f32, strides [1]
   } : !loop.buffer<[64], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[64], f32, strides [1]>
 }
-kernel.kernel @triton_poi_fused_neg_1(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, configs = [{xblock = 128}]} {
+kernel.kernel @triton_poi_fused_neg_1(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 128}]} {
   %0 = loop.pointwise ranges [64] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[64], f32, strides [1]>
     %2 = arith.negf %1 : f32

@@ -11,7 +11,7 @@ func.func @forward(%x: !loop.buffer<[3, s0], f32, strides [s0, 1]>, %out: !loop.
     %a = loop.load %x[#loop.index<"s0*i0 + r0">] : !loop.buffer<[3, s0], f32, strides [s0, 1]>
     loop.yield %a : f32
   } : !loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>
-  // scalar ops: floordiv(x, 3) + remainder(x, 3) + pow(x, 2) * sigmoid(0) + flat index
+  // scalar ops: floordiv(x, 3) + remainder(x, 3) + pow(x, 2) * sigmoid(0) + flat index + hypot(0, 0)
   %mix = loop.pointwise ranges [3, s0] {
     %a = loop.load %x[#loop.index<"s0*i0 + i1">] : !loop.buffer<[3, s0], f32, strides [s0, 1]>
     %three = arith.constant 3.0 : f32
@@ -21,13 +21,15 @@ func.func @forward(%x: !loop.buffer<[3, s0], f32, strides [s0, 1]>, %out: !loop.
     %p = loop.pow %a, %two : f32, i64
     %zero = arith.constant 0.0 : f32
     %half = loop.sigmoid %zero : f32
+    %nil = loop.hypot %zero, %zero : f32
     %i = loop.index #loop.index<"s0*i0 + i1"> : index
     %n = arith.index_cast %i : index to i64
     %f = loop.cast %n : i64 to f32
     %qr = arith.addf %q, %r : f32
     %ph = arith.mulf %p, %half : f32
     %s = arith.addf %qr, %ph : f32
-    %t = arith.addf %s, %f : f32
+    %fh = arith.addf %f, %nil : f32
+    %t = arith.addf %s, %fh : f32
     loop.yield %t : f32
   } : !loop.buffer<[3, s0], f32, strides [s0, 1]>
   // isinf(1 / x) or isnan(x / x) holds only at x = 0: any over each row

@@ -432,4 +432,4 @@
 
 %x = "test.op"() : () -> !aten.tensor<[3], f32>
 %0 = aten.fallback "aten::foo"(%x) {args = [#aten.operand<-1>]} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
-// CHECK: operand reference index must be non-negative, got -1
+// CHECK: operand reference must be non-negative, got -1

@@ -106,6 +106,10 @@
 // CHECK-NEXT: %pow = aten.pow %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %atan2 = aten.atan2 %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %atan2 = aten.atan2 %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+%hypot = aten.hypot %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %hypot = aten.hypot %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+%copysign = aten.copysign %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %copysign = aten.copysign %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %eq = aten.eq %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], i1>
 // CHECK-NEXT: %eq = aten.eq %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], i1>
 %ne = aten.ne %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], i1>

@@ -171,6 +171,7 @@ loop.pointwise ranges [3, s0] {
   %remf = loop.remainder %a, %fdf : f32
   %p = loop.pow %a, %rem : f32, i32
   %pf = loop.pow %a, %remf : f32, f32
+  %hy = loop.hypot %a, %pf : f32
   %h = loop.cast %pf : f32 to f16
   %bf = loop.cast %inf : i1 to bf16
   %v = scf.if %nan -> (f32) {
@@ -190,6 +191,7 @@ loop.pointwise ranges [3, s0] {
 // CHECK-NEXT: %remf = loop.remainder %a, %fdf : f32
 // CHECK-NEXT: %p = loop.pow %a, %rem : f32, i32
 // CHECK-NEXT: %pf = loop.pow %a, %remf : f32, f32
+// CHECK-NEXT: %hy = loop.hypot %a, %pf : f32
 // CHECK-NEXT: %h = loop.cast %pf : f32 to f16
 // CHECK-NEXT: %bf = loop.cast %inf : i1 to bf16
 // CHECK-NEXT: %v = scf.if %nan -> (f32) {

@@ -194,6 +194,8 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 %maximum = triton.maximum %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 %pow = triton.pow %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 %atan2 = triton.atan2 %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
+%hypot = triton.hypot %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
+%copysign = triton.copysign %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 %bitwise_and = triton.bitwise_and %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 %bitwise_or = triton.bitwise_or %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 %bitwise_xor = triton.bitwise_xor %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
@@ -260,6 +262,8 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 // CHECK-NEXT: %maximum = triton.maximum %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 // CHECK-NEXT: %pow = triton.pow %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 // CHECK-NEXT: %atan2 = triton.atan2 %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
+// CHECK-NEXT: %hypot = triton.hypot %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
+// CHECK-NEXT: %copysign = triton.copysign %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 // CHECK-NEXT: %bitwise_and = triton.bitwise_and %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 // CHECK-NEXT: %bitwise_or = triton.bitwise_or %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 // CHECK-NEXT: %bitwise_xor = triton.bitwise_xor %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>

@@ -7,7 +7,7 @@
 // CHECK:      KERNELS = ['triton_poi_fused_0', 'triton_poi_fused_1']
 // CHECK-NEXT: FALLBACKS = []
 // CHECK:      if os.environ.get("TRITON_INTERPRET") == "1":
-// CHECK:          names = ['pow', 'tanh']
+// CHECK:          libdevice = libdevice_shim()  # provides pow, tanh
 // CHECK:      @triton.jit
 // CHECK-NEXT: def triton_poi_fused_0(in_ptr0, in_ptr1, out_ptr0, out_ptr1, out_ptr2, out_ptr3, out_ptr4, out_ptr5, XBLOCK: tl.constexpr):
 // CHECK-NEXT:     xoffset = tl.program_id(0) * XBLOCK

@@ -36,7 +36,7 @@
 // CHECK:      KERNELS = []
 // CHECK-NOT:  def call
 
-kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>) pointwise numel 10 rnumel 1 {xblock = 16} {
+kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>) pointwise numel 10 rnumel 1 {xblock = 16, num_warps = 4} {
   %0 = loop.pointwise ranges [10] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[10], f32, strides [1]>
     %2 = arith.negf %1 : f32

@@ -1,0 +1,261 @@
+"""Elementwise ops, one row each: the single source of truth every level derives from.
+
+A row gives, for one op:
+- `name`, `arity`: the aten op `aten.<name>` and the triton op `triton.<name>` (where the row has them);
+- `aten`: the aten op's result element-type rule and operand constraint (aten_elementwise.py; None: no aten op);
+- `loop`: how convert-aten-to-loop computes one element, per category of the computation type ("float",
+  "int", "bool"): a scalar op name (`math.atan2`; `arith.cmpf olt` with a predicate) applied to the operands,
+  or the name of one of convert-aten-to-loop's body builders (`sign`, `gelu`, ...); `operands`: the dtype the
+  operands are read in (the result's, the promoted operands', i1, or each operand's own);
+- `scalar`: a loop scalar op (`loop.<name>`, dialects/loop_scalar.py) for what xDSL's arith and math lack, by
+  type rule ("float", "float2", "float_to_bool", "numeric", "power");
+- `triton`: the Triton spelling (a `str.format` template over the operands; `libdevice.<f>(...)` runs on the
+  interpreter through the stand-in derived from `reference`), its operand class and result rule
+  (triton_ops_table.py); `lowers`: the loop-level ops convert-kernel-to-triton turns into this triton op,
+  which the loop interpreter also evaluates with `reference`;
+- `reference`: the numpy implementation (irc/interp/loop_numpy.py and the libdevice stand-in,
+  irc/runtime/interpreter_shims.py).
+
+Adding an op costs one row (and a test): `hypot` and `copysign` below are each nothing but their row.
+numpy is imported when a reference is first called, not when this module is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+# aten result rules (aten_elementwise.verify_result_rule)
+SAME, FLOAT, BOOL, PROMOTE = "same", "float", "bool", "promote"
+
+
+def numpy(name: str) -> Callable[..., Any]:
+    """numpy's `name`, looked up on the first call."""
+    return lambda *args: getattr(__import__("numpy"), name)(*args)
+
+
+def vectorized(name: str) -> Callable[..., Any]:
+    """Python's math.`name` applied element by element (numpy has no erf, erfc, lgamma), in float64."""
+
+    def apply(*args):
+        import math
+
+        import numpy as np
+
+        return np.vectorize(getattr(math, name), otypes=[np.float64])(*args)
+
+    return apply
+
+
+def _trunc_div(a, b):
+    import numpy as np
+
+    quotient = np.floor_divide(np.abs(a), np.abs(b))
+    return np.where((a < 0) != (b < 0), -quotient, quotient)
+
+
+def _rsqrt(x):
+    import numpy as np
+
+    return 1 / np.sqrt(x)
+
+
+def _sigmoid(x):
+    import numpy as np
+
+    return 1 / (1 + np.exp(-x))
+
+
+@dataclass(frozen=True)
+class ElementwiseRow:
+    """One elementwise op at every level (see the module docstring)."""
+
+    name: str
+    arity: int
+    aten: tuple[str, str] | None = None
+    loop: dict[str, str] = field(default_factory=dict)
+    operands: str = "result"
+    scalar: str | None = None
+    triton: str | None = None
+    triton_operands: str = "math"
+    triton_result: str = "same"
+    lowers: tuple[str, ...] = ()
+    reference: Callable[..., Any] | None = None
+    doc: str = ""
+    """What the loop scalar op computes (rows with `scalar`)."""
+
+    @property
+    def libdevice(self) -> str | None:
+        """The libdevice function the Triton spelling calls, if any."""
+        found = re.match(r"libdevice\.(\w+)\(", self.triton or "")
+        return found.group(1) if found else None
+
+
+def _rows(*rows: ElementwiseRow) -> dict[str, ElementwiseRow]:
+    table = {}
+    for row in rows:
+        assert row.name not in table, f"two rows named {row.name}"
+        table[row.name] = row
+    return table
+
+
+def float_math(name: str, arity: int = 1, triton: str | None = None, reference=None, **kw) -> ElementwiseRow:
+    """A floating-point function: aten op (float result), math.<name> in loop bodies, Triton `triton`
+    (default libdevice.<name>), numpy reference."""
+    operands = ", ".join(f"{{{k}}}" for k in range(arity))
+    return ElementwiseRow(
+        name, arity, (FLOAT, "any"), {"float": f"math.{name}"},
+        triton=triton or f"libdevice.{name}({operands})", lowers=(f"math.{name}",),
+        reference=reference or numpy(name), **kw,
+    )  # fmt: skip
+
+
+def rounding(name: str, scalar_op: str, triton: str, reference) -> ElementwiseRow:
+    """floor/ceil/round/trunc: the math op for floats, the identity for integers and bools."""
+    return ElementwiseRow(
+        name, 1, (SAME, "numeric"), {"float": scalar_op, "int": "identity", "bool": "identity"},
+        triton=triton, lowers=(scalar_op,), reference=reference,
+    )  # fmt: skip
+
+
+def compare(name: str, triton: str, floats: str, signed: str, unsigned: str) -> ElementwiseRow:
+    """A comparison in the promoted operand dtype; i1 compares unsigned (true > false)."""
+    loop = {"float": f"arith.cmpf {floats}", "int": f"arith.cmpi {signed}", "bool": f"arith.cmpi {unsigned}"}
+    return ElementwiseRow(
+        name, 2, (BOOL, "any"), loop, "promoted", triton=triton, triton_operands="any", triton_result="i1"
+    )
+
+
+def bitwise(name: str, scalar_op: str, triton: str, reference: str) -> ElementwiseRow:
+    return ElementwiseRow(
+        name, 2, (PROMOTE, "integer_or_bool"), {"int": scalar_op, "bool": scalar_op},
+        triton=triton, triton_operands="int_or_bool", lowers=(scalar_op,), reference=numpy(reference),
+    )  # fmt: skip
+
+
+def logical(name: str, scalar_op: str, triton: str | None = None) -> ElementwiseRow:
+    return ElementwiseRow(
+        name, 2, (BOOL, "any"), {"bool": scalar_op}, "bool", triton=triton, triton_operands="bool"
+    )
+
+
+def triton_only(name: str, arity: int, triton: str, operands: str, lowers=(), reference=None) -> ElementwiseRow:
+    """A triton op with no aten op of its name (division variants, shifts, ...)."""
+    return ElementwiseRow(
+        name, arity, triton=triton, triton_operands=operands, lowers=lowers,
+        reference=numpy(reference) if isinstance(reference, str) else reference,
+    )  # fmt: skip
+
+
+_FLOORDIV = "tl.where((({0} % {1}) != 0) & (({0} < 0) != ({1} < 0)), {0} // {1} - 1, {0} // {1})"
+_MOD = "tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), {0} % {1} + {1}, {0} % {1})"
+_NAN_MIN = "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
+_NAN_MAX = "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
+
+ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
+    # -- binary arithmetic ----------------------------------------------------------------------------
+    ElementwiseRow("add", 2, (PROMOTE, "any"), {"float": "arith.addf", "int": "arith.addi", "bool": "arith.ori"},
+                   triton="{0} + {1}", triton_operands="numeric", lowers=("arith.addf", "arith.addi"),
+                   reference=numpy("add")),
+    ElementwiseRow("sub", 2, (PROMOTE, "numeric"), {"float": "arith.subf", "int": "arith.subi"},
+                   triton="{0} - {1}", triton_operands="numeric", lowers=("arith.subf", "arith.subi"),
+                   reference=numpy("subtract")),
+    ElementwiseRow("mul", 2, (PROMOTE, "any"), {"float": "arith.mulf", "int": "arith.muli", "bool": "arith.andi"},
+                   triton="{0} * {1}", triton_operands="numeric", lowers=("arith.mulf", "arith.muli"),
+                   reference=numpy("multiply")),
+    ElementwiseRow("div", 2, (FLOAT, "any"), {"float": "divide", "int": "divide"}),
+    ElementwiseRow("remainder", 2, (PROMOTE, "numeric"), {"float": "loop.remainder", "int": "loop.remainder"},
+                   scalar="numeric", doc="Python's x % y (sign of the divisor)"),
+    ElementwiseRow("minimum", 2, (PROMOTE, "any"),
+                   {"float": "arith.minimumf", "int": "arith.minsi", "bool": "arith.andi"},
+                   triton=_NAN_MIN, triton_operands="numeric",
+                   lowers=("arith.minimumf", "arith.minsi", "arith.minui"), reference=numpy("minimum")),
+    ElementwiseRow("maximum", 2, (PROMOTE, "any"),
+                   {"float": "arith.maximumf", "int": "arith.maxsi", "bool": "arith.ori"},
+                   triton=_NAN_MAX, triton_operands="numeric",
+                   lowers=("arith.maximumf", "arith.maxsi", "arith.maxui"), reference=numpy("maximum")),
+    ElementwiseRow("pow", 2, (PROMOTE, "any"), {"float": "math.powf", "int": "math.ipowi"},
+                   triton="libdevice.pow({0}, {1})", lowers=("math.powf", "math.fpowi", "math.ipowi"),
+                   reference=numpy("power")),
+    float_math("atan2", 2),
+    ElementwiseRow("hypot", 2, (FLOAT, "float"), {"float": "loop.hypot"}, scalar="float2",
+                   triton="libdevice.hypot({0}, {1})", lowers=("loop.hypot",), reference=numpy("hypot"),
+                   doc="sqrt(x * x + y * y) without undue overflow"),
+    float_math("copysign", 2),
+    triton_only("truediv", 2, "{0} / {1}", "float", ("arith.divf",), "divide"),
+    triton_only("floordiv", 2, _FLOORDIV, "integer", ("arith.floordivsi", "loop.floordiv"), "floor_divide"),
+    triton_only("mod", 2, _MOD, "integer", ("loop.remainder",), "mod"),
+    # C semantics (round toward zero): Python's on the non-negative values of index arithmetic
+    triton_only("trunc_div", 2, "{0} // {1}", "integer", ("arith.divsi", "arith.divui"), _trunc_div),
+    triton_only("trunc_rem", 2, "{0} % {1}", "integer", ("arith.remsi", "arith.remui"), "fmod"),
+    triton_only("fmod", 2, "{0} % {1}", "float", ("arith.remf",), "fmod"),
+    # -- bitwise and logical -------------------------------------------------------------------------------
+    bitwise("bitwise_and", "arith.andi", "{0} & {1}", "bitwise_and"),
+    bitwise("bitwise_or", "arith.ori", "{0} | {1}", "bitwise_or"),
+    bitwise("bitwise_xor", "arith.xori", "{0} ^ {1}", "bitwise_xor"),
+    triton_only("lshift", 2, "{0} << {1}", "integer", ("arith.shli",), "left_shift"),
+    triton_only("rshift", 2, "{0} >> {1}", "integer", ("arith.shrsi",), "right_shift"),
+    logical("logical_and", "arith.andi", "{0} & {1}"),
+    logical("logical_or", "arith.ori", "{0} | {1}"),
+    logical("logical_xor", "arith.xori"),
+    # -- comparisons ---------------------------------------------------------------------------------------
+    compare("eq", "{0} == {1}", "oeq", "eq", "eq"),
+    compare("ne", "{0} != {1}", "une", "ne", "ne"),
+    compare("lt", "{0} < {1}", "olt", "slt", "ult"),
+    compare("le", "{0} <= {1}", "ole", "sle", "ule"),
+    compare("gt", "{0} > {1}", "ogt", "sgt", "ugt"),
+    compare("ge", "{0} >= {1}", "oge", "sge", "uge"),
+    # -- unary ----------------------------------------------------------------------------------------------
+    ElementwiseRow("neg", 1, (SAME, "numeric"), {"float": "arith.negf", "int": "neg"},
+                   triton="-{0}", triton_operands="numeric", lowers=("arith.negf",), reference=numpy("negative")),
+    ElementwiseRow("abs", 1, (SAME, "numeric"), {"float": "math.absf", "int": "math.absi"},
+                   triton="tl.abs({0})", triton_operands="numeric", lowers=("math.absf", "math.absi"),
+                   reference=numpy("abs")),
+    ElementwiseRow("relu", 1, (SAME, "numeric"), {"float": "relu", "int": "relu"}),
+    ElementwiseRow("sign", 1, (SAME, "any"), {"float": "sign", "int": "sign", "bool": "identity"}),
+    rounding("floor", "math.floor", "tl.floor({0})", numpy("floor")),
+    rounding("ceil", "math.ceil", "tl.ceil({0})", numpy("ceil")),
+    rounding("round", "math.roundeven", "libdevice.nearbyint({0})", numpy("rint")),
+    rounding("trunc", "math.trunc", "tl.where({0} < 0, tl.ceil({0}), tl.floor({0}))", numpy("trunc")),
+    ElementwiseRow("bitwise_not", 1, (SAME, "integer_or_bool"), {"int": "bitwise_not", "bool": "bitwise_not"},
+                   triton="~{0}", triton_operands="int_or_bool"),
+    ElementwiseRow("isnan", 1, (BOOL, "any"), {"float": "isnan", "int": "false", "bool": "false"}, "self",
+                   scalar="float_to_bool", doc="x is NaN", triton="{0} != {0}", triton_operands="float", triton_result="i1",
+                   lowers=("loop.isnan",), reference=numpy("isnan")),
+    ElementwiseRow("isinf", 1, (BOOL, "any"), {"float": "loop.isinf", "int": "false", "bool": "false"}, "self",
+                   scalar="float_to_bool", doc="x is +inf or -inf", triton='tl.abs({0}) == float("inf")', triton_operands="float",
+                   triton_result="i1", lowers=("loop.isinf",), reference=numpy("isinf")),
+    ElementwiseRow("logical_not", 1, (BOOL, "any"), {"bool": "logical_not"}, "bool"),
+    triton_only("not", 1, "{0} == 0", "bool"),
+    ElementwiseRow("sigmoid", 1, (FLOAT, "any"), {"float": "loop.sigmoid"}, scalar="float", doc="1 / (1 + exp(-x))",
+                   triton="tl.sigmoid({0})", lowers=("loop.sigmoid",), reference=_sigmoid),
+    ElementwiseRow("silu", 1, (FLOAT, "float"), {"float": "silu"}),
+    ElementwiseRow("gelu", 1, (FLOAT, "float"), {"float": "gelu"}),
+    ElementwiseRow("reciprocal", 1, (FLOAT, "any"), {"float": "reciprocal"}, triton="1.0 / {0}",
+                   triton_operands="float"),
+    float_math("exp", triton="tl.exp({0})"),
+    float_math("exp2", triton="tl.exp2({0})"),
+    float_math("expm1"),
+    float_math("log", triton="tl.log({0})"),
+    float_math("log1p"),
+    float_math("log2", triton="tl.log2({0})"),
+    float_math("sqrt", triton="tl.sqrt({0})"),
+    float_math("rsqrt", triton="tl.rsqrt({0})", reference=_rsqrt),
+    float_math("erf", triton="tl.erf({0})", reference=vectorized("erf")),
+    float_math("sin", triton="tl.sin({0})"),
+    float_math("cos", triton="tl.cos({0})"),
+    float_math("tan"),
+    float_math("tanh"),
+    float_math("asin", reference=numpy("arcsin")),
+    float_math("acos", reference=numpy("arccos")),
+    float_math("atan", reference=numpy("arctan")),
+    float_math("sinh"),
+    float_math("cosh"),
+    triton_only("asinh", 1, "libdevice.asinh({0})", "math", ("math.asinh",), "arcsinh"),
+    triton_only("acosh", 1, "libdevice.acosh({0})", "math", ("math.acosh",), "arccosh"),
+    triton_only("atanh", 1, "libdevice.atanh({0})", "math", ("math.atanh",), "arctanh"),
+    triton_only("erfc", 1, "libdevice.erfc({0})", "math", (), vectorized("erfc")),
+    triton_only("lgamma", 1, "libdevice.lgamma({0})", "math", (), vectorized("lgamma")),
+)  # fmt: skip
