@@ -3,7 +3,7 @@
 This is Inductor's Scheduler output and wrapper code as IR. A `kernel.kernel` is a symbol holding the loop ops
 fused into one future kernel, with its kind, iteration space and (after tiling) its launch config:
 
-    kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>)
+    kernel.kernel @fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>)
         -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16} {
       ...loop ops...
       kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
@@ -99,16 +99,21 @@ _OVERLOAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-
 _NOT_IDENTIFIER_CHAR = re.compile(r"[^A-Za-z0-9_]")
 
 
-def kernel_name(kind: str, op_names: Sequence[str], index: int) -> str:
-    """Inductor-style kernel name: `triton_per_fused_add_sigmoid_sum_0`.
+def kernel_name(op_names: Sequence[str], index: int) -> str:
+    """A kernel's symbol, named after what it computes: `fused_add_sigmoid_sum_0`.
 
-    Op names are sorted and de-duplicated; `fused_` appears only when there is more than one.
+    Op names are sorted and de-duplicated; `fused_` appears only when there is more than one. The kind is not
+    part of the symbol: it is the kernel's `kind` property, and `triton_name` derives the printed name from both.
     """
+    names = sorted({_NOT_IDENTIFIER_CHAR.sub("_", n) for n in op_names})
+    return "_".join([*(["fused"] if len(names) > 1 else []), *names, str(index)])
+
+
+def triton_name(kind: str, name: str) -> str:
+    """Inductor-style name of a kernel of `kind` called `name`: `triton_per_fused_add_sigmoid_sum_0`."""
     if kind not in KERNEL_KINDS:
         raise ValueError(f"unknown kernel kind '{kind}'; expected one of {', '.join(KERNEL_KINDS)}")
-    names = sorted({_NOT_IDENTIFIER_CHAR.sub("_", n) for n in op_names})
-    parts = ["triton", KERNEL_KINDS[kind], *(["fused"] if len(names) > 1 else []), *names, str(index)]
-    return "_".join(parts)
+    return f"triton_{KERNEL_KINDS[kind]}_{name}"
 
 
 def storage_bytes(t: BufferType) -> int | None:

@@ -1,8 +1,8 @@
-"""convert-kernel-to-triton: each kernel.kernel becomes a triton.func of the same name (kernel -> triton).
+"""convert-kernel-to-triton: each kernel.kernel becomes a triton.func named after its kind (kernel -> triton).
 
 Before (a pointwise kernel, after kernel-tile):
 
-    kernel.kernel @triton_poi_fused_add_0(%arg0: !loop.buffer<[8], f32, strides [1]>)
+    kernel.kernel @fused_add_0(%arg0: !loop.buffer<[8], f32, strides [1]>)
         -> (!loop.buffer<[8], f32, strides [1]>) pointwise numel 8 rnumel 1 {xblock = 8, num_warps = 1} {
       %0 = loop.pointwise ranges [8] {
         %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
@@ -35,7 +35,7 @@ kernel.launch / kernel.extern / loop.reinterpret / func.return) stays; the `trit
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -45,7 +45,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.utils.exceptions import PassFailedException
 
-from irc.dialects.kernel import KernelOp
+from irc.dialects.kernel import KernelOp, LaunchOp, triton_name
 from irc.options import CheckedOptions, option
 
 
@@ -69,8 +69,12 @@ def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool 
         raise PassFailedException(
             f"convert-kernel-to-triton: index-bits must be 0, 32 or 64, got {index_bits}"
         )
+    names = {k.sym_name.data: triton_name(k.kind.data, k.sym_name.data) for k in module.walk() if isinstance(k, KernelOp)}
     walker = PatternRewriteWalker(KernelToTritonFunc(index_bits, online_softmax), apply_recursively=False)
     walker.rewrite_module(module)
+    for launch in module.walk():
+        if isinstance(launch, LaunchOp) and launch.callee.string_value() in names:
+            launch.callee = SymbolRefAttr(names[launch.callee.string_value()])
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, Intege
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import triton
-from irc.dialects.kernel import KernelOp
+from irc.dialects.kernel import KernelOp, triton_name
 from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
@@ -147,7 +147,7 @@ class KernelLowering:
                 params.append((name, index_type))
                 values[name] = IndexAttr(size)
         func = triton.FuncOp(
-            info.name,
+            triton_name(info.kernel.kind.data, info.name),
             params,
             constexprs=list(self._launch_constexprs()),
             launch=self._launch_constexprs(),

@@ -6,7 +6,7 @@
       func.return %t : !loop.buffer<[3], f32, strides [1]>
     }
 becomes
-    kernel.kernel @triton_red_fused_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>)
+    kernel.kernel @fused_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>)
         -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {
       %s = loop.reduction sum ranges [3] reduce [9] { ... }
       %t = loop.pointwise ranges [3] { ... loop.load %s[#loop.index<"i0">] ... }
@@ -14,7 +14,7 @@ becomes
     }
     func.func @f(%x: ...) -> ... {
       %t = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
-      kernel.launch @triton_red_fused_sigmoid_sum_0(%x) outs(%t) : (...) -> (...)
+      kernel.launch @fused_sigmoid_sum_0(%x) outs(%t) : (...) -> (...)
       func.return %t : !loop.buffer<[3], f32, strides [1]>
     }
 

@@ -138,8 +138,8 @@ class KernelNamer:
         }
         self.numbers = count()
 
-    def __call__(self, kind: str, op_names: Sequence[str]) -> str:
-        while (name := kernel.kernel_name(kind, op_names, next(self.numbers))) in self.taken:
+    def __call__(self, op_names: Sequence[str]) -> str:
+        while (name := kernel.kernel_name(op_names, next(self.numbers))) in self.taken:
             pass
         self.taken.add(name)
         return name
@@ -151,7 +151,7 @@ def build_kernel(members: Sequence[Operation], namer: KernelNamer) -> tuple[kern
     outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
     space = space_of(members)
     kind = "reduction" if space.reduction else "pointwise"
-    name = namer(kind, kernel_op_names(members))
+    name = namer(kernel_op_names(members))
     argument_types, output_types = [v.type for v in arguments], [r.type for r in outputs]
     kernel_op = kernel.KernelOp(
         name,

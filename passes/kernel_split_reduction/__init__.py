@@ -3,18 +3,18 @@
 A full sum of 2^26 elements is one row: as one kernel it runs on one SM. Splitting r into `split` chunks
 gives a first kernel of numel*split partial results and a second that combines them:
 
-    kernel.kernel @triton_red_sum_0(%a: !loop.buffer<[65536], f32, ...>) -> (!loop.buffer<[], f32, ...>)
+    kernel.kernel @sum_0(%a: !loop.buffer<[65536], f32, ...>) -> (!loop.buffer<[], f32, ...>)
         reduction numel 1 rnumel 65536 {
       %s = loop.reduction sum ranges [] reduce [65536] { %v = loop.load %a[#loop.index<"r0">] ... }
       kernel.yield %s
     }
 becomes (split = 64)
-    kernel.kernel @triton_red_sum_split_0(%a) -> (!loop.buffer<[64], f32, ...>)
+    kernel.kernel @sum_split_0(%a) -> (!loop.buffer<[64], f32, ...>)
         reduction numel 64 rnumel 1024 {
       %p = loop.reduction sum ranges [64] reduce [1024] { %v = loop.load %a[#loop.index<"1024*i0 + r0">] ... }
       kernel.yield %p
     }
-    kernel.kernel @triton_red_sum_0(%p) -> (...) reduction numel 1 rnumel 64 {
+    kernel.kernel @sum_0(%p) -> (...) reduction numel 1 rnumel 64 {
       %s = loop.reduction sum ranges [] reduce [64] { %v = loop.load %p[#loop.index<"r0">] ... }
       kernel.yield %s
     }
@@ -37,7 +37,7 @@ are read by 64 * split programs for the statistics and by a pointwise kernel for
     kernel @..._split_0(%x) -> (!loop.buffer<[64, 16], f32>, !loop.buffer<[64, 16], f32>)
         reduction numel 1024 rnumel 8192 { %m = max over the chunk; %s = sum(exp(v - %m[i0, i1])) }
     kernel @..._0(%pm, %ps) -> (![64], ![64]) reduction numel 64 rnumel 16 { %M = max(pm); %S = ... }
-    kernel @triton_poi_..._epilogue_0(%x, %M, %S) -> (![64, 131072]) pointwise numel 8388608 { ... }
+    kernel @..._epilogue_0(%x, %M, %S) -> (![64, 131072]) pointwise numel 8388608 { ... }
 """
 
 from dataclasses import dataclass, field

@@ -64,16 +64,9 @@ def _position(value: SSAValue) -> tuple[int, int]:
 
 
 def suffixed_name(name: str, suffix: str) -> str:
-    """`triton_red_sum_0` -> `triton_red_sum_{suffix}_0` (the number stays last)."""
+    """`sum_0` -> `sum_{suffix}_0` (the number stays last)."""
     stem, _, index = name.rpartition("_")
     return f"{stem}_{suffix}_{index}" if index.isdigit() else f"{name}_{suffix}"
-
-
-def epilogue_name(name: str) -> str:
-    for prefix in ("triton_red_", "triton_per_"):
-        if name.startswith(prefix):
-            name = "triton_poi_" + name[len(prefix) :]
-    return suffixed_name(name, "epilogue")
 
 
 def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp,
@@ -110,7 +103,7 @@ def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], rea
     block.add_op(kernel.YieldOp(*[mapper[v] for v in outputs]))
     ranges = [dim_value(d) for d in epilogue[0].ranges.data]
     return kernel.KernelOp(
-        epilogue_name(k.sym_name.data),
+        suffixed_name(k.sym_name.data, "epilogue"),
         [a.type for a in block.args],
         [v.type for v in outputs],
         "pointwise",

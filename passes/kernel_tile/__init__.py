@@ -1,13 +1,13 @@
 """kernel-tile: choose persistent vs looped reductions and the block sizes of every kernel (kernel -> kernel).
 
-    kernel.kernel @triton_red_fused_add_sum_0(...) -> (...) reduction numel 3 rnumel 9 { ... }
+    kernel.kernel @fused_add_sum_0(...) -> (...) reduction numel 3 rnumel 9 { ... }
 becomes
-    kernel.kernel @triton_per_fused_add_sum_0(...) -> (...) persistent_reduction numel 3 rnumel 9
+    kernel.kernel @fused_add_sum_0(...) -> (...) persistent_reduction numel 3 rnumel 9
         {xblock = 4, rblock = 16, num_warps = 2} { ... }
 
 A reduction is persistent (the whole r range in one block) when rnumel is static and at most
-`persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise; a kind change
-renames the kernel (`red` <-> `per`) and its launches. Outer reductions (loads contiguous along x, not r:
+`persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise (the printed name follows
+the kind: `triton_red_...` <-> `triton_per_...`). Outer reductions (loads contiguous along x, not r:
 a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`,
 `rblock`, `num_warps` (0: heuristic) override the heuristics; they must be powers of two. With `autotune=true`
 every kernel also gets `configs`, the autotune candidates (candidates.py) the runtime benchmarks on the
@@ -15,7 +15,7 @@ first CUDA call.
 
 Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tiles2d.py)
 get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
-    kernel.kernel @triton_poi_add_0(...) pointwise numel 67108864 rnumel 1 ynumel 8192
+    kernel.kernel @add_0(...) pointwise numel 67108864 rnumel 1 ynumel 8192
         {xblock = 64, yblock = 64, num_warps = 8} { ... }
 Pointwise kernels with an input broadcast along their leading or trailing dims (a bias, row statistics;
 tiles2d.broadcast_tiles) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
@@ -26,10 +26,10 @@ XBLOCK would leave more than 1/8 of its lanes masked (x extent 257).
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 
-from irc.dialects.kernel import KERNEL_KINDS, KernelOp, LaunchOp
+from irc.dialects.kernel import KernelOp
 from irc.dialects.kernel_config import candidate_attr
 from irc.dialects.types import DimLike, dim_attr
 from irc.dialects.kernel_analysis.tiling import (
@@ -128,7 +128,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
             choice = self.choose(kernel)
-            apply_choice(op, kernel, choice)
+            apply_choice(kernel, choice)
             kernel.properties.pop("configs", None)
             if self.autotune:
                 found = candidates(
@@ -225,9 +225,8 @@ class KernelTilePass(CheckedOptions, ModulePass):
         return config
 
 
-def apply_choice(module: ModuleOp, kernel: KernelOp, choice: TileChoice) -> None:
-    """Sets the kernel's kind and config properties, renaming it (and its launches) when the kind changes."""
-    old_kind = kernel.kind.data
+def apply_choice(kernel: KernelOp, choice: TileChoice) -> None:
+    """Sets the kernel's kind and config properties."""
     kernel.kind = StringAttr(choice.kind)
     for key in ("ynumel", "yblock"):
         kernel.properties.pop(key, None)
@@ -235,15 +234,3 @@ def apply_choice(module: ModuleOp, kernel: KernelOp, choice: TileChoice) -> None
         kernel.properties["ynumel"] = dim_attr(choice.ynumel)
     for key, value in choice.config.items():
         kernel.properties[key] = IntegerAttr(value, 64)
-    old_prefix, new_prefix = f"triton_{KERNEL_KINDS[old_kind]}_", f"triton_{KERNEL_KINDS[choice.kind]}_"
-    old_name = kernel.sym_name.data
-    if old_prefix != new_prefix and old_name.startswith(old_prefix):
-        rename_kernel(module, kernel, new_prefix + old_name[len(old_prefix) :])
-
-
-def rename_kernel(module: ModuleOp, kernel: KernelOp, new_name: str) -> None:
-    old_ref = SymbolRefAttr(kernel.sym_name.data)
-    kernel.sym_name = StringAttr(new_name)
-    for launch in module.walk():
-        if isinstance(launch, LaunchOp) and launch.callee == old_ref:
-            launch.callee = SymbolRefAttr(new_name)

@@ -19,6 +19,7 @@ from irc.dialects.kernel import (
     ReuseOp,
     YieldOp,
     kernel_name,
+    triton_name,
     operand_refs,
     storage_bytes,
 )
@@ -55,27 +56,26 @@ def host_program(kernel: KernelOp, ins_types=(X, X)) -> ModuleOp:
 
 
 def test_kernel_name_sorts_dedups_and_fuses():
-    assert kernel_name("persistent_reduction", ["sum", "add", "sigmoid", "add"], 0) == (
-        "triton_per_fused_add_sigmoid_sum_0"
-    )
+    assert kernel_name(["sum", "add", "sigmoid", "add"], 0) == "fused_add_sigmoid_sum_0"
+    assert kernel_name(["relu", "relu"], 3) == "relu_3"
 
 
 @pytest.mark.parametrize(
-    ("kind", "names", "index", "expected"),
+    ("kind", "name", "expected"),
     [
-        ("pointwise", ["relu"], 3, "triton_poi_relu_3"),
-        ("pointwise", ["relu", "relu"], 0, "triton_poi_relu_0"),
-        ("reduction", ["sum", "mul"], 1, "triton_red_fused_mul_sum_1"),
-        ("template", ["mm"], 2, "triton_tem_mm_2"),
+        ("pointwise", "relu_3", "triton_poi_relu_3"),
+        ("reduction", "fused_mul_sum_1", "triton_red_fused_mul_sum_1"),
+        ("persistent_reduction", "sum_0", "triton_per_sum_0"),
+        ("template", "mm_2", "triton_tem_mm_2"),
     ],
 )
-def test_kernel_name_prefixes(kind, names, index, expected):
-    assert kernel_name(kind, names, index) == expected
+def test_triton_name_prefixes_the_kind(kind, name, expected):
+    assert triton_name(kind, name) == expected
 
 
-def test_kernel_name_rejects_unknown_kind():
+def test_triton_name_rejects_unknown_kind():
     with pytest.raises(ValueError, match="unknown kernel kind 'elementwise'"):
-        kernel_name("elementwise", ["add"], 0)
+        triton_name("elementwise", "add_0")
 
 
 # -- byte sizes ----------------------------------------------------------------

@@ -102,7 +102,7 @@ def test_python_text():
 # ---------------------------------------------------------------------------
 
 POINTWISE = f"""
-kernel.kernel @triton_poi_fused_add_0(%a: {buf([3, 9])}, %b: {buf([9])}) -> ({buf([3, 9])})
+kernel.kernel @fused_add_0(%a: {buf([3, 9])}, %b: {buf([9])}) -> ({buf([3, 9])})
     pointwise numel 27 rnumel 1 {{xblock = 32, num_warps = 1}} {{
   %0 = loop.pointwise ranges [3, 9] {{
     %1 = loop.load %a[#loop.index<"9*i0 + i1">] : {buf([3, 9])}
@@ -114,7 +114,7 @@ kernel.kernel @triton_poi_fused_add_0(%a: {buf([3, 9])}, %b: {buf([9])}) -> ({bu
 }}
 func.func @forward(%a: {buf([3, 9])}, %b: {buf([9])}) -> {buf([3, 9])} {{
   %0 = kernel.alloc : {buf([3, 9])}
-  kernel.launch @triton_poi_fused_add_0(%a, %b) outs(%0) : ({buf([3, 9])}, {buf([9])}) -> ({buf([3, 9])})
+  kernel.launch @fused_add_0(%a, %b) outs(%0) : ({buf([3, 9])}, {buf([9])}) -> ({buf([3, 9])})
   func.return %0 : {buf([3, 9])}
 }}
 """

@@ -47,7 +47,7 @@ builtin.module {
 }
 // -----
 builtin.module {
-  kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2, configs = [{xblock = 4, num_warps = 2, rblock = 16}]} {
+  kernel.kernel @fused_add_sigmoid_sum_0(%0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2, configs = [{xblock = 4, num_warps = 2, rblock = 16}]} {
     %2 = loop.reduction sum ranges [3] reduce [9] {
       %3 = loop.load %0[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
       %4 = loop.load %1[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
@@ -63,7 +63,7 @@ builtin.module {
   }
   func.func @forward(%0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]> {
     %2 = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
-    kernel.launch @triton_per_fused_add_sigmoid_sum_0(%0, %1) outs(%2) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+    kernel.launch @fused_add_sigmoid_sum_0(%0, %1) outs(%2) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
     kernel.free %1 : !loop.buffer<[3, 9], f32, strides [9, 1]>
     kernel.free %0 : !loop.buffer<[3, 9], f32, strides [9, 1]>
     func.return %2 : !loop.buffer<[3], f32, strides [1]>

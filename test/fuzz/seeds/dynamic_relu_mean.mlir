@@ -50,7 +50,7 @@ builtin.module {
 }
 // -----
 builtin.module {
-  kernel.kernel @triton_red_fused_div_maximum_sum_0(%0: !loop.buffer<[s77, s27], f32, strides [s27, 1]>) -> (!loop.buffer<[s27], f32, strides [1]>) reduction numel s27 rnumel s77 {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 4, rblock = 2048}, {xblock = 1, num_warps = 4, rblock = 1024}, {xblock = 1, num_warps = 8, rblock = 1024}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 4096}]} {
+  kernel.kernel @fused_div_maximum_sum_0(%0: !loop.buffer<[s77, s27], f32, strides [s27, 1]>) -> (!loop.buffer<[s27], f32, strides [1]>) reduction numel s27 rnumel s77 {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 4, rblock = 2048}, {xblock = 1, num_warps = 4, rblock = 1024}, {xblock = 1, num_warps = 8, rblock = 1024}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 4096}]} {
     %1 = loop.reduction sum ranges [s27] reduce [s77] {
       %2 = loop.load %0[#loop.index<"i0 + r0*s27">] : !loop.buffer<[s77, s27], f32, strides [s27, 1]>
       %3 = arith.constant 0.000000e+00 : f32
@@ -68,7 +68,7 @@ builtin.module {
   }
   func.func @forward(%0: i64, %1: i64, %2: !loop.buffer<[s77, s27], f32, strides [s27, 1]>) -> !loop.buffer<[s27], f32, strides [1]> {
     %3 = kernel.alloc : !loop.buffer<[s27], f32, strides [1]>
-    kernel.launch @triton_red_fused_div_maximum_sum_0(%2) outs(%3) : (!loop.buffer<[s77, s27], f32, strides [s27, 1]>) -> (!loop.buffer<[s27], f32, strides [1]>)
+    kernel.launch @fused_div_maximum_sum_0(%2) outs(%3) : (!loop.buffer<[s77, s27], f32, strides [s27, 1]>) -> (!loop.buffer<[s27], f32, strides [1]>)
     kernel.free %2 : !loop.buffer<[s77, s27], f32, strides [s27, 1]>
     func.return %3 : !loop.buffer<[s27], f32, strides [1]>
   }

@@ -42,7 +42,7 @@ builtin.module {
 }
 // -----
 builtin.module {
-  kernel.kernel @triton_poi_fused_add_lt_where_0(%0: !loop.buffer<[3], i64, strides [1]>, %1: !loop.buffer<[10, 4], f32, strides [4, 1]>) -> (!loop.buffer<[3, 4], f32, strides [4, 1]>) pointwise numel 12 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 16, num_warps = 4}, {xblock = 16, num_warps = 8}]} {
+  kernel.kernel @fused_add_lt_where_0(%0: !loop.buffer<[3], i64, strides [1]>, %1: !loop.buffer<[10, 4], f32, strides [4, 1]>) -> (!loop.buffer<[3, 4], f32, strides [4, 1]>) pointwise numel 12 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 16, num_warps = 4}, {xblock = 16, num_warps = 8}]} {
     %2 = loop.pointwise ranges [3, 4] {
       %3 = loop.load %0[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
       %4 = arith.constant 0 : i64
@@ -57,7 +57,7 @@ builtin.module {
   }
   func.func @forward(%0: !loop.buffer<[10, 4], f32, strides [4, 1]>, %1: !loop.buffer<[3], i64, strides [1]>, %2: !loop.buffer<[4, 4], f32, strides [4, 1]>) -> !loop.buffer<[3, 4], f32, strides [4, 1]> {
     %3 = kernel.alloc : !loop.buffer<[3, 4], f32, strides [4, 1]>
-    kernel.launch @triton_poi_fused_add_lt_where_0(%1, %0) outs(%3) : (!loop.buffer<[3], i64, strides [1]>, !loop.buffer<[10, 4], f32, strides [4, 1]>) -> (!loop.buffer<[3, 4], f32, strides [4, 1]>)
+    kernel.launch @fused_add_lt_where_0(%1, %0) outs(%3) : (!loop.buffer<[3], i64, strides [1]>, !loop.buffer<[10, 4], f32, strides [4, 1]>) -> (!loop.buffer<[3, 4], f32, strides [4, 1]>)
     kernel.free %1 : !loop.buffer<[3], i64, strides [1]>
     kernel.free %0 : !loop.buffer<[10, 4], f32, strides [4, 1]>
     %4 = kernel.alloc : !loop.buffer<[3, 4], f32, strides [4, 1]>

@@ -117,7 +117,7 @@ builtin.module {
 }
 // -----
 builtin.module {
-  kernel.kernel @triton_per_fused_add_div_maximum_mul_rsqrt_sub_sum_var_mean_0(%0: !loop.buffer<[5, 16], f32, strides [16, 1]>, %1: !loop.buffer<[16], f32, strides [1]>, %2: !loop.buffer<[16], f32, strides [1]>) -> (!loop.buffer<[5, 16], f32, strides [16, 1]>) persistent_reduction numel 5 rnumel 16 {xblock = 8, rblock = 16, num_warps = 2, configs = [{xblock = 8, num_warps = 2, rblock = 16}, {xblock = 8, num_warps = 4, rblock = 16}]} {
+  kernel.kernel @fused_add_div_maximum_mul_rsqrt_sub_sum_var_mean_0(%0: !loop.buffer<[5, 16], f32, strides [16, 1]>, %1: !loop.buffer<[16], f32, strides [1]>, %2: !loop.buffer<[16], f32, strides [1]>) -> (!loop.buffer<[5, 16], f32, strides [16, 1]>) persistent_reduction numel 5 rnumel 16 {xblock = 8, rblock = 16, num_warps = 2, configs = [{xblock = 8, num_warps = 2, rblock = 16}, {xblock = 8, num_warps = 4, rblock = 16}]} {
     %3, %4, %5 = loop.reduction welford ranges [5] reduce [16] {
       %6 = loop.load %0[#loop.index<"16*i0 + r0">] : !loop.buffer<[5, 16], f32, strides [16, 1]>
       loop.yield %6 : f32
@@ -152,7 +152,7 @@ builtin.module {
   }
   func.func @forward(%0: !loop.buffer<[5, 16], f32, strides [16, 1]>, %1: !loop.buffer<[16], f32, strides [1]>, %2: !loop.buffer<[16], f32, strides [1]>) -> !loop.buffer<[5, 16], f32, strides [16, 1]> {
     %3 = kernel.alloc : !loop.buffer<[5, 16], f32, strides [16, 1]>
-    kernel.launch @triton_per_fused_add_div_maximum_mul_rsqrt_sub_sum_var_mean_0(%0, %1, %2) outs(%3) : (!loop.buffer<[5, 16], f32, strides [16, 1]>, !loop.buffer<[16], f32, strides [1]>, !loop.buffer<[16], f32, strides [1]>) -> (!loop.buffer<[5, 16], f32, strides [16, 1]>)
+    kernel.launch @fused_add_div_maximum_mul_rsqrt_sub_sum_var_mean_0(%0, %1, %2) outs(%3) : (!loop.buffer<[5, 16], f32, strides [16, 1]>, !loop.buffer<[16], f32, strides [1]>, !loop.buffer<[16], f32, strides [1]>) -> (!loop.buffer<[5, 16], f32, strides [16, 1]>)
     kernel.free %2 : !loop.buffer<[16], f32, strides [1]>
     kernel.free %1 : !loop.buffer<[16], f32, strides [1]>
     kernel.free %0 : !loop.buffer<[5, 16], f32, strides [16, 1]>

@@ -68,7 +68,7 @@ builtin.module {
 }
 // -----
 builtin.module {
-  kernel.kernel @triton_per_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 37], f32, strides [37, 1]>) -> (!loop.buffer<[4, 37], f32, strides [37, 1]>) persistent_reduction numel 4 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2, configs = [{xblock = 4, num_warps = 2, rblock = 64}, {xblock = 4, num_warps = 4, rblock = 64}, {xblock = 4, num_warps = 8, rblock = 64}, {xblock = 2, num_warps = 4, rblock = 64}]} {
+  kernel.kernel @fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 37], f32, strides [37, 1]>) -> (!loop.buffer<[4, 37], f32, strides [37, 1]>) persistent_reduction numel 4 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2, configs = [{xblock = 4, num_warps = 2, rblock = 64}, {xblock = 4, num_warps = 4, rblock = 64}, {xblock = 4, num_warps = 8, rblock = 64}, {xblock = 2, num_warps = 4, rblock = 64}]} {
     %1 = loop.reduction max ranges [4] reduce [37] {
       %2 = loop.load %0[#loop.index<"37*i0 + r0">] : !loop.buffer<[4, 37], f32, strides [37, 1]>
       loop.yield %2 : f32
@@ -93,7 +93,7 @@ builtin.module {
   }
   func.func @forward(%0: !loop.buffer<[4, 37], f32, strides [37, 1]>) -> !loop.buffer<[4, 37], f32, strides [37, 1]> {
     %1 = kernel.alloc : !loop.buffer<[4, 37], f32, strides [37, 1]>
-    kernel.launch @triton_per_fused_amax_div_exp_sub_sum_0(%0) outs(%1) : (!loop.buffer<[4, 37], f32, strides [37, 1]>) -> (!loop.buffer<[4, 37], f32, strides [37, 1]>)
+    kernel.launch @fused_amax_div_exp_sub_sum_0(%0) outs(%1) : (!loop.buffer<[4, 37], f32, strides [37, 1]>) -> (!loop.buffer<[4, 37], f32, strides [37, 1]>)
     kernel.free %0 : !loop.buffer<[4, 37], f32, strides [37, 1]>
     func.return %1 : !loop.buffer<[4, 37], f32, strides [37, 1]>
   }

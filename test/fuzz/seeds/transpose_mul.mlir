@@ -33,7 +33,7 @@ builtin.module {
 }
 // -----
 builtin.module {
-  kernel.kernel @triton_poi_mul_0(%0: !loop.buffer<[8, 6], f32, strides [6, 1]>, %1: !loop.buffer<[6, 8], f32, strides [8, 1]>) -> (!loop.buffer<[6, 8], f32, strides [8, 1]>) pointwise numel 48 rnumel 1 {xblock = 64, num_warps = 4, configs = [{xblock = 64, num_warps = 4}, {xblock = 64, num_warps = 8}]} {
+  kernel.kernel @mul_0(%0: !loop.buffer<[8, 6], f32, strides [6, 1]>, %1: !loop.buffer<[6, 8], f32, strides [8, 1]>) -> (!loop.buffer<[6, 8], f32, strides [8, 1]>) pointwise numel 48 rnumel 1 {xblock = 64, num_warps = 4, configs = [{xblock = 64, num_warps = 4}, {xblock = 64, num_warps = 8}]} {
     %2 = loop.pointwise ranges [6, 8] {
       %3 = loop.load %0[#loop.index<"i0 + 6*i1">] : !loop.buffer<[8, 6], f32, strides [6, 1]>
       %4 = loop.load %1[#loop.index<"8*i0 + i1">] : !loop.buffer<[6, 8], f32, strides [8, 1]>
@@ -44,7 +44,7 @@ builtin.module {
   }
   func.func @forward(%0: !loop.buffer<[8, 6], f32, strides [6, 1]>, %1: !loop.buffer<[6, 8], f32, strides [8, 1]>) -> !loop.buffer<[6, 8], f32, strides [8, 1]> {
     %2 = kernel.alloc : !loop.buffer<[6, 8], f32, strides [8, 1]>
-    kernel.launch @triton_poi_mul_0(%0, %1) outs(%2) : (!loop.buffer<[8, 6], f32, strides [6, 1]>, !loop.buffer<[6, 8], f32, strides [8, 1]>) -> (!loop.buffer<[6, 8], f32, strides [8, 1]>)
+    kernel.launch @mul_0(%0, %1) outs(%2) : (!loop.buffer<[8, 6], f32, strides [6, 1]>, !loop.buffer<[6, 8], f32, strides [8, 1]>) -> (!loop.buffer<[6, 8], f32, strides [8, 1]>)
     kernel.free %1 : !loop.buffer<[6, 8], f32, strides [8, 1]>
     kernel.free %0 : !loop.buffer<[8, 6], f32, strides [6, 1]>
     func.return %2 : !loop.buffer<[6, 8], f32, strides [8, 1]>

@@ -38,7 +38,7 @@
 // OFF-NOT:     scf.for
 // OFF:         triton.return
 
-kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%arg0: !loop.buffer<[6, 500], f16, strides [500, 1]>) -> (!loop.buffer<[6, 500], f16, strides [500, 1]>) reduction numel 6 rnumel 500 {xblock = 1, rblock = 128, num_warps = 4} {
+kernel.kernel @fused_amax_div_exp_sub_sum_0(%arg0: !loop.buffer<[6, 500], f16, strides [500, 1]>) -> (!loop.buffer<[6, 500], f16, strides [500, 1]>) reduction numel 6 rnumel 500 {xblock = 1, rblock = 128, num_warps = 4} {
   %max = loop.reduction max ranges [6] reduce [500] {
     %0 = loop.load %arg0[#loop.index<"500*i0 + r0">] : !loop.buffer<[6, 500], f16, strides [500, 1]>
     %1 = loop.cast %0 : f16 to f32
@@ -80,7 +80,7 @@ kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%arg0: !loop.buffer<[6, 5
 // OFF-COUNT-2: scf.for
 // OFF-NOT:     scf.for
 
-kernel.kernel @triton_red_fused_logsumexp_0(%arg0: !loop.buffer<[6, 500], f32, strides [500, 1]>) -> (!loop.buffer<[6], f32, strides [1]>) reduction numel 6 rnumel 500 {xblock = 1, rblock = 128, num_warps = 4} {
+kernel.kernel @fused_logsumexp_0(%arg0: !loop.buffer<[6, 500], f32, strides [500, 1]>) -> (!loop.buffer<[6], f32, strides [1]>) reduction numel 6 rnumel 500 {xblock = 1, rblock = 128, num_warps = 4} {
   %max = loop.reduction max ranges [6] reduce [500] {
     %0 = loop.load %arg0[#loop.index<"500*i0 + r0">] : !loop.buffer<[6, 500], f32, strides [500, 1]>
     loop.yield %0 : f32
@@ -120,7 +120,7 @@ kernel.kernel @triton_red_fused_logsumexp_0(%arg0: !loop.buffer<[6, 500], f32, s
 // OFF-COUNT-2: scf.for
 // OFF-NOT:     scf.for
 
-kernel.kernel @triton_red_fused_amax_exp_sub_sum_0(%arg0: !loop.buffer<[6, 500], f32, strides [500, 1]>, %arg1: !loop.buffer<[6, 500], f32, strides [500, 1]>) -> (!loop.buffer<[6], f32, strides [1]>) reduction numel 6 rnumel 500 {xblock = 1, rblock = 128, num_warps = 4} {
+kernel.kernel @fused_amax_exp_sub_sum_0(%arg0: !loop.buffer<[6, 500], f32, strides [500, 1]>, %arg1: !loop.buffer<[6, 500], f32, strides [500, 1]>) -> (!loop.buffer<[6], f32, strides [1]>) reduction numel 6 rnumel 500 {xblock = 1, rblock = 128, num_warps = 4} {
   %max = loop.reduction max ranges [6] reduce [500] {
     %0 = loop.load %arg0[#loop.index<"500*i0 + r0">] : !loop.buffer<[6, 500], f32, strides [500, 1]>
     loop.yield %0 : f32

@@ -33,7 +33,7 @@
 // I64-NEXT:    %xoffset = triton.mul %[[PID64]], %[[XB]] : (i64, i64) -> i64
 // I64:         %xnumel = triton.constant 27 : i64
 
-kernel.kernel @triton_poi_fused_add_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3, 9], f32, strides [9, 1]>) pointwise numel 27 rnumel 1 {xblock = 32, num_warps = 1} {
+kernel.kernel @fused_add_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3, 9], f32, strides [9, 1]>) pointwise numel 27 rnumel 1 {xblock = 32, num_warps = 1} {
   %0 = loop.pointwise ranges [3, 9] {
     %1 = loop.load %arg0[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[9], f32, strides [1]>
@@ -44,7 +44,7 @@ kernel.kernel @triton_poi_fused_add_0(%arg0: !loop.buffer<[3, 9], f32, strides [
 }
 func.func @host(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[9], f32, strides [1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
   %0 = kernel.alloc : !loop.buffer<[3, 9], f32, strides [9, 1]>
-  kernel.launch @triton_poi_fused_add_0(%x, %y) outs(%0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3, 9], f32, strides [9, 1]>)
+  kernel.launch @fused_add_0(%x, %y) outs(%0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3, 9], f32, strides [9, 1]>)
   func.return %0 : !loop.buffer<[3, 9], f32, strides [9, 1]>
 }
 
@@ -71,7 +71,7 @@ func.func @host(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<
 // CHECK-NEXT:    %[[P:.*]] = triton.addptr %out_ptr0, %xindex
 // CHECK-NEXT:    triton.store %[[P]], %[[SIG]] mask %xmask : !triton.block<[XBLOCK, 1], !triton.ptr<f32>>
 
-kernel.kernel @triton_per_fused_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 2, rblock = 16, num_warps = 2} {
+kernel.kernel @fused_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 2, rblock = 16, num_warps = 2} {
   %0 = loop.reduction sum ranges [3] reduce [9] {
     %1 = loop.load %arg0[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
     loop.yield %1 : f32
@@ -108,7 +108,7 @@ kernel.kernel @triton_per_fused_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, s
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[R:.*]] = triton.reduce maximum %_acc_1 axis 1 keep_dims
 
-kernel.kernel @triton_red_fused_amax_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {xblock = 1, rblock = 4, num_warps = 1} {
+kernel.kernel @fused_amax_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {xblock = 1, rblock = 4, num_warps = 1} {
   %0 = loop.reduction max ranges [3] reduce [9] {
     %1 = loop.load %arg0[#loop.index<"9*i0 + r0">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
     loop.yield %1 : f32
@@ -132,7 +132,7 @@ kernel.kernel @triton_red_fused_amax_0(%arg0: !loop.buffer<[3, 9], f32, strides 
 // CHECK-NOT:     triton.store
 // CHECK:         triton.return
 
-kernel.kernel @triton_per_fused_amax_div_exp_sub_sum_0(%arg0: !loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>) persistent_reduction numel 5 rnumel 37 {xblock = 2, rblock = 64, num_warps = 2} {
+kernel.kernel @fused_amax_div_exp_sub_sum_0(%arg0: !loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>) persistent_reduction numel 5 rnumel 37 {xblock = 2, rblock = 64, num_warps = 2} {
   %max = loop.reduction max ranges [5] reduce [37] {
     %0 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[5, 37], f32, strides [37, 1]>
     loop.yield %0 : f32
@@ -174,7 +174,7 @@ kernel.kernel @triton_per_fused_amax_div_exp_sub_sum_0(%arg0: !loop.buffer<[5, 3
 // CHECK-NEXT:    %[[V:.*]] = triton.load %[[P]] mask %xmask
 // CHECK-NEXT:    triton.mul %[[V]], %scalar0
 
-kernel.kernel @triton_poi_fused_mul_0(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>, %arg1: f32) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {xblock = 128, num_warps = 4} {
+kernel.kernel @fused_mul_0(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>, %arg1: f32) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {xblock = 128, num_warps = 4} {
   %0 = loop.pointwise ranges [s0, s1] {
     %1 = loop.load %arg0[#loop.index<"i0 + i1*s0">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
     %2 = arith.mulf %1, %arg1 : f32
@@ -199,7 +199,7 @@ kernel.kernel @triton_poi_fused_mul_0(%arg0: !loop.buffer<[s1, s0], f32, strides
 // CHECK-NEXT:    %[[P:.*]] = triton.addptr %in_ptr1, %[[OFF]]
 // CHECK-NEXT:    triton.store %[[P]], %[[M]] mask %xmask
 
-kernel.kernel @triton_poi_fused_copy_0(%arg0: !loop.buffer<[6], f32, strides [1]>, %arg1: !loop.buffer<[3, 2], f32, strides [1, 3]>) -> () pointwise numel 6 rnumel 1 {xblock = 8, num_warps = 1} {
+kernel.kernel @fused_copy_0(%arg0: !loop.buffer<[6], f32, strides [1]>, %arg1: !loop.buffer<[3, 2], f32, strides [1, 3]>) -> () pointwise numel 6 rnumel 1 {xblock = 8, num_warps = 1} {
   %two = arith.constant 2.0 : f32
   loop.pointwise ranges [3, 2] {
     %1 = loop.load %arg0[#loop.index<"2*i0 + i1">] : !loop.buffer<[6], f32, strides [1]>
@@ -219,7 +219,7 @@ kernel.kernel @triton_poi_fused_copy_0(%arg0: !loop.buffer<[6], f32, strides [1]
 // CHECK-LABEL: triton.func @triton_poi_fused_neg_1
 // CHECK:         %xmask = triton.lt %xindex, %xnumel
 
-kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 32}, {xblock = 64}]} {
+kernel.kernel @fused_neg_0(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 32}, {xblock = 64}]} {
   %0 = loop.pointwise ranges [64] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[64], f32, strides [1]>
     %2 = arith.negf %1 : f32
@@ -227,7 +227,7 @@ kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[64], f32, strides [1]
   } : !loop.buffer<[64], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[64], f32, strides [1]>
 }
-kernel.kernel @triton_poi_fused_neg_1(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 128}]} {
+kernel.kernel @fused_neg_1(%arg0: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {xblock = 16, num_warps = 4, configs = [{xblock = 128}]} {
   %0 = loop.pointwise ranges [64] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[64], f32, strides [1]>
     %2 = arith.negf %1 : f32
@@ -262,7 +262,7 @@ func.func @only_externs(%a: !loop.buffer<[2, 3], f32, strides [3, 1]>, %b: !loop
 // CHECK-NEXT:    %{{.*}} = triton.pow %[[SQ]]
 // CHECK:         triton.return
 
-kernel.kernel @triton_poi_pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> (!loop.buffer<[37], f32, strides [1]>) pointwise numel 37 rnumel 1 {xblock = 64, num_warps = 1} {
+kernel.kernel @pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> (!loop.buffer<[37], f32, strides [1]>) pointwise numel 37 rnumel 1 {xblock = 64, num_warps = 1} {
   %0 = loop.pointwise ranges [37] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[37], f32, strides [1]>
     %2 = arith.constant 2.000000e+00 : f32
@@ -307,7 +307,7 @@ kernel.kernel @triton_poi_pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> 
 // CHECK-LABEL: triton.func @triton_poi_neg_1(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !triton.ptr<f32>, %s0: i64, %s1: i64, %ynumel: i64, %xnumel: i64) constexprs [YBLOCK, XBLOCK]
 // CHECK-SAME:    grid = [#loop.index<"FloorDiv(s0 + 63, 64)*FloorDiv(s1 + 63, 64)">], arg_values = {s0 = #loop.index<"s0">, s1 = #loop.index<"s1">, ynumel = #loop.index<"s0">, xnumel = #loop.index<"s1">}
 
-kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37, 1]>, %arg1: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>) pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 32, num_warps = 8} {
+kernel.kernel @add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37, 1]>, %arg1: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>) pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 32, num_warps = 8} {
   %0 = loop.pointwise ranges [37, 131] {
     %1 = loop.load %arg0[#loop.index<"i0 + 37*i1">] : !loop.buffer<[131, 37], f32, strides [37, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[37, 131], f32, strides [131, 1]>
@@ -316,7 +316,7 @@ kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37,
   } : !loop.buffer<[37, 131], f32, strides [131, 1]>
   kernel.yield %0 : !loop.buffer<[37, 131], f32, strides [131, 1]>
 }
-kernel.kernel @triton_poi_neg_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
+kernel.kernel @neg_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
   %0 = loop.pointwise ranges [s0, s1] {
     %1 = loop.load %arg0[#loop.index<"i0 + s0*i1">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
     %2 = arith.negf %1 : f32
@@ -326,6 +326,6 @@ kernel.kernel @triton_poi_neg_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 
 }
 func.func @host(%x: !loop.buffer<[131, 37], f32, strides [37, 1]>, %y: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> !loop.buffer<[37, 131], f32, strides [131, 1]> {
   %0 = kernel.alloc : !loop.buffer<[37, 131], f32, strides [131, 1]>
-  kernel.launch @triton_poi_add_0(%x, %y) outs(%0) : (!loop.buffer<[131, 37], f32, strides [37, 1]>, !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>)
+  kernel.launch @add_0(%x, %y) outs(%0) : (!loop.buffer<[131, 37], f32, strides [37, 1]>, !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>)
   func.return %0 : !loop.buffer<[37, 131], f32, strides [131, 1]>
 }

@@ -23,7 +23,7 @@
 // The report (report=PATH or irc-opt --fusion-report=PATH): every group with its bytes, every candidate
 // with its round, kind, score and outcome.
 // REPORT-LABEL: func @softmax: kernels 1
-// REPORT:         triton_red_fused_amax_div_exp_sub_sum_0: reads 160 bytes, writes 160 bytes
+// REPORT:         fused_amax_div_exp_sub_sum_0: reads 160 bytes, writes 160 bytes
 // REPORT-NEXT:      op0 %m = loop.reduction max [4, 1] x [10] (amax)
 // REPORT-NEXT:      op1 %e = loop.pointwise [4, 10] (sub, exp)
 // REPORT-NEXT:      op2 %s = loop.reduction sum [4, 1] x [10] (sum)
@@ -49,7 +49,7 @@
 // REPORT-OFF:         round 0: horizontal {op0} + {op1}, score 256: rejected: horizontal fusion is switched off
 // DOT:       digraph fusion {
 // DOT:       subgraph cluster_0 { label="@softmax";
-// DOT-NEXT:    f0_op0 [label="op0 %m = loop.reduction max [4, 1] x [10] (amax)\ntriton_red_fused_amax_div_exp_sub_sum_0", fillcolor="#8dd3c7"];
+// DOT-NEXT:    f0_op0 [label="op0 %m = loop.reduction max [4, 1] x [10] (amax)\nfused_amax_div_exp_sub_sum_0", fillcolor="#8dd3c7"];
 // DOT:         f0_op0 -> f0_op1;
 // SVG:       <svg
 // SVG:       op0 %m = loop.reduction max
@@ -79,7 +79,7 @@ func.func @reduction_epilogues(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y
   func.return %t, %d : !loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>
 }
 
-// CHECK:       kernel.kernel @triton_red_fused_add_div_mul_sigmoid_sum_0(%[[X:.*]]: !loop.buffer<[3, 9], f32, strides [9, 1]>, %[[Y:.*]]: !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) reduction numel 3 rnumel 9 {
+// CHECK:       kernel.kernel @fused_add_div_mul_sigmoid_sum_0(%[[X:.*]]: !loop.buffer<[3, 9], f32, strides [9, 1]>, %[[Y:.*]]: !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) reduction numel 3 rnumel 9 {
 // CHECK-NEXT:    %[[C:.*]] = arith.constant 2.000000e+00 : f32
 // CHECK-NEXT:    %[[S:.*]] = loop.reduction sum ranges [3] reduce [9] {
 // CHECK-NEXT:      loop.load %[[X]][#loop.index<"9*i0 + r0">]
@@ -94,22 +94,22 @@ func.func @reduction_epilogues(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y
 // CHECK-LABEL: func.func @reduction_epilogues
 // CHECK-NEXT:    %t = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT:    %d = kernel.alloc : !loop.buffer<[3, 9], f32, strides [9, 1]>
-// CHECK-NEXT:    kernel.launch @triton_red_fused_add_div_mul_sigmoid_sum_0(%x, %y) outs(%t, %d) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>)
+// CHECK-NEXT:    kernel.launch @fused_add_div_mul_sigmoid_sum_0(%x, %y) outs(%t, %d) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[9], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>)
 // CHECK-NEXT:    func.return %t, %d
-// NOEPI:       kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {
-// NOEPI:       kernel.kernel @triton_poi_fused_mul_sigmoid_1({{.*}} pointwise numel 3 rnumel 1 {
-// NOEPI:       kernel.kernel @triton_poi_div_2({{.*}} pointwise numel 27 rnumel 1 {
+// NOEPI:       kernel.kernel @fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {
+// NOEPI:       kernel.kernel @fused_mul_sigmoid_1({{.*}} pointwise numel 3 rnumel 1 {
+// NOEPI:       kernel.kernel @div_2({{.*}} pointwise numel 27 rnumel 1 {
 // NOEPI-LABEL: func.func @reduction_epilogues
 // NOEPI-NEXT:    %s = kernel.alloc
-// NOEPI-NEXT:    kernel.launch @triton_red_fused_add_sum_0(%x, %y) outs(%s)
+// NOEPI-NEXT:    kernel.launch @fused_add_sum_0(%x, %y) outs(%s)
 // NOEPI-NEXT:    %t = kernel.alloc
-// NOEPI-NEXT:    kernel.launch @triton_poi_fused_mul_sigmoid_1(%s) outs(%t)
+// NOEPI-NEXT:    kernel.launch @fused_mul_sigmoid_1(%s) outs(%t)
 // NOEPI-NEXT:    %d = kernel.alloc
-// NOEPI-NEXT:    kernel.launch @triton_poi_div_2(%x, %s) outs(%d)
+// NOEPI-NEXT:    kernel.launch @div_2(%x, %s) outs(%d)
 // NOVERT-LABEL: func.func @reduction_epilogues
 // NOVERT-NEXT:    kernel.alloc
 // NOVERT-NEXT:    kernel.alloc
-// NOVERT-NEXT:    kernel.launch @triton_red_fused_add_div_mul_sigmoid_sum_0
+// NOVERT-NEXT:    kernel.launch @fused_add_div_mul_sigmoid_sum_0
 
 // -----
 
@@ -140,7 +140,7 @@ func.func @softmax(%x: !loop.buffer<[4, 10], f32, strides [10, 1]>) -> !loop.buf
   func.return %r : !loop.buffer<[4, 10], f32, strides [10, 1]>
 }
 
-// CHECK:       kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%[[X:.*]]: !loop.buffer<[4, 10], f32, strides [10, 1]>) -> (!loop.buffer<[4, 10], f32, strides [10, 1]>) reduction numel 4 rnumel 10 {
+// CHECK:       kernel.kernel @fused_amax_div_exp_sub_sum_0(%[[X:.*]]: !loop.buffer<[4, 10], f32, strides [10, 1]>) -> (!loop.buffer<[4, 10], f32, strides [10, 1]>) reduction numel 4 rnumel 10 {
 // CHECK-NEXT:    %[[M:.*]] = loop.reduction max ranges [4, 1] reduce [10] {
 // CHECK:         %[[E:.*]] = loop.pointwise ranges [4, 10] {
 // CHECK:           loop.load %[[M]][#loop.index<"i0">]
@@ -152,17 +152,17 @@ func.func @softmax(%x: !loop.buffer<[4, 10], f32, strides [10, 1]>) -> !loop.buf
 // CHECK:         kernel.yield %[[R]] : !loop.buffer<[4, 10], f32, strides [10, 1]>
 // CHECK-LABEL: func.func @softmax
 // CHECK-NEXT:    %r = kernel.alloc : !loop.buffer<[4, 10], f32, strides [10, 1]>
-// CHECK-NEXT:    kernel.launch @triton_red_fused_amax_div_exp_sub_sum_0(%x) outs(%r)
+// CHECK-NEXT:    kernel.launch @fused_amax_div_exp_sub_sum_0(%x) outs(%r)
 // CHECK-NEXT:    func.return %r
-// NOEPI:       kernel.kernel @triton_red_fused_amax_exp_sub_sum_0({{.*}} reduction numel 4 rnumel 10 {
-// NOEPI:       kernel.kernel @triton_poi_div_1({{.*}} pointwise numel 40 rnumel 1 {
-// NOVERT:      kernel.kernel @triton_red_fused_amax_exp_sub_0({{.*}} reduction numel 4 rnumel 10 {
-// NOVERT:      kernel.kernel @triton_red_fused_div_sum_1({{.*}} reduction numel 4 rnumel 10 {
+// NOEPI:       kernel.kernel @fused_amax_exp_sub_sum_0({{.*}} reduction numel 4 rnumel 10 {
+// NOEPI:       kernel.kernel @div_1({{.*}} pointwise numel 40 rnumel 1 {
+// NOVERT:      kernel.kernel @fused_amax_exp_sub_0({{.*}} reduction numel 4 rnumel 10 {
+// NOVERT:      kernel.kernel @fused_div_sum_1({{.*}} reduction numel 4 rnumel 10 {
 // NOVERT-LABEL: func.func @softmax
 // NOVERT-NEXT:    %e = kernel.alloc
-// NOVERT-NEXT:    kernel.launch @triton_red_fused_amax_exp_sub_0(%x) outs(%e)
+// NOVERT-NEXT:    kernel.launch @fused_amax_exp_sub_0(%x) outs(%e)
 // NOVERT-NEXT:    %r = kernel.alloc
-// NOVERT-NEXT:    kernel.launch @triton_red_fused_div_sum_1(%e) outs(%r)
+// NOVERT-NEXT:    kernel.launch @fused_div_sum_1(%e) outs(%r)
 
 // -----
 
@@ -184,18 +184,18 @@ func.func @pointwise_chain(%x: !loop.buffer<[s0, 8], f16, strides [8, 1]>) -> !l
   func.return %v : !loop.buffer<[s0, 8], f16, strides [8, 1]>
 }
 
-// CHECK:       kernel.kernel @triton_poi_fused_exp_neg_0(%{{.*}}: !loop.buffer<[s0, 8], f16, strides [8, 1]>) -> (!loop.buffer<["8*s0"], f16, strides [1]>) pointwise numel "8*s0" rnumel 1 {
+// CHECK:       kernel.kernel @fused_exp_neg_0(%{{.*}}: !loop.buffer<[s0, 8], f16, strides [8, 1]>) -> (!loop.buffer<["8*s0"], f16, strides [1]>) pointwise numel "8*s0" rnumel 1 {
 // CHECK-NEXT:    %[[P:.*]] = loop.pointwise ranges [s0, 8] {
 // CHECK:         %[[Q:.*]] = loop.pointwise ranges ["8*s0"] {
 // CHECK-NEXT:      loop.load %[[P]][#loop.index<"i0">]
 // CHECK:         kernel.yield %[[Q]]
 // CHECK-LABEL: func.func @pointwise_chain
 // CHECK-NEXT:    %q = kernel.alloc : !loop.buffer<["8*s0"], f16, strides [1]>
-// CHECK-NEXT:    kernel.launch @triton_poi_fused_exp_neg_0(%x) outs(%q)
+// CHECK-NEXT:    kernel.launch @fused_exp_neg_0(%x) outs(%q)
 // CHECK-NEXT:    %v = loop.reinterpret %q : !loop.buffer<["8*s0"], f16, strides [1]> to !loop.buffer<[s0, 8], f16, strides [8, 1]>
 // CHECK-NEXT:    func.return %v
-// NOVERT:      kernel.kernel @triton_poi_exp_0(
-// NOVERT:      kernel.kernel @triton_poi_neg_1(
+// NOVERT:      kernel.kernel @exp_0(
+// NOVERT:      kernel.kernel @neg_1(
 
 // -----
 
@@ -215,14 +215,14 @@ func.func @horizontal(%x: !loop.buffer<[64], f32, strides [1]>, %k: f32) -> (!lo
   func.return %p, %q : !loop.buffer<[64], f32, strides [1]>, !loop.buffer<[64], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_poi_fused_mul_tanh_0(%[[X:.*]]: !loop.buffer<[64], f32, strides [1]>, %[[K:.*]]: f32) -> (!loop.buffer<[64], f32, strides [1]>, !loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {
+// CHECK:       kernel.kernel @fused_mul_tanh_0(%[[X:.*]]: !loop.buffer<[64], f32, strides [1]>, %[[K:.*]]: f32) -> (!loop.buffer<[64], f32, strides [1]>, !loop.buffer<[64], f32, strides [1]>) pointwise numel 64 rnumel 1 {
 // CHECK:           arith.mulf %{{.*}}, %[[K]] : f32
 // CHECK-LABEL: func.func @horizontal
 // CHECK-NEXT:    %p = kernel.alloc
 // CHECK-NEXT:    %q = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_fused_mul_tanh_0(%x, %k) outs(%p, %q) : (!loop.buffer<[64], f32, strides [1]>, f32) -> (!loop.buffer<[64], f32, strides [1]>, !loop.buffer<[64], f32, strides [1]>)
-// NOHORIZ:     kernel.kernel @triton_poi_mul_0(
-// NOHORIZ:     kernel.kernel @triton_poi_tanh_1(
+// CHECK-NEXT:    kernel.launch @fused_mul_tanh_0(%x, %k) outs(%p, %q) : (!loop.buffer<[64], f32, strides [1]>, f32) -> (!loop.buffer<[64], f32, strides [1]>, !loop.buffer<[64], f32, strides [1]>)
+// NOHORIZ:     kernel.kernel @mul_0(
+// NOHORIZ:     kernel.kernel @tanh_1(
 
 // -----
 
@@ -239,11 +239,11 @@ func.func @two_reductions(%x: !loop.buffer<[8, 32], f32, strides [32, 1]>) -> (!
   func.return %s, %m : !loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_red_fused_amax_sum_0({{.*}}) -> (!loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 32 {
+// CHECK:       kernel.kernel @fused_amax_sum_0({{.*}}) -> (!loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 32 {
 // CHECK-LABEL: func.func @two_reductions
-// CHECK:         kernel.launch @triton_red_fused_amax_sum_0(%x) outs(%s, %m)
-// NOHORIZ:     kernel.kernel @triton_red_sum_0(
-// NOHORIZ:     kernel.kernel @triton_red_amax_1(
+// CHECK:         kernel.launch @fused_amax_sum_0(%x) outs(%s, %m)
+// NOHORIZ:     kernel.kernel @sum_0(
+// NOHORIZ:     kernel.kernel @amax_1(
 
 // -----
 
@@ -261,15 +261,15 @@ func.func @mismatched_index(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.bu
   func.return %q : !loop.buffer<[8], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_poi_exp_0(
-// CHECK:       kernel.kernel @triton_poi_clone_1(%[[P:.*]]: !loop.buffer<[8], f32, strides [1]>)
+// CHECK:       kernel.kernel @exp_0(
+// CHECK:       kernel.kernel @clone_1(%[[P:.*]]: !loop.buffer<[8], f32, strides [1]>)
 // CHECK-NEXT:    loop.pointwise ranges [8] {
 // CHECK-NEXT:      loop.load %[[P]][#loop.index<"7 - i0">]
 // CHECK-LABEL: func.func @mismatched_index
 // CHECK-NEXT:    %p = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_exp_0(%x) outs(%p)
+// CHECK-NEXT:    kernel.launch @exp_0(%x) outs(%p)
 // CHECK-NEXT:    %q = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_clone_1(%p) outs(%q)
+// CHECK-NEXT:    kernel.launch @clone_1(%p) outs(%q)
 
 // -----
 
@@ -293,16 +293,16 @@ func.func @incompatible_spaces(%x: !loop.buffer<[4, 6], f32, strides [6, 1]>) ->
   func.return %p, %t : !loop.buffer<[24], f32, strides [1]>, !loop.buffer<[6], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_red_sum_0({{.*}} reduction numel 4 rnumel 6 {
-// CHECK:       kernel.kernel @triton_poi_sub_1({{.*}} pointwise numel 24 rnumel 1 {
-// CHECK:       kernel.kernel @triton_red_sum_2({{.*}} reduction numel 6 rnumel 4 {
+// CHECK:       kernel.kernel @sum_0({{.*}} reduction numel 4 rnumel 6 {
+// CHECK:       kernel.kernel @sub_1({{.*}} pointwise numel 24 rnumel 1 {
+// CHECK:       kernel.kernel @sum_2({{.*}} reduction numel 6 rnumel 4 {
 // CHECK-LABEL: func.func @incompatible_spaces
 // CHECK-NEXT:    %s = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_red_sum_0(%x) outs(%s)
+// CHECK-NEXT:    kernel.launch @sum_0(%x) outs(%s)
 // CHECK-NEXT:    %p = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_sub_1(%x, %s) outs(%p)
+// CHECK-NEXT:    kernel.launch @sub_1(%x, %s) outs(%p)
 // CHECK-NEXT:    %t = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_red_sum_2(%x) outs(%t)
+// CHECK-NEXT:    kernel.launch @sum_2(%x) outs(%t)
 
 // -----
 
@@ -324,14 +324,14 @@ func.func @cycle(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[8], f
   func.return %q : !loop.buffer<[8], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_poi_exp_0(
-// CHECK:       kernel.kernel @triton_poi_add_1(
+// CHECK:       kernel.kernel @exp_0(
+// CHECK:       kernel.kernel @add_1(
 // CHECK-LABEL: func.func @cycle
 // CHECK-NEXT:    %p = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_exp_0(%x) outs(%p)
+// CHECK-NEXT:    kernel.launch @exp_0(%x) outs(%p)
 // CHECK-NEXT:    %f = kernel.extern "aten::cumsum.default"(%p)
 // CHECK-NEXT:    %q = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_add_1(%p, %f) outs(%q)
+// CHECK-NEXT:    kernel.launch @add_1(%p, %f) outs(%q)
 
 // -----
 
@@ -350,12 +350,12 @@ func.func @store_hazard(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer
   func.return %p : !loop.buffer<[8], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_poi_clone_0(
-// CHECK:       kernel.kernel @triton_poi_add_1(%[[X:.*]]: !loop.buffer<[8], f32, strides [1]>) pointwise numel 8 rnumel 1 {
+// CHECK:       kernel.kernel @clone_0(
+// CHECK:       kernel.kernel @add_1(%[[X:.*]]: !loop.buffer<[8], f32, strides [1]>) pointwise numel 8 rnumel 1 {
 // CHECK:           loop.store %{{.*}}, %[[X]][#loop.index<"i0">]
 // CHECK:         kernel.yield
 // CHECK-LABEL: func.func @store_hazard
 // CHECK-NEXT:    %p = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_poi_clone_0(%x) outs(%p)
-// CHECK-NEXT:    kernel.launch @triton_poi_add_1(%x) outs() : (!loop.buffer<[8], f32, strides [1]>) -> ()
+// CHECK-NEXT:    kernel.launch @clone_0(%x) outs(%p)
+// CHECK-NEXT:    kernel.launch @add_1(%x) outs() : (!loop.buffer<[8], f32, strides [1]>) -> ()
 // CHECK-NEXT:    func.return %p

@@ -6,19 +6,19 @@
 // A full sum of 2^20 elements: one row, split into 1024 chunks (the split index is the last x dim),
 // then a combining reduction over the 1024 partials.
 
-// CHECK-LABEL: kernel.kernel @triton_red_sum_split_0(%0: !loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[1024], f32, strides [1]>) reduction numel 1024 rnumel 1024 {
+// CHECK-LABEL: kernel.kernel @sum_split_0(%0: !loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[1024], f32, strides [1]>) reduction numel 1024 rnumel 1024 {
 // CHECK-NEXT:    %{{.*}} = loop.reduction sum ranges [1024] reduce [1024] {
 // CHECK-NEXT:      %{{.*}} = loop.load %0[#loop.index<"1024*i0 + r0">]
-// CHECK:       kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[1024], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 1024 {
+// CHECK:       kernel.kernel @sum_0(%0: !loop.buffer<[1024], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 1024 {
 // CHECK-NEXT:    %{{.*}} = loop.reduction sum ranges [] reduce [1024] {
 // CHECK-NEXT:      %{{.*}} = loop.load %0[#loop.index<"r0">]
 // CHECK:       func.func @forward
 // CHECK-NEXT:    %[[R:.*]] = kernel.alloc : !loop.buffer<[], f32, strides []>
 // CHECK-NEXT:    %[[P:.*]] = kernel.alloc : !loop.buffer<[1024], f32, strides [1]>
-// CHECK-NEXT:    kernel.launch @triton_red_sum_split_0(%0) outs(%[[P]])
-// CHECK-NEXT:    kernel.launch @triton_red_sum_0(%[[P]]) outs(%[[R]])
+// CHECK-NEXT:    kernel.launch @sum_split_0(%0) outs(%[[P]])
+// CHECK-NEXT:    kernel.launch @sum_0(%[[P]]) outs(%[[R]])
 
-kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 1048576 {
+kernel.kernel @sum_0(%0: !loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 1048576 {
   %1 = loop.reduction sum ranges [] reduce [1048576] {
     %2 = loop.load %0[#loop.index<"r0">] : !loop.buffer<[1048576], f32, strides [1]>
     loop.yield %2 : f32
@@ -27,19 +27,19 @@ kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[1048576], f32, strides [1]>) -
 }
 func.func @forward(%0: !loop.buffer<[1048576], f32, strides [1]>) -> !loop.buffer<[], f32, strides []> {
   %1 = kernel.alloc : !loop.buffer<[], f32, strides []>
-  kernel.launch @triton_red_sum_0(%0) outs(%1) : (!loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>)
+  kernel.launch @sum_0(%0) outs(%1) : (!loop.buffer<[1048576], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>)
   func.return %1 : !loop.buffer<[], f32, strides []>
 }
 
 // -----
 
 // A sum of 4096 elements is one row a persistent program holds: not split (a second launch costs more).
-// CHECK-LABEL: kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[4096], f32, strides [1]>)
+// CHECK-LABEL: kernel.kernel @sum_0(%0: !loop.buffer<[4096], f32, strides [1]>)
 // CHECK-SAME:    reduction numel 1 rnumel 4096
 // CHECK-NOT:   kernel.kernel
 // CHECK:       func.func @forward
 
-kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 4096 {
+kernel.kernel @sum_0(%0: !loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>) reduction numel 1 rnumel 4096 {
   %1 = loop.reduction sum ranges [] reduce [4096] {
     %2 = loop.load %0[#loop.index<"r0">] : !loop.buffer<[4096], f32, strides [1]>
     loop.yield %2 : f32
@@ -48,23 +48,23 @@ kernel.kernel @triton_red_sum_0(%0: !loop.buffer<[4096], f32, strides [1]>) -> (
 }
 func.func @forward(%0: !loop.buffer<[4096], f32, strides [1]>) -> !loop.buffer<[], f32, strides []> {
   %1 = kernel.alloc : !loop.buffer<[], f32, strides []>
-  kernel.launch @triton_red_sum_0(%0) outs(%1) : (!loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>)
+  kernel.launch @sum_0(%0) outs(%1) : (!loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[], f32, strides []>)
   func.return %1 : !loop.buffer<[], f32, strides []>
 }
 
 // -----
 
 // Not split at the default sizes: chunks would be shorter than 1024.
-// CHECK-LABEL: kernel.kernel @triton_red_fused_max_mul_0(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>)
+// CHECK-LABEL: kernel.kernel @fused_max_mul_0(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>)
 // CHECK-SAME:    reduction numel 5 rnumel 32
 
 // A column max with an epilogue (an outer reduction over two reduce dims): the split index is the first x dim
 // of the partials, old r0/r1 become coordinates of `chunk * i0 + r0`; the epilogue stays in the second kernel.
 
-// SMALL-LABEL: kernel.kernel @triton_red_fused_max_mul_split_0(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[4, 5], f32, strides [5, 1]>) reduction numel 20 rnumel 8 {
+// SMALL-LABEL: kernel.kernel @fused_max_mul_split_0(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[4, 5], f32, strides [5, 1]>) reduction numel 20 rnumel 8 {
 // SMALL-NEXT:    %{{.*}} = loop.reduction max ranges [4, 5] reduce [8] {
 // SMALL-NEXT:      %{{.*}} = loop.load %0[#loop.index<"40*i0 + i1 + 5*r0">]
-// SMALL:       kernel.kernel @triton_red_fused_max_mul_0(%0: !loop.buffer<[4, 5], f32, strides [5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>) reduction numel 5 rnumel 4 {
+// SMALL:       kernel.kernel @fused_max_mul_0(%0: !loop.buffer<[4, 5], f32, strides [5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>) reduction numel 5 rnumel 4 {
 // SMALL-NEXT:    %[[M:.*]] = loop.reduction max ranges [5] reduce [4] {
 // SMALL-NEXT:      %{{.*}} = loop.load %0[#loop.index<"i0 + 5*r0">]
 // SMALL:         loop.pointwise ranges [5] {
@@ -72,10 +72,10 @@ func.func @forward(%0: !loop.buffer<[4096], f32, strides [1]>) -> !loop.buffer<[
 // SMALL:       func.func @forward
 // SMALL-NEXT:    %[[R:.*]] = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
 // SMALL-NEXT:    %[[P:.*]] = kernel.alloc : !loop.buffer<[4, 5], f32, strides [5, 1]>
-// SMALL-NEXT:    kernel.launch @triton_red_fused_max_mul_split_0(%0) outs(%[[P]])
-// SMALL-NEXT:    kernel.launch @triton_red_fused_max_mul_0(%[[P]]) outs(%[[R]])
+// SMALL-NEXT:    kernel.launch @fused_max_mul_split_0(%0) outs(%[[P]])
+// SMALL-NEXT:    kernel.launch @fused_max_mul_0(%[[P]]) outs(%[[R]])
 
-kernel.kernel @triton_red_fused_max_mul_0(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>) reduction numel 5 rnumel 32 {
+kernel.kernel @fused_max_mul_0(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>) reduction numel 5 rnumel 32 {
   %1 = loop.reduction max ranges [5] reduce [4, 8] {
     %2 = loop.load %0[#loop.index<"i0 + 40*r0 + 5*r1">] : !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>
     loop.yield %2 : f32
@@ -90,7 +90,7 @@ kernel.kernel @triton_red_fused_max_mul_0(%0: !loop.buffer<[4, 8, 5], f32, strid
 }
 func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loop.buffer<[5], f32, strides [1]> {
   %1 = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
-  kernel.launch @triton_red_fused_max_mul_0(%0) outs(%1) : (!loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>)
+  kernel.launch @fused_max_mul_0(%0) outs(%1) : (!loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> (!loop.buffer<[5], f32, strides [1]>)
   func.return %1 : !loop.buffer<[5], f32, strides [1]>
 }
 
@@ -101,14 +101,14 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 // With persistent_max=8192 the rows stay one kernel (a persistent row is read once); with epilogue_max_rows=4
 // too (4 rows are as many programs as a GPU of 4 SMs needs).
 
-// CHECK-LABEL: kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_split_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[4, 8], f32, strides [8, 1]>) reduction numel 32 rnumel 1024 {
+// CHECK-LABEL: kernel.kernel @fused_amax_div_exp_sub_sum_split_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8], f32, strides [8, 1]>, !loop.buffer<[4, 8], f32, strides [8, 1]>) reduction numel 32 rnumel 1024 {
 // CHECK-NEXT:    %[[PM:.*]] = loop.reduction max ranges [4, 8] reduce [1024] {
 // CHECK-NEXT:      loop.load %0[#loop.index<"8192*i0 + 1024*i1 + r0">]
 // CHECK:         loop.reduction sum ranges [4, 8] reduce [1024] {
 // CHECK-NEXT:      %[[X:.*]] = loop.load %0[#loop.index<"8192*i0 + 1024*i1 + r0">]
 // CHECK-NEXT:      %[[M:.*]] = loop.load %[[PM]][#loop.index<"8*i0 + i1">]
 // CHECK-NEXT:      arith.subf %[[X]], %[[M]]
-// CHECK:       kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8], f32, strides [8, 1]>, %1: !loop.buffer<[4, 8], f32, strides [8, 1]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
+// CHECK:       kernel.kernel @fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8], f32, strides [8, 1]>, %1: !loop.buffer<[4, 8], f32, strides [8, 1]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
 // CHECK-NEXT:    %[[ROWMAX:.*]] = loop.reduction max ranges [4] reduce [8] {
 // CHECK-NEXT:      loop.load %0[#loop.index<"8*i0 + r0">]
 // CHECK:         loop.reduction sum ranges [4] reduce [8] {
@@ -123,7 +123,7 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 // CHECK-NEXT:      %[[DROP:.*]] = arith.select %[[CE]], %{{.*}}, %[[T]]
 // CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[RE]], %[[T]], %[[DROP]]
 // CHECK-NEXT:      loop.yield %[[KEEP]]
-// CHECK:       kernel.kernel @triton_poi_fused_amax_div_exp_sub_sum_epilogue_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>, %1: !loop.buffer<[4], f32, strides [1]>, %2: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) pointwise numel 32768 rnumel 1 {
+// CHECK:       kernel.kernel @fused_amax_div_exp_sub_sum_epilogue_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>, %1: !loop.buffer<[4], f32, strides [1]>, %2: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) pointwise numel 32768 rnumel 1 {
 // CHECK-NEXT:    loop.pointwise ranges [4, 8192] {
 // CHECK:       func.func @forward
 // CHECK-NEXT:    %[[OUT:.*]] = kernel.alloc : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
@@ -131,15 +131,15 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 // CHECK-NEXT:    %[[SUM:.*]] = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
 // CHECK-NEXT:    %[[P0:.*]] = kernel.alloc : !loop.buffer<[4, 8], f32, strides [8, 1]>
 // CHECK-NEXT:    %[[P1:.*]] = kernel.alloc : !loop.buffer<[4, 8], f32, strides [8, 1]>
-// CHECK-NEXT:    kernel.launch @triton_red_fused_amax_div_exp_sub_sum_split_0(%0) outs(%[[P0]], %[[P1]])
-// CHECK-NEXT:    kernel.launch @triton_red_fused_amax_div_exp_sub_sum_0(%[[P0]], %[[P1]]) outs(%[[MAX]], %[[SUM]])
-// CHECK-NEXT:    kernel.launch @triton_poi_fused_amax_div_exp_sub_sum_epilogue_0(%0, %[[MAX]], %[[SUM]]) outs(%[[OUT]])
+// CHECK-NEXT:    kernel.launch @fused_amax_div_exp_sub_sum_split_0(%0) outs(%[[P0]], %[[P1]])
+// CHECK-NEXT:    kernel.launch @fused_amax_div_exp_sub_sum_0(%[[P0]], %[[P1]]) outs(%[[MAX]], %[[SUM]])
+// CHECK-NEXT:    kernel.launch @fused_amax_div_exp_sub_sum_epilogue_0(%0, %[[MAX]], %[[SUM]]) outs(%[[OUT]])
 
-// PERSISTENT-LABEL: kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>)
+// PERSISTENT-LABEL: kernel.kernel @fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>)
 // PERSISTENT-SAME:    reduction numel 4 rnumel 8192
 // PERSISTENT-NOT:   kernel.kernel
 
-kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) reduction numel 4 rnumel 8192 {
+kernel.kernel @fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) reduction numel 4 rnumel 8192 {
   %1 = loop.reduction max ranges [4] reduce [8192] {
     %2 = loop.load %0[#loop.index<"8192*i0 + r0">] : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
     loop.yield %2 : f32
@@ -164,6 +164,6 @@ kernel.kernel @triton_red_fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192
 }
 func.func @forward(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> !loop.buffer<[4, 8192], f32, strides [8192, 1]> {
   %1 = kernel.alloc : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
-  kernel.launch @triton_red_fused_amax_div_exp_sub_sum_0(%0) outs(%1) : (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>)
+  kernel.launch @fused_amax_div_exp_sub_sum_0(%0) outs(%1) : (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>)
   func.return %1 : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
 }

@@ -13,76 +13,76 @@
 // ERR-MAX: kernel-tile: persistent_max=-1 must be non-negative
 
 // Pointwise kernels: XBLOCK is the next power of two >= numel within [16, 1024]; 1024 for symbolic numel.
-kernel.kernel @triton_poi_neg_0(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+kernel.kernel @neg_0(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
   %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
 }
-kernel.kernel @triton_poi_neg_1(%arg0: !loop.buffer<[300], f32, strides [1]>) -> (!loop.buffer<[300], f32, strides [1]>) pointwise numel 300 rnumel 1 {
+kernel.kernel @neg_1(%arg0: !loop.buffer<[300], f32, strides [1]>) -> (!loop.buffer<[300], f32, strides [1]>) pointwise numel 300 rnumel 1 {
   %b = "test.op"(%arg0) : (!loop.buffer<[300], f32, strides [1]>) -> !loop.buffer<[300], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[300], f32, strides [1]>
 }
-kernel.kernel @triton_poi_neg_2(%arg0: !loop.buffer<[s0, 1000], f32, strides [1000, 1]>) -> (!loop.buffer<[s0, 1000], f32, strides [1000, 1]>) pointwise numel "1000*s0" rnumel 1 {
+kernel.kernel @neg_2(%arg0: !loop.buffer<[s0, 1000], f32, strides [1000, 1]>) -> (!loop.buffer<[s0, 1000], f32, strides [1000, 1]>) pointwise numel "1000*s0" rnumel 1 {
   %b = "test.op"(%arg0) : (!loop.buffer<[s0, 1000], f32, strides [1000, 1]>) -> !loop.buffer<[s0, 1000], f32, strides [1000, 1]>
   kernel.yield %b : !loop.buffer<[s0, 1000], f32, strides [1000, 1]>
 }
 func.func @pointwise(%x: !loop.buffer<[3], f32, strides [1]>) {
   %o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
-  kernel.launch @triton_poi_neg_0(%x) outs(%o) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  kernel.launch @neg_0(%x) outs(%o) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_poi_neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 16, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 512, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 16, num_warps = 4} {
+// CHECK:       kernel.kernel @neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 512, num_warps = 4} {
+// CHECK:       kernel.kernel @neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
 // 1-D pointwise candidates: num_warps, then wider blocks (more bytes in flight), none wider than the extent.
-// TUNE:        kernel.kernel @triton_poi_neg_1({{.*}} {xblock = 512, num_warps = 4, configs = [{xblock = 512, num_warps = 4}, {xblock = 512, num_warps = 8}]} {
-// TUNE:        kernel.kernel @triton_poi_neg_2({{.*}} {xblock = 1024, num_warps = 4, configs = [{xblock = 1024, num_warps = 4}, {xblock = 1024, num_warps = 8}, {xblock = 2048, num_warps = 4}, {xblock = 2048, num_warps = 8}, {xblock = 4096, num_warps = 8}, {xblock = 512, num_warps = 4}]} {
+// TUNE:        kernel.kernel @neg_1({{.*}} {xblock = 512, num_warps = 4, configs = [{xblock = 512, num_warps = 4}, {xblock = 512, num_warps = 8}]} {
+// TUNE:        kernel.kernel @neg_2({{.*}} {xblock = 1024, num_warps = 4, configs = [{xblock = 1024, num_warps = 4}, {xblock = 1024, num_warps = 8}, {xblock = 2048, num_warps = 4}, {xblock = 2048, num_warps = 8}, {xblock = 4096, num_warps = 8}, {xblock = 512, num_warps = 4}]} {
 // CHECK-LABEL: func.func @pointwise
-// CHECK:         kernel.launch @triton_poi_neg_0(%x) outs(%o)
-// OPT:         kernel.kernel @triton_poi_neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 64, num_warps = 2} {
-// OPT:         kernel.kernel @triton_poi_neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 64, num_warps = 2} {
-// OPT:         kernel.kernel @triton_poi_neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 64, num_warps = 2} {
+// CHECK:         kernel.launch @neg_0(%x) outs(%o)
+// OPT:         kernel.kernel @neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 64, num_warps = 2} {
+// OPT:         kernel.kernel @neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 64, num_warps = 2} {
+// OPT:         kernel.kernel @neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 64, num_warps = 2} {
 // OPT-LABEL:   func.func @pointwise
 
 // -----
 
 // A small static rnumel makes a persistent reduction (renamed red -> per, launches too): RBLOCK = next power
 // of two >= rnumel, XBLOCK * RBLOCK <= 4096 and XBLOCK <= next power of two >= numel.
-kernel.kernel @triton_red_fused_add_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {
+kernel.kernel @fused_add_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) reduction numel 3 rnumel 9 {
   %b = "test.op"(%arg0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
 }
-kernel.kernel @triton_red_sum_1(%arg0: !loop.buffer<[5000, 100], f32, strides [100, 1]>) -> (!loop.buffer<[5000], f32, strides [1]>) reduction numel 5000 rnumel 100 {
+kernel.kernel @sum_1(%arg0: !loop.buffer<[5000, 100], f32, strides [100, 1]>) -> (!loop.buffer<[5000], f32, strides [1]>) reduction numel 5000 rnumel 100 {
   %b = "test.op"(%arg0) : (!loop.buffer<[5000, 100], f32, strides [100, 1]>) -> !loop.buffer<[5000], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[5000], f32, strides [1]>
 }
 func.func @persistent(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]> {
   %o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
-  kernel.launch @triton_red_fused_add_sum_0(%x) outs(%o) : (!loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  kernel.launch @fused_add_sum_0(%x) outs(%o) : (!loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
   func.return %o : !loop.buffer<[3], f32, strides [1]>
 }
 
-// CHECK:       kernel.kernel @triton_per_fused_add_sum_0({{.*}} persistent_reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
-// CHECK:       kernel.kernel @triton_per_sum_1({{.*}} persistent_reduction numel 5000 rnumel 100 {xblock = 32, rblock = 128, num_warps = 8} {
+// CHECK:       kernel.kernel @fused_add_sum_0({{.*}} persistent_reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
+// CHECK:       kernel.kernel @sum_1({{.*}} persistent_reduction numel 5000 rnumel 100 {xblock = 32, rblock = 128, num_warps = 8} {
 // CHECK-LABEL: func.func @persistent
 // CHECK-NEXT:    %o = kernel.alloc
-// CHECK-NEXT:    kernel.launch @triton_per_fused_add_sum_0(%x) outs(%o)
-// LOOPED:      kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
+// CHECK-NEXT:    kernel.launch @fused_add_sum_0(%x) outs(%o)
+// LOOPED:      kernel.kernel @fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
 // LOOPED-LABEL: func.func @persistent
-// LOOPED:        kernel.launch @triton_red_fused_add_sum_0(%x)
-// RBLOCK:      kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 8, num_warps = 2} {
-// RETILE:      kernel.kernel @triton_red_fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
+// LOOPED:        kernel.launch @fused_add_sum_0(%x)
+// RBLOCK:      kernel.kernel @fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 8, num_warps = 2} {
+// RETILE:      kernel.kernel @fused_add_sum_0({{.*}} reduction numel 3 rnumel 9 {xblock = 4, rblock = 16, num_warps = 2} {
 // RETILE-LABEL: func.func @persistent
-// RETILE:        kernel.launch @triton_red_fused_add_sum_0(%x)
+// RETILE:        kernel.launch @fused_add_sum_0(%x)
 
 // -----
 
 // Large or symbolic rnumel: a looped reduction, RBLOCK 2048, XBLOCK 1; a template kernel is left alone.
-kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
+kernel.kernel @sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
   %b = "test.op"(%arg0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.buffer<[8], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
 }
-kernel.kernel @triton_red_sum_1(%arg0: !loop.buffer<[8, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel s0 {
+kernel.kernel @sum_1(%arg0: !loop.buffer<[8, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel s0 {
   %b = "test.op"(%arg0) : (!loop.buffer<[8, s0], f32, strides [s0, 1]>) -> !loop.buffer<[8], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
 }
@@ -93,8 +93,8 @@ func.func @looped() {
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_red_sum_0({{.*}} reduction numel 8 rnumel 5000 {xblock = 1, rblock = 2048, num_warps = 8} {
-// CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 8 rnumel s0 {xblock = 1, rblock = 2048, num_warps = 8} {
+// CHECK:       kernel.kernel @sum_0({{.*}} reduction numel 8 rnumel 5000 {xblock = 1, rblock = 2048, num_warps = 8} {
+// CHECK:       kernel.kernel @sum_1({{.*}} reduction numel 8 rnumel s0 {xblock = 1, rblock = 2048, num_warps = 8} {
 // CHECK:       kernel.kernel @triton_tem_mm_2({{.*}}) template numel 8 rnumel 1 {
 // CHECK-LABEL: func.func @looped
 
@@ -102,21 +102,21 @@ func.func @looped() {
 
 // Rows up to 4096 wide are persistent (one row in registers); outer reductions (loads contiguous along x, as
 // in a column sum) take 64-wide x blocks and 8-long r blocks, or the whole r range when it is at most 32.
-kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[64, 4096], f32, strides [4096, 1]>) -> (!loop.buffer<[64], f32, strides [1]>) reduction numel 64 rnumel 4096 {
+kernel.kernel @sum_0(%arg0: !loop.buffer<[64, 4096], f32, strides [4096, 1]>) -> (!loop.buffer<[64], f32, strides [1]>) reduction numel 64 rnumel 4096 {
   %0 = loop.reduction sum ranges [64] reduce [4096] {
     %1 = loop.load %arg0[#loop.index<"4096*i0 + r0">] : !loop.buffer<[64, 4096], f32, strides [4096, 1]>
     loop.yield %1 : f32
   } : !loop.buffer<[64], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[64], f32, strides [1]>
 }
-kernel.kernel @triton_red_sum_1(%arg0: !loop.buffer<[1000, 300], f32, strides [300, 1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 1000 {
+kernel.kernel @sum_1(%arg0: !loop.buffer<[1000, 300], f32, strides [300, 1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 1000 {
   %0 = loop.reduction sum ranges [300] reduce [1000] {
     %1 = loop.load %arg0[#loop.index<"i0 + 300*r0">] : !loop.buffer<[1000, 300], f32, strides [300, 1]>
     loop.yield %1 : f32
   } : !loop.buffer<[300], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[300], f32, strides [1]>
 }
-kernel.kernel @triton_red_sum_2(%arg0: !loop.buffer<[20, 300], f32, strides [300, 1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 20 {
+kernel.kernel @sum_2(%arg0: !loop.buffer<[20, 300], f32, strides [300, 1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 20 {
   %0 = loop.reduction sum ranges [300] reduce [20] {
     %1 = loop.load %arg0[#loop.index<"i0 + 300*r0">] : !loop.buffer<[20, 300], f32, strides [300, 1]>
     loop.yield %1 : f32
@@ -127,22 +127,22 @@ func.func @orientation() {
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_per_sum_0({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 8} {
-// CHECK:       kernel.kernel @triton_red_sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_per_sum_2({{.*}} persistent_reduction numel 300 rnumel 20 {xblock = 64, rblock = 32, num_warps = 8} {
+// CHECK:       kernel.kernel @sum_0({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 8} {
+// CHECK:       kernel.kernel @sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
+// CHECK:       kernel.kernel @sum_2({{.*}} persistent_reduction numel 300 rnumel 20 {xblock = 64, rblock = 32, num_warps = 8} {
 // CHECK-LABEL: func.func @orientation
 
 // Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
 // Persistent candidates keep the row (RBLOCK) and vary num_warps and the rows per program (at most 8192 elements).
-// TUNE:       kernel.kernel @triton_per_sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
-// TUNE:       kernel.kernel @triton_red_sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
+// TUNE:       kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
+// TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
 
 // -----
 
 // 2-D tiles: the transposed read (stride 1 along i0) and the write (stride 1 along i1) each move a third of
 // the bytes, so the dims split into y = [37] and x = [131]; symbolic sizes split the same way. Re-tiling with
 // tile2d=false drops ynumel and yblock.
-kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37, 1]>, %arg1: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>) pointwise numel 4847 rnumel 1 {
+kernel.kernel @add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37, 1]>, %arg1: !loop.buffer<[37, 131], f32, strides [131, 1]>) -> (!loop.buffer<[37, 131], f32, strides [131, 1]>) pointwise numel 4847 rnumel 1 {
   %0 = loop.pointwise ranges [37, 131] {
     %1 = loop.load %arg0[#loop.index<"i0 + 37*i1">] : !loop.buffer<[131, 37], f32, strides [37, 1]>
     %2 = loop.load %arg1[#loop.index<"131*i0 + i1">] : !loop.buffer<[37, 131], f32, strides [131, 1]>
@@ -151,14 +151,14 @@ kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[131, 37], f32, strides [37,
   } : !loop.buffer<[37, 131], f32, strides [131, 1]>
   kernel.yield %0 : !loop.buffer<[37, 131], f32, strides [131, 1]>
 }
-kernel.kernel @triton_poi_add_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {
+kernel.kernel @add_1(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {
   %0 = loop.pointwise ranges [s0, s1] {
     %1 = loop.load %arg0[#loop.index<"i0 + s0*i1">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
     loop.yield %1 : f32
   } : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
   kernel.yield %0 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
 }
-kernel.kernel @triton_poi_mul_2(%arg0: !loop.buffer<[4, 37, 6, 50], f16, strides [11100, 300, 50, 1]>) -> (!loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>) pointwise numel 44400 rnumel 1 {
+kernel.kernel @mul_2(%arg0: !loop.buffer<[4, 37, 6, 50], f16, strides [11100, 300, 50, 1]>) -> (!loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>) pointwise numel 44400 rnumel 1 {
   %0 = loop.pointwise ranges [4, 6, 50, 37] {
     %1 = loop.load %arg0[#loop.index<"11100*i0 + 50*i1 + i2 + 300*i3">] : !loop.buffer<[4, 37, 6, 50], f16, strides [11100, 300, 50, 1]>
     loop.yield %1 : f16
@@ -169,15 +169,15 @@ func.func @tiles() {
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 64, num_warps = 8} {
-// CHECK:       kernel.kernel @triton_poi_add_1({{.*}} pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
-// CHECK:       kernel.kernel @triton_poi_mul_2({{.*}} pointwise numel 44400 rnumel 1 ynumel 1200 {xblock = 64, yblock = 64, num_warps = 8} {
+// CHECK:       kernel.kernel @add_0({{.*}} pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 64, num_warps = 8} {
+// CHECK:       kernel.kernel @add_1({{.*}} pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
+// CHECK:       kernel.kernel @mul_2({{.*}} pointwise numel 44400 rnumel 1 ynumel 1200 {xblock = 64, yblock = 64, num_warps = 8} {
 // CHECK-LABEL: func.func @tiles
 // 2-D candidates also vary the tile shape, never wider than the dim a side covers (37 rows: yblock <= 64).
-// TUNE:        kernel.kernel @triton_poi_add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
-// FLAT:        kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 4847 rnumel 1 {xblock = 1024, num_warps = 4} {
-// FLAT:        kernel.kernel @triton_poi_add_1({{.*}} pointwise numel "s0*s1" rnumel 1 {xblock = 1024, num_warps = 4} {
-// FLAT:        kernel.kernel @triton_poi_mul_2({{.*}} pointwise numel 44400 rnumel 1 {xblock = 1024, num_warps = 4} {
+// TUNE:        kernel.kernel @add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
+// FLAT:        kernel.kernel @add_0({{.*}} pointwise numel 4847 rnumel 1 {xblock = 1024, num_warps = 4} {
+// FLAT:        kernel.kernel @add_1({{.*}} pointwise numel "s0*s1" rnumel 1 {xblock = 1024, num_warps = 4} {
+// FLAT:        kernel.kernel @mul_2({{.*}} pointwise numel 44400 rnumel 1 {xblock = 1024, num_warps = 4} {
 
 // -----
 
@@ -185,7 +185,7 @@ func.func @tiles() {
 // ones (row statistics: 37*i0 + i1 over [8, 37, 768]): x = the contiguous dims behind the split, XBLOCK the
 // widest of 1024/512/256/128 that wastes at most 1/8 of its lanes (768: 256), YBLOCK = 4096 // XBLOCK rows.
 // Symbolic y sizes split too; a symbolic x extent (s0), one below 256 or a ragged one (257) stays 1-D.
-kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[16384, 4096], f16, strides [4096, 1]>, %arg1: !loop.buffer<[4096], f16, strides [1]>) -> (!loop.buffer<[16384, 4096], f16, strides [4096, 1]>) pointwise numel 67108864 rnumel 1 {
+kernel.kernel @add_0(%arg0: !loop.buffer<[16384, 4096], f16, strides [4096, 1]>, %arg1: !loop.buffer<[4096], f16, strides [1]>) -> (!loop.buffer<[16384, 4096], f16, strides [4096, 1]>) pointwise numel 67108864 rnumel 1 {
   %0 = loop.pointwise ranges [16384, 4096] {
     %1 = loop.load %arg0[#loop.index<"4096*i0 + i1">] : !loop.buffer<[16384, 4096], f16, strides [4096, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[4096], f16, strides [1]>
@@ -194,7 +194,7 @@ kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[16384, 4096], f16, strides 
   } : !loop.buffer<[16384, 4096], f16, strides [4096, 1]>
   kernel.yield %0 : !loop.buffer<[16384, 4096], f16, strides [4096, 1]>
 }
-kernel.kernel @triton_poi_sub_1(%arg0: !loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>, %arg1: !loop.buffer<[8, 37], f32, strides [37, 1]>) -> (!loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>) pointwise numel 227328 rnumel 1 {
+kernel.kernel @sub_1(%arg0: !loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>, %arg1: !loop.buffer<[8, 37], f32, strides [37, 1]>) -> (!loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>) pointwise numel 227328 rnumel 1 {
   %0 = loop.pointwise ranges [8, 37, 768] {
     %1 = loop.load %arg0[#loop.index<"28416*i0 + 768*i1 + i2">] : !loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>
     %2 = loop.load %arg1[#loop.index<"37*i0 + i1">] : !loop.buffer<[8, 37], f32, strides [37, 1]>
@@ -203,7 +203,7 @@ kernel.kernel @triton_poi_sub_1(%arg0: !loop.buffer<[8, 37, 768], f32, strides [
   } : !loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>
   kernel.yield %0 : !loop.buffer<[8, 37, 768], f32, strides [28416, 768, 1]>
 }
-kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[s0, 1024], f32, strides [1024, 1]>, %arg1: !loop.buffer<[1024], f32, strides [1]>) -> (!loop.buffer<[s0, 1024], f32, strides [1024, 1]>) pointwise numel "1024*s0" rnumel 1 {
+kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 1024], f32, strides [1024, 1]>, %arg1: !loop.buffer<[1024], f32, strides [1]>) -> (!loop.buffer<[s0, 1024], f32, strides [1024, 1]>) pointwise numel "1024*s0" rnumel 1 {
   %0 = loop.pointwise ranges [s0, 1024] {
     %1 = loop.load %arg0[#loop.index<"1024*i0 + i1">] : !loop.buffer<[s0, 1024], f32, strides [1024, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[1024], f32, strides [1]>
@@ -212,7 +212,7 @@ kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[s0, 1024], f32, strides [10
   } : !loop.buffer<[s0, 1024], f32, strides [1024, 1]>
   kernel.yield %0 : !loop.buffer<[s0, 1024], f32, strides [1024, 1]>
 }
-kernel.kernel @triton_poi_add_3(%arg0: !loop.buffer<[64, s0], f32, strides [s0, 1]>, %arg1: !loop.buffer<[s0], f32, strides [1]>) -> (!loop.buffer<[64, s0], f32, strides [s0, 1]>) pointwise numel "64*s0" rnumel 1 {
+kernel.kernel @add_3(%arg0: !loop.buffer<[64, s0], f32, strides [s0, 1]>, %arg1: !loop.buffer<[s0], f32, strides [1]>) -> (!loop.buffer<[64, s0], f32, strides [s0, 1]>) pointwise numel "64*s0" rnumel 1 {
   %0 = loop.pointwise ranges [64, s0] {
     %1 = loop.load %arg0[#loop.index<"s0*i0 + i1">] : !loop.buffer<[64, s0], f32, strides [s0, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[s0], f32, strides [1]>
@@ -221,7 +221,7 @@ kernel.kernel @triton_poi_add_3(%arg0: !loop.buffer<[64, s0], f32, strides [s0, 
   } : !loop.buffer<[64, s0], f32, strides [s0, 1]>
   kernel.yield %0 : !loop.buffer<[64, s0], f32, strides [s0, 1]>
 }
-kernel.kernel @triton_poi_add_4(%arg0: !loop.buffer<[64, 257], f32, strides [257, 1]>, %arg1: !loop.buffer<[257], f32, strides [1]>) -> (!loop.buffer<[64, 257], f32, strides [257, 1]>) pointwise numel 16448 rnumel 1 {
+kernel.kernel @add_4(%arg0: !loop.buffer<[64, 257], f32, strides [257, 1]>, %arg1: !loop.buffer<[257], f32, strides [1]>) -> (!loop.buffer<[64, 257], f32, strides [257, 1]>) pointwise numel 16448 rnumel 1 {
   %0 = loop.pointwise ranges [64, 257] {
     %1 = loop.load %arg0[#loop.index<"257*i0 + i1">] : !loop.buffer<[64, 257], f32, strides [257, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[257], f32, strides [1]>
@@ -234,30 +234,30 @@ func.func @wide_tiles() {
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 67108864 rnumel 1 ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_sub_1({{.*}} pointwise numel 227328 rnumel 1 ynumel 296 {xblock = 256, yblock = 16, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_add_2({{.*}} pointwise numel "1024*s0" rnumel 1 ynumel s0 {xblock = 1024, yblock = 4, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_add_3({{.*}} pointwise numel "64*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_add_4({{.*}} pointwise numel 16448 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @add_0({{.*}} pointwise numel 67108864 rnumel 1 ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4} {
+// CHECK:       kernel.kernel @sub_1({{.*}} pointwise numel 227328 rnumel 1 ynumel 296 {xblock = 256, yblock = 16, num_warps = 4} {
+// CHECK:       kernel.kernel @add_2({{.*}} pointwise numel "1024*s0" rnumel 1 ynumel s0 {xblock = 1024, yblock = 4, num_warps = 4} {
+// CHECK:       kernel.kernel @add_3({{.*}} pointwise numel "64*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @add_4({{.*}} pointwise numel 16448 rnumel 1 {xblock = 1024, num_warps = 4} {
 // CHECK-LABEL: func.func @wide_tiles
 // Wide candidates vary the shape around 4096 elements, never wider than a side's extent (768: xblock <= 1024).
-// TUNE:        kernel.kernel @triton_poi_add_0({{.*}} ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4, configs = [{xblock = 1024, yblock = 4, num_warps = 4}, {xblock = 1024, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 2, num_warps = 8}, {xblock = 4096, yblock = 1, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
-// TUNE:        kernel.kernel @triton_poi_sub_1({{.*}} ynumel 296 {xblock = 256, yblock = 16, num_warps = 4, configs = [{xblock = 256, yblock = 16, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
-// FLAT:        kernel.kernel @triton_poi_add_0({{.*}} pointwise numel 67108864 rnumel 1 {xblock = 1024, num_warps = 4} {
+// TUNE:        kernel.kernel @add_0({{.*}} ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4, configs = [{xblock = 1024, yblock = 4, num_warps = 4}, {xblock = 1024, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 2, num_warps = 8}, {xblock = 4096, yblock = 1, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
+// TUNE:        kernel.kernel @sub_1({{.*}} ynumel 296 {xblock = 256, yblock = 16, num_warps = 4, configs = [{xblock = 256, yblock = 16, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
+// FLAT:        kernel.kernel @add_0({{.*}} pointwise numel 67108864 rnumel 1 {xblock = 1024, num_warps = 4} {
 
 // -----
 
 // 1-D tiles stay where every big access is contiguous along the innermost dim (a permute keeping it; a
 // broadcast column), where the strided read is a small part of the bytes, its contiguous run is short
 // (3 elements), or the kernel is small.
-kernel.kernel @triton_poi_mul_0(%arg0: !loop.buffer<[3, 37, 5, 17], f16, strides [3145, 85, 17, 1]>) -> (!loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>) pointwise numel 9435 rnumel 1 {
+kernel.kernel @mul_0(%arg0: !loop.buffer<[3, 37, 5, 17], f16, strides [3145, 85, 17, 1]>) -> (!loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>) pointwise numel 9435 rnumel 1 {
   %0 = loop.pointwise ranges [3, 5, 37, 17] {
     %1 = loop.load %arg0[#loop.index<"3145*i0 + 17*i1 + 85*i2 + i3">] : !loop.buffer<[3, 37, 5, 17], f16, strides [3145, 85, 17, 1]>
     loop.yield %1 : f16
   } : !loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>
   kernel.yield %0 : !loop.buffer<[3, 5, 37, 17], f16, strides [3145, 629, 17, 1]>
 }
-kernel.kernel @triton_poi_add_1(%arg0: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg1: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64, 100], f32, strides [100, 1]>) pointwise numel 6400 rnumel 1 {
+kernel.kernel @add_1(%arg0: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg1: !loop.buffer<[64], f32, strides [1]>) -> (!loop.buffer<[64, 100], f32, strides [100, 1]>) pointwise numel 6400 rnumel 1 {
   %0 = loop.pointwise ranges [64, 100] {
     %1 = loop.load %arg0[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
     %2 = loop.load %arg1[#loop.index<"i0">] : !loop.buffer<[64], f32, strides [1]>
@@ -266,7 +266,7 @@ kernel.kernel @triton_poi_add_1(%arg0: !loop.buffer<[64, 100], f32, strides [100
   } : !loop.buffer<[64, 100], f32, strides [100, 1]>
   kernel.yield %0 : !loop.buffer<[64, 100], f32, strides [100, 1]>
 }
-kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg1: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg2: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg3: !loop.buffer<[100, 64], f16, strides [64, 1]>) -> (!loop.buffer<[64, 100], f32, strides [100, 1]>) pointwise numel 6400 rnumel 1 {
+kernel.kernel @add_2(%arg0: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg1: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg2: !loop.buffer<[64, 100], f32, strides [100, 1]>, %arg3: !loop.buffer<[100, 64], f16, strides [64, 1]>) -> (!loop.buffer<[64, 100], f32, strides [100, 1]>) pointwise numel 6400 rnumel 1 {
   %0 = loop.pointwise ranges [64, 100] {
     %1 = loop.load %arg0[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
     %2 = loop.load %arg1[#loop.index<"100*i0 + i1">] : !loop.buffer<[64, 100], f32, strides [100, 1]>
@@ -280,14 +280,14 @@ kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[64, 100], f32, strides [100
   } : !loop.buffer<[64, 100], f32, strides [100, 1]>
   kernel.yield %0 : !loop.buffer<[64, 100], f32, strides [100, 1]>
 }
-kernel.kernel @triton_poi_neg_3(%arg0: !loop.buffer<[1000, 3], f32, strides [3, 1]>) -> (!loop.buffer<[3, 1000], f32, strides [1000, 1]>) pointwise numel 3000 rnumel 1 {
+kernel.kernel @neg_3(%arg0: !loop.buffer<[1000, 3], f32, strides [3, 1]>) -> (!loop.buffer<[3, 1000], f32, strides [1000, 1]>) pointwise numel 3000 rnumel 1 {
   %0 = loop.pointwise ranges [3, 1000] {
     %1 = loop.load %arg0[#loop.index<"i0 + 3*i1">] : !loop.buffer<[1000, 3], f32, strides [3, 1]>
     loop.yield %1 : f32
   } : !loop.buffer<[3, 1000], f32, strides [1000, 1]>
   kernel.yield %0 : !loop.buffer<[3, 1000], f32, strides [1000, 1]>
 }
-kernel.kernel @triton_poi_neg_4(%arg0: !loop.buffer<[20, 20], f32, strides [20, 1]>) -> (!loop.buffer<[20, 20], f32, strides [20, 1]>) pointwise numel 400 rnumel 1 {
+kernel.kernel @neg_4(%arg0: !loop.buffer<[20, 20], f32, strides [20, 1]>) -> (!loop.buffer<[20, 20], f32, strides [20, 1]>) pointwise numel 400 rnumel 1 {
   %0 = loop.pointwise ranges [20, 20] {
     %1 = loop.load %arg0[#loop.index<"i0 + 20*i1">] : !loop.buffer<[20, 20], f32, strides [20, 1]>
     loop.yield %1 : f32
@@ -298,11 +298,11 @@ func.func @no_tiles() {
   func.return
 }
 
-// CHECK:       kernel.kernel @triton_poi_mul_0({{.*}} pointwise numel 9435 rnumel 1 {xblock = 1024, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_add_1({{.*}} pointwise numel 6400 rnumel 1 {xblock = 1024, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_add_2({{.*}} pointwise numel 6400 rnumel 1 {xblock = 1024, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_neg_3({{.*}} pointwise numel 3000 rnumel 1 {xblock = 1024, num_warps = 4} {
-// CHECK:       kernel.kernel @triton_poi_neg_4({{.*}} pointwise numel 400 rnumel 1 {xblock = 512, num_warps = 4} {
+// CHECK:       kernel.kernel @mul_0({{.*}} pointwise numel 9435 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @add_1({{.*}} pointwise numel 6400 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @add_2({{.*}} pointwise numel 6400 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @neg_3({{.*}} pointwise numel 3000 rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @neg_4({{.*}} pointwise numel 400 rnumel 1 {xblock = 512, num_warps = 4} {
 // CHECK-LABEL: func.func @no_tiles
 
 // -----
@@ -310,7 +310,7 @@ func.func @no_tiles() {
 // Long rows one per program (looped, rnumel >= 16384): candidates try longer r blocks (up to 16384) and up to
 // 32 warps, keeping 8 to 32 elements per thread.
 
-kernel.kernel @triton_red_amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>) -> (!loop.buffer<[256], f16, strides [1]>) reduction numel 256 rnumel 131072 {
+kernel.kernel @amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>) -> (!loop.buffer<[256], f16, strides [1]>) reduction numel 256 rnumel 131072 {
   %0 = loop.reduction max ranges [256] reduce [131072] {
     %1 = loop.load %a[#loop.index<"131072*i0 + r0">] : !loop.buffer<[256, 131072], f16, strides [131072, 1]>
     loop.yield %1 : f16
@@ -318,5 +318,5 @@ kernel.kernel @triton_red_amax_0(%a: !loop.buffer<[256, 131072], f16, strides [1
   kernel.yield %0 : !loop.buffer<[256], f16, strides [1]>
 }
 
-// CHECK:      kernel.kernel @triton_red_amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
-// TUNE:       kernel.kernel @triton_red_amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {
+// CHECK:      kernel.kernel @amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
+// TUNE:       kernel.kernel @amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {

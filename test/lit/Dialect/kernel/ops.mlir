@@ -3,46 +3,46 @@
 
 // The worked example, sigmoid(sum(x + y, dim=1)) for x, y of [3, 9]: a tiled persistent reduction with autotune
 // candidates, a pointwise kernel without config, and the host program that runs them.
-kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16, num_warps = 2, configs = [{xblock = 1, rblock = 16, num_warps = 2}, {xblock = 2, rblock = 16, num_warps = 4, num_stages = 1}]} {
+kernel.kernel @fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16, num_warps = 2, configs = [{xblock = 1, rblock = 16, num_warps = 2}, {xblock = 2, rblock = 16, num_warps = 4, num_stages = 1}]} {
   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
 }
-kernel.kernel @triton_poi_sigmoid_1(%arg0: !loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> pointwise numel 3 rnumel 1 {
+kernel.kernel @sigmoid_1(%arg0: !loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> pointwise numel 3 rnumel 1 {
   %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
 }
 func.func @call(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[2, 3], f32, strides [3, 1]> {
   %buf0 = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
-  kernel.launch @triton_per_fused_add_sigmoid_sum_0(%x, %y) outs(%buf0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  kernel.launch @fused_add_sigmoid_sum_0(%x, %y) outs(%buf0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
   %buf1 = kernel.alloc device "cuda:0" : !loop.buffer<[6], f32, strides [1]>
   %buf2 = kernel.reuse %buf1 : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[2, 3], f32, strides [3, 1]>
-  kernel.launch @triton_poi_sigmoid_1(%buf0) outs(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+  kernel.launch @sigmoid_1(%buf0) outs(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
   kernel.free %buf0 : !loop.buffer<[3], f32, strides [1]>
   func.return %buf2 : !loop.buffer<[2, 3], f32, strides [3, 1]>
 }
 
-// CHECK:      kernel.kernel @triton_per_fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16, num_warps = 2, configs = [{xblock = 1, rblock = 16, num_warps = 2}, {xblock = 2, rblock = 16, num_warps = 4, num_stages = 1}]} {
+// CHECK:      kernel.kernel @fused_add_sigmoid_sum_0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>) persistent_reduction numel 3 rnumel 9 {xblock = 1, rblock = 16, num_warps = 2, configs = [{xblock = 1, rblock = 16, num_warps = 2}, {xblock = 2, rblock = 16, num_warps = 4, num_stages = 1}]} {
 // CHECK-NEXT:   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT:   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT: }
-// CHECK-NEXT: kernel.kernel @triton_poi_sigmoid_1(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+// CHECK-NEXT: kernel.kernel @sigmoid_1(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
 // CHECK-NEXT:   %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT:   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @call
 // CHECK-NEXT:   %buf0 = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
-// CHECK-NEXT:   kernel.launch @triton_per_fused_add_sigmoid_sum_0(%x, %y) outs(%buf0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+// CHECK-NEXT:   kernel.launch @fused_add_sigmoid_sum_0(%x, %y) outs(%buf0) : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!loop.buffer<[3], f32, strides [1]>)
 // CHECK-NEXT:   %buf1 = kernel.alloc device "cuda:0" : !loop.buffer<[6], f32, strides [1]>
 // CHECK-NEXT:   %buf2 = kernel.reuse %buf1 : !loop.buffer<[6], f32, strides [1]> to !loop.buffer<[2, 3], f32, strides [3, 1]>
-// CHECK-NEXT:   kernel.launch @triton_poi_sigmoid_1(%buf0) outs(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+// CHECK-NEXT:   kernel.launch @sigmoid_1(%buf0) outs(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
 // CHECK-NEXT:   kernel.free %buf0 : !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT:   func.return %buf2 : !loop.buffer<[2, 3], f32, strides [3, 1]>
 
-// GENERIC:      "kernel.kernel"() <{sym_name = "triton_per_fused_add_sigmoid_sum_0", function_type = (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>, kind = "persistent_reduction", numel = #builtin.int<3>, rnumel = #builtin.int<9>, xblock = 1 : i64, rblock = 16 : i64, num_warps = 2 : i64, configs = [{xblock = 1 : i64, rblock = 16 : i64, num_warps = 2 : i64}, {xblock = 2 : i64, rblock = 16 : i64, num_warps = 4 : i64, num_stages = 1 : i64}]}> ({
+// GENERIC:      "kernel.kernel"() <{sym_name = "fused_add_sigmoid_sum_0", function_type = (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3], f32, strides [1]>, kind = "persistent_reduction", numel = #builtin.int<3>, rnumel = #builtin.int<9>, xblock = 1 : i64, rblock = 16 : i64, num_warps = 2 : i64, configs = [{xblock = 1 : i64, rblock = 16 : i64, num_warps = 2 : i64}, {xblock = 2 : i64, rblock = 16 : i64, num_warps = 4 : i64, num_stages = 1 : i64}]}> ({
 // GENERIC-NEXT: ^bb0(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>, %arg1: !loop.buffer<[3, 9], f32, strides [9, 1]>):
 // GENERIC:        "kernel.yield"(%b) : (!loop.buffer<[3], f32, strides [1]>) -> ()
 // GENERIC:      %buf0 = "kernel.alloc"() : () -> !loop.buffer<[3], f32, strides [1]>
-// GENERIC-NEXT: "kernel.launch"(%x, %y, %buf0) <{callee = @triton_per_fused_add_sigmoid_sum_0, operandSegmentSizes = array<i32: 2, 1>}> : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3], f32, strides [1]>) -> ()
+// GENERIC-NEXT: "kernel.launch"(%x, %y, %buf0) <{callee = @fused_add_sigmoid_sum_0, operandSegmentSizes = array<i32: 2, 1>}> : (!loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3, 9], f32, strides [9, 1]>, !loop.buffer<[3], f32, strides [1]>) -> ()
 // GENERIC-NEXT: %buf1 = "kernel.alloc"() <{device = "cuda:0"}> : () -> !loop.buffer<[6], f32, strides [1]>
 // GENERIC-NEXT: %buf2 = "kernel.reuse"(%buf1) : (!loop.buffer<[6], f32, strides [1]>) -> !loop.buffer<[2, 3], f32, strides [3, 1]>
 // GENERIC:      "kernel.free"(%buf0) : (!loop.buffer<[3], f32, strides [1]>) -> ()
@@ -50,31 +50,31 @@ func.func @call(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<
 // -----
 
 // Symbolic sizes, a scalar kernel input, only autotune candidates, extra attributes, and a kernel with no outputs.
-kernel.kernel @triton_red_fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
+kernel.kernel @fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[s0], f32, strides [1]>
 }
 kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
   kernel.yield
 }
-kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
+kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
   %t = "test.op"(%arg0) : (!loop.buffer<[s0, 37], f32, strides [1, s0]>) -> !loop.buffer<[s0, 37], f32, strides [37, 1]>
   kernel.yield %t : !loop.buffer<[s0, 37], f32, strides [37, 1]>
 }
 
-// CHECK:      kernel.kernel @triton_red_fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
+// CHECK:      kernel.kernel @fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128, 1]>, %arg1: index) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel 128 {configs = [{xblock = 8, rblock = 64}, {xblock = 1, rblock = 128}]} attributes {note = "looped"} {
 // CHECK-NEXT:   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
 // CHECK-NEXT:   kernel.yield %b : !loop.buffer<[s0], f32, strides [1]>
 // CHECK-NEXT: }
 // CHECK-NEXT: kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
 // CHECK-NEXT:   kernel.yield
 // CHECK-NEXT: }
-// CHECK-NEXT: kernel.kernel @triton_poi_add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
+// CHECK-NEXT: kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
 
-// GENERIC:      "kernel.kernel"() <{sym_name = "triton_red_fused_mul_sum_0", function_type = (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>, kind = "reduction", numel = "s0", rnumel = #builtin.int<128>, configs = [{xblock = 8 : i64, rblock = 64 : i64}, {xblock = 1 : i64, rblock = 128 : i64}]}> ({
+// GENERIC:      "kernel.kernel"() <{sym_name = "fused_mul_sum_0", function_type = (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>, kind = "reduction", numel = "s0", rnumel = #builtin.int<128>, configs = [{xblock = 8 : i64, rblock = 64 : i64}, {xblock = 1 : i64, rblock = 128 : i64}]}> ({
 // GENERIC:      }) {note = "looped"} : () -> ()
 // GENERIC:      "kernel.kernel"() <{sym_name = "triton_tem_mm_1", function_type = (!loop.buffer<["2*s0"], f32, strides [1]>) -> (), kind = "template", numel = "2*s0", rnumel = #builtin.int<1>, yblock = 32 : i64, num_stages = 3 : i64}> ({
-// GENERIC:      "kernel.kernel"() <{sym_name = "triton_poi_add_2", {{.*}} kind = "pointwise", numel = "37*s0", rnumel = #builtin.int<1>, ynumel = "s0", xblock = 32 : i64, yblock = 64 : i64, num_warps = 4 : i64}> ({
+// GENERIC:      "kernel.kernel"() <{sym_name = "add_2", {{.*}} kind = "pointwise", numel = "37*s0", rnumel = #builtin.int<1>, ynumel = "s0", xblock = 32 : i64, yblock = 64 : i64, num_warps = 4 : i64}> ({
 
 // -----
 

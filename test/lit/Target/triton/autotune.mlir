@@ -14,7 +14,7 @@
 // OFF-NOT:    autotune
 // OFF:        triton_red_sum_0[(8,)](arg0_1, buf0, XBLOCK=1, RBLOCK=2048, num_warps=8)
 
-kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
+kernel.kernel @sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
   %0 = loop.reduction sum ranges [8] reduce [5000] {
     %1 = loop.load %arg0[#loop.index<"5000*i0 + r0">] : !loop.buffer<[8, 5000], f32, strides [5000, 1]>
     loop.yield %1 : f32
@@ -23,7 +23,7 @@ kernel.kernel @triton_red_sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [500
 }
 func.func @host(%x: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.buffer<[8], f32, strides [1]> {
   %0 = kernel.alloc : !loop.buffer<[8], f32, strides [1]>
-  kernel.launch @triton_red_sum_0(%x) outs(%0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>)
+  kernel.launch @sum_0(%x) outs(%0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>)
   func.return %0 : !loop.buffer<[8], f32, strides [1]>
 }
 
@@ -37,7 +37,7 @@ func.func @host(%x: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.bu
 
 // CHECK:   _autotune.launch('triton_poi_neg_0', triton_poi_neg_0, (5,), [arg0_1, buf0], lambda: ({'XBLOCK': 1024, 'num_warps': 4}, [{'XBLOCK': 1024, 'num_warps': 4}, {'XBLOCK': 1024, 'num_warps': 8}, {'XBLOCK': 2048, 'num_warps': 4, 'grid': (3,)}, {'XBLOCK': 2048, 'num_warps': 8, 'grid': (3,)}, {'XBLOCK': 4096, 'num_warps': 8, 'grid': (2,)}, {'XBLOCK': 512, 'num_warps': 4, 'grid': (10,)}]))
 
-kernel.kernel @triton_poi_neg_0(%arg0: !loop.buffer<[5000], f32, strides [1]>) -> (!loop.buffer<[5000], f32, strides [1]>) pointwise numel 5000 rnumel 1 {
+kernel.kernel @neg_0(%arg0: !loop.buffer<[5000], f32, strides [1]>) -> (!loop.buffer<[5000], f32, strides [1]>) pointwise numel 5000 rnumel 1 {
   %0 = loop.pointwise ranges [5000] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[5000], f32, strides [1]>
     %2 = arith.negf %1 : f32
@@ -47,6 +47,6 @@ kernel.kernel @triton_poi_neg_0(%arg0: !loop.buffer<[5000], f32, strides [1]>) -
 }
 func.func @host(%x: !loop.buffer<[5000], f32, strides [1]>) -> !loop.buffer<[5000], f32, strides [1]> {
   %0 = kernel.alloc : !loop.buffer<[5000], f32, strides [1]>
-  kernel.launch @triton_poi_neg_0(%x) outs(%0) : (!loop.buffer<[5000], f32, strides [1]>) -> (!loop.buffer<[5000], f32, strides [1]>)
+  kernel.launch @neg_0(%x) outs(%0) : (!loop.buffer<[5000], f32, strides [1]>) -> (!loop.buffer<[5000], f32, strides [1]>)
   func.return %0 : !loop.buffer<[5000], f32, strides [1]>
 }

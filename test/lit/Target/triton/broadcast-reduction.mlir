@@ -17,7 +17,7 @@
 // EXEC-COUNT-2: ok
 // EXEC: all outputs match
 
-kernel.kernel @triton_per_fused_mul_sum_0(%x: !loop.buffer<[6, 21], f32, strides [21, 1]>, %w: !loop.buffer<[6], f32, strides [1]>, %v: !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>) persistent_reduction numel 6 rnumel 21 {xblock = 4, rblock = 32, num_warps = 1} {
+kernel.kernel @fused_mul_sum_0(%x: !loop.buffer<[6, 21], f32, strides [21, 1]>, %w: !loop.buffer<[6], f32, strides [1]>, %v: !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>) persistent_reduction numel 6 rnumel 21 {xblock = 4, rblock = 32, num_warps = 1} {
   %0 = loop.reduction sum ranges [6] reduce [21] {
     %1 = loop.load %x[#loop.index<"21*i0 + r0">] : !loop.buffer<[6, 21], f32, strides [21, 1]>
     %2 = loop.load %w[#loop.index<"i0">] : !loop.buffer<[6], f32, strides [1]>
@@ -28,7 +28,7 @@ kernel.kernel @triton_per_fused_mul_sum_0(%x: !loop.buffer<[6, 21], f32, strides
   } : !loop.buffer<[6], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[6], f32, strides [1]>
 }
-kernel.kernel @triton_red_fused_mul_sum_1(%x: !loop.buffer<[6, 21], f32, strides [21, 1]>, %w: !loop.buffer<[6], f32, strides [1]>, %v: !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>) reduction numel 6 rnumel 21 {xblock = 2, rblock = 8, num_warps = 1} {
+kernel.kernel @fused_mul_sum_1(%x: !loop.buffer<[6, 21], f32, strides [21, 1]>, %w: !loop.buffer<[6], f32, strides [1]>, %v: !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>) reduction numel 6 rnumel 21 {xblock = 2, rblock = 8, num_warps = 1} {
   %0 = loop.reduction sum ranges [6] reduce [21] {
     %1 = loop.load %x[#loop.index<"21*i0 + r0">] : !loop.buffer<[6, 21], f32, strides [21, 1]>
     %2 = loop.load %w[#loop.index<"i0">] : !loop.buffer<[6], f32, strides [1]>
@@ -41,8 +41,8 @@ kernel.kernel @triton_red_fused_mul_sum_1(%x: !loop.buffer<[6, 21], f32, strides
 }
 func.func @forward(%x: !loop.buffer<[6, 21], f32, strides [21, 1]>, %w: !loop.buffer<[6], f32, strides [1]>, %v: !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>, !loop.buffer<[6], f32, strides [1]>) {
   %0 = kernel.alloc : !loop.buffer<[6], f32, strides [1]>
-  kernel.launch @triton_per_fused_mul_sum_0(%x, %w, %v) outs(%0) : (!loop.buffer<[6, 21], f32, strides [21, 1]>, !loop.buffer<[6], f32, strides [1]>, !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>)
+  kernel.launch @fused_mul_sum_0(%x, %w, %v) outs(%0) : (!loop.buffer<[6, 21], f32, strides [21, 1]>, !loop.buffer<[6], f32, strides [1]>, !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>)
   %1 = kernel.alloc : !loop.buffer<[6], f32, strides [1]>
-  kernel.launch @triton_red_fused_mul_sum_1(%x, %w, %v) outs(%1) : (!loop.buffer<[6, 21], f32, strides [21, 1]>, !loop.buffer<[6], f32, strides [1]>, !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>)
+  kernel.launch @fused_mul_sum_1(%x, %w, %v) outs(%1) : (!loop.buffer<[6, 21], f32, strides [21, 1]>, !loop.buffer<[6], f32, strides [1]>, !loop.buffer<[21], f32, strides [1]>) -> (!loop.buffer<[6], f32, strides [1]>)
   func.return %0, %1 : !loop.buffer<[6], f32, strides [1]>, !loop.buffer<[6], f32, strides [1]>
 }

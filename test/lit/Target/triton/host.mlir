@@ -50,7 +50,7 @@
 // EXEC-COUNT-8: ok
 // EXEC: all outputs match
 
-kernel.kernel @triton_poi_fused_add_mul_0(%arg0: !loop.buffer<[5, 3], f32, strides [3, 1]>, %arg1: f64) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
+kernel.kernel @fused_add_mul_0(%arg0: !loop.buffer<[5, 3], f32, strides [3, 1]>, %arg1: f64) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
   %0 = loop.pointwise ranges [5, 3] {
     %1 = loop.load %arg0[#loop.index<"3*i0 + i1">] : !loop.buffer<[5, 3], f32, strides [3, 1]>
     %2 = loop.cast %arg1 : f64 to f32
@@ -59,7 +59,7 @@ kernel.kernel @triton_poi_fused_add_mul_0(%arg0: !loop.buffer<[5, 3], f32, strid
   } : !loop.buffer<[5, 3], f32, strides [3, 1]>
   kernel.yield %0 : !loop.buffer<[5, 3], f32, strides [3, 1]>
 }
-kernel.kernel @triton_poi_fused_add_3(%arg2: !loop.buffer<[7, 5], f32, strides [1, 7]>) -> (!loop.buffer<[7, 5], f32, strides [5, 1]>) pointwise numel 35 rnumel 1 {xblock = 64, num_warps = 1} {
+kernel.kernel @fused_add_3(%arg2: !loop.buffer<[7, 5], f32, strides [1, 7]>) -> (!loop.buffer<[7, 5], f32, strides [5, 1]>) pointwise numel 35 rnumel 1 {xblock = 64, num_warps = 1} {
   %4 = loop.pointwise ranges [7, 5] {
     %5 = loop.load %arg2[#loop.index<"i0 + 7*i1">] : !loop.buffer<[7, 5], f32, strides [1, 7]>
     %6 = arith.addf %5, %5 : f32
@@ -67,7 +67,7 @@ kernel.kernel @triton_poi_fused_add_3(%arg2: !loop.buffer<[7, 5], f32, strides [
   } : !loop.buffer<[7, 5], f32, strides [5, 1]>
   kernel.yield %4 : !loop.buffer<[7, 5], f32, strides [5, 1]>
 }
-kernel.kernel @triton_poi_fused_exp_1(%arg0: !loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>) pointwise numel 24 rnumel 1 {xblock = 32, num_warps = 1} {
+kernel.kernel @fused_exp_1(%arg0: !loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>) pointwise numel 24 rnumel 1 {xblock = 32, num_warps = 1} {
   %0 = loop.pointwise ranges [4, 6] {
     %1 = loop.load %arg0[#loop.index<"6*i0 + i1">] : !loop.buffer<[4, 6], f16, strides [6, 1]>
     %2 = loop.cast %1 : f16 to f32
@@ -77,7 +77,7 @@ kernel.kernel @triton_poi_fused_exp_1(%arg0: !loop.buffer<[4, 6], f16, strides [
   } : !loop.buffer<[4, 6], f16, strides [6, 1]>
   kernel.yield %0 : !loop.buffer<[4, 6], f16, strides [6, 1]>
 }
-kernel.kernel @triton_poi_fused_neg_2(%arg0: !loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>) pointwise numel 0 rnumel 1 {xblock = 16, num_warps = 1} {
+kernel.kernel @fused_neg_2(%arg0: !loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>) pointwise numel 0 rnumel 1 {xblock = 16, num_warps = 1} {
   %0 = loop.pointwise ranges [0, 3] {
     %1 = loop.load %arg0[#loop.index<"3*i0 + i1">] : !loop.buffer<[0, 3], f32, strides [3, 1]>
     %2 = arith.negf %1 : f32
@@ -85,7 +85,7 @@ kernel.kernel @triton_poi_fused_neg_2(%arg0: !loop.buffer<[0, 3], f32, strides [
   } : !loop.buffer<[0, 3], f32, strides [3, 1]>
   kernel.yield %0 : !loop.buffer<[0, 3], f32, strides [3, 1]>
 }
-kernel.kernel @triton_poi_fused_iota_4() -> (!loop.buffer<[15], f32, strides [1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
+kernel.kernel @fused_iota_4() -> (!loop.buffer<[15], f32, strides [1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
   %0 = loop.pointwise ranges [15] {
     %1 = loop.index #loop.index<"i0"> : i64
     %2 = loop.cast %1 : i64 to f32
@@ -98,16 +98,16 @@ func.func @forward(%x: !loop.buffer<[5, 7], f32, strides [7, 1]>, %w: !loop.buff
   %t = loop.reinterpret %x : !loop.buffer<[5, 7], f32, strides [7, 1]> to !loop.buffer<[7, 5], f32, strides [1, 7]>
   %0 = kernel.alloc : !loop.buffer<[5, 3], f32, strides [3, 1]>
   %1 = kernel.alloc : !loop.buffer<[7, 5], f32, strides [5, 1]>
-  kernel.launch @triton_poi_fused_add_mul_0(%mm, %alpha) outs(%0) : (!loop.buffer<[5, 3], f32, strides [3, 1]>, f64) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>)
-  kernel.launch @triton_poi_fused_add_3(%t) outs(%1) : (!loop.buffer<[7, 5], f32, strides [1, 7]>) -> (!loop.buffer<[7, 5], f32, strides [5, 1]>)
+  kernel.launch @fused_add_mul_0(%mm, %alpha) outs(%0) : (!loop.buffer<[5, 3], f32, strides [3, 1]>, f64) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>)
+  kernel.launch @fused_add_3(%t) outs(%1) : (!loop.buffer<[7, 5], f32, strides [1, 7]>) -> (!loop.buffer<[7, 5], f32, strides [5, 1]>)
   kernel.free %t : !loop.buffer<[7, 5], f32, strides [1, 7]>
   %r = kernel.reuse %mm : !loop.buffer<[5, 3], f32, strides [3, 1]> to !loop.buffer<[15], f32, strides [1]>
-  kernel.launch @triton_poi_fused_iota_4() outs(%r) : () -> (!loop.buffer<[15], f32, strides [1]>)
+  kernel.launch @fused_iota_4() outs(%r) : () -> (!loop.buffer<[15], f32, strides [1]>)
   %d = kernel.alloc : !loop.buffer<[12], f32, strides [1]>
   %2 = kernel.reuse %d : !loop.buffer<[12], f32, strides [1]> to !loop.buffer<[4, 6], f16, strides [6, 1]>
-  kernel.launch @triton_poi_fused_exp_1(%h) outs(%2) : (!loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>)
+  kernel.launch @fused_exp_1(%h) outs(%2) : (!loop.buffer<[4, 6], f16, strides [6, 1]>) -> (!loop.buffer<[4, 6], f16, strides [6, 1]>)
   %3 = kernel.alloc : !loop.buffer<[0, 3], f32, strides [3, 1]>
-  kernel.launch @triton_poi_fused_neg_2(%e) outs(%3) : (!loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>)
+  kernel.launch @fused_neg_2(%e) outs(%3) : (!loop.buffer<[0, 3], f32, strides [3, 1]>) -> (!loop.buffer<[0, 3], f32, strides [3, 1]>)
   %sum = kernel.extern "aten::sum.dim_IntList"(%x) {args = [#kernel.operand<0>, [1 : i64], false], kwargs = {dtype = f64}} : (!loop.buffer<[5, 7], f32, strides [7, 1]>) -> (!loop.buffer<[5], f64, strides [1]>)
   %max:2 = kernel.extern "aten::max.dim"(%x) {args = [#kernel.operand<0>, 1 : i64]} : (!loop.buffer<[5, 7], f32, strides [7, 1]>) -> (!loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], i64, strides [1]>)
   func.return %0, %1, %2, %3, %sum, %max#0, %max#1, %r : !loop.buffer<[5, 3], f32, strides [3, 1]>, !loop.buffer<[7, 5], f32, strides [5, 1]>, !loop.buffer<[4, 6], f16, strides [6, 1]>, !loop.buffer<[0, 3], f32, strides [3, 1]>, !loop.buffer<[5], f64, strides [1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], i64, strides [1]>, !loop.buffer<[15], f32, strides [1]>

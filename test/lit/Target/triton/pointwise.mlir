@@ -43,7 +43,7 @@
 // EXEC-COUNT-11: ok
 // EXEC: all outputs match
 
-kernel.kernel @triton_poi_fused_0(%a: !loop.buffer<[3, 17], f32, strides [17, 1]>, %b: !loop.buffer<[17], f32, strides [1]>) -> (!loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>, !loop.buffer<[3, 17], i64, strides [17, 1]>, !loop.buffer<[3, 17], f16, strides [17, 1]>) pointwise numel 51 rnumel 1 {xblock = 16, num_warps = 1} {
+kernel.kernel @fused_0(%a: !loop.buffer<[3, 17], f32, strides [17, 1]>, %b: !loop.buffer<[17], f32, strides [1]>) -> (!loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>, !loop.buffer<[3, 17], i64, strides [17, 1]>, !loop.buffer<[3, 17], f16, strides [17, 1]>) pointwise numel 51 rnumel 1 {xblock = 16, num_warps = 1} {
   %o0 = loop.pointwise ranges [3, 17] {
     %0 = loop.load %a[#loop.index<"17*i0 + i1">] : !loop.buffer<[3, 17], f32, strides [17, 1]>
     %1 = math.erf %0 : f32
@@ -90,7 +90,7 @@ kernel.kernel @triton_poi_fused_0(%a: !loop.buffer<[3, 17], f32, strides [17, 1]
   } : !loop.buffer<[3, 17], f16, strides [17, 1]>
   kernel.yield %o0, %o1, %o2, %o3, %o4, %o5 : !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>, !loop.buffer<[3, 17], i64, strides [17, 1]>, !loop.buffer<[3, 17], f16, strides [17, 1]>
 }
-kernel.kernel @triton_poi_fused_1(%i: !loop.buffer<[3, 17], i32, strides [17, 1]>, %j: !loop.buffer<[17], i32, strides [1]>) -> (!loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>) pointwise numel 51 rnumel 1 {xblock = 64, num_warps = 1} {
+kernel.kernel @fused_1(%i: !loop.buffer<[3, 17], i32, strides [17, 1]>, %j: !loop.buffer<[17], i32, strides [1]>) -> (!loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>) pointwise numel 51 rnumel 1 {xblock = 64, num_warps = 1} {
   %p0 = loop.pointwise ranges [3, 17] {
     %0 = loop.load %i[#loop.index<"17*i0 + i1">] : !loop.buffer<[3, 17], i32, strides [17, 1]>
     %1 = loop.load %j[#loop.index<"i1">] : !loop.buffer<[17], i32, strides [1]>
@@ -145,12 +145,12 @@ func.func @forward(%a: !loop.buffer<[3, 17], f32, strides [17, 1]>, %b: !loop.bu
   %b3 = kernel.alloc : !loop.buffer<[3, 17], i1, strides [17, 1]>
   %b4 = kernel.alloc : !loop.buffer<[3, 17], i64, strides [17, 1]>
   %b5 = kernel.alloc : !loop.buffer<[3, 17], f16, strides [17, 1]>
-  kernel.launch @triton_poi_fused_0(%a, %b) outs(%b0, %b1, %b2, %b3, %b4, %b5) : (!loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[17], f32, strides [1]>) -> (!loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>, !loop.buffer<[3, 17], i64, strides [17, 1]>, !loop.buffer<[3, 17], f16, strides [17, 1]>)
+  kernel.launch @fused_0(%a, %b) outs(%b0, %b1, %b2, %b3, %b4, %b5) : (!loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[17], f32, strides [1]>) -> (!loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>, !loop.buffer<[3, 17], i64, strides [17, 1]>, !loop.buffer<[3, 17], f16, strides [17, 1]>)
   %b6 = kernel.alloc : !loop.buffer<[3, 17], i32, strides [17, 1]>
   %b7 = kernel.alloc : !loop.buffer<[3, 17], i32, strides [17, 1]>
   %b8 = kernel.alloc : !loop.buffer<[3, 17], i32, strides [17, 1]>
   %b9 = kernel.alloc : !loop.buffer<[3, 17], i32, strides [17, 1]>
   %b10 = kernel.alloc : !loop.buffer<[3, 17], i1, strides [17, 1]>
-  kernel.launch @triton_poi_fused_1(%i, %j) outs(%b6, %b7, %b8, %b9, %b10) : (!loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[17], i32, strides [1]>) -> (!loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>)
+  kernel.launch @fused_1(%i, %j) outs(%b6, %b7, %b8, %b9, %b10) : (!loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[17], i32, strides [1]>) -> (!loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>)
   func.return %b0, %b1, %b2, %b3, %b4, %b5, %b6, %b7, %b8, %b9, %b10 : !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], f32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>, !loop.buffer<[3, 17], i64, strides [17, 1]>, !loop.buffer<[3, 17], f16, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i32, strides [17, 1]>, !loop.buffer<[3, 17], i1, strides [17, 1]>
 }

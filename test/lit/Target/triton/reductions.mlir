@@ -46,49 +46,49 @@
 // EXEC-COUNT-22: ok
 // EXEC: all outputs match
 
-kernel.kernel @triton_per_sum_0(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @sum_0(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction sum ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_per_prod_1(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @prod_1(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction prod ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_per_max_2(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @max_2(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction max ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_per_min_3(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @min_3(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction min ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_per_argmax_4(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @argmax_4(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction argmax ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], i64, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i64, strides [1]>
 }
-kernel.kernel @triton_per_argmin_5(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @argmin_5(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction argmin ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], i64, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i64, strides [1]>
 }
-kernel.kernel @triton_per_any_6(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @any_6(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction any ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       %c = arith.constant 0.5 : f32
@@ -97,7 +97,7 @@ kernel.kernel @triton_per_any_6(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1
   } : !loop.buffer<[7], i1, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i1, strides [1]>
 }
-kernel.kernel @triton_per_all_7(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @all_7(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0 = loop.reduction all ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       %c = arith.constant 0.01 : f32
@@ -106,56 +106,56 @@ kernel.kernel @triton_per_all_7(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1
   } : !loop.buffer<[7], i1, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i1, strides [1]>
 }
-kernel.kernel @triton_per_welford_8(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
+kernel.kernel @welford_8(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>) persistent_reduction numel 7 rnumel 37 {xblock = 4, rblock = 64, num_warps = 2} {
   %0:3 = loop.reduction welford ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0#0, %0#1, %0#2 : !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_red_sum_9(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @sum_9(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction sum ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_red_prod_10(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @prod_10(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction prod ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_red_max_11(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @max_11(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction max ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_red_min_12(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @min_12(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction min ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], f32, strides [1]>
 }
-kernel.kernel @triton_red_argmax_13(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @argmax_13(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction argmax ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], i64, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i64, strides [1]>
 }
-kernel.kernel @triton_red_argmin_14(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @argmin_14(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction argmin ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
   } : !loop.buffer<[7], i64, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i64, strides [1]>
 }
-kernel.kernel @triton_red_any_15(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @any_15(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction any ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       %c = arith.constant 0.5 : f32
@@ -164,7 +164,7 @@ kernel.kernel @triton_red_any_15(%arg0: !loop.buffer<[7, 37], f32, strides [37, 
   } : !loop.buffer<[7], i1, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i1, strides [1]>
 }
-kernel.kernel @triton_red_all_16(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @all_16(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction all ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       %c = arith.constant 0.01 : f32
@@ -173,7 +173,7 @@ kernel.kernel @triton_red_all_16(%arg0: !loop.buffer<[7, 37], f32, strides [37, 
   } : !loop.buffer<[7], i1, strides [1]>
   kernel.yield %0 : !loop.buffer<[7], i1, strides [1]>
 }
-kernel.kernel @triton_red_welford_17(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @welford_17(%arg0: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>) reduction numel 7 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %0:3 = loop.reduction welford ranges [7] reduce [37] {
       %1 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[7, 37], f32, strides [37, 1]>
       loop.yield %1 : f32
@@ -182,44 +182,44 @@ kernel.kernel @triton_red_welford_17(%arg0: !loop.buffer<[7, 37], f32, strides [
 }
 func.func @forward(%x: !loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>) {
   %b0 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_per_sum_0(%x) outs(%b0) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @sum_0(%x) outs(%b0) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b1 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_per_prod_1(%x) outs(%b1) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @prod_1(%x) outs(%b1) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b2 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_per_max_2(%x) outs(%b2) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @max_2(%x) outs(%b2) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b3 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_per_min_3(%x) outs(%b3) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @min_3(%x) outs(%b3) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b4 = kernel.alloc : !loop.buffer<[7], i64, strides [1]>
-  kernel.launch @triton_per_argmax_4(%x) outs(%b4) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
+  kernel.launch @argmax_4(%x) outs(%b4) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
   %b5 = kernel.alloc : !loop.buffer<[7], i64, strides [1]>
-  kernel.launch @triton_per_argmin_5(%x) outs(%b5) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
+  kernel.launch @argmin_5(%x) outs(%b5) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
   %b6 = kernel.alloc : !loop.buffer<[7], i1, strides [1]>
-  kernel.launch @triton_per_any_6(%x) outs(%b6) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
+  kernel.launch @any_6(%x) outs(%b6) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
   %b7 = kernel.alloc : !loop.buffer<[7], i1, strides [1]>
-  kernel.launch @triton_per_all_7(%x) outs(%b7) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
+  kernel.launch @all_7(%x) outs(%b7) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
   %b8 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
   %b9 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
   %b10 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_per_welford_8(%x) outs(%b8, %b9, %b10) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @welford_8(%x) outs(%b8, %b9, %b10) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>)
   %b11 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_red_sum_9(%x) outs(%b11) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @sum_9(%x) outs(%b11) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b12 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_red_prod_10(%x) outs(%b12) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @prod_10(%x) outs(%b12) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b13 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_red_max_11(%x) outs(%b13) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @max_11(%x) outs(%b13) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b14 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_red_min_12(%x) outs(%b14) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @min_12(%x) outs(%b14) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>)
   %b15 = kernel.alloc : !loop.buffer<[7], i64, strides [1]>
-  kernel.launch @triton_red_argmax_13(%x) outs(%b15) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
+  kernel.launch @argmax_13(%x) outs(%b15) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
   %b16 = kernel.alloc : !loop.buffer<[7], i64, strides [1]>
-  kernel.launch @triton_red_argmin_14(%x) outs(%b16) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
+  kernel.launch @argmin_14(%x) outs(%b16) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i64, strides [1]>)
   %b17 = kernel.alloc : !loop.buffer<[7], i1, strides [1]>
-  kernel.launch @triton_red_any_15(%x) outs(%b17) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
+  kernel.launch @any_15(%x) outs(%b17) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
   %b18 = kernel.alloc : !loop.buffer<[7], i1, strides [1]>
-  kernel.launch @triton_red_all_16(%x) outs(%b18) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
+  kernel.launch @all_16(%x) outs(%b18) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], i1, strides [1]>)
   %b19 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
   %b20 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
   %b21 = kernel.alloc : !loop.buffer<[7], f32, strides [1]>
-  kernel.launch @triton_red_welford_17(%x) outs(%b19, %b20, %b21) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>)
+  kernel.launch @welford_17(%x) outs(%b19, %b20, %b21) : (!loop.buffer<[7, 37], f32, strides [37, 1]>) -> (!loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>)
   func.return %b0, %b1, %b2, %b3, %b4, %b5, %b6, %b7, %b8, %b9, %b10, %b11, %b12, %b13, %b14, %b15, %b16, %b17, %b18, %b19, %b20, %b21 : !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i64, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], i1, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>, !loop.buffer<[7], f32, strides [1]>
 }

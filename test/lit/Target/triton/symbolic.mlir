@@ -48,7 +48,7 @@
 // EXEC-COUNT-4: ok
 // EXEC: all outputs match
 
-kernel.kernel @triton_poi_fused_add_0(%arg0: !loop.buffer<[s0, s1], f32, strides [s1, 1]>, %arg1: !loop.buffer<[s1], f32, strides [1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {xblock = 32, num_warps = 1} {
+kernel.kernel @fused_add_0(%arg0: !loop.buffer<[s0, s1], f32, strides [s1, 1]>, %arg1: !loop.buffer<[s1], f32, strides [1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {xblock = 32, num_warps = 1} {
   %0 = loop.pointwise ranges [s0, s1] {
     %1 = loop.load %arg0[#loop.index<"i0*s1 + i1">] : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
     %2 = loop.load %arg1[#loop.index<"i1">] : !loop.buffer<[s1], f32, strides [1]>
@@ -57,14 +57,14 @@ kernel.kernel @triton_poi_fused_add_0(%arg0: !loop.buffer<[s0, s1], f32, strides
   } : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
   kernel.yield %0 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
 }
-kernel.kernel @triton_red_fused_sum_1(%arg0: !loop.buffer<[s0, s1], f32, strides [s1, 1]>) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel s1 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @fused_sum_1(%arg0: !loop.buffer<[s0, s1], f32, strides [s1, 1]>) -> (!loop.buffer<[s0], f32, strides [1]>) reduction numel s0 rnumel s1 {xblock = 2, rblock = 8, num_warps = 2} {
   %0 = loop.reduction sum ranges [s0] reduce [s1] {
     %1 = loop.load %arg0[#loop.index<"i0*s1 + r0">] : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
     loop.yield %1 : f32
   } : !loop.buffer<[s0], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[s0], f32, strides [1]>
 }
-kernel.kernel @triton_poi_fused_mul_2(%arg0: !loop.buffer<[s0, s1], f32, strides [s1, 1]>, %arg1: i64) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {xblock = 32, num_warps = 1} {
+kernel.kernel @fused_mul_2(%arg0: !loop.buffer<[s0, s1], f32, strides [s1, 1]>, %arg1: i64) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {xblock = 32, num_warps = 1} {
   %0 = loop.pointwise ranges [s0, s1] {
     %1 = loop.load %arg0[#loop.index<"i0*s1 + i1">] : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
     %2 = loop.cast %arg1 : i64 to f32
@@ -73,7 +73,7 @@ kernel.kernel @triton_poi_fused_mul_2(%arg0: !loop.buffer<[s0, s1], f32, strides
   } : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
   kernel.yield %0 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
 }
-kernel.kernel @triton_poi_fused_mul_3(%arg0: !loop.buffer<["2*s3"], f32, strides [1]>) -> (!loop.buffer<["2*s3"], f32, strides [1]>) pointwise numel "2*s3" rnumel 1 {xblock = 16, num_warps = 1} {
+kernel.kernel @fused_mul_3(%arg0: !loop.buffer<["2*s3"], f32, strides [1]>) -> (!loop.buffer<["2*s3"], f32, strides [1]>) pointwise numel "2*s3" rnumel 1 {xblock = 16, num_warps = 1} {
   %0 = loop.pointwise ranges ["2*s3"] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<["2*s3"], f32, strides [1]>
     %2 = arith.addf %1, %1 : f32
@@ -83,12 +83,12 @@ kernel.kernel @triton_poi_fused_mul_3(%arg0: !loop.buffer<["2*s3"], f32, strides
 }
 func.func @forward(%x: !loop.buffer<[s0, s1], f32, strides [s1, 1]>, %y: !loop.buffer<[s1], f32, strides [1]>, %s2: i64, %z: !loop.buffer<["2*s3"], f32, strides [1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>, !loop.buffer<[s0], f32, strides [1]>, !loop.buffer<[s0, s1], f32, strides [s1, 1]>, !loop.buffer<["2*s3"], f32, strides [1]>) {
   %0 = kernel.alloc : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
-  kernel.launch @triton_poi_fused_add_0(%x, %y) outs(%0) : (!loop.buffer<[s0, s1], f32, strides [s1, 1]>, !loop.buffer<[s1], f32, strides [1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>)
+  kernel.launch @fused_add_0(%x, %y) outs(%0) : (!loop.buffer<[s0, s1], f32, strides [s1, 1]>, !loop.buffer<[s1], f32, strides [1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>)
   %1 = kernel.alloc : !loop.buffer<[s0], f32, strides [1]>
-  kernel.launch @triton_red_fused_sum_1(%x) outs(%1) : (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) -> (!loop.buffer<[s0], f32, strides [1]>)
+  kernel.launch @fused_sum_1(%x) outs(%1) : (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) -> (!loop.buffer<[s0], f32, strides [1]>)
   %2 = kernel.alloc : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
-  kernel.launch @triton_poi_fused_mul_2(%x, %s2) outs(%2) : (!loop.buffer<[s0, s1], f32, strides [s1, 1]>, i64) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>)
+  kernel.launch @fused_mul_2(%x, %s2) outs(%2) : (!loop.buffer<[s0, s1], f32, strides [s1, 1]>, i64) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>)
   %3 = kernel.alloc : !loop.buffer<["2*s3"], f32, strides [1]>
-  kernel.launch @triton_poi_fused_mul_3(%z) outs(%3) : (!loop.buffer<["2*s3"], f32, strides [1]>) -> (!loop.buffer<["2*s3"], f32, strides [1]>)
+  kernel.launch @fused_mul_3(%z) outs(%3) : (!loop.buffer<["2*s3"], f32, strides [1]>) -> (!loop.buffer<["2*s3"], f32, strides [1]>)
   func.return %0, %1, %2, %3 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>, !loop.buffer<[s0], f32, strides [1]>, !loop.buffer<[s0, s1], f32, strides [s1, 1]>, !loop.buffer<["2*s3"], f32, strides [1]>
 }

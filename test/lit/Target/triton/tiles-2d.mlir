@@ -22,7 +22,7 @@
 
 // OFF:        triton_poi_add_0[(((s0 + 63) // 64)*((s1 + 63) // 64),)](arg0_1, buf0, s0, s1, s0, s1, YBLOCK=64, XBLOCK=64, num_warps=8)
 
-kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {
+kernel.kernel @add_0(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {
   %0 = loop.pointwise ranges [s0, s1] {
     %1 = loop.load %arg0[#loop.index<"i0 + s0*i1">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
     %2 = arith.constant 1.0 : f32
@@ -33,6 +33,6 @@ kernel.kernel @triton_poi_add_0(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 
 }
 func.func @host(%x: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> !loop.buffer<[s0, s1], f32, strides [s1, 1]> {
   %0 = kernel.alloc : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
-  kernel.launch @triton_poi_add_0(%x) outs(%0) : (!loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>)
+  kernel.launch @add_0(%x) outs(%0) : (!loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>)
   func.return %0 : !loop.buffer<[s0, s1], f32, strides [s1, 1]>
 }

@@ -6,7 +6,7 @@
 // RUN: not irc-opt %s --split-input-file -t triton 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: irc-opt %s --split-input-file -p convert-kernel-to-triton -t triton | %python -c "import ast, re, sys; [ast.parse(c) for c in re.split('// -{5}', sys.stdin.read())]"
 
-// ERR: triton target: kernel.launch of @triton_poi_fused_neg_0, which is not a triton.func (run convert-kernel-to-triton)
+// ERR: triton target: kernel.launch of @fused_neg_0, which is not a triton.func (run convert-kernel-to-triton)
 
 // KERNELS:      KERNELS = ['triton_poi_fused_neg_0']
 // KERNELS:      def triton_poi_fused_neg_0(in_ptr0, out_ptr0, XBLOCK: tl.constexpr):
@@ -36,7 +36,7 @@
 // CHECK:      KERNELS = []
 // CHECK-NOT:  def call
 
-kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>) pointwise numel 10 rnumel 1 {xblock = 16, num_warps = 4} {
+kernel.kernel @fused_neg_0(%arg0: !loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>) pointwise numel 10 rnumel 1 {xblock = 16, num_warps = 4} {
   %0 = loop.pointwise ranges [10] {
     %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[10], f32, strides [1]>
     %2 = arith.negf %1 : f32
@@ -46,7 +46,7 @@ kernel.kernel @triton_poi_fused_neg_0(%arg0: !loop.buffer<[10], f32, strides [1]
 }
 func.func @forward(%x: !loop.buffer<[10], f32, strides [1]>) -> !loop.buffer<[10], f32, strides [1]> {
   %0 = kernel.alloc : !loop.buffer<[10], f32, strides [1]>
-  kernel.launch @triton_poi_fused_neg_0(%x) outs(%0) : (!loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>)
+  kernel.launch @fused_neg_0(%x) outs(%0) : (!loop.buffer<[10], f32, strides [1]>) -> (!loop.buffer<[10], f32, strides [1]>)
   func.return %0 : !loop.buffer<[10], f32, strides [1]>
 }
 

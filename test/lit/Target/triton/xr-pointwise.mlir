@@ -29,7 +29,7 @@
 // EXEC-COUNT-10: ok
 // EXEC: all outputs match
 
-kernel.kernel @triton_per_fused_amax_div_exp_log_sub_sum_0(%arg0: !loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>) persistent_reduction numel 5 rnumel 37 {xblock = 2, rblock = 64, num_warps = 2} {
+kernel.kernel @fused_amax_div_exp_log_sub_sum_0(%arg0: !loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>) persistent_reduction numel 5 rnumel 37 {xblock = 2, rblock = 64, num_warps = 2} {
   %max = loop.reduction max ranges [5] reduce [37] {
     %0 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[5, 37], f32, strides [37, 1]>
     loop.yield %0 : f32
@@ -58,7 +58,7 @@ kernel.kernel @triton_per_fused_amax_div_exp_log_sub_sum_0(%arg0: !loop.buffer<[
   } : !loop.buffer<[5], f32, strides [1]>
   kernel.yield %out, %max, %log : !loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>
 }
-kernel.kernel @triton_red_fused_amax_div_exp_log_sub_sum_1(%arg0: !loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>) reduction numel 5 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
+kernel.kernel @fused_amax_div_exp_log_sub_sum_1(%arg0: !loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>) reduction numel 5 rnumel 37 {xblock = 2, rblock = 8, num_warps = 2} {
   %max = loop.reduction max ranges [5] reduce [37] {
     %0 = loop.load %arg0[#loop.index<"37*i0 + r0">] : !loop.buffer<[5, 37], f32, strides [37, 1]>
     loop.yield %0 : f32
@@ -87,7 +87,7 @@ kernel.kernel @triton_red_fused_amax_div_exp_log_sub_sum_1(%arg0: !loop.buffer<[
   } : !loop.buffer<[5], f32, strides [1]>
   kernel.yield %out, %max, %log : !loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>
 }
-kernel.kernel @triton_per_fused_div_sum_0(%arg0: !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>) persistent_reduction numel 4 rnumel 30 {xblock = 4, rblock = 32, num_warps = 1} {
+kernel.kernel @fused_div_sum_0(%arg0: !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>) persistent_reduction numel 4 rnumel 30 {xblock = 4, rblock = 32, num_warps = 1} {
   %sum = loop.reduction sum ranges [4] reduce [5, 6] {
     %0 = loop.load %arg0[#loop.index<"i0 + 24*r0 + 4*r1">] : !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>
     loop.yield %0 : f32
@@ -100,7 +100,7 @@ kernel.kernel @triton_per_fused_div_sum_0(%arg0: !loop.buffer<[4, 5, 6], f32, st
   } : !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>
   kernel.yield %out, %sum : !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>
 }
-kernel.kernel @triton_red_fused_div_sum_1(%arg0: !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 30 {xblock = 4, rblock = 8, num_warps = 1} {
+kernel.kernel @fused_div_sum_1(%arg0: !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 30 {xblock = 4, rblock = 8, num_warps = 1} {
   %sum = loop.reduction sum ranges [4] reduce [5, 6] {
     %0 = loop.load %arg0[#loop.index<"i0 + 24*r0 + 4*r1">] : !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>
     loop.yield %0 : f32
@@ -117,16 +117,16 @@ func.func @forward(%x: !loop.buffer<[5, 37], f32, strides [37, 1]>, %p: !loop.bu
   %b0 = kernel.alloc : !loop.buffer<[5, 37], f32, strides [37, 1]>
   %b1 = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
   %b2 = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
-  kernel.launch @triton_per_fused_amax_div_exp_log_sub_sum_0(%x) outs(%b0, %b1, %b2) : (!loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>)
+  kernel.launch @fused_amax_div_exp_log_sub_sum_0(%x) outs(%b0, %b1, %b2) : (!loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>)
   %b3 = kernel.alloc : !loop.buffer<[5, 37], f32, strides [37, 1]>
   %b4 = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
   %b5 = kernel.alloc : !loop.buffer<[5], f32, strides [1]>
-  kernel.launch @triton_red_fused_amax_div_exp_log_sub_sum_1(%x) outs(%b3, %b4, %b5) : (!loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>)
+  kernel.launch @fused_amax_div_exp_log_sub_sum_1(%x) outs(%b3, %b4, %b5) : (!loop.buffer<[5, 37], f32, strides [37, 1]>) -> (!loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>)
   %b6 = kernel.alloc : !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>
   %b7 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
-  kernel.launch @triton_per_fused_div_sum_0(%p) outs(%b6, %b7) : (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>)
+  kernel.launch @fused_div_sum_0(%p) outs(%b6, %b7) : (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>)
   %b8 = kernel.alloc : !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>
   %b9 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
-  kernel.launch @triton_red_fused_div_sum_1(%p) outs(%b8, %b9) : (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>)
+  kernel.launch @fused_div_sum_1(%p) outs(%b8, %b9) : (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>) -> (!loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>)
   func.return %b0, %b1, %b2, %b3, %b4, %b5, %b6, %b7, %b8, %b9 : !loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5, 37], f32, strides [37, 1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[5], f32, strides [1]>, !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4, 5, 6], f32, strides [1, 24, 4]>, !loop.buffer<[4], f32, strides [1]>
 }
