@@ -1,6 +1,7 @@
-"""Integer index functions for sympy index expressions (imported lazily, with sympy).
+"""Index expressions as sympy expressions (imported lazily, with sympy): parsing, simplifying, evaluating.
 
-`FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor.
+`FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor
+(sym_functions.py); text is parsed by the grammar in sym_parse.py.
 """
 
 import operator
@@ -9,37 +10,8 @@ from functools import lru_cache
 
 import sympy
 
-
-class FloorDiv(sympy.Function):
-    nargs = (2,)
-    is_integer = True
-
-    @classmethod
-    def eval(cls, base, divisor):
-        if divisor == 0:
-            return None  # kept as written: verifiers report it (zero_divisor)
-        if divisor == 1:
-            return base
-        if base.is_Integer and divisor.is_Integer:
-            return sympy.Integer(int(base) // int(divisor))
-        if base == 0:
-            return sympy.Integer(0)
-        return None
-
-
-class ModularIndexing(sympy.Function):
-    nargs = (3,)
-    is_integer = True
-
-    @classmethod
-    def eval(cls, base, divisor, modulus):
-        if divisor == 0 or modulus == 0:
-            return None  # kept as written: verifiers report it (zero_divisor)
-        if base == 0 or modulus == 1:
-            return sympy.Integer(0)
-        if base.is_Integer and divisor.is_Integer and modulus.is_Integer:
-            return sympy.Integer((int(base) // int(divisor)) % int(modulus))
-        return None
+from irc.dialects.sym_functions import FloorDiv, ModularIndexing
+from irc.dialects.sym_parse import parse_sym
 
 
 def symbol(name: str) -> sympy.Symbol:
@@ -58,8 +30,6 @@ def as_expr(value) -> sympy.Expr:
     if isinstance(value, sympy.Basic):
         return value
     if isinstance(value, str):
-        from irc.dialects.sym_parse import parse_sym
-
         return parse_sym(value)
     if isinstance(value, bool):
         raise TypeError("a bool is not an index expression")

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import sympy
 
-from irc.dialects.sym import FloorDiv, ModularIndexing
+from irc.dialects.sym_functions import FloorDiv, ModularIndexing
 
 MAX_TEXT = 100_000
 MAX_DEPTH = 32

@@ -14,7 +14,6 @@ every call (`FxImporter.constants`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
 from typing import Any
 
 from xdsl.builder import Builder, InsertPoint
@@ -26,80 +25,15 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     ModuleOp,
     StringAttr,
-    UnitAttr,
     f64,
     i1,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten
-from irc.dialects.types import TensorType, element_type
-
-TORCH_DTYPES = {
-    "float16": "f16",
-    "bfloat16": "bf16",
-    "float32": "f32",
-    "float64": "f64",
-    "bool": "i1",
-    "int8": "i8",
-    "int16": "i16",
-    "int32": "i32",
-    "int64": "i64",
-    "uint8": "ui8",
-}
-
-
-class UnsupportedGraph(Exception):
-    """The graph uses something irc cannot represent (e.g. complex dtypes); the caller runs it eagerly."""
-
-
-def dtype_type(dtype) -> Attribute:
-    name = str(dtype).removeprefix("torch.")
-    if name not in TORCH_DTYPES:
-        raise UnsupportedGraph(f"dtype {dtype} is not supported")
-    return element_type(TORCH_DTYPES[name])
-
-
-def size_text(size) -> int | str:
-    """An int for a static size, the sympy text of a SymInt's expression otherwise."""
-    import torch
-
-    if isinstance(size, torch.SymInt):
-        expr = size.node.expr
-        return int(expr) if expr.is_number else str(expr)
-    return int(size)
-
-
-def tensor_type(value, with_strides: bool) -> TensorType:
-    sizes = [size_text(s) for s in value.shape]
-    strides = [size_text(s) for s in value.stride()] if with_strides else None
-    return TensorType(sizes, dtype_type(value.dtype), strides)
-
-
-def value_type(value, with_strides: bool = False) -> Attribute:
-    import torch
-
-    if isinstance(value, torch.Tensor):
-        return tensor_type(value, with_strides)
-    if isinstance(value, (bool, torch.SymBool)):
-        return i1
-    if isinstance(value, (int, torch.SymInt)):
-        return i64
-    if isinstance(value, (float, torch.SymFloat)):
-        return f64
-    raise UnsupportedGraph(f"value {value!r} has no irc type")
-
-
-def scalar_type_of(dtype) -> Attribute:
-    """The scalar type a Python number of a tensor's dtype has: f64 for floats, i1 for bool, else i64."""
-    return f64 if dtype.is_floating_point else i1 if str(dtype) == "torch.bool" else i64
-
-
-def op_name(target) -> tuple[str, str]:
-    """('add', 'Tensor') for torch.ops.aten.add.Tensor."""
-    return target.overloadpacket.__name__, target._overloadname
-
+from irc.fx_import_table import import_call, import_scalar_call
+from irc.fx_types import UnsupportedGraph, dtype_type, scalar_type_of, tensor_type, value_type
 
 class FxImporter:
     def __init__(self, gm, name: str = "forward"):
@@ -224,8 +158,6 @@ class FxImporter:
         self.constants.append((node.target, value))
 
     def call_function(self, node) -> None:
-        from irc.fx_import_table import import_call, import_scalar_call
-
         if node.target is operator.getitem:
             self.values[node] = self.values[node.args[0]][node.args[1]]
             return
@@ -318,65 +250,3 @@ def import_graph_and_constants(gm, name: str = "forward") -> tuple[ModuleOp, lis
     module = importer.run()
     module.verify()
     return module, [value for _, value in importer.constants]
-
-
-def encode_argument(importer: FxImporter, arg, operands: list[SSAValue]) -> Attribute:
-    """A fallback argument as a builtin attribute; tensors and SymInts become operand references."""
-    import torch
-    import torch.fx
-
-    if isinstance(arg, torch.fx.Node):
-        operands.append(importer.operand(arg))
-        return aten.OperandRefAttr(len(operands) - 1)
-    if arg is None:
-        return UnitAttr()
-    if isinstance(arg, bool):
-        return IntegerAttr(int(arg), i1)
-    if isinstance(arg, int):
-        return IntegerAttr(arg, i64)
-    if isinstance(arg, float):
-        return FloatAttr(arg, f64)
-    if isinstance(arg, str):
-        return StringAttr(arg)
-    if isinstance(arg, torch.dtype):
-        return dtype_type(arg)
-    if isinstance(arg, (torch.device, torch.layout, torch.memory_format)):
-        return StringAttr(f"{type(arg).__name__}:{arg}")
-    if isinstance(arg, (list, tuple)):
-        return ArrayAttr([encode_argument(importer, a, operands) for a in arg])
-    raise UnsupportedGraph(f"cannot encode argument {arg!r}")
-
-
-def fallback(importer: FxImporter, node) -> SSAValue | tuple[SSAValue, ...]:
-    """An aten.fallback running `node.target` eagerly."""
-    from irc import metrics  # noqa: F401  (counted at run time from the emitted module)
-
-    operands: list[SSAValue] = []
-    args = [encode_argument(importer, a, operands) for a in node.args]
-    kwargs = {k: encode_argument(importer, v, operands) for k, v in node.kwargs.items()}
-    value = node.meta.get("val")
-    values = value if isinstance(value, (list, tuple)) else [value]
-    if all(v is None for v in values):
-        raise UnsupportedGraph(f"{node.target} returns None")
-    result_types = [value_type(v, with_strides=True) for v in values if v is not None]
-    op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
-    nones = [position for position, v in enumerate(values) if v is None]
-    if nones:  # e.g. the grad of an absent bias: the extern's results skip them, the attribute says where
-        op.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, nones)
-    if isinstance(value, (list, tuple)):
-        results = iter(op.results)
-        return tuple(None if v is None else next(results) for v in values)
-    return op.results[0]
-
-
-def result_type(node) -> Attribute:
-    return value_type(node.meta["val"])
-
-
-def results_of(node) -> Sequence:
-    return node.meta["val"]
-
-
-def overload_name(target) -> str:
-    """`aten::mm.default` for torch.ops.aten.mm.default."""
-    return f"{target._schema.name}.{target._overloadname}"

@@ -16,11 +16,34 @@ import operator
 from collections.abc import Callable
 
 from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten
-from irc.fx_import import FxImporter, UnsupportedGraph, dtype_type, fallback, result_type, value_type
+from irc.fx_types import (
+    TORCH_DTYPES,
+    Importer,
+    UnsupportedGraph,
+    dtype_type,
+    op_name,
+    overload_name,
+    result_type,
+    size_text,
+    tensor_type,
+    value_type,
+)
 
-Builder = Callable[[FxImporter, object, dict], object]
+Builder = Callable[[Importer, object, dict], object]
 log = logging.getLogger("irc")
 INT64_MAX = 2**63 - 1
 
@@ -298,8 +321,6 @@ def select(importer, node, args):
 
 @carries("size", "stride", "storage_offset")  # read from the result's example value
 def as_strided(importer, node, args):
-    from irc.fx_import import size_text
-
     value = node.meta["val"]
     strides = [size_text(s) for s in value.stride()]
     offset = size_text(value.storage_offset())
@@ -313,8 +334,6 @@ def same_value(importer, node, args):
 def round_(importer, node, args):
     """round(x, decimals=d) as eager computes it, in the op math type (f32 for f16 / bf16):
     nearbyint(x * 10**d) / 10**d, and for d < 0 nearbyint(x / 10**-d) * 10**-d."""
-    from irc.fx_import import tensor_type
-
     decimals = args.get("decimals", 0)
     if not isinstance(decimals, int):
         return None
@@ -412,9 +431,7 @@ OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {
 }
 
 
-def import_call(importer: FxImporter, node):
-    from irc.fx_import import op_name
-
+def import_call(importer: Importer, node):
     name, overload = op_name(node.target)
     builder = OVERLOAD_TABLE.get((name, overload)) or TABLE.get(name)
     if builder is None or node.target.namespace != "aten" and name != "convert_element_type":
@@ -443,7 +460,7 @@ def _tensor_values(value) -> list:
     return [v for v in values if isinstance(v, torch.Tensor)]
 
 
-def _erase_after(importer: FxImporter, last) -> None:
+def _erase_after(importer: Importer, last) -> None:
     """Removes the ops a row inserted after `last` (its own results only use each other)."""
     ops = list(importer.block.ops)
     start = 0 if last is None else ops.index(last) + 1
@@ -455,8 +472,6 @@ def _erase_after(importer: FxImporter, last) -> None:
 def _all_supported(node) -> bool:
     """Whether the node's tensors have dtypes irc handles (complex ones and the like fall back)."""
     import torch
-
-    from irc.fx_import import TORCH_DTYPES
 
     values = node.meta.get("val")
     values = values if isinstance(values, (list, tuple)) else [values]
@@ -478,7 +493,7 @@ SCALAR_OPS = {
 }
 
 
-def import_scalar_call(importer: FxImporter, node):
+def import_scalar_call(importer: Importer, node):
     """SymInt arithmetic (`s0 * 3`) and sym_size-like queries as i64 (or f64) scalar ops."""
     import torch
 
@@ -502,3 +517,52 @@ def import_scalar_call(importer: FxImporter, node):
 
 def dtype_of(node):
     return dtype_type(node.meta["val"].dtype)
+
+
+def encode_argument(importer: Importer, arg, operands: list[SSAValue]) -> Attribute:
+    """A fallback argument as a builtin attribute; tensors and SymInts become operand references."""
+    import torch
+    import torch.fx
+
+    if isinstance(arg, torch.fx.Node):
+        operands.append(importer.operand(arg))
+        return aten.OperandRefAttr(len(operands) - 1)
+    if arg is None:
+        return UnitAttr()
+    if isinstance(arg, bool):
+        return IntegerAttr(int(arg), i1)
+    if isinstance(arg, int):
+        return IntegerAttr(arg, i64)
+    if isinstance(arg, float):
+        return FloatAttr(arg, f64)
+    if isinstance(arg, str):
+        return StringAttr(arg)
+    if isinstance(arg, torch.dtype):
+        return dtype_type(arg)
+    if isinstance(arg, (torch.device, torch.layout, torch.memory_format)):
+        return StringAttr(f"{type(arg).__name__}:{arg}")
+    if isinstance(arg, (list, tuple)):
+        return ArrayAttr([encode_argument(importer, a, operands) for a in arg])
+    raise UnsupportedGraph(f"cannot encode argument {arg!r}")
+
+
+def fallback(importer: Importer, node) -> SSAValue | tuple[SSAValue, ...]:
+    """An aten.fallback running `node.target` eagerly."""
+    from irc import metrics  # noqa: F401  (counted at run time from the emitted module)
+
+    operands: list[SSAValue] = []
+    args = [encode_argument(importer, a, operands) for a in node.args]
+    kwargs = {k: encode_argument(importer, v, operands) for k, v in node.kwargs.items()}
+    value = node.meta.get("val")
+    values = value if isinstance(value, (list, tuple)) else [value]
+    if all(v is None for v in values):
+        raise UnsupportedGraph(f"{node.target} returns None")
+    result_types = [value_type(v, with_strides=True) for v in values if v is not None]
+    op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
+    nones = [position for position, v in enumerate(values) if v is None]
+    if nones:  # e.g. the grad of an absent bias: the extern's results skip them, the attribute says where
+        op.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, nones)
+    if isinstance(value, (list, tuple)):
+        results = iter(op.results)
+        return tuple(None if v is None else next(results) for v in values)
+    return op.results[0]

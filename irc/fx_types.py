@@ -1,0 +1,105 @@
+"""What the FX importer and its op table share: irc types of torch values and the protocol of the importer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from xdsl.dialects.builtin import f64, i1, i64
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from irc.dialects.types import TensorType, element_type
+
+TORCH_DTYPES = {
+    "float16": "f16",
+    "bfloat16": "bf16",
+    "float32": "f32",
+    "float64": "f64",
+    "bool": "i1",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "ui8",
+}
+
+
+class UnsupportedGraph(Exception):
+    """The graph uses something irc cannot represent (e.g. complex dtypes); the caller runs it eagerly."""
+
+
+def dtype_type(dtype) -> Attribute:
+    name = str(dtype).removeprefix("torch.")
+    if name not in TORCH_DTYPES:
+        raise UnsupportedGraph(f"dtype {dtype} is not supported")
+    return element_type(TORCH_DTYPES[name])
+
+
+def size_text(size) -> int | str:
+    """An int for a static size, the sympy text of a SymInt's expression otherwise."""
+    import torch
+
+    if isinstance(size, torch.SymInt):
+        expr = size.node.expr
+        return int(expr) if expr.is_number else str(expr)
+    return int(size)
+
+
+def tensor_type(value, with_strides: bool) -> TensorType:
+    sizes = [size_text(s) for s in value.shape]
+    strides = [size_text(s) for s in value.stride()] if with_strides else None
+    return TensorType(sizes, dtype_type(value.dtype), strides)
+
+
+def value_type(value, with_strides: bool = False) -> Attribute:
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return tensor_type(value, with_strides)
+    if isinstance(value, (bool, torch.SymBool)):
+        return i1
+    if isinstance(value, (int, torch.SymInt)):
+        return i64
+    if isinstance(value, (float, torch.SymFloat)):
+        return f64
+    raise UnsupportedGraph(f"value {value!r} has no irc type")
+
+
+def scalar_type_of(dtype) -> Attribute:
+    """The scalar type a Python number of a tensor's dtype has: f64 for floats, i1 for bool, else i64."""
+    return f64 if dtype.is_floating_point else i1 if str(dtype) == "torch.bool" else i64
+
+
+def op_name(target) -> tuple[str, str]:
+    """('add', 'Tensor') for torch.ops.aten.add.Tensor."""
+    return target.overloadpacket.__name__, target._overloadname
+
+
+def result_type(node) -> Attribute:
+    return value_type(node.meta["val"])
+
+
+def results_of(node) -> Sequence:
+    return node.meta["val"]
+
+
+def overload_name(target) -> str:
+    """`aten::mm.default` for torch.ops.aten.mm.default."""
+    return f"{target._schema.name}.{target._overloadname}"
+
+
+class Importer(Protocol):
+    """What the op table's builders use of the FX importer (irc.fx_import.FxImporter)."""
+
+    block: Block
+    symbols: dict
+
+    def insert(self, op: Operation) -> Operation: ...
+
+    def operand(self, arg) -> SSAValue: ...
+
+    def constant(self, value: bool | int | float) -> SSAValue: ...
+
+    def on_graph_device(self, value) -> bool: ...
+
+    def symbol_value(self, expr) -> SSAValue: ...
