@@ -76,7 +76,28 @@ def op_name(target) -> tuple[str, str]:
 
 
 def result_type(node) -> Attribute:
-    return value_type(node.meta["val"])
+    """The node's type; a tensor's strides only where eager gave it a dense layout other than row-major
+    (channels_last, a permutation), which convert-aten-to-loop then writes it in."""
+    value = node.meta["val"]
+    return value_type(value, with_strides=is_permuted_dense(value))
+
+
+def is_permuted_dense(value) -> bool:
+    """A tensor of static sizes and strides, dense and non-overlapping but not contiguous."""
+    import torch
+
+    if not isinstance(value, torch.Tensor) or value.dim() < 2:
+        return False
+    dims = [*value.shape, *value.stride()]
+    if not all(isinstance(d, int) for d in dims):
+        return False
+    sizes, strides = value.shape, value.stride()
+    expected = 1
+    for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
+        if strides[d] != expected:
+            return False
+        expected *= sizes[d]
+    return not value.is_contiguous()
 
 
 def results_of(node) -> Sequence:

@@ -7,6 +7,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 DEFAULT_PASSES = [
+    "aten-layout",  # channels_last activations where the graph's convolutions gain by it
     "convert-aten-to-loop",  # aten -> loop: type promotion, broadcasting, decompositions, index math
     "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
     "cse",

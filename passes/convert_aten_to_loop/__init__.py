@@ -35,17 +35,17 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, OpResult, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
-from irc.dialects import aten, kernel
+from irc.dialects import aten, kernel, loop
 from irc.dialects.aten import NONE_RESULTS
-from irc.dialects.types import BufferType, TensorType
+from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value
 from irc.options import CheckedOptions
 
-from .body import Lowered, buffer_operand
+from .body import Lowered, buffer_operand, declared_layout
 from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
@@ -179,7 +179,30 @@ def lower_op(op: Operation) -> None:
         lowered = lowering(op)
     except ValueError as exc:  # e.g. a constant that does not fit the dtype PyTorch reads it in
         raise PassFailedException(f"convert-aten-to-loop: {op.name}: {exc}") from exc
+    lowered = with_declared_layout(op, lowered)
     Rewriter.replace_op(op, lowered.ops, lowered.values)
+
+
+def with_declared_layout(op: Operation, lowered: Lowered) -> Lowered:
+    """`lowered`, with its result written in the dense layout `op`'s result type declares (eager's layout, such
+    as channels_last; see declared_layout) where it is a new contiguous loop.pointwise."""
+    declared = op.results[0].type if len(op.results) == 1 else None
+    strides = declared_layout(declared) if isinstance(declared, TensorType) else None
+    if strides is None or len(lowered.values) != 1 or not isinstance(lowered.values[0], OpResult):
+        return lowered
+    pointwise, t = lowered.values[0].owner, lowered.values[0].type
+    if not isinstance(pointwise, loop.PointwiseOp) or pointwise not in lowered.ops or pointwise.result.uses:
+        return lowered
+    current = list(t.stride_values())
+    if t.sizes() != declared.sizes() or current != contiguous_strides(t.sizes()) or strides == current:
+        return lowered
+    relaid = loop.PointwiseOp(
+        [dim_value(d) for d in pointwise.ranges.data],
+        pointwise.detach_region(pointwise.body),
+        BufferType(t.sizes(), t.element_type, strides),
+    )
+    pointwise.erase()
+    return Lowered([relaid if o is pointwise else o for o in lowered.ops], [relaid.result])
 
 
 def lower_arguments(function: func.FuncOp) -> None:

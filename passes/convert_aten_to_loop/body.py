@@ -21,7 +21,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import loop
 from irc.dialects.loop_scalar import constant_op
-from irc.dialects.types import BufferType, DimLike, IndexAttr, attr_number
+from irc.dialects.types import BufferType, DimLike, IndexAttr, TensorType, attr_number
 
 from .dtypes import compute_type, number_in
 
@@ -143,3 +143,18 @@ def copy_to_contiguous(
     body = Body(out_sizes)
     value = body.load(source, coords)
     return body.pointwise(value, value.type)
+
+
+def declared_layout(out: TensorType) -> list[DimLike] | None:
+    """The strides the aten type declares for the result (eager's), when they are a dense permutation of
+    static sizes; None (contiguous) otherwise. A result that leaves the graph (saved for the backward, say)
+    must have the layout the graph after it was traced with."""
+    strides, sizes = out.stride_values(), out.sizes()
+    if strides is None or not all(isinstance(v, int) for v in (*sizes, *strides)):
+        return None
+    expected = 1
+    for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
+        if strides[d] != expected:
+            return None
+        expected *= sizes[d]
+    return list(strides)

@@ -36,7 +36,7 @@ from xdsl.ir import Attribute, SSAValue
 from irc.dialects import aten, loop
 from irc.dialects.types import BufferType, DimLike, IndexAttr, TensorType
 
-from .body import Body, Lowered, index_symbol, linear_index
+from .body import Body, Lowered, declared_layout, index_symbol, linear_index
 from .gather import operand_of
 from .dtypes import compute_type
 
@@ -64,21 +64,6 @@ def number(attr: Attribute | None) -> int | float | None:
 def result_tensor(op: aten.FallbackOp) -> TensorType | None:
     out = op.result_types[0] if len(op.result_types) == 1 else None
     return out if isinstance(out, TensorType) else None
-
-
-def declared_layout(out: TensorType) -> list[DimLike] | None:
-    """The strides the aten type declares for the result (eager's), when they are a dense permutation of
-    static sizes; None (contiguous) otherwise. A result that leaves the graph (saved for the backward, say)
-    must have the layout the graph after it was traced with."""
-    strides, sizes = out.stride_values(), out.sizes()
-    if strides is None or not all(isinstance(v, int) for v in (*sizes, *strides)):
-        return None
-    expected = 1
-    for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
-        if strides[d] != expected:
-            return None
-        expected *= sizes[d]
-    return list(strides)
 
 
 def finish(body: Body, value: SSAValue, out: TensorType) -> Lowered:

@@ -1,0 +1,74 @@
+"""GPU time per kernel of a zoo model (bench/zoo.py, full size, bf16) for eager, Inductor and irc, to see where
+irc loses time; also counts the extern results irc's wrapper had to copy into their declared layout.
+
+    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15]
+"""
+
+import argparse
+import os
+import sys
+
+import torch
+from torch.profiler import ProfilerActivity, profile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from zoo import ZOO  # noqa: E402
+
+CALLS = 10
+
+
+def kernel_table(fn, inputs, rows: int) -> tuple[str, float]:
+    with torch.no_grad():
+        for _ in range(3):
+            fn(*inputs)
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(CALLS):
+                fn(*inputs)
+            torch.cuda.synchronize()
+    events = prof.key_averages()
+    total_us = sum(e.self_device_time_total for e in events) / CALLS
+    return events.table(sort_by="self_cuda_time_total", row_limit=rows, max_name_column_width=90), total_us
+
+
+def layout_copies(fn, inputs) -> list[tuple]:
+    """(shape, declared stride) of each extern result the wrapper copied during one call."""
+    import irc.runtime.layout as layout
+
+    copies, copy = [], layout.copy_to_layout
+
+    def counted(value, size=None, stride=None):
+        copies.append((tuple(value.shape), tuple(value.stride()), stride and tuple(stride)))
+        return copy(value, size, stride)
+
+    layout.copy_to_layout = counted
+    try:
+        with torch.no_grad():
+            fn(*inputs)
+    finally:
+        layout.copy_to_layout = copy
+    return copies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("models", nargs="+")
+    parser.add_argument("--rows", type=int, default=15)
+    args = parser.parse_args()
+    for name in args.models:
+        model, inputs = ZOO[name].build(small=False, device="cuda", dtype=torch.bfloat16)
+        for backend in ("eager", "inductor", "irc"):
+            torch._dynamo.reset()
+            options = {"backend": "irc"} if backend == "irc" else {}
+            fn = model if backend == "eager" else torch.compile(model, **options)
+            table, kernels_us = kernel_table(fn, inputs, args.rows)
+            print(f"===== {name} {backend}: GPU time {kernels_us:.1f} us per call")
+            if backend == "irc":
+                copies = layout_copies(fn, inputs)
+                print(f"layout copies per call: {len(copies)} {copies[:8]}")
+            print(table, flush=True)
+
+
+if __name__ == "__main__":
+    main()

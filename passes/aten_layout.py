@@ -1,0 +1,174 @@
+"""aten-layout: channels_last activations for convolution networks (aten -> aten), as Inductor's layout
+optimization does.
+
+cuDNN runs a convolution of a channels_last input in NHWC, much faster than NCHW for depthwise and 1x1
+convolutions; a network traced with NCHW inputs keeps every activation NCHW. Where the graph's convolutions are
+worth it (Inductor's rule: enough convolutions for the graph's size, static shapes, and a flop-weighted estimate
+of the gain by kind of convolution), this pass declares channels_last strides on the 4-D results of the
+elementwise ops (which convert-aten-to-loop then writes in that layout) and of the convolutions (which cuDNN
+gives a channels_last input), and copies a convolution input that is still NCHW (a graph argument, say) once:
+
+    %y = aten.relu %x : (!aten.tensor<[8, 32, 56, 56], bf16>) -> !aten.tensor<[8, 32, 56, 56], bf16>
+    %c = aten.fallback "aten::convolution.default"(%y, %w) ...
+becomes
+    %y = aten.relu %x : (...) -> !aten.tensor<[8, 32, 56, 56], bf16, strides [100352, 1, 1792, 32]>
+    %c = aten.fallback "aten::convolution.default"(%y, %w) ...
+
+Values the function returns (through views or not) keep the layout they were traced with.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from math import prod
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from irc.dialects import aten
+from irc.dialects.aten_elementwise import BinaryElementwiseOp, ClampOp, ConvertOp, UnaryElementwiseOp, WhereOp
+from irc.dialects.aten_views import CloneOp, ViewLikeOp
+from irc.dialects.types import TensorType, attr_number, contiguous_strides
+from irc.options import CheckedOptions
+
+CONVOLUTION = "aten::convolution.default"
+GROUPS_ARG = 8
+# ops whose result convert-aten-to-loop writes in the layout their type declares
+RELAYABLE = (UnaryElementwiseOp, BinaryElementwiseOp, WhereOp, ClampOp, ConvertOp, CloneOp)
+# fallbacks it lowers the same way (cat.py); were one left an extern, its result strides are ATen's
+RELAYABLE_FALLBACKS = {"aten::constant_pad_nd.default", "aten::cat.default"}
+# Inductor's measured channels_last time / NCHW time by kind of convolution (graph.py, decide_layout_opt)
+MULTIPLIERS = {"grouped": 1.358, "small": 0.783, "in_out": 0.725, "default": 0.823}
+OPS_PER_CONVOLUTION = 300
+
+
+def channels_last_strides(sizes) -> list[int]:
+    n, c, h, w = sizes
+    return [h * w * c, 1, w * c, c]
+
+
+def static_4d(t) -> bool:
+    return isinstance(t, TensorType) and len(t.sizes()) == 4 and all(isinstance(d, int) for d in t.sizes())
+
+
+def convolutions(function: func.FuncOp) -> list[aten.FallbackOp]:
+    return [
+        op
+        for op in function.walk()
+        if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION and len(op.inputs) >= 2
+    ]
+
+
+def convolution_kind(op: aten.FallbackOp) -> str:
+    """Inductor's classes: grouped (not depthwise), small channel counts, few outputs per input, other."""
+    out_channels, in_per_group, kh, _ = op.inputs[1].type.sizes()
+    groups = attr_number(op.args.data[GROUPS_ARG]) if len(op.args.data) > GROUPS_ARG else 1
+    if groups > 1 and in_per_group > 1:
+        return "grouped"
+    if out_channels <= 64 and in_per_group <= 64:
+        return "small"
+    if out_channels * 2 <= in_per_group and kh > 1:
+        return "in_out"
+    return "default"
+
+
+def worth_it(function: func.FuncOp, convs: list[aten.FallbackOp]) -> bool:
+    """Inductor's decision: convolutions, not too few for the graph, static, and a flop-weighted gain."""
+    if not convs or not all(static_4d(op.inputs[0].type) and static_4d(op.inputs[1].type) for op in convs):
+        return False
+    if not all(static_4d(op.outputs[0].type) for op in convs):
+        return False
+    if sum(1 for _ in function.walk()) >= OPS_PER_CONVOLUTION * len(convs):
+        return False
+    flops = {kind: 0 for kind in MULTIPLIERS}
+    for op in convs:
+        weight = op.inputs[1].type.sizes()
+        flops[convolution_kind(op)] += 2 * prod(op.outputs[0].type.sizes()) * prod(weight[1:])
+    weighted = sum(MULTIPLIERS[kind] * n for kind, n in flops.items())
+    return weighted <= sum(flops.values())
+
+
+def returned_values(function: func.FuncOp) -> set[SSAValue]:
+    """What the function returns, and what those values are views of."""
+    found: set[SSAValue] = set()
+    pending = [v for op in function.walk() if isinstance(op, func.ReturnOp) for v in op.arguments]
+    while pending:
+        value = pending.pop()
+        if value not in found:
+            found.add(value)
+            if isinstance(value.owner, ViewLikeOp):
+                pending.append(value.owner.input)
+    return found
+
+
+def is_row_major(t: TensorType) -> bool:
+    strides = t.stride_values()
+    return strides is None or list(strides) == contiguous_strides(t.sizes())
+
+
+def relayout(value: SSAValue) -> None:
+    t = value.type
+    Rewriter.replace_value_with_new_type(
+        value, TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes()))
+    )
+
+
+def is_channels_last(t: TensorType) -> bool:
+    strides = t.stride_values()
+    dims = [d for d in range(4) if t.sizes()[d] != 1]
+    wanted = channels_last_strides(t.sizes())
+    return strides is not None and all(strides[d] == wanted[d] for d in dims)
+
+
+def copy_channels_last(op: aten.FallbackOp) -> None:
+    """The convolution reads a channels_last copy of its input."""
+    source = op.inputs[0]
+    t = source.type
+    copy = CloneOp(source, TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes())))
+    Rewriter.insert_op(copy, InsertPoint.before(op))
+    op.operands[0] = copy.result
+
+
+def is_relayable(op: Operation) -> bool:
+    if isinstance(op, aten.FallbackOp):
+        return op.overload.data in RELAYABLE_FALLBACKS and len(op.outputs) == 1
+    return isinstance(op, RELAYABLE)
+
+
+def relayable(ops: Iterable[Operation], returned: set[SSAValue]) -> list[SSAValue]:
+    return [
+        op.results[0]
+        for op in ops
+        if is_relayable(op)
+        and static_4d(op.results[0].type)
+        and is_row_major(op.results[0].type)
+        and op.results[0] not in returned
+    ]
+
+
+def optimize_layout(function: func.FuncOp) -> None:
+    convs = convolutions(function)
+    if not worth_it(function, convs):
+        return
+    returned = returned_values(function)
+    for value in relayable(function.walk(), returned):
+        relayout(value)
+    for op in convs:  # in program order: a convolution's channels_last result feeds the next one as it is
+        if not is_channels_last(op.inputs[0].type):
+            copy_channels_last(op)
+        if is_row_major(op.outputs[0].type) and op.outputs[0] not in returned:
+            relayout(op.outputs[0])
+
+
+@dataclass(frozen=True)
+class AtenLayoutPass(CheckedOptions, ModulePass):
+    """channels_last activations for graphs whose convolutions gain by it (Inductor's layout optimization)."""
+
+    name = "aten-layout"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
+            optimize_layout(function)

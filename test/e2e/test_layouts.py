@@ -1,0 +1,95 @@
+"""Activation layouts (issue 17): pointwise results keep eager's dense layout, and convolution networks traced
+NCHW run channels_last (aten-layout, Inductor's layout optimization)."""
+
+import pytest
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from harness import check, rand
+from irc.dialects import kernel
+from irc.dialects.types import BufferType
+from irc.pipeline import make_context, run_pipeline
+from irc.tools.fx_to_mlir import capture
+from xdsl.parser import Parser
+
+CHANNELS_LAST = torch.channels_last
+
+
+class Bottleneck(nn.Module):
+    """1x1 conv -> BN -> ReLU6 -> depthwise 3x3 -> BN -> ReLU6 -> 1x1 conv, plus the input: MobileNetV2's
+    block, at channel counts where channels_last pays off."""
+
+    def __init__(self, channels=24, hidden=96):
+        super().__init__()
+        self.expand, self.bn1 = nn.Conv2d(channels, hidden, 1, bias=False), nn.BatchNorm2d(hidden)
+        self.depthwise = nn.Conv2d(hidden, hidden, 3, padding=1, groups=hidden, bias=False)
+        self.bn2, self.project = nn.BatchNorm2d(hidden), nn.Conv2d(hidden, channels, 1)
+
+    def forward(self, x):
+        y = F.relu6(self.bn1(self.expand(x)))
+        y = F.relu6(self.bn2(self.depthwise(y)))
+        return self.project(y) + x
+
+
+def bottleneck(device):
+    torch.manual_seed(0)
+    model = Bottleneck().eval().to(device)
+    with torch.no_grad():
+        for bn in (model.bn1, model.bn2):
+            bn.running_mean.uniform_(-1, 1)
+            bn.running_var.uniform_(0.5, 2)
+    return model
+
+
+def lowered_externs(fn, *inputs) -> list[kernel.ExternOp]:
+    (text,) = capture(fn, list(inputs))
+    module = Parser(make_context(), text).parse_module()
+    run_pipeline(module, make_context(), "aten-layout,convert-aten-to-loop")
+    return [op for op in module.walk() if isinstance(op, kernel.ExternOp)]
+
+
+def is_channels_last(t: BufferType) -> bool:
+    n, c, h, w = t.sizes()
+    return list(t.stride_values()) == [h * w * c, 1, w * c, c]
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "channels_last"])
+def test_bottleneck_matches_eager(layout, device):
+    x = rand(2, 24, 13, 11, device=device)
+    if layout == "channels_last":
+        x = x.to(memory_format=CHANNELS_LAST)
+    with torch.no_grad():
+        check(bottleneck(device), x)
+
+
+def test_convolutions_read_channels_last_activations():
+    """Traced NCHW, every convolution of the block reads and writes channels_last."""
+    with torch.no_grad():
+        externs = lowered_externs(bottleneck("cpu"), rand(2, 24, 13, 11))
+    convolutions = [op for op in externs if op.overload.data == "aten::convolution.default"]
+    assert len(convolutions) == 3
+    assert all(is_channels_last(op.ins[0].type) and is_channels_last(op.results[0].type) for op in convolutions)
+
+
+def test_grouped_convolutions_stay_nchw():
+    """Grouped (not depthwise) convolutions are slower channels_last: the activations stay as traced."""
+    conv = nn.Conv2d(64, 64, 3, padding=1, groups=4).eval()
+    with torch.no_grad():
+        externs = lowered_externs(lambda x: torch.relu(conv(torch.relu(x))), rand(2, 64, 9, 9))
+    assert not any(is_channels_last(op.ins[0].type) for op in externs)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda d: rand(2, 8, 5, 7, device=d).to(memory_format=CHANNELS_LAST),
+        lambda d: rand(3, 5, 7, device=d).permute(2, 0, 1),
+    ],
+    ids=["channels_last", "permuted"],
+)
+def test_pointwise_results_keep_eager_layout(make, device):
+    """A pointwise result has the strides eager gives it (its input's dense layout), written in one pass."""
+    x = make(device)
+    got = check(lambda x: torch.sigmoid(x) * 2 + 1, x, kernels=1)
+    assert got.stride() == (torch.sigmoid(x) * 2 + 1).stride()

@@ -1,0 +1,42 @@
+// RUN: irc-opt %s -p aten-layout --split-input-file | filecheck %s
+
+// A convolution network traced NCHW: the elementwise results and the convolutions become channels_last, the
+// graph argument is copied once, and the returned value keeps its traced layout.
+// CHECK-LABEL: func.func @cnn
+// CHECK:         %[[X:.*]] = aten.clone %x : ({{.*}}) -> !aten.tensor<[2, 16, 8, 8], f32, strides [1024, 1, 128, 16]>
+// CHECK:         %[[C:.*]] = aten.fallback "aten::convolution.default"(%[[X]], %w) {{.*}} -> !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>
+// CHECK:         %[[R:.*]] = aten.relu %[[C]] : ({{.*}}) -> !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>
+// CHECK:         %[[D:.*]] = aten.fallback "aten::convolution.default"(%[[R]], %v) {{.*}} -> !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>
+// CHECK:         %[[O:.*]] = aten.add %[[D]], %[[R]] : ({{.*}}) -> !aten.tensor<[2, 32, 8, 8], f32>
+// CHECK:         func.return %[[O]]
+func.func @cnn(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>, %v: !aten.tensor<[32, 32, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32> {
+  %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %r = aten.relu %c : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %d = aten.fallback "aten::convolution.default"(%r, %v) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[32, 32, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %o = aten.add %d, %r : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  func.return %o : !aten.tensor<[2, 32, 8, 8], f32>
+}
+
+// -----
+
+// Grouped convolutions (not depthwise) run slower channels_last (Inductor's measurements): nothing changes.
+// CHECK-LABEL: func.func @grouped
+// CHECK-NOT:     strides
+// CHECK-NOT:     aten.clone
+func.func @grouped(%x: !aten.tensor<[2, 64, 8, 8], f32>, %w: !aten.tensor<[64, 16, 3, 3], f32>) -> !aten.tensor<[2, 64, 8, 8], f32> {
+  %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [1 : i64, 1 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 4 : i64]} : (!aten.tensor<[2, 64, 8, 8], f32>, !aten.tensor<[64, 16, 3, 3], f32>) -> !aten.tensor<[2, 64, 8, 8], f32>
+  %r = aten.relu %c : (!aten.tensor<[2, 64, 8, 8], f32>) -> !aten.tensor<[2, 64, 8, 8], f32>
+  %o = aten.neg %r : (!aten.tensor<[2, 64, 8, 8], f32>) -> !aten.tensor<[2, 64, 8, 8], f32>
+  func.return %o : !aten.tensor<[2, 64, 8, 8], f32>
+}
+
+// -----
+
+// No convolution: nothing changes.
+// CHECK-LABEL: func.func @plain
+// CHECK-NOT:     strides
+func.func @plain(%x: !aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32> {
+  %r = aten.relu %x : (!aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
+  %o = aten.neg %r : (!aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
+  func.return %o : !aten.tensor<[2, 16, 8, 8], f32>
+}
