@@ -4,9 +4,11 @@ optimization does.
 cuDNN runs a convolution of a channels_last input in NHWC, much faster than NCHW for depthwise and 1x1
 convolutions; a network traced with NCHW inputs keeps every activation NCHW. Where the graph's convolutions are
 worth it (Inductor's rule: enough convolutions for the graph's size, static shapes, and a flop-weighted estimate
-of the gain by kind of convolution), this pass declares channels_last strides on the 4-D results of the
-elementwise ops (which convert-aten-to-loop then writes in that layout) and of the convolutions (which cuDNN
-gives a channels_last input), and copies a convolution input that is still NCHW (a graph argument, say) once:
+of the gain by kind of convolution), this pass makes the convolutions read and write channels_last (an input that is
+still NCHW, a graph argument say, is copied once) and declares channels_last strides on the results of
+elementwise ops that read a channels_last operand of their size, as ATen's TensorIterator lays them out
+(convert-aten-to-loop writes them so). Permutes and transposes carry layouts through: ConvNeXt's NHWC view of
+a channels_last activation is row-major, and so are the LayerNorm and Linear layers that work on it.
 
     %y = aten.relu %x : (!aten.tensor<[8, 32, 56, 56], bf16>) -> !aten.tensor<[8, 32, 56, 56], bf16>
     %c = aten.fallback "aten::convolution.default"(%y, %w) ...
@@ -17,7 +19,6 @@ becomes
 Values the function returns (through views or not) keep the layout they were traced with.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from math import prod
 
@@ -30,7 +31,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
 from irc.dialects.aten_elementwise import BinaryElementwiseOp, ClampOp, ConvertOp, UnaryElementwiseOp, WhereOp
-from irc.dialects.aten_views import CloneOp, ViewLikeOp
+from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, ViewLikeOp
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
 from irc.options import CheckedOptions
 
@@ -109,27 +110,34 @@ def is_row_major(t: TensorType) -> bool:
     return strides is None or list(strides) == contiguous_strides(t.sizes())
 
 
-def relayout(value: SSAValue) -> None:
+def declared_strides(t: TensorType) -> list:
+    strides = t.stride_values()
+    return contiguous_strides(t.sizes()) if strides is None else list(strides)
+
+
+def is_channels_last(sizes, strides) -> bool:
+    """channels_last, and not also row-major (as it is where H and W are 1)."""
+    row_major = contiguous_strides(sizes)
+    wanted = channels_last_strides(sizes)
+    dims = [d for d in range(4) if sizes[d] != 1]
+    return all(strides[d] == wanted[d] for d in dims) and not all(strides[d] == row_major[d] for d in dims)
+
+
+def relayout(value: SSAValue) -> SSAValue:
     t = value.type
-    Rewriter.replace_value_with_new_type(
+    return Rewriter.replace_value_with_new_type(
         value, TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes()))
     )
 
 
-def is_channels_last(t: TensorType) -> bool:
-    strides = t.stride_values()
-    dims = [d for d in range(4) if t.sizes()[d] != 1]
-    wanted = channels_last_strides(t.sizes())
-    return strides is not None and all(strides[d] == wanted[d] for d in dims)
-
-
-def copy_channels_last(op: aten.FallbackOp) -> None:
+def copy_channels_last(op: aten.FallbackOp) -> SSAValue:
     """The convolution reads a channels_last copy of its input."""
     source = op.inputs[0]
     t = source.type
     copy = CloneOp(source, TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes())))
     Rewriter.insert_op(copy, InsertPoint.before(op))
     op.operands[0] = copy.result
+    return copy.result
 
 
 def is_relayable(op: Operation) -> bool:
@@ -138,29 +146,67 @@ def is_relayable(op: Operation) -> bool:
     return isinstance(op, RELAYABLE)
 
 
-def relayable(ops: Iterable[Operation], returned: set[SSAValue]) -> list[SSAValue]:
-    return [
-        op.results[0]
-        for op in ops
-        if is_relayable(op)
-        and static_4d(op.results[0].type)
-        and is_row_major(op.results[0].type)
-        and op.results[0] not in returned
-    ]
+def view_dims(op: PermuteOp | TransposeOp) -> list[int]:
+    """Result dim i is input dim dims[i]."""
+    if isinstance(op, PermuteOp):
+        return [d % 4 for d in op.dims.get_values()]
+    dims = list(range(4))
+    a, b = op.dim0.value.data % 4, op.dim1.value.data % 4
+    dims[a], dims[b] = dims[b], dims[a]
+    return dims
+
+
+class Layouts:
+    """The strides each 4-D value will have, followed through the function in program order: convolutions
+    read and write channels_last; elementwise ops (and pads, cats) are channels_last where an operand of their
+    size is, as ATen's TensorIterator lays them out; permutes and transposes permute their input's strides;
+    anything else has the strides its type declares."""
+
+    def __init__(self, returned: set[SSAValue]):
+        self.strides: dict[SSAValue, list] = {}
+        self.returned = returned
+
+    def of(self, value: SSAValue) -> list | None:
+        if value in self.strides:
+            return self.strides[value]
+        return declared_strides(value.type) if static_4d(value.type) else None
+
+    def channels_last(self, value: SSAValue) -> bool:
+        strides = self.of(value)
+        return strides is not None and is_channels_last(value.type.sizes(), strides)
+
+    def visit(self, op: Operation) -> None:
+        if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION:
+            self.convolution(op)
+        elif is_relayable(op) and static_4d(op.results[0].type):
+            self.follow_operands(op)
+        elif isinstance(op, PermuteOp | TransposeOp) and self.of(op.input) is not None:
+            source = self.of(op.input)
+            self.strides[op.result] = [source[d] for d in view_dims(op)]
+
+    def convolution(self, op: aten.FallbackOp) -> None:
+        if not self.channels_last(op.inputs[0]):
+            self.strides[copy_channels_last(op)] = channels_last_strides(op.inputs[0].type.sizes())
+        self.set_channels_last(op.outputs[0])
+
+    def follow_operands(self, op: Operation) -> None:
+        sizes = op.results[0].type.sizes()
+        operands = [v for v in op.operands if static_4d(v.type) and v.type.sizes() == sizes]
+        if any(self.channels_last(v) for v in operands):
+            self.set_channels_last(op.results[0])
+
+    def set_channels_last(self, value: SSAValue) -> None:
+        if value in self.returned or not is_row_major(value.type):
+            return
+        self.strides[relayout(value)] = channels_last_strides(value.type.sizes())
 
 
 def optimize_layout(function: func.FuncOp) -> None:
-    convs = convolutions(function)
-    if not worth_it(function, convs):
+    if not worth_it(function, convolutions(function)):
         return
-    returned = returned_values(function)
-    for value in relayable(function.walk(), returned):
-        relayout(value)
-    for op in convs:  # in program order: a convolution's channels_last result feeds the next one as it is
-        if not is_channels_last(op.inputs[0].type):
-            copy_channels_last(op)
-        if is_row_major(op.outputs[0].type) and op.outputs[0] not in returned:
-            relayout(op.outputs[0])
+    layouts = Layouts(returned_values(function))
+    for op in list(function.walk()):
+        layouts.visit(op)
 
 
 @dataclass(frozen=True)
