@@ -39,8 +39,9 @@ CONVOLUTION = "aten::convolution.default"
 GROUPS_ARG = 8
 # ops whose result convert-aten-to-loop writes in the layout their type declares
 RELAYABLE = (UnaryElementwiseOp, BinaryElementwiseOp, WhereOp, ClampOp, ConvertOp, CloneOp)
-# fallbacks it lowers the same way (cat.py); were one left an extern, its result strides are ATen's
-RELAYABLE_FALLBACKS = {"aten::constant_pad_nd.default", "aten::cat.default"}
+# fallbacks it lowers the same way (cat.py, pool.py); were one left an extern, its result strides are ATen's
+POOLINGS = {"aten::max_pool2d_with_indices.default", "aten::avg_pool2d.default"}
+RELAYABLE_FALLBACKS = {"aten::constant_pad_nd.default", "aten::cat.default", *POOLINGS}
 # Inductor's measured channels_last time / NCHW time by kind of convolution (graph.py, decide_layout_opt)
 MULTIPLIERS = {"grouped": 1.358, "small": 0.783, "in_out": 0.725, "default": 0.823}
 OPS_PER_CONVOLUTION = 300
@@ -142,7 +143,7 @@ def copy_channels_last(op: aten.FallbackOp) -> SSAValue:
 
 def is_relayable(op: Operation) -> bool:
     if isinstance(op, aten.FallbackOp):
-        return op.overload.data in RELAYABLE_FALLBACKS and len(op.outputs) == 1
+        return op.overload.data in RELAYABLE_FALLBACKS
     return isinstance(op, RELAYABLE)
 
 
@@ -178,7 +179,7 @@ class Layouts:
     def visit(self, op: Operation) -> None:
         if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION:
             self.convolution(op)
-        elif is_relayable(op) and static_4d(op.results[0].type):
+        elif is_relayable(op):
             self.follow_operands(op)
         elif isinstance(op, PermuteOp | TransposeOp) and self.of(op.input) is not None:
             source = self.of(op.input)
@@ -190,10 +191,14 @@ class Layouts:
         self.set_channels_last(op.outputs[0])
 
     def follow_operands(self, op: Operation) -> None:
-        sizes = op.results[0].type.sizes()
-        operands = [v for v in op.operands if static_4d(v.type) and v.type.sizes() == sizes]
-        if any(self.channels_last(v) for v in operands):
-            self.set_channels_last(op.results[0])
+        """Each 4-D result is channels_last where an operand is that is of its size, or of any size for a
+        pooling (a window over the spatial dims keeps the channels innermost)."""
+        pooling = isinstance(op, aten.FallbackOp) and op.overload.data in POOLINGS
+        for result in [r for r in op.results if static_4d(r.type)]:
+            sizes = result.type.sizes()
+            operands = [v for v in op.operands if static_4d(v.type) and (pooling or v.type.sizes() == sizes)]
+            if any(self.channels_last(v) for v in operands):
+                self.set_channels_last(result)
 
     def set_channels_last(self, value: SSAValue) -> None:
         if value in self.returned or not is_row_major(value.type):

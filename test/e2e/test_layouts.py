@@ -93,3 +93,17 @@ def test_pointwise_results_keep_eager_layout(make, device):
     x = make(device)
     got = check(lambda x: torch.sigmoid(x) * 2 + 1, x, kernels=1)
     assert got.stride() == (torch.sigmoid(x) * 2 + 1).stride()
+
+
+def test_pooling_keeps_channels_last(device):
+    """conv -> ReLU -> max-pool -> conv (ResNet's stem): the pooled activation is written channels_last, so
+    the second convolution reads it as it is."""
+    torch.manual_seed(0)
+    first, second = nn.Conv2d(3, 64, 7, 2, 3).to(device), nn.Conv2d(64, 64, 3, padding=1).to(device)
+    fn = lambda x: second(F.max_pool2d(torch.relu(first(x)), 3, 2, 1))  # noqa: E731
+    x = rand(2, 3, 29, 31, device=device)
+    with torch.no_grad():
+        check(fn, x)
+        externs = lowered_externs(fn, x.cpu() if device == "cpu" else x)
+    convolutions = [op for op in externs if op.overload.data == "aten::convolution.default"]
+    assert all(is_channels_last(op.ins[0].type) for op in convolutions)
