@@ -8,6 +8,7 @@ from xdsl.passes import ModulePass, PassPipeline
 
 DEFAULT_PASSES = [
     "aten-layout",  # channels_last activations where the graph's convolutions gain by it
+    "aten-pad-mm",  # matmuls with misaligned output rows compute into a padded buffer (cuBLAS's fast kernels)
     "convert-aten-to-loop",  # aten -> loop: type promotion, broadcasting, decompositions, index math
     "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
     "cse",

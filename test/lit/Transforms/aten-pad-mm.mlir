@@ -1,0 +1,38 @@
+// RUN: irc-opt %s -p aten-pad-mm --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'aten-pad-mm{min_rows=1024}' --split-input-file | filecheck %s --check-prefix=FEW
+
+// GPT-2's LM head: 1001 bf16 columns (not a multiple of 8) become 1008; the result is a slice of them.
+// CHECK-LABEL: func.func @head
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {args = [#aten.operand<0>, [0 : i64, 7 : i64], 0.000000e+00 : f64]} : ({{.*}}) -> !aten.tensor<[64, 1008], bf16>
+// CHECK:         %[[M:.*]] = aten.fallback "aten::mm.default"(%x, %[[P]]) {{.*}} -> !aten.tensor<[256, 1008], bf16, strides [1008, 1]>
+// CHECK:         %[[S:.*]] = aten.slice %[[M]] dim = 1 start = 0 end = 1001 : ({{.*}}) -> !aten.tensor<[256, 1001], bf16>
+// CHECK:         func.return %[[S]]
+// FEW-LABEL: func.func @head
+// FEW-NOT:     constant_pad_nd
+func.func @head(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<[256, 1001], bf16> {
+  %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], bf16>, !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<[256, 1001], bf16>
+  func.return %c : !aten.tensor<[256, 1001], bf16>
+}
+
+// -----
+
+// addmm: the bias is padded with the columns.
+// CHECK-LABEL: func.func @linear
+// CHECK:         %[[W:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {{.*}} -> !aten.tensor<[64, 304], f16>
+// CHECK:         %[[B:.*]] = aten.fallback "aten::constant_pad_nd.default"(%b) {{.*}} -> !aten.tensor<[304], f16>
+// CHECK:         %[[M:.*]] = aten.fallback "aten::addmm.default"(%[[B]], %x, %[[W]])
+// CHECK:         aten.slice %[[M]] dim = 1 start = 0 end = 300
+func.func @linear(%b: !aten.tensor<[300], f16>, %x: !aten.tensor<[256, 64], f16>, %w: !aten.tensor<[64, 300], f16>) -> !aten.tensor<[256, 300], f16> {
+  %c = aten.fallback "aten::addmm.default"(%b, %x, %w) {args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>]} : (!aten.tensor<[300], f16>, !aten.tensor<[256, 64], f16>, !aten.tensor<[64, 300], f16>) -> !aten.tensor<[256, 300], f16>
+  func.return %c : !aten.tensor<[256, 300], f16>
+}
+
+// -----
+
+// Aligned columns (300 f32 = 1200 bytes) stay as they are.
+// CHECK-LABEL: func.func @aligned
+// CHECK-NOT:     constant_pad_nd
+func.func @aligned(%x: !aten.tensor<[256, 64], f32>, %w: !aten.tensor<[64, 300], f32>) -> !aten.tensor<[256, 300], f32> {
+  %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], f32>, !aten.tensor<[64, 300], f32>) -> !aten.tensor<[256, 300], f32>
+  func.return %c : !aten.tensor<[256, 300], f32>
+}
