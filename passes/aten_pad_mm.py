@@ -57,6 +57,18 @@ def padding(op: aten.FallbackOp, min_rows: int) -> int:
     return -columns % align
 
 
+def dense_like(sizes: list[int], strides) -> list[int] | None:
+    """Dense strides for `sizes` in the order of `strides` (a transposed weight stays transposed: padding it
+    copies without a transpose, and cuBLAS reads it as it would have read the original)."""
+    if strides is None or not all(isinstance(s, int) for s in strides):
+        return None
+    dense, running = [0] * len(sizes), 1
+    for d in sorted(range(len(sizes)), key=lambda d: (strides[d], -d)):
+        dense[d] = running
+        running *= sizes[d]
+    return dense
+
+
 def padded(source: SSAValue, dim: int, extra: int, before: aten.FallbackOp) -> SSAValue:
     """`source` with `extra` zeros after its elements along `dim` (of 1 or 2), as a constant_pad_nd."""
     t = source.type
@@ -64,7 +76,8 @@ def padded(source: SSAValue, dim: int, extra: int, before: aten.FallbackOp) -> S
     sizes[dim] += extra
     pads = [0, extra] if dim == len(sizes) - 1 else [0, 0, 0, extra]
     args = [aten.OperandRefAttr(0), ArrayAttr([IntegerAttr(p, i64) for p in pads]), FloatAttr(0.0, f64)]
-    pad = aten.FallbackOp("aten::constant_pad_nd.default", [source], [TensorType(sizes, t.element_type)], args)
+    result = TensorType(sizes, t.element_type, dense_like(sizes, t.stride_values()))
+    pad = aten.FallbackOp("aten::constant_pad_nd.default", [source], [result], args)
     Rewriter.insert_op(pad, InsertPoint.before(before))
     return pad.outputs[0]
 

@@ -1,9 +1,10 @@
 // RUN: irc-opt %s -p aten-pad-mm --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'aten-pad-mm{min_rows=1024}' --split-input-file | filecheck %s --check-prefix=FEW
 
-// GPT-2's LM head: 1001 bf16 columns (not a multiple of 8) become 1008; the result is a slice of them.
+// GPT-2's LM head: 1001 bf16 columns (not a multiple of 8) become 1008 (the transposed weight is padded as it
+// is laid out); the result is a slice of them.
 // CHECK-LABEL: func.func @head
-// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {args = [#aten.operand<0>, [0 : i64, 7 : i64], 0.000000e+00 : f64]} : ({{.*}}) -> !aten.tensor<[64, 1008], bf16>
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {args = [#aten.operand<0>, [0 : i64, 7 : i64], 0.000000e+00 : f64]} : ({{.*}}) -> !aten.tensor<[64, 1008], bf16, strides [1, 64]>
 // CHECK:         %[[M:.*]] = aten.fallback "aten::mm.default"(%x, %[[P]]) {{.*}} -> !aten.tensor<[256, 1008], bf16, strides [1008, 1]>
 // CHECK:         %[[S:.*]] = aten.slice %[[M]] dim = 1 start = 0 end = 1001 : ({{.*}}) -> !aten.tensor<[256, 1001], bf16>
 // CHECK:         func.return %[[S]]
