@@ -9,6 +9,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FloatAttr, IntegerA
 from xdsl.ir import Attribute, TypeAttribute
 
 from irc.dialects import kernel
+from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.types import BufferType, attr_number, element_type_name
 from irc.interp.loop_numpy import Buffer, convert
 
@@ -93,7 +94,7 @@ def write_back(buffer: Buffer, tensor, symbols: dict[str, int]) -> None:
 def without_none_results(op, outputs: list) -> list:
     """The outputs that are values: those at the positions `irc.none_results` lists (None, e.g. the gradient of
     an input that needs none) have no result in the IR."""
-    attr = op.attributes.get("irc.none_results")
+    attr = op.attributes.get(NONE_RESULTS)
     nones = set(attr.get_values()) if attr is not None else set()
     return [output for position, output in enumerate(outputs) if position not in nones]
 
