@@ -167,6 +167,9 @@ SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
 # Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
 # arguments, lifted constants the backend passes on every call.
 CONSTANTS = "irc.constants"
+# Unit attribute on an imported function that aot_autograd compiles for inference: only the caller reads its
+# results (no backward graph was traced against their strides), so passes may give them other layouts.
+INFERENCE = "irc.inference"
 
 
 @irdl_attr_definition

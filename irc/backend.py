@@ -72,6 +72,7 @@ def irc_backend(gm, example_inputs, **kwargs):
     backend = aot_autograd(
         fw_compiler=compile_fx_graph,
         bw_compiler=compile_fx_graph,
+        inference_compiler=functools.partial(compile_fx_graph, inference=True),
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )

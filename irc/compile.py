@@ -151,12 +151,13 @@ def with_constants(runner: Callable, constants: list) -> Callable:
     return run
 
 
-def compile_fx_graph(gm, example_inputs) -> Callable:
-    """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out."""
+def compile_fx_graph(gm, example_inputs, inference: bool = False) -> Callable:
+    """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
+    results go to the caller only, aot_autograd's inference_compiler)."""
     from irc.fx_import import import_graph_and_constants
 
     try:
-        module, constants = import_graph_and_constants(gm)
+        module, constants = import_graph_and_constants(gm, inference=inference)
         aten_text = str(module)
         path = compile_to_path(aten_text, graph_name=getattr(gm, "_irc_name", "graph"))
         record_metrics(path, size_hints(gm))

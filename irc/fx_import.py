@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     ModuleOp,
     StringAttr,
+    UnitAttr,
     f64,
     i1,
     i64,
@@ -239,14 +240,18 @@ def _flatten(outputs) -> list:
     return [outputs]
 
 
-def import_graph(gm, example_inputs=None, name: str = "forward") -> ModuleOp:
+def import_graph(gm, example_inputs=None, name: str = "forward", inference: bool = False) -> ModuleOp:
     """The aten-level module of an ATen FX graph (node metadata must hold fake/example values)."""
-    return import_graph_and_constants(gm, name)[0]
+    return import_graph_and_constants(gm, name, inference)[0]
 
 
-def import_graph_and_constants(gm, name: str = "forward") -> tuple[ModuleOp, list]:
-    """The module and the constant tensors its function takes after the graph's own inputs."""
+def import_graph_and_constants(gm, name: str = "forward", inference: bool = False) -> tuple[ModuleOp, list]:
+    """The module and the constant tensors its function takes after the graph's own inputs; `inference`
+    marks the function aten.INFERENCE."""
     importer = FxImporter(gm, name)
     module = importer.run()
+    if inference:
+        for function in module.ops:
+            function.attributes[aten.INFERENCE] = UnitAttr()
     module.verify()
     return module, [value for _, value in importer.constants]

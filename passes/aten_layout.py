@@ -16,7 +16,9 @@ becomes
     %y = aten.relu %x : (...) -> !aten.tensor<[8, 32, 56, 56], bf16, strides [100352, 1, 1792, 32]>
     %c = aten.fallback "aten::convolution.default"(%y, %w) ...
 
-Values the function returns (through views or not) keep the layout they were traced with.
+Values the function returns (through views or not) keep the layout they were traced with. Only inference
+functions (aten.INFERENCE) change: a training forward returns the activations its backward saves, and the
+backward graph was traced against their strides.
 """
 
 from dataclasses import dataclass
@@ -207,7 +209,7 @@ class Layouts:
 
 
 def optimize_layout(function: func.FuncOp) -> None:
-    if not worth_it(function, convolutions(function)):
+    if aten.INFERENCE not in function.attributes or not worth_it(function, convolutions(function)):
         return
     layouts = Layouts(returned_values(function))
     for op in list(function.walk()):

@@ -21,8 +21,8 @@ def capture(fn, inputs, dynamic: bool = False, backward: bool = False) -> list[s
 
     texts: list[str] = []
 
-    def record(gm, example_inputs):
-        texts.append(str(import_graph(gm, example_inputs)))
+    def record(gm, example_inputs, inference=False):
+        texts.append(str(import_graph(gm, example_inputs, inference=inference)))
         return make_boxed_func(gm.forward)
 
     from torch._functorch.partitioners import min_cut_rematerialization_partition
@@ -30,6 +30,7 @@ def capture(fn, inputs, dynamic: bool = False, backward: bool = False) -> list[s
     backend = aot_autograd(
         fw_compiler=record,
         bw_compiler=record,
+        inference_compiler=lambda gm, example_inputs: record(gm, example_inputs, inference=True),
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as irc's backend
     )

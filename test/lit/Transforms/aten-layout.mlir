@@ -9,7 +9,7 @@
 // CHECK:         %[[D:.*]] = aten.fallback "aten::convolution.default"(%[[R]], %v) {{.*}} -> !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>
 // CHECK:         %[[O:.*]] = aten.add %[[D]], %[[R]] : ({{.*}}) -> !aten.tensor<[2, 32, 8, 8], f32>
 // CHECK:         func.return %[[O]]
-func.func @cnn(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>, %v: !aten.tensor<[32, 32, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32> {
+func.func @cnn(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>, %v: !aten.tensor<[32, 32, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32> attributes {irc.inference} {
   %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
   %r = aten.relu %c : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
   %d = aten.fallback "aten::convolution.default"(%r, %v) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[32, 32, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
@@ -23,7 +23,7 @@ func.func @cnn(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1
 // CHECK-LABEL: func.func @grouped
 // CHECK-NOT:     strides
 // CHECK-NOT:     aten.clone
-func.func @grouped(%x: !aten.tensor<[2, 64, 8, 8], f32>, %w: !aten.tensor<[64, 16, 3, 3], f32>) -> !aten.tensor<[2, 64, 8, 8], f32> {
+func.func @grouped(%x: !aten.tensor<[2, 64, 8, 8], f32>, %w: !aten.tensor<[64, 16, 3, 3], f32>) -> !aten.tensor<[2, 64, 8, 8], f32> attributes {irc.inference} {
   %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [1 : i64, 1 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 4 : i64]} : (!aten.tensor<[2, 64, 8, 8], f32>, !aten.tensor<[64, 16, 3, 3], f32>) -> !aten.tensor<[2, 64, 8, 8], f32>
   %r = aten.relu %c : (!aten.tensor<[2, 64, 8, 8], f32>) -> !aten.tensor<[2, 64, 8, 8], f32>
   %o = aten.neg %r : (!aten.tensor<[2, 64, 8, 8], f32>) -> !aten.tensor<[2, 64, 8, 8], f32>
@@ -35,8 +35,20 @@ func.func @grouped(%x: !aten.tensor<[2, 64, 8, 8], f32>, %w: !aten.tensor<[64, 1
 // No convolution: nothing changes.
 // CHECK-LABEL: func.func @plain
 // CHECK-NOT:     strides
-func.func @plain(%x: !aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32> {
+func.func @plain(%x: !aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32> attributes {irc.inference} {
   %r = aten.relu %x : (!aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
   %o = aten.neg %r : (!aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
   func.return %o : !aten.tensor<[2, 16, 8, 8], f32>
+}
+
+// -----
+
+// A training forward returns what its backward reads, traced with these layouts: nothing changes.
+// CHECK-LABEL: func.func @training
+// CHECK-NOT:     strides
+// CHECK-NOT:     aten.clone
+func.func @training(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32> {
+  %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %r = aten.relu %c : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  func.return %r : !aten.tensor<[2, 32, 8, 8], f32>
 }
