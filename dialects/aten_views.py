@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, IntAttr, IntegerAttr, StringAttr, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def, traits_def
@@ -288,3 +289,16 @@ class AliasOp(ViewLikeOp):
     """`aten.alias`: the same tensor under another name."""
 
     name = "aten.alias"
+
+
+def returned_values(function: func.FuncOp) -> set[SSAValue]:
+    """What the function returns, and what those values are views of."""
+    found: set[SSAValue] = set()
+    pending = [v for o in function.walk() if isinstance(o, func.ReturnOp) for v in o.arguments]
+    while pending:
+        value = pending.pop()
+        if value not in found:
+            found.add(value)
+            if isinstance(value.owner, ViewLikeOp):
+                pending.append(value.owner.input)
+    return found

@@ -33,7 +33,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
 from irc.dialects.aten_elementwise import BinaryElementwiseOp, ClampOp, ConvertOp, UnaryElementwiseOp, WhereOp
-from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, ViewLikeOp
+from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
 from irc.options import CheckedOptions
 
@@ -93,19 +93,6 @@ def worth_it(function: func.FuncOp, convs: list[aten.FallbackOp]) -> bool:
         flops[convolution_kind(op)] += 2 * prod(op.outputs[0].type.sizes()) * prod(weight[1:])
     weighted = sum(MULTIPLIERS[kind] * n for kind, n in flops.items())
     return weighted <= sum(flops.values())
-
-
-def returned_values(function: func.FuncOp) -> set[SSAValue]:
-    """What the function returns, and what those values are views of."""
-    found: set[SSAValue] = set()
-    pending = [v for op in function.walk() if isinstance(op, func.ReturnOp) for v in op.arguments]
-    while pending:
-        value = pending.pop()
-        if value not in found:
-            found.add(value)
-            if isinstance(value.owner, ViewLikeOp):
-                pending.append(value.owner.input)
-    return found
 
 
 def is_row_major(t: TensorType) -> bool:

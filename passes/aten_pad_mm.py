@@ -14,7 +14,8 @@ becomes
     %m = aten.fallback "aten::mm.default"(%a, %p) ... -> !aten.tensor<[2048, 50264], bf16, strides [50264, 1]>
     %c = aten.slice %m dim = 1 start = 0 end = 50257 : ... -> !aten.tensor<[2048, 50257], bf16>
 
-Only matmuls with at least `min_rows` rows (default 128) are padded: with fewer, the matmul reads B about as
+In a training forward (a function without aten.INFERENCE) a matmul whose result the function returns stays as
+it is: the backward graph was traced against that result's strides. Only matmuls with at least `min_rows` rows (default 128) are padded: with fewer, the matmul reads B about as
 fast as the pad copies it, and the copy would cost as much as it saves.
 """
 
@@ -28,7 +29,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
-from irc.dialects.aten_views import SliceOp
+from irc.dialects.aten_views import SliceOp, returned_values
 from irc.dialects.types import TensorType, element_bytes, element_type_name
 from irc.options import CheckedOptions, option
 
@@ -110,9 +111,10 @@ class AtenPadMmPass(CheckedOptions, ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
+            kept = set() if aten.INFERENCE in function.attributes else returned_values(function)
             for matmul in [o for o in function.walk() if isinstance(o, aten.FallbackOp) and o.overload.data in MATMULS]:
                 extra = padding(matmul, self.min_rows)
-                if extra:
+                if extra and matmul.outputs[0] not in kept:
                     pad_matmul(matmul, extra)
             returned_types_follow(function)
 

@@ -10,7 +10,7 @@
 // CHECK:         func.return %[[S]]
 // FEW-LABEL: func.func @head
 // FEW-NOT:     constant_pad_nd
-func.func @head(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<[256, 1001], bf16> {
+func.func @head(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<[256, 1001], bf16> attributes {irc.inference} {
   %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], bf16>, !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<[256, 1001], bf16>
   func.return %c : !aten.tensor<[256, 1001], bf16>
 }
@@ -23,7 +23,7 @@ func.func @head(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], 
 // CHECK:         %[[B:.*]] = aten.fallback "aten::constant_pad_nd.default"(%b) {{.*}} -> !aten.tensor<[304], f16>
 // CHECK:         %[[M:.*]] = aten.fallback "aten::addmm.default"(%[[B]], %x, %[[W]])
 // CHECK:         aten.slice %[[M]] dim = 1 start = 0 end = 300
-func.func @linear(%b: !aten.tensor<[300], f16>, %x: !aten.tensor<[256, 64], f16>, %w: !aten.tensor<[64, 300], f16>) -> !aten.tensor<[256, 300], f16> {
+func.func @linear(%b: !aten.tensor<[300], f16>, %x: !aten.tensor<[256, 64], f16>, %w: !aten.tensor<[64, 300], f16>) -> !aten.tensor<[256, 300], f16> attributes {irc.inference} {
   %c = aten.fallback "aten::addmm.default"(%b, %x, %w) {args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>]} : (!aten.tensor<[300], f16>, !aten.tensor<[256, 64], f16>, !aten.tensor<[64, 300], f16>) -> !aten.tensor<[256, 300], f16>
   func.return %c : !aten.tensor<[256, 300], f16>
 }
@@ -33,7 +33,23 @@ func.func @linear(%b: !aten.tensor<[300], f16>, %x: !aten.tensor<[256, 64], f16>
 // Aligned columns (300 f32 = 1200 bytes) stay as they are.
 // CHECK-LABEL: func.func @aligned
 // CHECK-NOT:     constant_pad_nd
-func.func @aligned(%x: !aten.tensor<[256, 64], f32>, %w: !aten.tensor<[64, 300], f32>) -> !aten.tensor<[256, 300], f32> {
+func.func @aligned(%x: !aten.tensor<[256, 64], f32>, %w: !aten.tensor<[64, 300], f32>) -> !aten.tensor<[256, 300], f32> attributes {irc.inference} {
   %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], f32>, !aten.tensor<[64, 300], f32>) -> !aten.tensor<[256, 300], f32>
   func.return %c : !aten.tensor<[256, 300], f32>
+}
+
+// -----
+
+// A training forward returns what its backward was traced against: a returned matmul result stays; one that
+// only feeds other ops is padded.
+// CHECK-LABEL: func.func @training
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w)
+// CHECK:         aten.fallback "aten::mm.default"(%x, %[[P]])
+// CHECK:         aten.fallback "aten::mm.default"(%x, %w) {{.*}} -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+func.func @training(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], bf16>) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]> {
+  %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], bf16>, !aten.tensor<[64, 1001], bf16>) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+  %r = aten.relu %c : (!aten.tensor<[256, 1001], bf16, strides [1001, 1]>) -> !aten.tensor<[256, 1001], bf16>
+  %d = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], bf16>, !aten.tensor<[64, 1001], bf16>) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+  %o = aten.add %r, %d : (!aten.tensor<[256, 1001], bf16>, !aten.tensor<[256, 1001], bf16, strides [1001, 1]>) -> !aten.tensor<[256, 1001], bf16>
+  func.return %d : !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
 }
