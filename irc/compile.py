@@ -44,7 +44,7 @@ def compile_module_text(aten_text: str, graph_name: str = "graph") -> str:
     dump = DebugDump(graph_name) if debug_enabled() else None
     spec = with_fusion_report(configured_pipeline(), dump.path("fusion")) if dump else configured_pipeline()
     try:
-        run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None)
+        run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None, verify=verifies_passes())
         source = emit_module(module)
     except BaseException as exc:
         if dump is not None:
@@ -55,6 +55,11 @@ def compile_module_text(aten_text: str, graph_name: str = "graph") -> str:
     if config.check_roundtrip:
         check_roundtrip(aten_text, source)
     return source
+
+
+def verifies_passes() -> bool:
+    """Whether torch.compile's pipeline verifies the IR after every pass: IRC_VERIFY=1 or a debug run."""
+    return config.verify_passes or debug_enabled()
 
 
 def check_roundtrip(aten_text: str, source: str) -> None:

@@ -65,12 +65,17 @@ def build_pipeline(spec: str = DEFAULT_PIPELINE, callback: PassCallback | None =
 
 
 def run_pipeline(
-    module: ModuleOp, ctx: Context, spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None
+    module: ModuleOp,
+    ctx: Context,
+    spec: str = DEFAULT_PIPELINE,
+    callback: PassCallback | None = None,
+    verify: bool = True,
 ) -> ModuleOp:
-    """Runs `spec` over `module` in place, verifying after every pass."""
+    """Runs `spec` over `module` in place, verifying after every pass unless `verify` is false."""
 
     def verify_then(previous: ModulePass | None, mod: ModuleOp, following: ModulePass | None) -> None:
-        mod.verify()
+        if verify:
+            mod.verify()
         if callback is not None:
             callback(previous, mod, following)
 
