@@ -16,6 +16,7 @@ DEFAULT_PASSES = [
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     "kernel-tile{autotune=true}",  # block sizes, persistent vs looped reductions, num_warps, autotune candidates
     "kernel-plan-memory",  # host program: externs into out= buffers, buffer reuse, frees after last use
+    "kernel-dedup",  # kernels equal up to their name: one kept, launched for all (identical layers)
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
     "cse",
     "dce",
