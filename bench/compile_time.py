@@ -6,11 +6,12 @@
 
 The forward graph is captured as the backend captures it (Dynamo -> aot_autograd with irc's decompositions,
 no_grad), without compiling it. Then irc's pipeline runs on it phase by phase, as torch.compile runs it
-(irc.compile.compile_fx_graph -> compile_module_text): FX import, printing the aten module (the cache key's
-text), parsing it, each pass of the configured pipeline, the verification the default path runs after it,
-and emission of the Python module. Nothing is autotuned and no Triton kernel is compiled. Weights are random
-(bench/zoo.py's BERT config; nothing is downloaded). A 1-layer graph is compiled once first, untimed, so that
-irc's lazy imports do not count against the first row (`--cold` counts them).
+(irc.compile.compile_fx_graph -> compile_module_text, Python's garbage collector paused as there): FX import,
+printing the aten module (the cache key's text), each pass of the configured pipeline on the imported module,
+the verification after each pass where the default path runs it (IRC_VERIFY=1), and emission of the module.
+Nothing is autotuned and no Triton kernel is compiled. Weights are random (bench/zoo.py's BERT config; nothing
+is downloaded). A 1-layer graph is compiled once first, untimed, so that irc's lazy imports do not count
+against the first row (`--cold` counts them).
 """
 
 from __future__ import annotations
@@ -79,24 +80,22 @@ class Clock:
 
 def compile_phases(gm) -> dict[str, float]:
     """Seconds per phase of irc's compile of `gm`, in the order compile_fx_graph runs them."""
-    from xdsl.parser import Parser
-
+    from irc.compile import paused_gc, verifies_passes
     from irc.fx_import import import_graph_and_constants
-    from irc.compile import verifies_passes
     from irc.pipeline import build_pipeline, configured_pipeline, make_context
     from irc.target.emit_triton import emit_module
 
     clock = Clock()
-    module, _ = clock.time("import", import_graph_and_constants, gm)
-    text = clock.time("print", str, module)
-    ctx = make_context()
-    module = clock.time("parse", lambda: Parser(ctx, text).parse_module())
-    verify = verifies_passes()
-    for pass_ in build_pipeline(configured_pipeline()).passes:
-        clock.time(pass_.name, pass_.apply, ctx, module)
-        if verify:
-            clock.time("verify", module.verify)
-    clock.time("emit", emit_module, module)
+    with paused_gc():
+        module, _ = clock.time("import", import_graph_and_constants, gm)
+        clock.time("print", str, module)  # the cache key's text
+        ctx = make_context()
+        verify = verifies_passes()
+        for pass_ in build_pipeline(configured_pipeline()).passes:
+            clock.time(pass_.name, pass_.apply, ctx, module)
+            if verify:
+                clock.time("verify", module.verify)
+        clock.time("emit", emit_module, module)
     return clock.phases
 
 
