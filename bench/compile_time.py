@@ -155,8 +155,8 @@ def main() -> None:
         rows.append((layers, aten_op_count(gm), compile_phases(gm)))
         print(report(rows[-1:]).splitlines()[2], flush=True)
     print(report(rows))
-    if args.profile:
-        print(profile(gm, args.top, args.profile_out))
+    if args.profile:  # a fresh graph, whose first compile is what users wait for
+        print(profile(graph(rows[-1][0]), args.top, args.profile_out))
 
 
 if __name__ == "__main__":

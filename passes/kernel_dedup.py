@@ -17,15 +17,17 @@ are lowered once when the pass runs before convert-kernel-to-triton).
       kernel.launch @fused_add_0(%x) outs(%0) ...
       kernel.launch @fused_add_0(%0) outs(%1) ...
 
-The text compared is the op as printed (name hints included, which name the emitted code's variables), so
-equal text means an equal kernel after any later pass and in the emitted module.
+Kernels are compared by what their text shows, without printing them: every nested op's name, properties
+(the kernel's symbol name left out), attributes, result types and name hints (which name the emitted code's
+variables), its operands as the positions where they were defined, and its blocks' arguments. Equal
+structures print equal, so they are equal kernels after any later pass and in the emitted module.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, triton
@@ -33,24 +35,34 @@ from irc.dialects import kernel, triton
 _KERNEL_OPS = (kernel.KernelOp, triton.FuncOp)
 
 
-def text_without_name(op: Operation) -> str:
-    """The op's text with its symbol name left out."""
-    name = op.sym_name
-    op.sym_name = StringAttr("")
-    try:
-        return str(op)
-    finally:
-        op.sym_name = name
+def structure(op: Operation) -> tuple:
+    """What the op's text shows but its symbol name; SSA values as numbers in order of definition."""
+    numbers: dict[SSAValue, int] = {}
+    parts: list[tuple] = []
+    for inner in op.walk():
+        properties = [(k, v) for k, v in inner.properties.items() if inner is not op or k != "sym_name"]
+        operands = tuple(numbers.get(v, v) for v in inner.operands)  # a value from outside: itself
+        results = tuple((r.type, r.name_hint) for r in inner.results)
+        attributes = tuple(inner.attributes.items())
+        parts.append((inner.name, operands, tuple(properties), attributes, results, tuple(inner.successors)))
+        for value in inner.results:
+            numbers[value] = len(numbers)
+        for block in (b for region in inner.regions for b in region.blocks):
+            parts.append(tuple((a.type, a.name_hint) for a in block.args))
+            for value in block.args:
+                numbers[value] = len(numbers)
+        parts.append(tuple(len(region.blocks) for region in inner.regions))
+    return tuple(parts)
 
 
 def duplicates(module: ModuleOp) -> dict[str, str]:
     """Name of each kernel equal to an earlier one -> name of the first one."""
-    first: dict[tuple[str, str], str] = {}
+    first: dict[tuple, str] = {}
     renamed: dict[str, str] = {}
     for op in module.ops:
         if isinstance(op, _KERNEL_OPS):
             name = op.sym_name.data
-            kept = first.setdefault((op.name, text_without_name(op)), name)
+            kept = first.setdefault(structure(op), name)
             if kept != name:
                 renamed[name] = kept
     return renamed
