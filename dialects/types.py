@@ -74,6 +74,12 @@ def canonical_text(text: str) -> str:
 def expr_text(value: DimLike) -> str:
     if isinstance(value, str):
         return canonical_text(value)
+    return _printed_text(value)
+
+
+@lru_cache(maxsize=1 << 16, typed=True)
+def _printed_text(value: "int | sympy.Expr") -> str:
+    """canonical_text of a sympy expression (or int): printing one costs more than looking it up."""
     return canonical_text(str(value))
 
 

@@ -14,6 +14,9 @@ cache_dir = os.environ.get("IRC_CACHE_DIR", os.path.join(os.path.expanduser("~")
 fallback_on_error = _flag("IRC_FALLBACK_ON_ERROR", "1")
 # Also compile every graph with a print/parse between every two passes and fail if the code differs.
 check_roundtrip = _flag("IRC_CHECK_ROUNDTRIP")
+# Verify the IR after every pass of torch.compile's pipeline (IRC_DEBUG runs and the tests always do). Off by
+# default: verification costs more than most passes (bench/compile_time.py), and irc-opt verifies what it runs.
+verify_passes = _flag("IRC_VERIFY")
 # Run the interpreters after every pass on the first call's inputs and fail naming the first diverging pass.
 check_passes = _flag("IRC_CHECK_PASSES")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).

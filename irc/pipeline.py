@@ -18,6 +18,7 @@ DEFAULT_PASSES = [
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     "kernel-tile{autotune=true}",  # block sizes, persistent vs looped reductions, num_warps, autotune candidates
     "kernel-plan-memory",  # host program: externs into out= buffers, buffer reuse, frees after last use
+    "kernel-dedup",  # kernels equal up to their name: one kept, launched for all (identical layers)
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
     "cse",
     "dce",
@@ -67,12 +68,17 @@ def build_pipeline(spec: str = DEFAULT_PIPELINE, callback: PassCallback | None =
 
 
 def run_pipeline(
-    module: ModuleOp, ctx: Context, spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None
+    module: ModuleOp,
+    ctx: Context,
+    spec: str = DEFAULT_PIPELINE,
+    callback: PassCallback | None = None,
+    verify: bool = True,
 ) -> ModuleOp:
-    """Runs `spec` over `module` in place, verifying after every pass."""
+    """Runs `spec` over `module` in place, verifying after every pass unless `verify` is false."""
 
     def verify_then(previous: ModulePass | None, mod: ModuleOp, following: ModulePass | None) -> None:
-        mod.verify()
+        if verify:
+            mod.verify()
         if callback is not None:
             callback(previous, mod, following)
 

@@ -24,6 +24,7 @@ PASSES: dict[str, str] = {
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
     "kernel-split-reduction": "irc.passes.kernel_split_reduction:KernelSplitReductionPass",
     "kernel-plan-memory": "irc.passes.kernel_plan_memory:KernelPlanMemoryPass",
+    "kernel-dedup": "irc.passes.kernel_dedup:KernelDedupPass",
     "convert-kernel-to-triton": "irc.passes.convert_kernel_to_triton:ConvertKernelToTritonPass",
 }
 

@@ -7,6 +7,7 @@ import pytest
 
 os.environ.setdefault("IRC_CACHE_DIR", tempfile.mkdtemp(prefix="irc-cache-"))
 os.environ["IRC_FALLBACK_ON_ERROR"] = "0"
+os.environ["IRC_VERIFY"] = "1"  # the IR is verified after every pass in tests (torch.compile's default skips it)
 
 
 @pytest.fixture(autouse=True)
@@ -14,6 +15,7 @@ def _strict_irc():
     from irc import config
 
     config.fallback_on_error = False
+    config.verify_passes = True
     yield
 
 

@@ -195,6 +195,7 @@ def memory_use(host: func.FuncOp) -> MemoryUse:
 
     live = total = peak = sympy.Integer(0)
     for op in host.body.block.ops:
+        before = live
         for result in op.results:
             if is_buffer(result) and fresh_root(result):
                 size = storage_bytes_expr(result.type)
@@ -203,8 +204,18 @@ def memory_use(host: func.FuncOp) -> MemoryUse:
                     live += size
         if isinstance(op, kernel.FreeOp) and fresh_root(op.buffer):
             live -= storage_bytes_expr(op.buffer.type)
-        peak = sympy.Max(peak, live)
+        if live is not before:
+            peak = _max(peak, live)
     return MemoryUse(peak, total)
+
+
+def _max(a, b):
+    """sympy.Max(a, b), without sympy's general machinery when both are integers."""
+    import sympy
+
+    if a.is_Integer and b.is_Integer:
+        return a if a >= b else b
+    return sympy.Max(a, b)
 
 
 def has_plan(block: Block) -> bool:

@@ -6,7 +6,7 @@ irc.dialects.sym. sympy is imported here at module level: passes are imported la
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import reduce
+from functools import lru_cache, reduce
 
 import sympy
 from xdsl.ir import Operation
@@ -68,6 +68,18 @@ def layout_coords(flat: sympy.Expr, buffer: BufferType) -> list[sympy.Expr] | No
 
     Contiguous layouts decompose row-major; static dense permuted layouts by stride order. None otherwise.
     """
+    coords = _layout_coords(flat, buffer)
+    return None if coords is None else list(coords)
+
+
+@lru_cache(maxsize=1 << 14)
+def _layout_coords(flat: sympy.Expr, buffer: BufferType) -> tuple[sympy.Expr, ...] | None:
+    """layout_coords, asked again for each load a pass considers: made once per expression and layout."""
+    coords = _coords(flat, buffer)
+    return None if coords is None else tuple(coords)
+
+
+def _coords(flat: sympy.Expr, buffer: BufferType) -> list[sympy.Expr] | None:
     sizes = [as_expr(s) for s in buffer.sizes()]
     strides = [as_expr(s) for s in buffer.stride_values()]
     if all(same_size(a, b) for a, b in zip(strides, contiguous_strides(sizes))):

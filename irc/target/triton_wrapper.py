@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -406,11 +407,13 @@ def _type_symbols(t: BufferType) -> set[str]:
     return {s.name for s in _type_symbols_sympy(t)}
 
 
-def _type_symbols_sympy(t: Attribute) -> set:
+@functools.lru_cache(maxsize=4096)
+def _type_symbols_sympy(t: Attribute) -> frozenset:
+    """The size symbols of a buffer type (none for other types); a host names each type many times."""
     if not isinstance(t, BufferType):
-        return set()
+        return frozenset()
     dims = [*t.shape.data, *t.strides.data, t.offset]
-    return {s for d in dims for s in as_expr(dim_value(d)).free_symbols}
+    return frozenset(s for d in dims for s in as_expr(dim_value(d)).free_symbols)
 
 
 def _reinterpret_text(source: str, source_type: BufferType, t: BufferType) -> str:

@@ -29,6 +29,7 @@ dialects/elementwise.py) and body.py (index math, broadcasting, casts); dtypes.p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -89,46 +90,55 @@ def extern_result_types(op: aten.FallbackOp) -> list[Attribute]:
     input's memory format as cuDNN does (the plain meta function does not).
     """
     types = [buffer_type_of(t) for t in op.result_types]
-    outputs = meta_outputs(op)
+    outputs = meta_layouts(op)
     if outputs is None or len(outputs) != len(types):
         return types
     predicted = []
     for t, output in zip(types, outputs):
-        same_sizes = output is not None and tuple(output.shape) == t.sizes()
+        same_sizes = output is not None and output[0] == t.sizes()
         if isinstance(t, BufferType) and t.is_static() and same_sizes:
-            t = BufferType(t.sizes(), t.element_type, list(output.stride()))
+            t = BufferType(t.sizes(), t.element_type, list(output[1]))
         predicted.append(t)
     return predicted
 
 
-def meta_outputs(op: aten.FallbackOp) -> list | None:
-    """The overload's tensor results on fake tensors laid out as the operands (None where it cannot)."""
+def meta_layouts(op: aten.FallbackOp) -> list | None:
+    """The (sizes, strides) of the overload's tensor results (None for others) on fake tensors laid out as the
+    operands; None where it cannot tell."""
     if any(not isinstance(v.type, BufferType) or not v.type.is_static() for v in op.inputs):
         return None
+    layouts = tuple((v.type.sizes(), tuple(v.type.stride_values()), v.type.offset_value()) for v in op.inputs)
+    if not all(isinstance(d, int) for _, strides, offset in layouts for d in (*strides, offset)):
+        return None
+    element_types = tuple(v.type.element_type for v in op.inputs)
+    found = _meta_layouts(op.overload.data, element_types, layouts, op.args, op.kwargs)
+    return None if found is None else list(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _meta_layouts(overload: str, element_types: tuple, layouts: tuple, args, kwargs) -> tuple | None:
+    """meta_layouts of one overload at operand layouts: the same for every layer of a model, so run once."""
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
     from irc.interp.extern_torch import argument, torch_dtype, torch_op
 
-    layouts = [(v.type.sizes(), v.type.stride_values(), v.type.offset_value()) for v in op.inputs]
-    if not all(isinstance(d, int) for _, strides, offset in layouts for d in (*strides, offset)):
-        return None
     try:
         with FakeTensorMode():
             operands = [
-                torch.empty(max(1, _extent(v.type)), dtype=torch_dtype(v.type.element_type)).as_strided(*layout)
-                for v, layout in zip(op.inputs, layouts)
+                torch.empty(max(1, _extent(*layout)), dtype=torch_dtype(element)).as_strided(*layout)
+                for element, layout in zip(element_types, layouts)
             ]
-            target = torch_op(op.overload.data)
-            outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+            outputs = torch_op(overload)(*argument(args, operands), **argument(kwargs, operands))
     except Exception:  # noqa: BLE001 - no fake implementation, or one needing data: the traced strides stay
         return None
     outputs = list(outputs) if isinstance(outputs, tuple | list) else [outputs]
-    return [o if isinstance(o, torch.Tensor) else None for o in outputs if o is not None]
+    layouts = [(tuple(o.shape), tuple(o.stride())) if isinstance(o, torch.Tensor) else None for o in outputs]
+    return tuple(layout for layout, o in zip(layouts, outputs) if o is not None)
 
 
-def _extent(t: BufferType) -> int:
-    return t.offset_value() + 1 + sum((n - 1) * s for n, s in zip(t.sizes(), t.stride_values()))
+def _extent(sizes, strides, offset: int) -> int:
+    return offset + 1 + sum((n - 1) * s for n, s in zip(sizes, strides))
 
 
 def lower_fallback(op: aten.FallbackOp) -> Lowered:

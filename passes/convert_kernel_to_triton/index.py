@@ -13,7 +13,7 @@ Anything else is rewritten by plain substitution of the coordinates (sym.decompo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import sympy
@@ -121,11 +121,13 @@ def storage_offset(sizes_names: Sequence[str], strides: Sequence, offset=0) -> s
     return sympy.Add(as_expr(offset), *terms)
 
 
-def same_index(a: sympy.Expr, b: sympy.Expr, points: Sequence[dict]) -> bool:
-    """Whether two flat-index expressions agree: symbolically, else at every given point (symbol -> int)."""
+def same_index(a: sympy.Expr, b: sympy.Expr, points: Sequence[dict] | Callable[[], Sequence[dict]]) -> bool:
+    """Whether two flat-index expressions agree: symbolically, else at every given point (symbol -> int;
+    `points` may be a function that makes them, called only when needed)."""
     difference = sympy.expand(a - b)
     if difference == 0:
         return True
+    points = points() if callable(points) else points
     return bool(points) and all(difference.xreplace(p) == 0 for p in points)
 
 

@@ -13,6 +13,8 @@ produced at the same position), and kernel outputs are stored at their layout's 
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType
@@ -404,16 +406,17 @@ class KernelLowering:
         written = self.result_position(producer, result)
         if self.info.roles[producer] == "xr" and self.info.roles[consumer] == "x":
             raise fail(f"@{self.info.name}: an x-shaped op reads an xr-shaped buffer")
-        if not same_index(read, written, self._sample_points()):
+        if not same_index(read, written, lambda: self.sample_points):
             raise fail(
                 f"@{self.info.name}: loop.load {load.index.expr.data} of an internal buffer does not read "
                 f"the element its producer writes at the same position ({read} != {written})"
             )
 
-    def _sample_points(self) -> list[dict]:
+    @functools.cached_property
+    def sample_points(self) -> list[dict]:
         """Points (flat indices within numel/rnumel, small sizes) at which two positions must agree."""
         points = []
-        outer, inner = ("yindex", "xindex") if self.tiled else ("xindex", "rindex")
+        outer, inner = (sympy.Symbol(s) for s in (("yindex", "xindex") if self.tiled else ("xindex", "rindex")))
         info = self.info
         outer_numel, inner_numel = (info.ynumel, info.xnumel) if self.tiled else (info.numel, 1)
         if self.info.is_reduction:
@@ -424,7 +427,7 @@ class KernelLowering:
             rnumel = int(as_expr(inner_numel).xreplace(symbols))
             for x in range(min(numel, 64)):
                 for r in range(min(rnumel, 16)):
-                    points.append({**symbols, sympy.Symbol(outer): x, sympy.Symbol(inner): r})
+                    points.append({**symbols, outer: x, inner: r})
         return points
 
     def load(self, consumer: Operation, op: Operation, scope: Scope) -> SSAValue:

@@ -36,14 +36,15 @@ def frees_more_than_it_allocates(launch: kernel.LaunchOp, groups: dict[SSAValue,
     return bool(sympy.simplify(allocated - freed).is_negative)
 
 
-def movable_outputs(launch: kernel.LaunchOp) -> list[kernel.AllocOp] | None:
-    """The allocs of the launch's outputs, when each is used by nothing before the launch."""
+def movable_outputs(launch: kernel.LaunchOp, position: dict[Operation, int]) -> list[kernel.AllocOp] | None:
+    """The allocs of the launch's outputs, when each is used by nothing before the launch (`position`: the
+    index of each op of the launch's block)."""
     allocs = []
     for out in launch.outs:
         alloc = out.owner
         if not isinstance(alloc, kernel.AllocOp):
             return None
-        if any(use.operation.is_before_in_block(launch) for use in out.uses if use.operation is not launch):
+        if any(position.get(use.operation, len(position)) < position[launch] for use in out.uses):
             return None
         allocs.append(alloc)
     return allocs
@@ -68,10 +69,13 @@ def hoist_target(launch: kernel.LaunchOp, allocs: list[Operation], groups) -> Op
 
 
 def hoist_freeing_launches(block: Block) -> None:
+    analysis = None  # the block's alias groups and positions, until an op moves
     for launch in [op for op in block.ops if isinstance(op, kernel.LaunchOp)]:
-        groups, position = analyze(block)
-        group_of = {value: group for group in groups.values() for value in group.members}
-        allocs = movable_outputs(launch)
+        if analysis is None:
+            groups, position = analyze(block)
+            analysis = {value: group for group in groups.values() for value in group.members}, position
+        group_of, position = analysis
+        allocs = movable_outputs(launch, position)
         if allocs is None or not frees_more_than_it_allocates(launch, group_of, position):
             continue
         target = hoist_target(launch, allocs, group_of)
@@ -80,3 +84,4 @@ def hoist_freeing_launches(block: Block) -> None:
         for op in [*allocs, launch]:
             op.detach()
             block.insert_op_before(op, target)
+        analysis = None

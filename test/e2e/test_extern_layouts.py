@@ -78,7 +78,7 @@ def test_wrapper_copies_results_whose_real_layout_differs(device, monkeypatch):
     """With the traced strides declared (no prediction), the wrapper's check alone keeps results right."""
     import passes.convert_aten_to_loop as lowering
 
-    monkeypatch.setattr(lowering, "meta_outputs", lambda op: None)
+    monkeypatch.setattr(lowering, "meta_layouts", lambda op: None)
     with torch.no_grad():
         check(small_cnn(device), INPUTS["channels_last"](device))
         check(small_cnn(device), INPUTS["transposed"](device))

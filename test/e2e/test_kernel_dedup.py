@@ -1,0 +1,44 @@
+"""Issue 18, item 1: kernels equal up to their name are emitted (so compiled and tuned) once per module.
+
+Identical layers give identical kernels: two layers compile to as many kernels as one, each launched twice.
+"""
+
+import re
+
+import torch
+import torch.nn.functional as F
+
+from harness import check, rand
+from irc import metrics
+
+
+class Layer(torch.nn.Module):
+    def __init__(self, width: int):
+        super().__init__()
+        self.linear = torch.nn.Linear(width, width)
+        self.norm = torch.nn.LayerNorm(width)
+
+    def forward(self, x):
+        return self.norm(x + F.gelu(self.linear(x)))
+
+
+def compiled_kernels(layers: int, device: str) -> tuple[list[str], str]:
+    """The kernel names of the emitted module of a stack of `layers` identical layers, and its call()."""
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(*[Layer(24) for _ in range(layers)]).to(device)
+    with torch.no_grad():
+        check(model, rand(6, 24, device=device))
+    with open(metrics.generated_modules[-1]) as f:
+        source = f.read()
+    kernels = re.findall(r"^def (triton_\w+)\(", source, re.MULTILINE)
+    assert len(kernels) == metrics.generated_kernel_count
+    return kernels, source[source.index("def call(") :]
+
+
+def test_identical_layers_share_kernels(device):
+    one, _ = compiled_kernels(1, device)
+    two, call = compiled_kernels(2, device)
+    assert len(two) == len(set(two)) == len(one), (one, two)
+    for name in two:
+        launches = re.findall(rf"^\s+(?:{name}\[|_autotune\.launch\('{name}')", call, re.MULTILINE)
+        assert len(launches) == 2, (name, call)
