@@ -55,7 +55,8 @@ def test_matmul_chain_reuses_memory(device):
         return torch.tanh(h @ w3)
 
     w = [rand(24, 24, device=device, low=-0.3, high=0.3) for _ in range(3)]
-    check(fn, rand(40, 24, device=device), *w, kernels=3, fallbacks={"aten::mm.default": 3})
+    # the two ReLUs of [40, 24] are one kernel (kernel-dedup), launched twice, and the tanh another
+    check(fn, rand(40, 24, device=device), *w, kernels=2, fallbacks={"aten::mm.default": 3})
     assert "# reuse" in call_source()
     assert metrics.peak_bytes_planned < metrics.buffer_bytes
 

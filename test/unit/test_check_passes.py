@@ -13,7 +13,9 @@ from irc import config, metrics
 from irc.interp.differential import PassDivergence
 from irc.pipeline import DEFAULT_PASSES, DEFAULT_PIPELINE
 
-BROKEN_PIPELINE = ",".join(DEFAULT_PASSES[:2] + ["test-break-add"] + DEFAULT_PASSES[2:])
+# the broken pass rewrites the loop level's arith.addf: it runs right after loop-inline
+BREAK_AT = DEFAULT_PASSES.index("loop-inline") + 1
+BROKEN_PIPELINE = ",".join(DEFAULT_PASSES[:BREAK_AT] + ["test-break-add"] + DEFAULT_PASSES[BREAK_AT:])
 
 
 @pytest.fixture
@@ -57,11 +59,12 @@ def test_the_broken_pass_is_caught_and_named(checking, broken_passes, monkeypatc
         compiled(rand(5, 7), rand(5, 7))
     assert caught.value.pass_name == "test-break-add"
     assert "pass 'test-break-add' diverged: output 0" in str(caught.value)
-    assert metrics.passes_checked == 3  # the two passes before it, then the failing check
+    assert metrics.passes_checked == BREAK_AT + 1  # the passes before it, then the failing check
+    before_name, after_name = f"before-{BREAK_AT + 1:02}.mlir", f"after-{BREAK_AT + 2:02}-test-break-add.mlir"
     names = sorted(os.listdir(caught.value.folder))
-    assert names == ["after-04-test-break-add.mlir", "before-03.mlir", "inputs.pt", "reproduce.sh"]
-    before = open(os.path.join(caught.value.folder, "before-03.mlir")).read()
-    after = open(os.path.join(caught.value.folder, "after-04-test-break-add.mlir")).read()
+    assert names == [after_name, before_name, "inputs.pt", "reproduce.sh"]
+    before = open(os.path.join(caught.value.folder, before_name)).read()
+    after = open(os.path.join(caught.value.folder, after_name)).read()
     assert "arith.addf" in before and "arith.subf" in after
     inputs = torch.load(os.path.join(caught.value.folder, "inputs.pt"))
     assert [tuple(t.shape) for t in inputs] == [(5, 7), (5, 7)]
