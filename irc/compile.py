@@ -50,8 +50,10 @@ def compile_module_text(aten_text: str, graph_name: str = "graph", module=None) 
     dump = DebugDump(graph_name) if debug_enabled() else None
     spec = with_fusion_report(configured_pipeline(), dump.path("fusion")) if dump else configured_pipeline()
     try:
-        run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None, verify=verifies_passes())
-        source = emit_module(module)
+        with metrics.phase("passes"):
+            run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None, verify=verifies_passes())
+        with metrics.phase("emission"):
+            source = emit_module(module)
     except BaseException as exc:
         if dump is not None:
             dump.record_failure(aten_text, configured_pipeline(), exc)
@@ -169,7 +171,8 @@ def compile_fx_graph(gm, example_inputs, inference: bool = False) -> Callable:
 
     try:
         with paused_gc():
-            module, constants = import_graph_and_constants(gm, inference=inference)
+            with metrics.phase("import"):
+                module, constants = import_graph_and_constants(gm, inference=inference)
             aten_text = str(module)
             path = compile_to_path(aten_text, getattr(gm, "_irc_name", "graph"), module)
         record_metrics(path, size_hints(gm))

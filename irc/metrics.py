@@ -16,6 +16,9 @@ minimum_bytes = 0  # every graph input read once, every graph output written onc
 kernel_bytes: list[tuple[str, int, int]] = []  # (kernel, bytes read, bytes written) per launch
 peak_bytes_planned = 0  # the last compiled graph: planned peak of live intermediate and output bytes
 buffer_bytes = 0  # the last compiled graph: bytes of all its intermediate and output buffers, without reuse
+# seconds spent per compile phase: "import" (FX graph -> aten IR), "passes", "emission" (Triton source),
+# "kernel compile" (Triton compiling a kernel on its first launch), "tuning" (benchmarking candidates)
+phase_seconds: Counter = Counter()
 
 
 def reset() -> None:
@@ -30,6 +33,7 @@ def reset() -> None:
     buffer_bytes = 0
     fallbacks.clear()
     generated_modules.clear()
+    phase_seconds.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0
     kernel_bytes.clear()
 
@@ -41,3 +45,22 @@ def record_bytes(launches, minimum: int) -> None:
     bytes_moved += sum(read + written for _, read, written in launches)
     num_bytes_accessed = bytes_moved
     minimum_bytes += minimum
+
+
+class phase:
+    """`with metrics.phase("passes"): ...` adds the block's wall time to phase_seconds["passes"]."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __enter__(self):
+        from time import perf_counter
+
+        self.start = perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        from time import perf_counter
+
+        phase_seconds[self.name] += perf_counter() - self.start
+        return False

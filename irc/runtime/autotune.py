@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 
 from irc.runtime import cache
+from irc import metrics
 from irc.runtime.launch import launch as launch_with
 
 log = logging.getLogger("irc")
@@ -56,7 +57,8 @@ def choose(name: str, kernel, grid: tuple, args: list, default: dict, candidates
     key = tuning_key(name, getattr(kernel, "src", ""), candidates, args)
     found = load(key)
     if found is None:
-        found = tune(name, kernel, grid, args, candidates)
+        with metrics.phase("tuning"):
+            found = tune(name, kernel, grid, args, candidates)
         store(key, found)
     _chosen[fast_key] = found
     return found

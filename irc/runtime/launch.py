@@ -9,7 +9,9 @@ Where PyTorch's static CUDA launcher applies (irc/runtime/static_launch.py), lat
 """
 
 from collections.abc import Callable
+from contextlib import nullcontext
 
+from irc import metrics
 from irc.runtime.static_launch import static_runner
 
 # (id of the kernel, grid, specialization) -> (the kernel, its direct runner or None)
@@ -25,9 +27,11 @@ def launch(kernel, grid: tuple, args: list, plan: Callable[[], tuple[tuple, dict
         kept[1](args)
         return
     grid, options = plan()
-    compiled = kernel[grid](*args, **options)
     device = _cuda_device(args)
-    if kept is None and device is not None:
+    first_on_gpu = kept is None and device is not None  # Triton compiles the kernel on this launch
+    with metrics.phase("kernel compile") if first_on_gpu else nullcontext():
+        compiled = kernel[grid](*args, **options)
+    if first_on_gpu:
         _runners[key] = (kernel, direct_runner(kernel, compiled, grid, len(args), options, device))
 
 

@@ -22,6 +22,17 @@ def test_warm_start_reuses_cached_code(tmp_path, monkeypatch, device):
     assert metrics.generated_kernel_count == 1  # counted from the cached module too
 
 
+def test_metrics_report_compile_phases(tmp_path, monkeypatch, device):
+    """Seconds per compile phase: import, passes and emission on a compile; kernel compile on a GPU's first
+    launch; nothing on a cache hit."""
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
+    check(lambda x: torch.softmax(x, -1) * 2, rand(8, 33, device=device))
+    phases = {"import", "passes", "emission"} | ({"kernel compile"} if device == "cuda" else set())
+    assert phases <= set(metrics.phase_seconds) and all(s > 0 for s in metrics.phase_seconds.values())
+    check(lambda x: torch.softmax(x, -1) * 2, rand(8, 33, device=device))
+    assert metrics.cache_hits == 1 and "passes" not in metrics.phase_seconds
+
+
 def test_debug_dump_writes_ir_after_every_pass_and_the_code(tmp_path, monkeypatch, device):
     monkeypatch.setenv("IRC_DEBUG", "1")
     monkeypatch.setenv("IRC_DEBUG_DIR", str(tmp_path / "dbg"))
