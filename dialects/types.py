@@ -183,6 +183,17 @@ def print_dims(printer: Printer, dims: ArrayAttr[DimAttr]) -> None:
     printer.print_string("]")
 
 
+def is_dense_permutation(sizes: Sequence[int], strides: Sequence[int]) -> bool:
+    """Whether (sizes, strides) lays the elements out densely in some dim order (row-major, channels_last, a
+    transpose): sorted by stride, each stride is the product of the sizes inside it (size-1 dims aside)."""
+    expected = 1
+    for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
+        if strides[d] != expected:
+            return False
+        expected *= sizes[d]
+    return True
+
+
 def contiguous_strides(sizes: Sequence[DimLike]) -> list[DimLike]:
     """Row-major strides for `sizes`, symbolic where the sizes are."""
     strides: list[DimLike] = []

@@ -8,7 +8,7 @@ from typing import Protocol
 from xdsl.dialects.builtin import f64, i1, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from irc.dialects.types import TensorType, element_type
+from irc.dialects.types import TensorType, element_type, is_dense_permutation
 
 TORCH_DTYPES = {
     "float16": "f16",
@@ -91,13 +91,7 @@ def is_permuted_dense(value) -> bool:
     dims = [*value.shape, *value.stride()]
     if not all(isinstance(d, int) for d in dims):
         return False
-    sizes, strides = value.shape, value.stride()
-    expected = 1
-    for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
-        if strides[d] != expected:
-            return False
-        expected *= sizes[d]
-    return not value.is_contiguous()
+    return is_dense_permutation(value.shape, value.stride()) and not value.is_contiguous()
 
 
 def results_of(node) -> Sequence:

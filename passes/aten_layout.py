@@ -113,18 +113,18 @@ def is_channels_last(sizes, strides) -> bool:
     return all(strides[d] == wanted[d] for d in dims) and not all(strides[d] == row_major[d] for d in dims)
 
 
+def channels_last_type(t: TensorType) -> TensorType:
+    return TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes()))
+
+
 def relayout(value: SSAValue) -> SSAValue:
-    t = value.type
-    return Rewriter.replace_value_with_new_type(
-        value, TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes()))
-    )
+    return Rewriter.replace_value_with_new_type(value, channels_last_type(value.type))
 
 
 def copy_channels_last(op: aten.FallbackOp) -> SSAValue:
     """The convolution reads a channels_last copy of its input."""
     source = op.inputs[0]
-    t = source.type
-    copy = CloneOp(source, TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes())))
+    copy = CloneOp(source, channels_last_type(source.type))
     Rewriter.insert_op(copy, InsertPoint.before(op))
     op.operands[0] = copy.result
     return copy.result

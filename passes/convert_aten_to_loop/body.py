@@ -21,7 +21,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import loop
 from irc.dialects.loop_scalar import constant_op
-from irc.dialects.types import BufferType, DimLike, IndexAttr, TensorType, attr_number
+from irc.dialects.types import BufferType, DimLike, IndexAttr, TensorType, attr_number, is_dense_permutation
 
 from .dtypes import compute_type, number_in
 
@@ -152,9 +152,4 @@ def declared_layout(out: TensorType) -> list[DimLike] | None:
     strides, sizes = out.stride_values(), out.sizes()
     if strides is None or not all(isinstance(v, int) for v in (*sizes, *strides)):
         return None
-    expected = 1
-    for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
-        if strides[d] != expected:
-            return None
-        expected *= sizes[d]
-    return list(strides)
+    return list(strides) if is_dense_permutation(sizes, strides) else None

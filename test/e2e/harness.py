@@ -53,3 +53,17 @@ def check(fn, *inputs, dynamic=False, kernels=None, fallbacks=None):
     if fallbacks is not None:
         assert dict(metrics.fallbacks) == fallbacks, dict(metrics.fallbacks)
     return got
+
+
+def lowered_externs(fn, inputs, spec: str) -> list:
+    """The kernel.extern ops of `fn`'s one graph after the passes of `spec` (up to convert-aten-to-loop)."""
+    from xdsl.parser import Parser
+
+    from irc.dialects import kernel
+    from irc.pipeline import make_context, run_pipeline
+    from irc.tools.fx_to_mlir import capture
+
+    (text,) = capture(fn, list(inputs))
+    module = Parser(make_context(), text).parse_module()
+    run_pipeline(module, make_context(), spec)
+    return [op for op in module.walk() if isinstance(op, kernel.ExternOp)]

@@ -6,12 +6,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from harness import check, rand
-from irc.dialects import kernel
+from harness import check, lowered_externs, rand
 from irc.dialects.types import BufferType
-from irc.pipeline import make_context, run_pipeline
-from irc.tools.fx_to_mlir import capture
-from xdsl.parser import Parser
 
 CHANNELS_LAST = torch.channels_last
 
@@ -42,11 +38,8 @@ def bottleneck(device):
     return model
 
 
-def lowered_externs(fn, *inputs) -> list[kernel.ExternOp]:
-    (text,) = capture(fn, list(inputs))
-    module = Parser(make_context(), text).parse_module()
-    run_pipeline(module, make_context(), "aten-layout,convert-aten-to-loop")
-    return [op for op in module.walk() if isinstance(op, kernel.ExternOp)]
+def externs_after_layout(fn, *inputs) -> list:
+    return lowered_externs(fn, inputs, "aten-layout,convert-aten-to-loop")
 
 
 def is_channels_last(t: BufferType) -> bool:
@@ -66,7 +59,7 @@ def test_bottleneck_matches_eager(layout, device):
 def test_convolutions_read_channels_last_activations():
     """Traced NCHW, every convolution of the block reads and writes channels_last."""
     with torch.no_grad():
-        externs = lowered_externs(bottleneck("cpu"), rand(2, 24, 13, 11))
+        externs = externs_after_layout(bottleneck("cpu"), rand(2, 24, 13, 11))
     convolutions = [op for op in externs if op.overload.data == "aten::convolution.default"]
     assert len(convolutions) == 3
     assert all(is_channels_last(op.ins[0].type) and is_channels_last(op.results[0].type) for op in convolutions)
@@ -76,7 +69,7 @@ def test_grouped_convolutions_stay_nchw():
     """Grouped (not depthwise) convolutions are slower channels_last: the activations stay as traced."""
     conv = nn.Conv2d(64, 64, 3, padding=1, groups=4).eval()
     with torch.no_grad():
-        externs = lowered_externs(lambda x: torch.relu(conv(torch.relu(x))), rand(2, 64, 9, 9))
+        externs = externs_after_layout(lambda x: torch.relu(conv(torch.relu(x))), rand(2, 64, 9, 9))
     assert not any(is_channels_last(op.ins[0].type) for op in externs)
 
 
@@ -104,6 +97,6 @@ def test_pooling_keeps_channels_last(device):
     x = rand(2, 3, 29, 31, device=device)
     with torch.no_grad():
         check(fn, x)
-        externs = lowered_externs(fn, x.cpu() if device == "cpu" else x)
+        externs = externs_after_layout(fn, x.cpu() if device == "cpu" else x)
     convolutions = [op for op in externs if op.overload.data == "aten::convolution.default"]
     assert all(is_channels_last(op.ins[0].type) for op in convolutions)

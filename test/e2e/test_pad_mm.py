@@ -4,19 +4,12 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from harness import check, rand
-from irc.dialects import kernel
-from irc.pipeline import make_context, run_pipeline
-from irc.tools.fx_to_mlir import capture
-from xdsl.parser import Parser
+from harness import check, lowered_externs, rand
 
 
 def matmul_columns(fn, *inputs) -> list[int]:
     """The output columns of each mm / addmm extern irc runs for `fn`."""
-    (text,) = capture(fn, list(inputs))
-    module = Parser(make_context(), text).parse_module()
-    run_pipeline(module, make_context(), "aten-pad-mm,convert-aten-to-loop")
-    externs = [op for op in module.walk() if isinstance(op, kernel.ExternOp)]
+    externs = lowered_externs(fn, inputs, "aten-pad-mm,convert-aten-to-loop")
     return [op.results[0].type.sizes()[1] for op in externs if op.overload.data in ("aten::mm.default", "aten::addmm.default")]
 
 
