@@ -63,17 +63,25 @@ def kept_whole(aten) -> list:
     ]
 
 
-def irc_backend(gm, example_inputs, **kwargs):
+def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | None = None, **kwargs):
+    """The `irc` backend of torch.compile. `mode="max-autotune"` (or "max-autotune-no-cudagraphs") and
+    `options={"max_autotune": True}` make kernel-tile search every kernel's autotune candidates."""
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.compile import compile_fx_graph
 
+    compile_graph = functools.partial(compile_fx_graph, max_autotune=wants_max_autotune(mode, options))
     backend = aot_autograd(
-        fw_compiler=compile_fx_graph,
-        bw_compiler=compile_fx_graph,
-        inference_compiler=functools.partial(compile_fx_graph, inference=True),
+        fw_compiler=compile_graph,
+        bw_compiler=compile_graph,
+        inference_compiler=functools.partial(compile_graph, inference=True),
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )
     return backend(gm, example_inputs, **kwargs)
+
+
+def wants_max_autotune(mode: str | None, options: dict | None) -> bool:
+    """torch.compile's conventions: mode "max-autotune*" or options["max_autotune"]."""
+    return bool((mode or "").startswith("max-autotune") or (options or {}).get("max_autotune", False))
