@@ -23,6 +23,7 @@ from irc import metrics
 log = logging.getLogger("irc")
 
 MAX_THREADS = 32
+WAIT_SECONDS = 900  # a module's first call waits at most this long for the pool (then its launches compile)
 _pool = None
 _pending: dict[str, list[Future]] = {}  # module path -> its kernels' compiles in flight
 
@@ -86,12 +87,15 @@ def wait(path: str) -> None:
         return
     from irc.runtime.progress import Progress
 
+    from time import monotonic
+
+    deadline = monotonic() + WAIT_SECONDS
     with metrics.phase("kernel compile"), Progress("compiling Triton kernels", len(futures)) as progress:
         for future in futures:
             try:
-                future.result()
-            except Exception as error:  # noqa: BLE001
-                log.info("irc: a worker's compile failed (%s); the launch compiles it", error)
+                future.result(timeout=max(0.0, deadline - monotonic()))
+            except Exception as error:  # noqa: BLE001 - a failed or late compile is the launch's to do
+                log.info("irc: a worker's compile failed or is late (%r); the launch compiles it", error)
             progress.step()
 
 
