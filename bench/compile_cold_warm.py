@@ -95,7 +95,7 @@ def table(rows: list[dict]) -> list[str]:
     ]
     for row in rows:
         inductor, irc = row.get("inductor", {}), row.get("irc", {})
-        cells = [_cell(inductor.get("cold")), _cell(irc.get("cold")), _cell(inductor.get("warm")), _cell(irc.get("warm"))]
+        cells = [_cell(b.get(run)) for run in ("cold", "warm") for b in (inductor, irc)]
         phases = (irc.get("cold") or {}).get("phases")
         split = " / ".join(f"{phases[p]:.1f}" for p in ("passes", "kernel compile", "tuning")) if phases else ""
         kernels = (irc.get("cold") or {}).get("kernels", "")

@@ -17,7 +17,8 @@ kernel_bytes: list[tuple[str, int, int]] = []  # (kernel, bytes read, bytes writ
 peak_bytes_planned = 0  # the last compiled graph: planned peak of live intermediate and output bytes
 buffer_bytes = 0  # the last compiled graph: bytes of all its intermediate and output buffers, without reuse
 # seconds spent per compile phase: "import" (FX graph -> aten IR), "passes", "emission" (Triton source),
-# "kernel compile" (waiting for the compile pool, Triton loading or compiling a kernel on its first launch), "tuning" (benchmarking candidates)
+# "kernel compile" (waiting for the compile pool, Triton loading or compiling a kernel on its first launch),
+# "tuning" (benchmarking candidates)
 phase_seconds: Counter = Counter()
 
 

@@ -11,7 +11,8 @@ exactly that into Triton's on-disk cache. `wait`, on the module's first call, wa
 the first launches then load the binaries from the cache. What is already in the cache (a warm start) is not
 sent; a launch whose real arguments differ (another alignment, other sizes) simply compiles on launch as
 before. The pool has `config.compile_threads` workers (IRC_COMPILE_THREADS; 0: one per CPU core, at most 32,
-as Inductor's compile_threads; 1: no pool). Triton's cache goes under irc's unless TRITON_CACHE_DIR is set. CPU tensors run through Triton's interpreter: nothing to compile.
+as Inductor's compile_threads; 1: no pool). Triton's cache goes under irc's unless TRITON_CACHE_DIR is set.
+CPU tensors run through Triton's interpreter: nothing to compile.
 """
 
 import logging
