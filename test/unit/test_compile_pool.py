@@ -162,3 +162,23 @@ def test_threads_follow_the_machine(monkeypatch):
     assert 1 <= compile_pool.compile_threads() <= compile_pool.MAX_THREADS
     monkeypatch.setattr(config, "compile_threads", 3)
     assert compile_pool.compile_threads() == 3
+
+
+def test_the_first_cuda_call_waits_for_its_kernels_once(monkeypatch):
+    from concurrent.futures import Future
+
+    import irc.compile as driver_module
+
+    compiled = Future()
+    compiled.set_result(0.25)
+    monkeypatch.setitem(compile_pool._pending, "module.py", [compiled])
+    monkeypatch.setattr(driver_module, "first_calls", {"module.py"})
+    metrics.reset()
+
+    class Module:
+        def call(self, args):
+            return args[::-1]
+
+    assert driver_module.first_call("module.py", Module(), [1, 2]) == [2, 1]
+    assert not driver_module.first_calls and "module.py" not in compile_pool._pending
+    assert "kernel compile" in metrics.phase_seconds
