@@ -43,6 +43,7 @@ def compile_module_text(aten_text: str, graph_name: str = "graph", module=None, 
     from xdsl.parser import Parser
 
     from irc.pipeline import configured_pipeline, make_context, run_pipeline, with_fusion_report
+    from irc.runtime.progress import Progress
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
@@ -51,8 +52,14 @@ def compile_module_text(aten_text: str, graph_name: str = "graph", module=None, 
     pipeline = configured_pipeline(max_autotune)
     spec = with_fusion_report(pipeline, dump.path("fusion")) if dump else pipeline
     try:
-        with metrics.phase("passes"):
-            run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None, verify=verifies_passes())
+        with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
+
+            def after_pass(previous, mod, following) -> None:
+                progress.step(previous is not None)  # the first call comes before any pass
+                if dump is not None:
+                    dump.after_pass(previous, mod, following)
+
+            run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
         with metrics.phase("emission"):
             source = emit_module(module)
     except BaseException as exc:
