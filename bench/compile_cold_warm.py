@@ -2,7 +2,7 @@
 
     python3 bench/compile_cold_warm.py                        # all nine models at full size on the GPU
     python3 bench/compile_cold_warm.py --models gpt2,bert     # some of them (rows merge into the JSON)
-    python3 bench/compile_cold_warm.py --small --device cpu   # tiny configs through the interpreter: a smoke test
+    python3 bench/compile_cold_warm.py --small --device cpu   # tiny configs, the interpreter: a smoke test
 
 What is timed is the first call of `torch.compile(model, backend=...)` (Dynamo, aot_autograd, the backend's
 compile, kernel compilation, autotuning, the call itself), each measurement in a process of its own. Cold: a
@@ -78,8 +78,9 @@ def run_model(name: str, args) -> dict:
     row: dict = {"model": name}
     for backend in args.backends:
         with tempfile.TemporaryDirectory(prefix=f"compile-{name}-{backend}-") as folder:
-            row[backend] = {"cold": measure(name, backend, folder, args), "warm": measure(name, backend, folder, args)}
-        print(f"{name} {backend}: " + ", ".join(f"{k} {_seconds(v)}" for k, v in row[backend].items()), flush=True)
+            row[backend] = {run: measure(name, backend, folder, args) for run in ("cold", "warm")}
+        runs = ", ".join(f"{run} {_seconds(result)}" for run, result in row[backend].items())
+        print(f"{name} {backend}: {runs}", flush=True)
     return row
 
 
@@ -97,7 +98,8 @@ def table(rows: list[dict]) -> list[str]:
         inductor, irc = row.get("inductor", {}), row.get("irc", {})
         cells = [_cell(b.get(run)) for run in ("cold", "warm") for b in (inductor, irc)]
         phases = (irc.get("cold") or {}).get("phases")
-        split = " / ".join(f"{phases[p]:.1f}" for p in ("passes", "kernel compile", "tuning")) if phases else ""
+        shown = ("passes", "kernel compile", "tuning")
+        split = " / ".join(f"{phases[p]:.1f}" for p in shown) if phases else ""
         kernels = (irc.get("cold") or {}).get("kernels", "")
         lines.append(f"| {row['model']} | " + " | ".join(cells) + f" | {split} | {kernels} |")
     return lines
@@ -131,7 +133,9 @@ def gpu_name(device: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--models", default="", help="comma-separated zoo names (default: all)")
     parser.add_argument("--backends", default="inductor,irc")
     parser.add_argument("--device", default="")
@@ -163,11 +167,11 @@ def main() -> None:
         from report import COMPILE_MARK, write_section
 
         intro = (
-            f"Compile seconds on {gpu_name(args.device)} (`python3 bench/compile_cold_warm.py`): the first call of "
-            "torch.compile(model) in bf16 at the zoo's full sizes, each in a fresh process; cold = empty "
-            "Inductor, Triton and irc caches, warm = a second process on the same caches. Both backends with "
-            "their defaults (irc autotunes where kernel-tile leaves candidates and compiles kernels in its "
-            "worker pool)."
+            f"Compile seconds on {gpu_name(args.device)} (`python3 bench/compile_cold_warm.py`): the first "
+            "call of torch.compile(model) in bf16 at the zoo's full sizes, each in a fresh process; cold = "
+            "empty Inductor, Triton and irc caches, warm = a second process on the same caches. Both backends "
+            "with their defaults (irc autotunes where kernel-tile leaves candidates and compiles kernels in "
+            "its worker pool)."
         )
         write_section(args.results, COMPILE_MARK, ["", intro, "", *text])
 

@@ -34,7 +34,9 @@ def compiler_fingerprint() -> str:
     return cache.key_of(*parts)
 
 
-def compile_module_text(aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False) -> str:
+def compile_module_text(
+    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False
+) -> str:
     """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source.
 
     `module`: the module `aten_text` prints, when the caller has it (the FX importer's), to run the pipeline

@@ -16,7 +16,8 @@ DEFAULT_PASSES = [
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
-    # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic cannot decide
+    # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
+    # cannot decide
     "kernel-tile{autotune=true max_autotune=false}",
     "kernel-plan-memory",  # host program: externs into out= buffers, buffer reuse, frees after last use
     "kernel-dedup",  # kernels equal up to their name: one kept, launched for all (identical layers)

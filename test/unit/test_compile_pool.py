@@ -182,3 +182,19 @@ def test_the_first_cuda_call_waits_for_its_kernels_once(monkeypatch):
     assert driver_module.first_call("module.py", Module(), [1, 2]) == [2, 1]
     assert not driver_module.first_calls and "module.py" not in compile_pool._pending
     assert "kernel compile" in metrics.phase_seconds
+
+
+def test_dynamic_sizes_compile_at_the_graphs_size_hints(gpu_target):
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(lambda x: torch.softmax(x, -1) * 2, backend="irc", dynamic=True)
+    x = torch.randn(37, 129)
+    torch.testing.assert_close(compiled(x), torch.softmax(x, -1) * 2)
+    path = metrics.generated_modules[-1]
+    rows = load(path, interpret=False).PRECOMPILE
+    symbols = {str(s) for _, arguments, _ in rows for kind, *rest in arguments if kind == "size"
+               for s in compile_pool._symbols(rest[0])}  # fmt: skip
+    assert symbols and compile_pool.compile_requests(path, {}, tuning=False) == []  # unknown: not guessed
+    requests = compile_pool.compile_requests(path, dict.fromkeys(symbols, 37), tuning=False)
+    assert len(requests) == len(rows)
+    assert all("i32" in request["signature"].values() for _, request in requests)
