@@ -3,6 +3,8 @@
     python3 bench/compile_cold_warm.py                        # all nine models at full size on the GPU
     python3 bench/compile_cold_warm.py --models gpt2,bert     # some of them (rows merge into the JSON)
     python3 bench/compile_cold_warm.py --small --device cpu   # tiny configs, the interpreter: a smoke test
+    python3 bench/compile_cold_warm.py --models vit,resnet --json OUT/b.json --results ''   # one part ...
+    python3 bench/compile_cold_warm.py --report OUT/a.json OUT/b.json   # ... then all parts into RESULTS.md
 
 What is timed is the first call of `torch.compile(model, backend=...)` (Dynamo, aot_autograd, the backend's
 compile, kernel compilation, autotuning, the call itself), each measurement in a process of its own. Cold: a
@@ -75,7 +77,7 @@ def measure(name: str, backend: str, folder: str, args) -> dict:
 
 
 def run_model(name: str, args) -> dict:
-    row: dict = {"model": name}
+    row: dict = {"model": name, "device": gpu_name(args.device)}
     for backend in args.backends:
         with tempfile.TemporaryDirectory(prefix=f"compile-{name}-{backend}-") as folder:
             row[backend] = {run: measure(name, backend, folder, args) for run in ("cold", "warm")}
@@ -112,18 +114,36 @@ def _cell(result: dict | None) -> str:
 
 
 def merged_rows(path: str, new: list[dict]) -> list[dict]:
-    """The rows saved at `path` with the models of `new` replaced, in zoo order."""
+    """The rows saved at `path` with the models of `new` replaced, in zoo order (saved back to `path`)."""
     from zoo import ZOO
 
-    rows = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            rows = {row["model"]: row for row in json.load(f)}
+    rows = {row["model"]: row for row in read_rows(path)}
     rows.update({row["model"]: row for row in new})
     ordered = [rows[name] for name in ZOO if name in rows]
     with open(path, "w") as f:
         json.dump(ordered, f, indent=1)
     return ordered
+
+
+def read_rows(path: str) -> list[dict]:
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return json.load(f)
+
+
+def write_results(path: str, rows: list[dict]) -> None:
+    from report import COMPILE_MARK, write_section
+
+    devices = ", ".join(sorted({row.get("device", "?") for row in rows}))
+    intro = (
+        f"Compile seconds on {devices} (`python3 bench/compile_cold_warm.py`): the first call of "
+        "torch.compile(model) in bf16 at the zoo's full sizes, each in a fresh process; cold = empty "
+        "Inductor, Triton and irc caches, warm = a second process on the same caches. Both backends with "
+        "their defaults (irc autotunes where kernel-tile leaves candidates and compiles kernels in its "
+        "worker pool)."
+    )
+    write_section(path, COMPILE_MARK, ["", intro, "", *table(rows)])
 
 
 def gpu_name(device: str) -> str:
@@ -143,9 +163,16 @@ def main() -> None:
     parser.add_argument("--timeout", type=int, default=600, help="seconds per process")
     parser.add_argument("--json", default=os.path.join(HERE, "compile_cold_warm.json"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"), help="'' for none")
+    parser.add_argument("--report", nargs="+", default=[], help="JSON files of earlier runs: merge, write")
     parser.add_argument("--child", default="", help=argparse.SUPPRESS)
     parser.add_argument("--backend", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.report:
+        rows = merged_rows(args.json, [row for path in args.report for row in read_rows(path)])
+        print("\n".join(table(rows)))
+        if args.results:
+            write_results(args.results, rows)
+        return
     if not args.device:
         import torch
 
@@ -161,19 +188,10 @@ def main() -> None:
     rows = [run_model(name, args) for name in names]
     print(f"\n{time.perf_counter() - start:.0f} s in all\n")
     full_gpu = args.device == "cuda" and not args.small
-    text = table(merged_rows(args.json, rows) if full_gpu else rows)
-    print("\n".join(text))
+    shown = merged_rows(args.json, rows) if full_gpu else rows
+    print("\n".join(table(shown)))
     if full_gpu and args.results:
-        from report import COMPILE_MARK, write_section
-
-        intro = (
-            f"Compile seconds on {gpu_name(args.device)} (`python3 bench/compile_cold_warm.py`): the first "
-            "call of torch.compile(model) in bf16 at the zoo's full sizes, each in a fresh process; cold = "
-            "empty Inductor, Triton and irc caches, warm = a second process on the same caches. Both backends "
-            "with their defaults (irc autotunes where kernel-tile leaves candidates and compiles kernels in "
-            "its worker pool)."
-        )
-        write_section(args.results, COMPILE_MARK, ["", intro, "", *text])
+        write_results(args.results, shown)
 
 
 if __name__ == "__main__":
