@@ -46,8 +46,8 @@ class Progress:
 
     def __exit__(self, *exc) -> bool:
         now = time.perf_counter()
-        if now - self.start < AFTER_SECONDS and not self.shown:
-            return False
+        if not self.shown and (now - self.start < AFTER_SECONDS or not self.done):
+            return False  # quick, or nothing done (a first call that tuned nothing)
         if self._terminal():
             self.stream.write(f"\r{self._line(now)}\n")
             self.stream.flush()

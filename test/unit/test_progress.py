@@ -48,3 +48,11 @@ def test_quick_steps_show_nothing(caplog):
             bar.step()
             bar.step()
     assert stream.getvalue() == "" and not caplog.records
+
+
+def test_a_slow_block_that_did_nothing_shows_nothing(slow, caplog):
+    stream = Terminal()
+    with caplog.at_level(logging.INFO, logger="irc"):
+        with Progress("autotuning kernels", None, stream):
+            pass
+    assert stream.getvalue() == "" and not caplog.records
