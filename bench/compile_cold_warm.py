@@ -53,6 +53,7 @@ def first_call(name: str, backend: str, small: bool, device: str) -> dict:
         row["phases"] = {p: metrics.phase_seconds.get(p, 0.0) for p in PHASES}
         row["cache_hits"], row["graph_fallbacks"] = metrics.cache_hits, metrics.graph_fallbacks
         row["kernels"] = metrics.generated_kernel_count
+        row["launch_compiles"] = dict(metrics.launch_compiles)
     return row
 
 

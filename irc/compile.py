@@ -143,7 +143,7 @@ def first_call(path: str, module, args: list):
 
     first_calls.discard(path)
     compile_pool.wait(path)
-    with autotune.reporting():
+    with autotune.reporting(), compile_pool.counting_launch_compiles():
         return module.call(args)
 
 

@@ -20,6 +20,9 @@ buffer_bytes = 0  # the last compiled graph: bytes of all its intermediate and o
 # "kernel compile" (waiting for the compile pool, Triton loading or compiling a kernel on its first launch),
 # "tuning" (benchmarking candidates)
 phase_seconds: Counter = Counter()
+# kernels the first CUDA calls had Triton load from its cache ("cached": compiled by the pool or an earlier
+# process) or compile on launch ("compiled": what the pool did not cover)
+launch_compiles: Counter = Counter()
 
 
 def reset() -> None:
@@ -35,6 +38,7 @@ def reset() -> None:
     fallbacks.clear()
     generated_modules.clear()
     phase_seconds.clear()
+    launch_compiles.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0
     kernel_bytes.clear()
 

@@ -15,6 +15,7 @@ as Inductor's compile_threads; 1: no pool). Triton's cache goes under irc's unle
 CPU tensors run through Triton's interpreter: nothing to compile.
 """
 
+import contextlib
 import logging
 import os
 from concurrent.futures import Future
@@ -98,6 +99,30 @@ def wait(path: str) -> None:
             except Exception as error:  # noqa: BLE001 - a failed or late compile is the launch's to do
                 log.info("irc: a worker's compile failed or is late (%r); the launch compiles it", error)
             progress.step()
+
+
+@contextlib.contextmanager
+def counting_launch_compiles():
+    """Counts in metrics.launch_compiles what Triton loads from its cache or compiles during the block."""
+    try:
+        from triton import knobs
+
+        settings = knobs.compilation
+        previous = settings.listener
+    except (ImportError, AttributeError):  # a Triton without compilation listeners: nothing counted
+        yield
+        return
+
+    def listener(*args, **kwargs):
+        metrics.launch_compiles["cached" if kwargs.get("cache_hit") else "compiled"] += 1
+        if previous is not None:
+            previous(*args, **kwargs)
+
+    settings.listener = listener
+    try:
+        yield
+    finally:
+        settings.listener = previous
 
 
 def compile_requests(path: str, sizes: dict[str, int], tuning: bool) -> list[tuple[str, dict]]:

@@ -198,3 +198,19 @@ def test_dynamic_sizes_compile_at_the_graphs_size_hints(gpu_target):
     requests = compile_pool.compile_requests(path, dict.fromkeys(symbols, 37), tuning=False)
     assert len(requests) == len(rows)
     assert all("i32" in request["signature"].values() for _, request in requests)
+
+
+def test_launch_compiles_are_counted_by_cache_hit(gpu_target):
+    path = compile_to_path(ATEN)
+    module = load(path, interpret=False)
+    name, arguments, options = module.PRECOMPILE[0]
+    metrics.reset()
+    with compile_pool.counting_launch_compiles():
+        getattr(module, name).run(*mocks_of(arguments), grid=(1,), warmup=True, **options[0])
+    assert dict(metrics.launch_compiles) == {"compiled": 1}
+    compile_all(path, compile_pool.compile_requests(path, {}, tuning=False))  # nothing left: cached
+    getattr(module, name).device_caches.clear()  # as a new process would start
+    metrics.reset()
+    with compile_pool.counting_launch_compiles():
+        getattr(module, name).run(*mocks_of(arguments), grid=(1,), warmup=True, **options[0])
+    assert dict(metrics.launch_compiles) == {"cached": 1}
