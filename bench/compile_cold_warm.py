@@ -94,8 +94,8 @@ def _seconds(result: dict) -> str:
 def table(rows: list[dict]) -> list[str]:
     lines = [
         "| model | Inductor cold s | irc cold s | Inductor warm s | irc warm s "
-        "| irc cold: passes / kernel compile / tuning s | irc kernels |",
-        "|---|---|---|---|---|---|---|",
+        "| irc cold: passes / kernel compile / tuning s | irc kernels | irc cold launches: cached / compiled |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         inductor, irc = row.get("inductor", {}), row.get("irc", {})
@@ -104,7 +104,9 @@ def table(rows: list[dict]) -> list[str]:
         shown = ("passes", "kernel compile", "tuning")
         split = " / ".join(f"{phases[p]:.1f}" for p in shown) if phases else ""
         kernels = (irc.get("cold") or {}).get("kernels", "")
-        lines.append(f"| {row['model']} | " + " | ".join(cells) + f" | {split} | {kernels} |")
+        loads = (irc.get("cold") or {}).get("launch_compiles")
+        loads = f"{loads.get('cached', 0)} / {loads.get('compiled', 0)}" if loads is not None else ""
+        lines.append(f"| {row['model']} | " + " | ".join(cells) + f" | {split} | {kernels} | {loads} |")
     return lines
 
 
