@@ -21,3 +21,8 @@ verify_passes = _flag("IRC_VERIFY")
 check_passes = _flag("IRC_CHECK_PASSES")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
+# Replay each compiled graph from CUDA graphs (torch.compile's options {"triton.cudagraphs": True} or
+# {"cudagraphs": True} and mode="reduce-overhead" set it per compile), recording at most this many input
+# signatures (sizes, scalar values) per graph; further ones launch normally.
+cudagraphs = _flag("IRC_CUDAGRAPHS")
+cudagraph_limit = int(os.environ.get("IRC_CUDAGRAPH_LIMIT", "8"))

@@ -1,0 +1,323 @@
+"""CUDA graphs: a compiled graph's whole call recorded once per input signature and replayed.
+
+Switched on by `torch.compile(..., backend="irc", options={"triton.cudagraphs": True})` (or irc's own key
+`"cudagraphs"`), by `mode="reduce-overhead"` or `"max-autotune"`, or by IRC_CUDAGRAPHS=1. The rules are
+Inductor's (torch/_inductor/cudagraph_utils.py, cudagraph_trees.py):
+
+- A graph runs without CUDA graphs (launching normally; the reason is logged once and counted in
+  `irc.metrics.cudagraph_skips`) when CUDA or its caching allocator is off, when it holds a CPU tensor or
+  tensors of several devices, or when it mutates an input other than a parameter, buffer or constant (the
+  graph would write its own copy of the input) or rebinds an input's storage (`set_`).
+- Parameters, buffers, lifted constants and a backward's saved tensors are read in place; every other
+  tensor input is copied into a buffer of the recording before each replay. An in-place input whose address
+  changes is copied from then on (the recordings made with it in place are dropped).
+- A signature is the inputs' sizes, strides, dtypes and devices and the values of scalar inputs. Each new
+  one is recorded (dynamic shapes: one graph per size) up to `config.cudagraph_limit`; beyond it the call
+  launches normally. A call that cannot be captured (an extern that synchronizes, a CPU copy) launches
+  normally from then on for that signature.
+- The first call of a signature runs normally on the recording's inputs on a side stream (Triton compiles
+  and autotunes, ATen sets up cuBLAS), then the graph is captured (nothing executes) and its outputs are
+  this call's; later calls replay. Every call computes exactly once.
+- Outputs: a replay returns aliases of the graph's output memory, which the next replay overwrites. Before
+  each replay, a recording whose previous outputs are still referenced (the caller kept them, or views of
+  them) is not replayed: those output positions are returned as copies from then on, and the signature is
+  recorded anew (the held outputs keep the old memory). No output is ever overwritten while referenced.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from irc import config, metrics
+
+log = logging.getLogger("irc")
+
+# torch.compile's modes -> whether they ask for CUDA graphs (None: the IRC_CUDAGRAPHS default)
+MODES = {
+    "default": None,
+    "reduce-overhead": True,
+    "max-autotune": True,
+    "max-autotune-no-cudagraphs": False,
+}
+OPTION_KEYS = ("triton.cudagraphs", "cudagraphs")  # Inductor's option and irc's own
+
+
+def requested(mode: str | None, options: dict | None) -> bool:
+    """Whether torch.compile's `mode` / `options` (which it passes to a custom backend as keyword arguments)
+    switch CUDA graphs on; IRC_CUDAGRAPHS gives the default. Other option keys are not read here."""
+    if mode is not None and mode not in MODES:
+        raise ValueError(f"irc: unknown torch.compile mode {mode!r}; irc knows {sorted(MODES)}")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"irc: torch.compile options must be a dict, got {type(options).__name__}")
+    wanted = {key: (options or {})[key] for key in OPTION_KEYS if key in (options or {})}
+    for key, value in wanted.items():
+        if not isinstance(value, bool):
+            raise ValueError(f"irc: option {key!r} must be True or False, got {value!r}")
+    if len(set(wanted.values())) > 1:
+        raise ValueError(f"irc: options {sorted(wanted)} disagree")
+    if wanted:
+        return next(iter(wanted.values()))
+    by_mode = MODES.get(mode or "default")
+    return config.cudagraphs if by_mode is None else by_mode
+
+
+def cudagraphify(runner: Callable, gm, constants: list) -> Callable:
+    """`runner` (a boxed callable of the graph's inputs, then `constants`) replayed from CUDA graphs, or
+    `runner` itself where the graph cannot be (the reason logged once and counted)."""
+    static = static_inputs(gm, len(constants))
+    reason = graph_skip_reason(gm, constants, static)
+    if reason is not None:
+        note(reason)
+        return runner
+    return GraphedCall(runner, static, config.cudagraph_limit)
+
+
+def note(reason: str, outcome: str = "launching normally") -> None:
+    """Counts a reason for launching without (or re-recording) a CUDA graph; logs each reason once per process."""
+    metrics.cudagraph_skips[reason] += 1
+    if reason not in _logged:
+        _logged.add(reason)
+        log.warning("irc: CUDA graphs: %s; %s", reason, outcome)
+
+
+_logged: set[str] = set()
+
+
+# -- what a graph's FX form tells -------------------------------------------------------------------------------
+
+
+def placeholders(gm) -> list:
+    return list(gm.graph.find_nodes(op="placeholder"))
+
+
+def static_inputs(gm, n_constants: int) -> set[int]:
+    """Inputs at fixed addresses: a backward's inputs other than its tangents (saved tensors); in a forward,
+    what aot_autograd marks static (parameters and buffers); the lifted constants after the graph's inputs."""
+    import torch
+
+    nodes = placeholders(gm)
+    constants = set(range(len(nodes), len(nodes) + n_constants))
+    if any(n.name.startswith("tangents") for n in nodes):
+        return {k for k, n in enumerate(nodes) if not n.name.startswith("tangents")} | constants
+    context = torch._guards.TracingContext.try_get()
+    metadata = getattr(context, "fw_metadata", None)
+    marked = getattr(metadata, "static_input_indices", None) or ()
+    return {k for k in marked if 0 <= k < len(nodes)} | constants
+
+
+def graph_skip_reason(gm, constants: list, static: set[int]) -> str | None:
+    import torch
+
+    return (
+        devices_reason(gm, constants)
+        or (None if torch.cuda.is_available() else "CUDA is not available")
+        or allocator_reason()
+        or mutation_reason(gm, static)
+    )
+
+
+def devices_reason(gm, constants: list) -> str | None:
+    """A CPU tensor anywhere (0-d values the graph computes from literals aside: irc uses their values), or
+    tensors on several devices."""
+    import torch
+
+    cuda = set()
+    values = [(n.name, n.op == "placeholder", n.meta.get("val")) for n in gm.graph.nodes]
+    values += [(f"constant {k}", True, c) for k, c in enumerate(constants)]
+    for name, is_input, value in values:
+        for tensor in value if isinstance(value, (list, tuple)) else [value]:
+            if not isinstance(tensor, torch.Tensor) or tensor.device.type == "meta":
+                continue
+            if tensor.device.type == "cpu" and (is_input or tensor.dim() > 0):
+                return f"a CPU tensor ({name})"
+            if tensor.device.type == "cuda":
+                cuda.add(tensor.device)
+            elif tensor.device.type != "cpu":
+                return f"a tensor on {tensor.device} ({name})"
+    if len(cuda) > 1:
+        return f"tensors on several devices ({', '.join(sorted(map(str, cuda)))})"
+    return None
+
+
+def allocator_reason() -> str | None:
+    import os
+
+    import torch
+
+    enabled = getattr(torch._C, "_cuda_cudaCachingAllocator_is_enabled", None)
+    off = not enabled() if enabled is not None else os.environ.get("PYTORCH_NO_CUDA_MEMORY_CACHING") == "1"
+    return "the CUDA caching allocator is off (captures allocate from its pools)" if off else None
+
+
+def mutation_reason(gm, static: set[int]) -> str | None:
+    mutated, rebound = mutated_inputs(gm)
+    if rebound:
+        return f"set_ rebinds the storage of input {min(rebound)}"
+    copied = sorted(mutated - static)
+    if copied:
+        return f"the graph mutates input {copied[0]}, which is not a parameter or buffer"
+    return None
+
+
+def mutated_inputs(gm) -> tuple[set[int], set[int]]:
+    """(inputs an op writes, directly or through a view; inputs whose storage `set_` replaces)."""
+    import torch
+
+    index = {node: k for k, node in enumerate(placeholders(gm))}
+    mutated: set[int] = set()
+    rebound: set[int] = set()
+    for node in gm.graph.nodes:
+        if node.op != "call_function" or not isinstance(node.target, torch._ops.OpOverload):
+            continue
+        for value in written_arguments(node):
+            root = view_root(value)
+            if root in index:
+                mutated.add(index[root])
+                if node.target.overloadpacket is torch.ops.aten.set_:
+                    rebound.add(index[root])
+    return mutated, rebound
+
+
+def written_arguments(node) -> list:
+    schema = node.target._schema
+    written = []
+    for k, argument in enumerate(schema.arguments):
+        if argument.alias_info is None or not argument.alias_info.is_write:
+            continue
+        value = node.args[k] if k < len(node.args) else node.kwargs.get(argument.name)
+        written += list(value) if isinstance(value, (list, tuple)) else [value]
+    return written
+
+
+def view_root(value):
+    """The node a chain of view ops starts from."""
+    import torch
+
+    while getattr(value, "op", None) == "call_function" and isinstance(value.target, torch._ops.OpOverload):
+        returns = value.target._schema.returns
+        if not returns or returns[0].alias_info is None or not value.args:
+            break
+        value = value.args[0]
+    return value
+
+
+# -- the replaying callable -------------------------------------------------------------------------------------
+
+
+def signature(args: list, device_type: str = "cuda") -> tuple[tuple | None, str | None]:
+    """(what a recording is keyed by, None) or (None, why this call cannot be replayed)."""
+    import torch
+
+    parts, device = [], None
+    for position, value in enumerate(args):
+        if isinstance(value, torch.Tensor):
+            if value.device.type != device_type:
+                return None, f"a tensor on {value.device.type} (input {position})"
+            if device is not None and value.device != device:
+                return None, f"tensors on several devices ({device}, {value.device})"
+            device = value.device
+            parts.append((value.shape, value.stride(), value.dtype))
+        else:
+            parts.append((type(value), value))
+    try:
+        hash(tuple(parts))
+    except TypeError:
+        return None, "an input that is neither a tensor nor a hashable value"
+    return (device, *parts), None
+
+
+_NEW = object()
+
+
+class GraphedCall:
+    """A boxed callable replaying `runner` from one recording per input signature (the rules: module doc)."""
+
+    _boxed_call = True
+    device_type = "cuda"
+
+    def __init__(self, runner: Callable, static: set[int], limit: int, recorder=None):
+        from irc.runtime.cudagraph_recording import Recording
+
+        self.runner = runner
+        self.path = getattr(runner, "path", None)
+        self.static = set(static)
+        self.limit = limit
+        self.recorder = recorder or Recording
+        self.addresses: dict[int, int] = {}  # in-place input -> the address its recordings read
+        self.recordings: dict = {}  # signature -> Recording, or None: launch normally
+        self.cloned: set[int] = set()  # output positions returned as copies
+        self.noted: set[str] = set()
+
+    def __call__(self, args):
+        args = args if isinstance(args, list) else list(args)
+        key, reason = signature(args, self.device_type)
+        if reason is not None:
+            return self.run_normally(args, reason)
+        self.check_addresses(args)
+        recording = self.recordings.get(key, _NEW)
+        if recording is None:
+            return self.runner(args)
+        if recording is not _NEW:
+            held = recording.held_outputs()
+            if not held:
+                metrics.cudagraph_replays += 1
+                return recording.replay(args)
+            self.cloned |= held
+            self.note(f"outputs {sorted(held)} of a replay were still referenced at the next call: "
+                      "they are returned as copies from then on", "recording again")
+            del self.recordings[key]
+        return self.record(key, args)
+
+    def check_addresses(self, args: list) -> None:
+        """In-place inputs that moved are copied from now on; recordings that read them in place are dropped."""
+        moved = []
+        for position in self.static:
+            value = args[position] if position < len(args) else None
+            if hasattr(value, "data_ptr"):
+                if self.addresses.setdefault(position, value.data_ptr()) != value.data_ptr():
+                    moved.append(position)
+        if moved:
+            self.static -= set(moved)
+            self.recordings.clear()
+            self.note(f"input {min(moved)} (a parameter, buffer or saved tensor) moved: it is copied from then on",
+                      "recording again")
+
+    def record(self, key, args: list):
+        from irc.runtime.cudagraph_recording import Unsupported
+
+        if len(self.recordings) >= self.limit:
+            return self.run_normally(args, f"more than {self.limit} input signatures (config.cudagraph_limit)")
+        copied = {k for k, a in enumerate(args) if hasattr(a, "data_ptr") and k not in self.static}
+        try:
+            recording = self.recorder(self.runner, args, copied, self.cloned)
+            outputs = recording.warm_up(args)
+        except Unsupported as error:
+            self.recordings[key] = None
+            return self.run_normally(args, str(error))
+        try:
+            recording.capture(args)
+        except Exception as error:  # noqa: BLE001 - whatever cannot be captured launches normally
+            self.recordings[key] = None
+            unsupported = isinstance(error, Unsupported)
+            self.note(str(error) if unsupported else f"the capture failed ({capture_error(error)})")
+            args.clear()
+            return outputs
+        self.recordings[key] = recording
+        metrics.cudagraph_recordings += 1
+        args.clear()
+        return outputs
+
+    def run_normally(self, args: list, reason: str):
+        self.note(reason)
+        return self.runner(args)
+
+    def note(self, reason: str, outcome: str = "launching normally") -> None:
+        if reason not in self.noted:
+            self.noted.add(reason)
+            note(reason, outcome)
+
+
+def capture_error(error: Exception) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0] if lines else ''}"[:200]
