@@ -75,6 +75,7 @@ class OutputPlan:
         self.aliases: list[tuple[int, object]] = []
         self.copies: list[tuple[int, object]] = []
         storages = {storage_key(t): k for k, t in enumerate(inputs) if isinstance(t, torch.Tensor)}
+        storages.pop(0, None)  # no memory (empty tensors): nothing to alias
         pool: dict[int, list] = {}  # storage -> [python storage object, tensors we keep, positions handed out]
         for position, value in enumerate(outputs):
             if not isinstance(value, torch.Tensor):
@@ -87,7 +88,7 @@ class OutputPlan:
                 continue
             entry = pool.setdefault(storage_key(value), [value.untyped_storage(), {}, set()])
             entry[1][id(value)] = value
-            if position in cloned:
+            if position in cloned or storage_key(value) == 0:
                 self.copies.append((position, value))
             else:
                 self.aliases.append((position, value))
@@ -135,6 +136,8 @@ class Recording:
         self.device = tensors[0].device if tensors else torch.device("cuda", torch.cuda.current_device())
         with torch.no_grad():
             self.copies = [InputCopy(k, args[k]) for k in sorted(copied)]
+        self.in_place = {k for k, a in enumerate(args) if isinstance(a, torch.Tensor)} - set(copied)
+        self.addresses: list[tuple[int, int]] = []  # (in-place input, the address the graph reads)
         self.plan: OutputPlan | None = None
         self.graph = None
 
@@ -157,6 +160,7 @@ class Recording:
         import torch
 
         buffers = {storage_key(c.buffer): c.position for c in self.copies}
+        buffers.pop(0, None)
         result = list(outputs)
         for position, value in enumerate(outputs):
             source = buffers.get(storage_key(value)) if isinstance(value, torch.Tensor) else None
@@ -168,6 +172,7 @@ class Recording:
     def capture(self, args: list) -> None:
         """Captures the call into a CUDA graph (nothing runs); raises if the call cannot be captured."""
         inputs = self.inputs(args)
+        self.addresses = [(k, args[k].data_ptr()) for k in sorted(self.in_place)]
         outputs = self.capture_outputs(lambda: self.runner(list(inputs)))
         for position, value in enumerate(outputs):
             if getattr(value, "device", self.device) != self.device:
@@ -187,6 +192,10 @@ class Recording:
 
     def held_outputs(self) -> set[int]:
         return self.plan.held_outputs()
+
+    def moved_inputs(self, args: list) -> list[int]:
+        """In-place inputs that are not where the graph reads them."""
+        return [k for k, address in self.addresses if args[k].data_ptr() != address]
 
     # -- what needs CUDA (a test replaces these three to check the rest on the CPU) -----------------------------
 

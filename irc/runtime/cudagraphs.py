@@ -9,24 +9,29 @@ Inductor's (torch/_inductor/cudagraph_utils.py, cudagraph_trees.py):
   tensors of several devices, or when it mutates an input other than a parameter, buffer or constant (the
   graph would write its own copy of the input) or rebinds an input's storage (`set_`).
 - Parameters, buffers, lifted constants and a backward's saved tensors are read in place; every other
-  tensor input is copied into a buffer of the recording before each replay. An in-place input whose address
-  changes is copied from then on (the recordings made with it in place are dropped).
+  tensor input is copied into a buffer of the recording before each replay. A recording whose in-place
+  input moved is recorded again where the input is now; one that has moved MOVES_BEFORE_COPYING times is
+  copied from then on.
 - A signature is the inputs' sizes, strides, dtypes and devices and the values of scalar inputs. Each new
   one is recorded (dynamic shapes: one graph per size) up to `config.cudagraph_limit`; beyond it the call
   launches normally. A call that cannot be captured (an extern that synchronizes, a CPU copy) launches
   normally from then on for that signature.
-- The first call of a signature runs normally on the recording's inputs on a side stream (Triton compiles
-  and autotunes, ATen sets up cuBLAS), then the graph is captured (nothing executes) and its outputs are
-  this call's; later calls replay. Every call computes exactly once.
+- The first call of a signature runs normally on the recording's inputs on a side stream (a warm-up: Triton
+  compiles and autotunes, ATen sets up cuBLAS); the second captures the graph (nothing executes) and
+  replays it; later calls replay; a signature recorded again is captured at once. Every call computes
+  exactly once, and from the second call on outputs live in graph memory (so a backward reads its saved
+  tensors in place at fixed addresses).
 - Outputs: a replay returns aliases of the graph's output memory, which the next replay overwrites. Before
   each replay, a recording whose previous outputs are still referenced (the caller kept them, or views of
   them) is not replayed: those output positions are returned as copies from then on, and the signature is
-  recorded anew (the held outputs keep the old memory). No output is ever overwritten while referenced.
+  recorded again (the held outputs keep the old memory). No output is ever overwritten while referenced;
+  a loop that keeps its last result (`y = f(x)`) pays one copy of it per call.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Callable
 
 from irc import config, metrics
@@ -228,6 +233,7 @@ def signature(args: list, device_type: str = "cuda") -> tuple[tuple | None, str 
 
 
 _NEW = object()
+MOVES_BEFORE_COPYING = 3  # an in-place input recorded at this many addresses is copied from then on
 
 
 class GraphedCall:
@@ -244,8 +250,9 @@ class GraphedCall:
         self.static = set(static)
         self.limit = limit
         self.recorder = recorder or Recording
-        self.addresses: dict[int, int] = {}  # in-place input -> the address its recordings read
-        self.recordings: dict = {}  # signature -> Recording, or None: launch normally
+        self.recordings: dict = {}  # signature -> Recording (warmed up, or captured), or None: launch normally
+        self.warmed: set = set()  # signatures whose kernels a warm-up compiled and tuned
+        self.moves: Counter = Counter()  # in-place input -> how often it moved
         self.cloned: set[int] = set()  # output positions returned as copies
         self.noted: set[str] = set()
 
@@ -254,59 +261,77 @@ class GraphedCall:
         key, reason = signature(args, self.device_type)
         if reason is not None:
             return self.run_normally(args, reason)
-        self.check_addresses(args)
         recording = self.recordings.get(key, _NEW)
         if recording is None:
             return self.runner(args)
-        if recording is not _NEW:
-            held = recording.held_outputs()
-            if not held:
+        if recording is not _NEW and recording.plan is not None:
+            if not self.stale(recording, args):
                 metrics.cudagraph_replays += 1
                 return recording.replay(args)
+            self.recordings.pop(key, None)
+            recording = _NEW
+        if recording is _NEW:
+            recording = self.new_recording(key, args)
+            if recording is None:
+                return self.runner(args)
+            if key not in self.warmed:
+                self.warmed.add(key)
+                return recording.warm_up(args)
+        return self.capture(key, recording, args)
+
+    def stale(self, recording, args: list) -> bool:
+        """Whether the recording must not be replayed for this call: an input it reads in place moved, or
+        outputs of its last replay are still referenced (the replay would overwrite them)."""
+        moved = recording.moved_inputs(args)
+        if moved:
+            self.moves.update(moved)
+            copied = {k for k in moved if self.moves[k] >= MOVES_BEFORE_COPYING}
+            self.static -= copied
+            for key, other in list(self.recordings.items()):
+                if other is not None and other.in_place & copied:
+                    del self.recordings[key]
+            what = "it is copied from then on" if copied else "recorded again where it is"
+            self.note(f"input {min(moved)} (a parameter, buffer or saved tensor) moved: {what}", "recording again")
+            return True
+        held = recording.held_outputs()
+        if held:
             self.cloned |= held
             self.note(f"outputs {sorted(held)} of a replay were still referenced at the next call: "
                       "they are returned as copies from then on", "recording again")
-            del self.recordings[key]
-        return self.record(key, args)
+            return True
+        return False
 
-    def check_addresses(self, args: list) -> None:
-        """In-place inputs that moved are copied from now on; recordings that read them in place are dropped."""
-        moved = []
-        for position in self.static:
-            value = args[position] if position < len(args) else None
-            if hasattr(value, "data_ptr"):
-                if self.addresses.setdefault(position, value.data_ptr()) != value.data_ptr():
-                    moved.append(position)
-        if moved:
-            self.static -= set(moved)
-            self.recordings.clear()
-            self.note(f"input {min(moved)} (a parameter, buffer or saved tensor) moved: it is copied from then on",
-                      "recording again")
-
-    def record(self, key, args: list):
+    def new_recording(self, key, args: list):
+        """A recording for `key` (its inputs' buffers), or None where there is none: the reason is noted."""
         from irc.runtime.cudagraph_recording import Unsupported
 
         if len(self.recordings) >= self.limit:
-            return self.run_normally(args, f"more than {self.limit} input signatures (config.cudagraph_limit)")
+            self.note(f"more than {self.limit} input signatures (config.cudagraph_limit)")
+            return None
         copied = {k for k, a in enumerate(args) if hasattr(a, "data_ptr") and k not in self.static}
         try:
             recording = self.recorder(self.runner, args, copied, self.cloned)
-            outputs = recording.warm_up(args)
         except Unsupported as error:
             self.recordings[key] = None
-            return self.run_normally(args, str(error))
+            self.note(str(error))
+            return None
+        self.recordings[key] = recording
+        return recording
+
+    def capture(self, key, recording, args: list):
+        """Capture (nothing runs), then this call's replay: outputs come from the graph's memory from the second
+        call of a signature on, so a backward reads its saved tensors in place at fixed addresses."""
+        from irc.runtime.cudagraph_recording import Unsupported
+
         try:
             recording.capture(args)
         except Exception as error:  # noqa: BLE001 - whatever cannot be captured launches normally
             self.recordings[key] = None
             unsupported = isinstance(error, Unsupported)
-            self.note(str(error) if unsupported else f"the capture failed ({capture_error(error)})")
-            args.clear()
-            return outputs
-        self.recordings[key] = recording
+            return self.run_normally(args, str(error) if unsupported else f"the capture failed ({capture_error(error)})")
         metrics.cudagraph_recordings += 1
-        args.clear()
-        return outputs
+        metrics.cudagraph_replays += 1
+        return recording.replay(args)
 
     def run_normally(self, args: list, reason: str):
         self.note(reason)
