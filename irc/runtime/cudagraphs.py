@@ -10,8 +10,8 @@ Inductor's (torch/_inductor/cudagraph_utils.py, cudagraph_trees.py):
   graph would write its own copy of the input) or rebinds an input's storage (`set_`).
 - Parameters, buffers, lifted constants and a backward's saved tensors are read in place; every other
   tensor input is copied into a buffer of the recording before each replay. A recording whose in-place
-  input moved is recorded again where the input is now; one that has moved MOVES_BEFORE_COPYING times is
-  copied from then on.
+  input moved is recorded again where the input is now (a backward's saved tensors move once when its
+  forward is recorded again); one that has moved MOVES_BEFORE_COPYING times is copied from then on.
 - A signature is the inputs' sizes, strides, dtypes and devices and the values of scalar inputs. Each new
   one is recorded (dynamic shapes: one graph per size) up to `config.cudagraph_limit`; beyond it the call
   launches normally. A call that cannot be captured (an extern that synchronizes, a CPU copy) launches
@@ -233,18 +233,18 @@ def signature(args: list, device_type: str = "cuda") -> tuple[tuple | None, str 
 
 
 _NEW = object()
-MOVES_BEFORE_COPYING = 3  # an in-place input recorded at this many addresses is copied from then on
+MOVES_BEFORE_COPYING = 2  # an in-place input that moved this often is copied from then on
 
 
 class GraphedCall:
     """A boxed callable replaying `runner` from one recording per input signature (the rules: module doc)."""
 
-    _boxed_call = True
     device_type = "cuda"
 
     def __init__(self, runner: Callable, static: set[int], limit: int, recorder=None):
         from irc.runtime.cudagraph_recording import Recording
 
+        self._boxed_call = True  # in the instance's __dict__: functools.wraps (torch._dynamo.disable) copies it
         self.runner = runner
         self.path = getattr(runner, "path", None)
         self.static = set(static)

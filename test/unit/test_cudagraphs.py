@@ -167,21 +167,23 @@ def test_static_inputs_are_parameters_in_a_forward_and_saved_tensors_in_a_backwa
 
 
 class CpuRecording(Recording):
-    """Capture keeps the call; a replay re-runs it and writes the results into the recorded output tensors."""
-
-    captures = 0
+    """Capture runs the call once for its output memory; a replay runs it on what the graph would read (the
+    recording's buffers, the in-place inputs) and writes the results into that memory, as a graph does."""
 
     @contextlib.contextmanager
     def on_side_stream(self):
         yield
 
     def capture_outputs(self, call):
-        CpuRecording.captures += 1
-        self.call = call
         return call()
 
+    def replay(self, args):
+        self.reads = self.inputs(args)
+        return super().replay(args)
+
     def launch(self):
-        fresh = self.call()
+        reads, self.reads = self.reads, None
+        fresh = self.runner(list(reads))
         for position, kept in self.plan.aliases + self.plan.copies:
             kept.copy_(fresh[position])
 
