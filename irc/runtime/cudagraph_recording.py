@@ -61,6 +61,16 @@ class InputCopy:
             self.buffer.copy_(value)
 
 
+def copier(value) -> Callable:
+    """A function copying `value` into new memory of the same layout."""
+    import torch
+
+    size, stride, dtype, device = tuple(value.shape), tuple(value.stride()), value.dtype, value.device
+    if overlaps(size, stride):
+        return copy_to_layout
+    return lambda tensor: torch.empty_strided(size, stride, dtype=dtype, device=device).copy_(tensor)
+
+
 class OutputPlan:
     """What each output position of the captured call is, and how a replay hands it out:
     - a value that is not a tensor (None, an int): the same value every replay;
@@ -73,7 +83,7 @@ class OutputPlan:
         self.template = list(outputs)
         self.views: list[tuple[int, int, tuple, tuple, int]] = []  # (position, input, size, stride, offset)
         self.aliases: list[tuple[int, object]] = []
-        self.copies: list[tuple[int, object]] = []
+        self.copies: list[tuple[int, object, Callable]] = []
         storages = {storage_key(t): k for k, t in enumerate(inputs) if isinstance(t, torch.Tensor)}
         storages.pop(0, None)  # no memory (empty tensors): nothing to alias
         pool: dict[int, list] = {}  # storage -> [python storage object, tensors we keep, positions handed out]
@@ -89,7 +99,7 @@ class OutputPlan:
             entry = pool.setdefault(storage_key(value), [value.untyped_storage(), {}, set()])
             entry[1][id(value)] = value
             if position in cloned or storage_key(value) == 0:
-                self.copies.append((position, value))
+                self.copies.append((position, value, copier(value)))
             else:
                 self.aliases.append((position, value))
                 entry[2].add(position)
@@ -108,8 +118,8 @@ class OutputPlan:
             result[position] = torch.as_strided(source, size, stride, source.storage_offset() + offset)
         for position, value in self.aliases:
             result[position] = value.detach()
-        for position, value in self.copies:
-            result[position] = copy_to_layout(value)
+        for position, value, copy in self.copies:
+            result[position] = copy(value)
         return tuple(result)
 
     def held_outputs(self) -> set[int]:
@@ -182,7 +192,7 @@ class Recording:
     def replay(self, args: list) -> tuple:
         import torch
 
-        with torch.no_grad():
+        with torch.no_grad() if torch.is_grad_enabled() else contextlib.nullcontext():
             for copy in self.copies:
                 copy(args[copy.position])
         sources = self.plan.input_views(args)

@@ -210,26 +210,30 @@ def view_root(value):
 # -- the replaying callable -------------------------------------------------------------------------------------
 
 
-def signature(args: list, device_type: str = "cuda") -> tuple[tuple | None, str | None]:
-    """(what a recording is keyed by, None) or (None, why this call cannot be replayed)."""
+def signature(args: list, on_cpu: bool = False) -> tuple[tuple | None, str | None]:
+    """(what a recording is keyed by, None) or (None, why this call cannot be replayed). Tensors must be on one
+    CUDA device (on the CPU with `on_cpu`: the tests' stand-in for a graph)."""
     import torch
 
     parts, device = [], None
     for position, value in enumerate(args):
         if isinstance(value, torch.Tensor):
-            if value.device.type != device_type:
+            index = value.get_device()  # -1 on the CPU
+            if (index < 0) != on_cpu:
                 return None, f"a tensor on {value.device.type} (input {position})"
-            if device is not None and value.device != device:
-                return None, f"tensors on several devices ({device}, {value.device})"
-            device = value.device
-            parts.append((value.shape, value.stride(), value.dtype))
+            if index != device:
+                if device is not None:
+                    return None, f"tensors on several devices ({device}, {index})"
+                device = index
+            parts += (value.shape, value.stride(), value.dtype)
         else:
-            parts.append((type(value), value))
+            parts += (type(value), value)
+    key = (device, *parts)
     try:
-        hash(tuple(parts))
+        hash(key)
     except TypeError:
         return None, "an input that is neither a tensor nor a hashable value"
-    return (device, *parts), None
+    return key, None
 
 
 _NEW = object()
@@ -239,7 +243,7 @@ MOVES_BEFORE_COPYING = 2  # an in-place input that moved this often is copied fr
 class GraphedCall:
     """A boxed callable replaying `runner` from one recording per input signature (the rules: module doc)."""
 
-    device_type = "cuda"
+    on_cpu = False  # the tests' CPU stand-in for a graph
 
     def __init__(self, runner: Callable, static: set[int], limit: int, recorder=None):
         from irc.runtime.cudagraph_recording import Recording
@@ -258,7 +262,7 @@ class GraphedCall:
 
     def __call__(self, args):
         args = args if isinstance(args, list) else list(args)
-        key, reason = signature(args, self.device_type)
+        key, reason = signature(args, self.on_cpu)
         if reason is not None:
             return self.run_normally(args, reason)
         recording = self.recordings.get(key, _NEW)

@@ -184,12 +184,12 @@ class CpuRecording(Recording):
     def launch(self):
         reads, self.reads = self.reads, None
         fresh = self.runner(list(reads))
-        for position, kept in self.plan.aliases + self.plan.copies:
+        for position, kept, *_ in self.plan.aliases + self.plan.copies:
             kept.copy_(fresh[position])
 
 
 class CpuGraphedCall(GraphedCall):
-    device_type = "cpu"
+    on_cpu = True
 
 
 def graphed(fn, static=(), limit=8, recorder=CpuRecording):
