@@ -36,6 +36,20 @@ def side_stream(device):
     return _side_streams[device]
 
 
+def _same_addresses(args: list, addresses: list, positions: list[int]) -> bool:
+    """Whether args[k].data_ptr() == addresses[k] for every k in positions: Inductor's C check where torch has it
+    and the arguments are all tensors and ints, else False (the caller then compares in Python)."""
+    import torch
+
+    check = getattr(torch._C, "_tensors_data_ptrs_at_indices_equal", None)
+    if check is None:
+        return False
+    try:
+        return check(args, addresses, positions)
+    except (TypeError, RuntimeError):
+        return False
+
+
 def storage_key(tensor) -> int:
     return tensor.untyped_storage().data_ptr()
 
@@ -147,7 +161,8 @@ class Recording:
         with torch.no_grad():
             self.copies = [InputCopy(k, args[k]) for k in sorted(copied)]
         self.in_place = {k for k, a in enumerate(args) if isinstance(a, torch.Tensor)} - set(copied)
-        self.addresses: list[tuple[int, int]] = []  # (in-place input, the address the graph reads)
+        self.addresses: list[int | None] = []  # per input: the address the graph reads it at, if in place
+        self.checked = sorted(self.in_place)
         self.plan: OutputPlan | None = None
         self.graph = None
 
@@ -182,7 +197,7 @@ class Recording:
     def capture(self, args: list) -> None:
         """Captures the call into a CUDA graph (nothing runs); raises if the call cannot be captured."""
         inputs = self.inputs(args)
-        self.addresses = [(k, args[k].data_ptr()) for k in sorted(self.in_place)]
+        self.addresses = [args[k].data_ptr() if k in self.in_place else None for k in range(len(args))]
         outputs = self.capture_outputs(lambda: self.runner(list(inputs)))
         for position, value in enumerate(outputs):
             if getattr(value, "device", self.device) != self.device:
@@ -204,8 +219,10 @@ class Recording:
         return self.plan.held_outputs()
 
     def moved_inputs(self, args: list) -> list[int]:
-        """In-place inputs that are not where the graph reads them."""
-        return [k for k, address in self.addresses if args[k].data_ptr() != address]
+        """In-place inputs that are not where the graph reads them (one C call where all are in place)."""
+        if self.checked and _same_addresses(args, self.addresses, self.checked):
+            return []
+        return [k for k in self.checked if args[k].data_ptr() != self.addresses[k]]
 
     # -- what needs CUDA (a test replaces these three to check the rest on the CPU) -----------------------------
 

@@ -230,6 +230,23 @@ def test_a_call_that_synchronizes_is_not_captured():
     assert_same(torch.ones(3, device="cuda") * 2, torch.full((3,), 2.0, device="cuda"))
 
 
+def test_in_place_inputs_that_move_are_followed():
+    from irc.runtime.cudagraphs import GraphedCall
+
+    def runner(args):
+        x, w = args
+        args.clear()
+        return (torch.addmm(w[0], x, w), x.cos())
+
+    call = GraphedCall(runner, {1}, 8)
+    x = rand(33, 17, device="cuda")
+    weights = [rand(17, 17, device="cuda") for _ in range(4)]
+    for w in [weights[0]] * 3 + [weights[1]] * 3 + weights[2:] * 3:  # moves: once, then every call
+        assert_same(call([x, w]), (torch.addmm(w[0], x, w), x.cos()))
+    assert "input 1 (a parameter, buffer or saved tensor) moved: it is copied from then on" in metrics.cudagraph_skips
+    assert metrics.cudagraph_replays >= 6
+
+
 @pytest.mark.parametrize("how", ["mode", "env"])
 def test_reduce_overhead_mode_and_the_environment_switch(how, monkeypatch):
     monkeypatch.setattr(config, "cudagraphs", how == "env")
