@@ -83,7 +83,8 @@ def note(reason: str, outcome: str = "launching normally") -> None:
     metrics.cudagraph_skips[reason] += 1
     if reason not in _logged:
         _logged.add(reason)
-        log.warning("irc: CUDA graphs: %s; %s", reason, outcome)
+        level = logging.WARNING if outcome == "launching normally" else logging.INFO
+        log.log(level, "irc: CUDA graphs: %s; %s", reason, outcome)
 
 
 _logged: set[str] = set()
@@ -279,8 +280,7 @@ class GraphedCall:
             if recording is None:
                 return self.runner(args)
             if key not in self.warmed:
-                self.warmed.add(key)
-                return recording.warm_up(args)
+                return self.warm_up(key, recording, args)
         return self.capture(key, recording, args)
 
     def stale(self, recording, args: list) -> bool:
@@ -321,6 +321,15 @@ class GraphedCall:
             return None
         self.recordings[key] = recording
         return recording
+
+    def warm_up(self, key, recording, args: list):
+        try:
+            outputs = recording.warm_up(args)
+        except BaseException:
+            del self.recordings[key]
+            raise
+        self.warmed.add(key)
+        return outputs
 
     def capture(self, key, recording, args: list):
         """Capture (nothing runs), then this call's replay: outputs come from the graph's memory from the second

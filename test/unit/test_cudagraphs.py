@@ -354,3 +354,31 @@ def test_cpu_inputs_of_a_cuda_graph_launch_normally():
     x = torch.randn(3)
     torch.testing.assert_close(call([x])[0], x + 1)
     assert list(metrics.cudagraph_skips) == ["a tensor on cpu (input 0)"]
+
+
+def test_a_failing_warm_up_raises_and_the_next_call_warms_up_again():
+    failures = [RuntimeError("out of memory")]
+
+    def fn(x):
+        if failures:
+            raise failures.pop()
+        return (x + 1,)
+
+    call, calls = graphed(fn)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        call(torch.randn(4))
+    for _ in range(3):
+        x = torch.randn(4)
+        torch.testing.assert_close(call(x)[0], x + 1)
+    assert metrics.cudagraph_recordings == 1 and metrics.cudagraph_replays == 2
+
+
+def test_copied_outputs_keep_their_layout_and_empty_outputs_are_fresh():
+    fn, _ = graphed(lambda x: (x.t() * 2, x[:0] + 1))
+    kept = []
+    for _ in range(4):
+        x = torch.randn(5, 3)
+        kept.append((x, fn(x)))
+    for x, (t, empty) in kept:
+        torch.testing.assert_close(t, x.t() * 2)
+        assert t.stride() == (x.t() * 2).stride() and empty.shape == (0, 3)
