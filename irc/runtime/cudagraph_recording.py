@@ -198,7 +198,7 @@ class Recording:
         """Captures the call into a CUDA graph (nothing runs); raises if the call cannot be captured."""
         inputs = self.inputs(args)
         self.addresses = [args[k].data_ptr() if k in self.in_place else None for k in range(len(args))]
-        outputs = self.capture_outputs(lambda: self.runner(list(inputs)))
+        outputs = self.capture_outputs(inputs)
         for position, value in enumerate(outputs):
             if getattr(value, "device", self.device) != self.device:
                 raise Unsupported(f"output {position} is on {value.device}")
@@ -239,17 +239,17 @@ class Recording:
         finally:
             torch.cuda.current_stream(self.device).wait_stream(stream)
 
-    def capture_outputs(self, call: Callable):
-        """`call()` captured into a new graph with a private memory pool, on the side stream. An error inside
-        the capture (a synchronization, a CPU copy, an operation CUDA graphs cannot hold) ends the capture
-        and is raised; the stream and the caller's current stream are left as they were."""
+    def capture_outputs(self, inputs: list):
+        """The call on `inputs` captured into a new graph with a private memory pool, on the side stream. An
+        error inside the capture (a synchronization, a CPU copy, an operation CUDA graphs cannot hold) ends the
+        capture and is raised; the stream and the caller's current stream are left as they were."""
         import torch
 
         graph = torch.cuda.CUDAGraph()
         with self.on_side_stream():
             graph.capture_begin(capture_error_mode="thread_local")
             try:
-                outputs = call()
+                outputs = self.runner(list(inputs))
             except BaseException:
                 with contextlib.suppress(Exception):
                     graph.capture_end()

@@ -75,7 +75,7 @@ def cudagraphify(runner: Callable, gm, constants: list) -> Callable:
     if reason is not None:
         note(reason)
         return runner
-    return GraphedCall(runner, static, config.cudagraph_limit)
+    return GraphedCall(runner, static, config.cudagraph_limit, mutated=mutated_inputs(gm)[0])
 
 
 def note(reason: str, outcome: str = "launching normally") -> None:
@@ -246,7 +246,7 @@ class GraphedCall:
 
     on_cpu = False  # the tests' CPU stand-in for a graph
 
-    def __init__(self, runner: Callable, static: set[int], limit: int, recorder=None):
+    def __init__(self, runner: Callable, static: set[int], limit: int, recorder=None, mutated=frozenset()):
         from irc.runtime.cudagraph_recording import Recording
 
         self._boxed_call = True  # in the instance's __dict__: functools.wraps (torch._dynamo.disable) copies it
@@ -260,12 +260,14 @@ class GraphedCall:
         self.moves: Counter = Counter()  # in-place input -> how often it moved
         self.cloned: set[int] = set()  # output positions returned as copies
         self.noted: set[str] = set()
+        self.mutated = set(mutated)  # in-place inputs the graph writes: never copied (the copy would be written)
+        self.off: str | None = None  # why every call launches normally
 
     def __call__(self, args):
         args = args if isinstance(args, list) else list(args)
         key, reason = signature(args, self.on_cpu)
-        if reason is not None:
-            return self.run_normally(args, reason)
+        if reason is not None or self.off is not None:
+            return self.run_normally(args, reason or self.off)
         recording = self.recordings.get(key, _NEW)
         if recording is None:
             return self.runner(args)
@@ -274,6 +276,8 @@ class GraphedCall:
                 metrics.cudagraph_replays += 1
                 return recording.replay(args)
             self.recordings.pop(key, None)
+            if self.off is not None:
+                return self.run_normally(args, self.off)
             recording = _NEW
         if recording is _NEW:
             recording = self.new_recording(key, args)
@@ -290,6 +294,10 @@ class GraphedCall:
         if moved:
             self.moves.update(moved)
             copied = {k for k in moved if self.moves[k] >= MOVES_BEFORE_COPYING}
+            if copied & self.mutated:
+                self.off = f"input {min(copied & self.mutated)}, which the graph mutates, keeps moving"
+                self.recordings.clear()
+                return True
             self.static -= copied
             for key, other in list(self.recordings.items()):
                 if other is not None and other.in_place & copied:

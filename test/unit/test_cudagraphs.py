@@ -174,8 +174,9 @@ class CpuRecording(Recording):
     def on_side_stream(self):
         yield
 
-    def capture_outputs(self, call):
-        return call()
+    def capture_outputs(self, inputs):
+        # a capture runs nothing: in-place inputs (which the call may update) are not touched
+        return self.runner([a.clone() if k in self.in_place else a for k, a in enumerate(inputs)])
 
     def replay(self, args):
         self.reads = self.inputs(args)
@@ -334,7 +335,7 @@ def test_outputs_that_are_views_of_inputs_view_the_callers_input():
 
 
 class FailingCapture(CpuRecording):
-    def capture_outputs(self, call):
+    def capture_outputs(self, inputs):
         raise RuntimeError("operation not permitted when stream is capturing\nmore")
 
 
@@ -382,3 +383,20 @@ def test_copied_outputs_keep_their_layout_and_empty_outputs_are_fresh():
     for x, (t, empty) in kept:
         torch.testing.assert_close(t, x.t() * 2)
         assert t.stride() == (x.t() * 2).stride() and empty.shape == (0, 3)
+
+
+def test_a_mutated_in_place_input_that_keeps_moving_turns_graphs_off():
+    def runner(args):
+        x, w = args
+        args.clear()
+        w.add_(1)  # a buffer the graph updates: copying it would update the copy
+        return (x * w,)
+
+    call = CpuGraphedCall(runner, {1}, 8, CpuRecording, mutated={1})
+    x = torch.randn(3)
+    for _ in range(6):
+        w = torch.randn(3)
+        want = w + 1
+        torch.testing.assert_close(call([x, w])[0], x * want)
+        torch.testing.assert_close(w, want)  # updated exactly once, in the caller's tensor
+    assert "input 1, which the graph mutates, keeps moving" in metrics.cudagraph_skips
