@@ -237,6 +237,12 @@ def signature(args: list, on_cpu: bool = False) -> tuple[tuple | None, str | Non
     return key, None
 
 
+def capturing() -> bool:
+    import torch
+
+    return torch.cuda.is_current_stream_capturing()
+
+
 _NEW = object()
 MOVES_BEFORE_COPYING = 2  # an in-place input that moved this often is copied from then on
 
@@ -266,6 +272,8 @@ class GraphedCall:
     def __call__(self, args):
         args = args if isinstance(args, list) else list(args)
         key, reason = signature(args, self.on_cpu)
+        if reason is None and not self.on_cpu and capturing():
+            reason = "called while a CUDA graph is being captured (the caller's graph takes the launches)"
         if reason is not None or self.off is not None:
             return self.run_normally(args, reason or self.off)
         recording = self.recordings.get(key, _NEW)

@@ -247,6 +247,22 @@ def test_in_place_inputs_that_move_are_followed():
     assert metrics.cudagraph_replays >= 6
 
 
+def test_a_call_inside_the_callers_own_capture_launches_into_it():
+    fn = graphed(lambda x: (x * 2).sum(0))
+    x = rand(64, 33, device="cuda")
+    for _ in range(2):
+        assert_same(fn(x), (x * 2).sum(0))
+    graph, stream = torch.cuda.CUDAGraph(), torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.graph(graph, stream=stream):
+        out = fn(x)
+    x.copy_(rand(64, 33, device="cuda"))
+    graph.replay()
+    torch.cuda.synchronize()
+    assert_same(out, (x * 2).sum(0))
+    assert any("being captured" in reason for reason in metrics.cudagraph_skips)
+
+
 @pytest.mark.parametrize("how", ["mode", "env"])
 def test_reduce_overhead_mode_and_the_environment_switch(how, monkeypatch):
     monkeypatch.setattr(config, "cudagraphs", how == "env")
