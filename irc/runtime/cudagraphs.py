@@ -6,8 +6,9 @@ Inductor's (torch/_inductor/cudagraph_utils.py, cudagraph_trees.py):
 
 - A graph runs without CUDA graphs (launching normally; the reason is logged once and counted in
   `irc.metrics.cudagraph_skips`) when CUDA or its caching allocator is off, when it holds a CPU tensor or
-  tensors of several devices, or when it mutates an input other than a parameter, buffer or constant (the
-  graph would write its own copy of the input) or rebinds an input's storage (`set_`).
+  tensors of several devices, when it mutates an input other than a parameter, buffer or constant (the
+  graph would write its own copy of the input) or rebinds an input's storage (`set_`), or when it calls an
+  op the host must wait for (`item`; one whose result's shape depends on the data, such as `nonzero`).
 - Parameters, buffers, lifted constants and a backward's saved tensors are read in place; every other
   tensor input is copied into a buffer of the recording before each replay. A recording whose in-place
   input moved is recorded again where the input is now (a backward's saved tensors move once when its
@@ -120,7 +121,34 @@ def graph_skip_reason(gm, constants: list, static: set[int]) -> str | None:
         or (None if torch.cuda.is_available() else "CUDA is not available")
         or allocator_reason()
         or mutation_reason(gm, static)
+        or op_reason(gm)
     )
+
+
+# operator tags that keep a graph from being captured -> why
+UNCAPTURABLE_TAGS = {
+    "cudagraph_unsafe": "is marked unsafe for CUDA graphs",
+    "data_dependent_output": "returns a value the host reads from the device",
+}
+
+
+def op_reason(gm) -> str | None:
+    """An op the host must wait for: a tag in UNCAPTURABLE_TAGS, or a result whose shape depends on the data
+    (unbacked sizes: nonzero, masked indexing; integer indexing keeps its shape and is captured)."""
+    import torch
+    from torch.fx.experimental.symbolic_shapes import free_unbacked_symbols
+
+    tags = {getattr(torch.Tag, name, None): why for name, why in UNCAPTURABLE_TAGS.items()}
+    tags.pop(None, None)
+    for node in gm.graph.nodes:
+        if node.op != "call_function" or not isinstance(node.target, torch._ops.OpOverload):
+            continue
+        why = next((tags[t] for t in node.target.tags if t in tags), None)
+        if why is None and free_unbacked_symbols(node.meta.get("val")):
+            why = "has a data-dependent output shape (the host reads the device)"
+        if why is not None:
+            return f"{node.target} {why}"
+    return None
 
 
 def devices_reason(gm, constants: list) -> str | None:

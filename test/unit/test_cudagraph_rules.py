@@ -146,6 +146,20 @@ def test_pure_graphs_mutate_nothing():
     assert cudagraphs.devices_reason(graph_of(lambda x: x + 1, torch.randn(2, device="meta")), []) is None
 
 
+def test_ops_the_host_must_wait_for_are_not_captured():
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    gm = make_fx(lambda x: torch.ops.aten.nonzero.default(x), tracing_mode="symbolic")(torch.randn(5))
+    assert cudagraphs.op_reason(gm) == "aten.nonzero.default has a data-dependent output shape (the host reads the device)"
+    assert cudagraphs.op_reason(graph_of(lambda x, i: x[i] * 2, torch.randn(5, 3), torch.tensor([4, 0]))) is None
+    graph = torch.fx.Graph()
+    total = graph.call_function(torch.ops.aten.sum.default, (graph.placeholder("x"),))
+    graph.output(graph.call_function(torch.ops.aten._local_scalar_dense.default, (total,)))
+    reason = cudagraphs.op_reason(torch.fx.GraphModule({}, graph))
+    assert reason == "aten._local_scalar_dense.default returns a value the host reads from the device"
+    assert cudagraphs.op_reason(graph_of(lambda x: x.sin().sum(), torch.randn(5))) is None
+
+
 def test_static_inputs_are_parameters_in_a_forward_and_saved_tensors_in_a_backward(monkeypatch):
     seen = []
 
