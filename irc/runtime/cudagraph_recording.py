@@ -259,4 +259,11 @@ class Recording:
         return outputs
 
     def launch(self) -> None:
-        self.graph.replay()
+        """Replays on the current stream of the graph's device (where the input copies went)."""
+        import torch
+
+        if torch.cuda.current_device() == self.device.index:
+            self.graph.replay()
+            return
+        with torch.cuda.device(self.device):
+            self.graph.replay()
