@@ -194,11 +194,13 @@ def with_constants(runner: Callable, constants: list) -> Callable:
     return run
 
 
-def compile_fx_graph(gm, example_inputs, inference: bool = False, max_autotune: bool = False) -> Callable:
+def compile_fx_graph(
+    gm, example_inputs, inference: bool = False, max_autotune: bool = False, cudagraphs: bool = False
+) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
     results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
-    autotune candidates). For CUDA inputs the kernels compile in worker processes (compile_pool) until the
-    first call."""
+    autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
+    allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
     from irc.fx_import import import_graph_and_constants
 
     cuda = on_cuda(gm)
@@ -224,6 +226,10 @@ def compile_fx_graph(gm, example_inputs, inference: bool = False, max_autotune: 
         from irc.interp.differential import checked_runner
 
         runner = checked_runner(runner, aten_text, getattr(gm, "_irc_name", "graph"))
+    if cudagraphs:
+        from irc.runtime.cudagraphs import cudagraphify
+
+        runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
 
 

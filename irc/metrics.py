@@ -23,11 +23,16 @@ phase_seconds: Counter = Counter()
 # kernels the first CUDA calls had Triton load from its cache ("cached": compiled by the pool or an earlier
 # process) or compile on launch ("compiled": what the pool did not cover)
 launch_compiles: Counter = Counter()
+# CUDA graphs (irc/runtime/cudagraphs.py): graphs captured, replays, and why graphs or calls launch normally
+cudagraph_recordings = 0
+cudagraph_replays = 0
+cudagraph_skips: Counter = Counter()  # reason -> compiled graphs (or their input signatures) it applied to
 
 
 def reset() -> None:
     global generated_kernel_count, graph_fallbacks, graphs_compiled, cache_hits, passes_checked
     global bytes_moved, num_bytes_accessed, minimum_bytes, peak_bytes_planned, buffer_bytes
+    global cudagraph_recordings, cudagraph_replays
     generated_kernel_count = 0
     graph_fallbacks = 0
     graphs_compiled = 0
@@ -39,6 +44,8 @@ def reset() -> None:
     generated_modules.clear()
     phase_seconds.clear()
     launch_compiles.clear()
+    cudagraph_recordings = cudagraph_replays = 0
+    cudagraph_skips.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0
     kernel_bytes.clear()
 
