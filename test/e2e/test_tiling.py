@@ -96,10 +96,11 @@ def test_small_transpose_stays_1d(device):
 def _force_candidate(candidate: int, monkeypatch) -> list[dict]:
     """Makes every launch take its autotune candidate number `candidate` (the last if it has fewer); returns
     the list the chosen configs are appended to."""
-    from irc.runtime import autotune, launch
+    from irc.runtime import autotune, launch, site_launch
 
     chosen = []
     monkeypatch.setattr(launch, "_runners", {})  # kept compiled kernels of earlier candidates
+    site_launch.forget()
 
     def pick(name, kernel, grid, args, default, candidates):
         chosen.append(candidates[min(candidate, len(candidates) - 1)])
