@@ -110,3 +110,4 @@ def test_emitted_keys_say_what_the_ir_does_not(kept):
     spec = "_spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg2_1.data_ptr()) % 16 == 0"  # x, y
     assert f"{spec} or _alignments(arg0_1, arg2_1))" in source
     assert source.count(".data_ptr() % 16 == 0") == 2  # the convolution's result, in the .get and .first keys
+    assert "torch.convolution(" in source and "torch.ops.aten.convolution" not in source  # the cheaper binding

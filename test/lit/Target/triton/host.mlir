@@ -43,7 +43,7 @@
 // CHECK-NEXT:         raise
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
 // CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg3_1))
-// CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
+// CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)
 // CHECK-NEXT:     try:
 // CHECK-NEXT:         _assert_size_stride(buf0, (5, 3), (3, 1))
 // CHECK-NEXT:         if buf0.dtype is not torch.float32:

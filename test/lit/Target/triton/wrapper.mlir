@@ -37,7 +37,7 @@
 // CHECK-NEXT:         _check_input(arg0_1, 0, (2, 3), (3, 1), torch.float32)
 // CHECK-NEXT:         _check_input(arg1_1, 1, (3, 4), (4, 1), torch.float32)
 // CHECK-NEXT:         raise
-// CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
+// CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)
 // CHECK-NEXT:     try:
 // CHECK-NEXT:         _assert_size_stride(buf0, (2, 4), (4, 1))
 // CHECK-NEXT:         if buf0.dtype is not torch.float32:
