@@ -43,7 +43,7 @@ class Namespace:
     """`torch`, `torch.ops`, `torch.ops.aten`, ... as the wrapper reads them, with the overloads in torch.ops
     and the extern torch functions replaced by Replay; each attribute is looked up once and then kept."""
 
-    EXTERNS = ("mm", "bmm", "addmm", "baddbmm", "split_with_sizes")  # torch functions the wrapper calls
+    EXTERNS = ("mm", "bmm", "addmm", "baddbmm", "convolution", "split_with_sizes")  # torch functions called
 
     def __init__(self, real, tape: list, replay_all: bool):
         self._real, self._tape, self._replay_all, self._externs = real, tape, replay_all, self.EXTERNS
