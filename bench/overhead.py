@@ -6,6 +6,8 @@
     python3 bench/overhead.py --workloads gpt2_attention,full_sum   # host time per call of bench workloads
     python3 bench/overhead.py --workloads gpt2_attention --profile  # and where irc's host time goes
     python3 bench/overhead.py --cudagraphs   # with CUDA graphs: Inductor's reduce-overhead mode and irc's
+    python3 bench/overhead.py --stubbed resnet,mobilenet_v2  # CPU: irc's host path, device work stubbed
+    python3 bench/overhead.py --zoo resnet,convnext,mobilenet_v2  # CUDA: zoo models' host and wall time
 
 Each graph runs on 1000-element tensors, so the GPU finishes long before the CPU has issued the next call:
 wall time per call over many back-to-back calls is the host path (Dynamo guards, wrappers, launches).
@@ -85,6 +87,28 @@ def host_us(names: list[str], calls: int = 20, profile: bool = False) -> None:
             print_profile(fns[2], inputs, calls)
 
 
+def zoo_host_us(names: list[str], calls: int = 5, profile: bool = False) -> None:
+    """Zoo models at full size (bf16 inference, batch 8 x 224x224 images): host time per call (issue_us, best
+    of 5 rounds) and wall time per call (per_call_us), eager, Inductor and irc in one process."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from zoo import ZOO
+
+    print("| model | host us eager / Inductor / irc | wall ms eager / Inductor / irc |\n|---|---|---|")
+    for name in names:
+        model, inputs = ZOO[name].build(small=False, device="cuda", dtype=torch.bfloat16)
+        with torch.no_grad():
+            fns = [model, compiled(model, "inductor"), compiled(model, "irc")]
+            hosts, walls = [], []
+            for fn in fns:
+                per_call_us(fn, inputs, 3)
+                hosts.append(min(issue_us(fn, inputs, calls) for _ in range(5)))
+                walls.append(min(per_call_us(fn, inputs, 100) for _ in range(3)) / 1000)
+            print(f"| {name} | " + " / ".join(f"{t:.0f}" for t in hosts) + " | "
+                  + " / ".join(f"{t:.2f}" for t in walls) + " |", flush=True)
+            if profile:
+                print_profile(fns[2], inputs, calls)
+
+
 def print_profile(fn, inputs, calls: int) -> None:
     """The functions one compiled callable's calls spend their host time in (cProfile, by own time)."""
     per_call_us(fn, inputs, 20)
@@ -98,7 +122,6 @@ def layers() -> None:
     import timeit
 
     from irc import metrics
-    from irc.runtime import autotune, launch
     from irc.runtime.loader import load
 
     inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
@@ -106,24 +129,19 @@ def layers() -> None:
     fn = compiled(one_kernel, "irc")
     fn(*inputs)
     module = load(metrics.generated_modules[-1], interpret=False)
-    name = module.KERNELS[0] if hasattr(module, "KERNELS") else None
-    kernel = getattr(module, name)
+    site = module._launch_0  # the launch site of the graph's one kernel and its kept runner
+    key, runner = next(iter(site.items()))
     out = torch.empty_like(inputs[0])
-    key = next(k for k in launch._runners if k[0] == id(kernel))
-    runner = launch._runners[key][1]
-    grid = key[1]
     args = [*inputs, out]
-    stream = torch.cuda.current_stream().cuda_stream
+    spec, (x, y) = key[1], inputs
     tests = {
         "compiled call": lambda: fn(*inputs),
         "module.call": lambda: module.call(list(inputs)),
-        "autotune.launch": lambda: autotune.launch(name, kernel, grid, args, lambda: ({}, [])),
-        "launch.launch": lambda: launch.launch(kernel, grid, args, None),
+        "site launch": lambda: (site.get((key[0], spec)) or site.first(key, None))(args),
         "direct runner": lambda: runner(args),
-        "key only": lambda: (id(kernel), grid, *map(launch._specialization, args)),
+        "per-call spec": lambda: (x.get_device(), (x.data_ptr() | y.data_ptr()) % 16 == 0),
         "current stream": lambda: torch._C._cuda_getCurrentRawStream(0),
         "empty_strided": lambda: torch.empty_strided((40, 25), (25, 1), device="cuda"),
-        "stream arg": lambda: stream,
     }
     for label, call in tests.items():
         n = 5000
@@ -171,9 +189,19 @@ def main() -> None:
     parser.add_argument("--layers", action="store_true", help="time each layer of one irc call")
     parser.add_argument("--workloads", default="", help="host time per call of these bench workloads")
     parser.add_argument("--cudagraphs", action="store_true", help="eager, Inductor and irc with CUDA graphs")
+    parser.add_argument("--stubbed", default="", help="CPU: host path of these zoo models' irc call()")
+    parser.add_argument("--zoo", default="", help="CUDA: host and wall time per call of these zoo models")
     args = parser.parse_args()
     if args.cudagraphs:
         cudagraph_rows()
+        return
+    if args.stubbed:
+        from host_stub import host_table
+
+        host_table(args.stubbed.split(","), profile=args.profile)
+        return
+    if args.zoo:
+        zoo_host_us(args.zoo.split(","), profile=args.profile)
         return
     if args.layers:
         layers()

@@ -6,6 +6,10 @@ the same way). The first launch of a kernel with a given grid and argument speci
 and keeps the compiled kernel; later launches call it directly. The key holds what Triton specializes on: each
 tensor's 16-byte alignment and device, each scalar's value (Triton specializes integers on == 1 and % 16).
 Where PyTorch's static CUDA launcher applies (irc/runtime/static_launch.py), later launches are one C call.
+
+Emitted modules launch through site launchers (irc/runtime/site_launch.py), which key the kept runners by
+what the IR already knows instead of asking each argument here; `launch` serves direct callers
+(autotune.launch) and `direct_runner` both.
 """
 
 from collections.abc import Callable
@@ -27,7 +31,7 @@ def launch(kernel, grid: tuple, args: list, plan: Callable[[], tuple[tuple, dict
         kept[1](args)
         return
     grid, options = plan()
-    device = _cuda_device(args)
+    device = cuda_device(args)
     first_on_gpu = kept is None and device is not None  # Triton compiles the kernel on this launch
     with metrics.phase("kernel compile") if first_on_gpu else nullcontext():
         compiled = kernel[grid](*args, **options)
@@ -41,7 +45,7 @@ def _specialization(value):
     return value.data_ptr() % 16 == 0, value.get_device()
 
 
-def _cuda_device(args: list) -> int | None:
+def cuda_device(args: list) -> int | None:
     return next((a.get_device() for a in args if hasattr(a, "data_ptr") and a.get_device() >= 0), None)
 
 

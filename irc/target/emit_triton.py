@@ -28,8 +28,6 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     kernel_sources = ["\n".join(p.print()) for p in printers]
 
     parts = [prelude.HEADER]
-    if any(triton.AUTOTUNE in k.attributes for k in kernels):
-        parts.append("from irc.runtime import autotune as _autotune")
     parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
     parts.append(_bytes_table(hosts))
     parts[-1] += memory_constants(hosts)
@@ -63,4 +61,5 @@ def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:
         raise DiagnosticException(f"triton target: expected one host func.func, found {len(hosts)}")
     printer = printer_class(hosts[0], kernels)
     call, get_args = "\n".join(printer.call()), "\n".join(printer.get_args())
-    return [GUARD_HELPERS, call, prelude.RAND_STRIDED, get_args, prelude.BENCHMARK]
+    sites = "\n".join(printer.launches.module_lines())
+    return [GUARD_HELPERS, *([sites] if sites else []), call, prelude.RAND_STRIDED, get_args, prelude.BENCHMARK]

@@ -3,11 +3,17 @@
     def call(args):
         arg0_1, = args
         args.clear()
+        _check_rank(arg0_1, 0, 1, torch.float32)
         s0 = arg0_1.shape[0]
+        try: ...  # input checks (triton_wrapper_guards.py)
         _empty = _allocator(arg0_1.device)
+        _spec = (arg0_1.get_device(), (arg0_1.data_ptr()) % 16 == 0 or _alignments(arg0_1))
         buf0 = _empty((s0,), (1,), torch.float32)
-        triton_poi_fused_add_0[((s0 + 127) // 128,)](arg0_1, buf0, s0, XBLOCK=128, num_warps=4)
+        if (s0 + 127) // 128 > 0:
+            (_launch_0.get((((s0 + 127) // 128,), _spec, s0)) or _launch_0.first(...))([arg0_1, buf0, s0])
         return (buf0,)
+
+Launch keys and site launchers: triton_wrapper_launch.py.
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ from irc.dialects.types import (
     is_integer,
 )
 from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
-from irc.target.triton_wrapper_guards import layout_guards, rank_guards
+from irc.target.triton_wrapper_guards import extern_result_check, layout_guards, rank_guards
+from irc.target.triton_wrapper_launch import LaunchSites
 
 DEFAULT_SIZE = 8  # what get_args() gives each size symbol
 _SIZE_SYMBOL = re.compile(r"s[0-9]+")
@@ -72,6 +79,9 @@ class WrapperPrinter:
             self.names[arg] = f"arg{k}_1"
         tensors = [self.names[a] for a in self.args if isinstance(a.type, BufferType)]
         self.device = f"{tensors[0]}.device" if tensors else "torch.device('cpu')"
+        scalars = host.attributes.get(SCALAR_TENSOR_ARGS)
+        self.scalar_positions = set(scalars.get_values()) if scalars is not None else set()
+        self.launches = LaunchSites(self)
 
     def new_buffer(self, value: SSAValue) -> str:
         self.names[value] = f"buf{self.buffers}"
@@ -94,8 +104,7 @@ class WrapperPrinter:
             names = [self.names[a] for a in self.args]
             self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
             self.emit("args.clear()")
-        scalars = self.host.attributes.get(SCALAR_TENSOR_ARGS)
-        for position in scalars.get_values() if scalars is not None else ():
+        for position in sorted(self.scalar_positions):
             name = self.names[self.args[position]]  # a 0-d CPU tensor next to device tensors: its value
             self.emit(f"{name} = {name}.item()")
         for line in rank_guards(self):
@@ -105,6 +114,9 @@ class WrapperPrinter:
             self.emit(line)
         if any(isinstance(op, kernel.AllocOp) and op.device is None for op in self.host.body.block.ops):
             self.emit(f"_empty = _allocator({self.device})")
+        spec = self.launches.spec_line()
+        if spec is not None:
+            self.emit(spec)
         for op in self.host.body.block.ops:
             printer = HOST_OPS.get(type(op))
             if printer is None:
@@ -218,13 +230,12 @@ class WrapperPrinter:
         for key in ("num_warps", "num_stages"):
             if getattr(k, key) is not None:
                 options.append(f"{key}={getattr(k, key).value.data}")
-        line = f"{k.sym_name.data}[{python_tuple(grid)}]({', '.join(args + options)})"
-        if triton.AUTOTUNE in k.attributes:
-            line = _tuned_launch(k, grid, args, options)
-        static = [as_expr(g.value()) for g in k.grid.data] if k.grid else []
-        if any(g.is_Integer and g == 0 for g in static):
+        if self.launches.empty(op):
             self.emit(f"# {k.sym_name.data}: empty iteration space, nothing to launch")
-        elif all(g.is_Integer for g in static):
+            return
+        line = self.launches.launch_line(k, op, python_tuple(grid), args, _configs(k, options))
+        static = [as_expr(g.value()) for g in k.grid.data] if k.grid else []
+        if all(g.is_Integer for g in static):
             self.emit(line)
         else:
             self.emit(f"if {' and '.join(f'{g} > 0' for g in grid)}:")
@@ -247,7 +258,8 @@ class WrapperPrinter:
             if isinstance(t, BufferType):  # the layout the IR declares, whatever strides ATen returned
                 name = self.names[result]
                 size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
-                self.emit(f"{name} = _extern_result({name}, {size}, {stride}, {torch_dtype(t.element_type)})")
+                for line in extern_result_check(name, size, stride, torch_dtype(t.element_type)):
+                    self.emit(line)
 
     def argument(self, attr: Attribute, operands: list[str]) -> str:
         """An extern argument as Python: operand refs become variables, builtin attributes literals."""
@@ -339,12 +351,13 @@ HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
 }
 
 
-def _tuned_launch(k: triton.FuncOp, grid: list[str], args: list[str], options: list[str]) -> str:
-    """`_autotune.launch(...)`: the runtime picks among the kernel's candidates (irc/runtime/autotune.py)."""
-    candidates = "[" + ", ".join(_candidate_text(c) for c in k.attributes[triton.AUTOTUNE].data) + "]"
+def _configs(k: triton.FuncOp, options: list[str]) -> str:
+    """`(heuristic config, candidates)`: the runtime picks among a tuned kernel's candidates on its first CUDA
+    launch (irc/runtime/autotune.py); a kernel without candidates launches with its one config."""
+    tuned = k.attributes.get(triton.AUTOTUNE)
+    candidates = "[" + ", ".join(_candidate_text(c) for c in tuned.data) + "]" if tuned is not None else "[]"
     default = "{" + ", ".join(f"{key!r}: {value}" for key, value in (o.split("=") for o in options)) + "}"
-    return (f"_autotune.launch({k.sym_name.data!r}, {k.sym_name.data}, {python_tuple(grid)}, "
-            f"[{', '.join(args)}], lambda: ({default}, {candidates}))")
+    return f"({default}, {candidates})"
 
 
 def _candidate_text(candidate: DictionaryAttr) -> str:
@@ -381,12 +394,18 @@ def none_results(op: Operation) -> list[int]:
 
 
 # externs whose public torch function takes the overload's arguments: its Python binding parses them in a
-# fraction of the time torch.ops' schema-driven call takes (Inductor calls extern_kernels.bmm(..., out=) too)
+# fraction of the time torch.ops' schema-driven call takes (about 10 us less per convolution on a CPU host;
+# Inductor calls extern_kernels.convolution and extern_kernels.bmm(..., out=), the same functions)
 TORCH_FUNCTIONS = {
     "aten::mm.out": "torch.mm",
     "aten::bmm.out": "torch.bmm",
     "aten::addmm.out": "torch.addmm",
     "aten::baddbmm.out": "torch.baddbmm",
+    "aten::mm.default": "torch.mm",
+    "aten::bmm.default": "torch.bmm",
+    "aten::addmm.default": "torch.addmm",
+    "aten::baddbmm.default": "torch.baddbmm",
+    "aten::convolution.default": "torch.convolution",
     "aten::split_with_sizes.default": "torch.split_with_sizes",
 }
 

@@ -123,11 +123,33 @@ def rank_guards(printer) -> list[str]:
 
 
 def layout_guards(printer, sizes) -> list[str]:
-    """Size, stride and dtype checks of every tensor input, in terms of the bound size symbols."""
-    lines = []
-    for position, arg in tensor_inputs(printer):
-        t = arg.type
+    """Size, stride and dtype checks of every tensor input, in terms of the bound size symbols: one C call per
+    input (Inductor's assert_size_stride) and one dtype test; only when one fails, the Python checks that name
+    the input."""
+    inputs = tensor_inputs(printer)
+    if not inputs:
+        return []
+    fast, named, dtypes = ["try:"], ["except AssertionError:"], []
+    for position, arg in inputs:
+        t, name = arg.type, printer.names[arg]
         size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
         dtype = torch_dtype(t.element_type)
-        lines.append(f"_check_input({printer.names[arg]}, {position}, {size}, {stride}, {dtype})")
-    return lines
+        fast.append(f"    _assert_size_stride({name}, {size}, {stride})")
+        named.append(f"    _check_input({name}, {position}, {size}, {stride}, {dtype})")
+        dtypes.append(f"{name}.dtype is not {dtype}")
+    fast.append(f"    if ({dtypes[0]}" + "".join(f"\n            or {d}" for d in dtypes[1:]) + "):")
+    fast.append("        raise AssertionError")
+    return [*fast, *named, "    raise"]
+
+
+def extern_result_check(name: str, size: str, stride: str, dtype: str) -> list[str]:
+    """An extern's result in its declared layout: one C call when ATen's layout is the declared one (as in
+    Inductor's wrapper), `_extern_result` (a copy, or a clear error) otherwise."""
+    return [
+        "try:",
+        f"    _assert_size_stride({name}, {size}, {stride})",
+        f"    if {name}.dtype is not {dtype}:",
+        "        raise AssertionError",
+        "except (AssertionError, TypeError):  # TypeError: an undefined (None) result",
+        f"    {name} = _extern_result({name}, {size}, {stride}, {dtype})",
+    ]

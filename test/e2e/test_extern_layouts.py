@@ -120,3 +120,22 @@ def test_extern_result_helper_copies_into_the_declared_layout():
         extern_result(x, (6, 4), (4, 1), torch.float32)
     with pytest.raises(RuntimeError, match="dtype"):
         extern_result(x, (4, 6), (6, 1), torch.float64)
+
+
+def test_emitted_extern_check_keeps_copies_or_rejects():
+    """The wrapper's inline check (one C call when ATen's layout is the declared one) falls back to
+    _extern_result for another layout, an undefined (None) result and another dtype."""
+    from irc.target.triton_wrapper_guards import GUARD_HELPERS, extern_result_check
+
+    lines = extern_result_check("result", "(4, 6)", "(6, 1)", "torch.float32")
+    namespace = {"torch": torch}
+    exec(GUARD_HELPERS + "\ndef checked(result):\n" + "".join(f"    {line}\n" for line in lines)
+         + "    return result\n", namespace)
+    checked = namespace["checked"]
+    x = torch.rand(4, 6)
+    assert checked(x) is x and checked(None) is None
+    transposed = torch.rand(6, 4).t()
+    moved = checked(transposed)
+    assert moved.stride() == (6, 1) and torch.equal(moved, transposed)
+    with pytest.raises(RuntimeError, match="dtype"):
+        checked(x.double())

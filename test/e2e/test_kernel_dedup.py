@@ -23,7 +23,8 @@ class Layer(torch.nn.Module):
 
 
 def compiled_kernels(layers: int, device: str) -> tuple[list[str], str]:
-    """The kernel names of the emitted module of a stack of `layers` identical layers, and its call()."""
+    """The kernel names of the emitted module of a stack of `layers` identical layers, and its launch sites
+    and call() (one site launcher per launch)."""
     torch.manual_seed(0)
     model = torch.nn.Sequential(*[Layer(24) for _ in range(layers)]).to(device)
     with torch.no_grad():
@@ -32,13 +33,14 @@ def compiled_kernels(layers: int, device: str) -> tuple[list[str], str]:
         source = f.read()
     kernels = re.findall(r"^def (triton_\w+)\(", source, re.MULTILINE)
     assert len(kernels) == metrics.generated_kernel_count
-    return kernels, source[source.index("def call(") :]
+    return kernels, source[source.index("_launch_0 = ") :]
 
 
 def test_identical_layers_share_kernels(device):
     one, _ = compiled_kernels(1, device)
-    two, call = compiled_kernels(2, device)
+    two, wrapper = compiled_kernels(2, device)
     assert len(two) == len(set(two)) == len(one), (one, two)
     for name in two:
-        launches = re.findall(rf"^\s+(?:{name}\[|_autotune\.launch\('{name}')", call, re.MULTILINE)
-        assert len(launches) == 2, (name, call)
+        sites = re.findall(rf"^(_launch_\d+) = _Launcher\({name}, ", wrapper, re.MULTILINE)
+        launches = [s for s in sites if re.search(rf"^\s+\({s}\.get\(", wrapper, re.MULTILINE)]
+        assert len(launches) == 2, (name, wrapper)

@@ -97,11 +97,12 @@ def _force_candidate(candidate: int, monkeypatch) -> list[dict]:
     """Makes every launch take its autotune candidate number `candidate` (the last if it has fewer); returns
     the list the chosen configs are appended to. Under max-autotune: every kernel keeps its candidates."""
     from irc import config
-    from irc.runtime import autotune, launch
+    from irc.runtime import autotune, launch, site_launch
 
     monkeypatch.setattr(config, "max_autotune", True)
     chosen = []
     monkeypatch.setattr(launch, "_runners", {})  # kept compiled kernels of earlier candidates
+    site_launch.forget()
 
     def pick(name, kernel, grid, args, default, candidates):
         chosen.append(candidates[min(candidate, len(candidates) - 1)])

@@ -85,13 +85,17 @@ def test_the_first_launch_loads_what_a_worker_compiled(gpu_target, compiles):
 
 
 def test_identical_kernels_compile_once(gpu_target, compiles):
-    layers = torch.nn.Sequential(*[torch.nn.Sequential(torch.nn.LayerNorm(48), torch.nn.GELU()) for _ in range(4)])
+    def layer():  # the matmul keeps the layers' kernels apart
+        return torch.nn.Sequential(torch.nn.Linear(48, 48), torch.nn.LayerNorm(48), torch.nn.GELU())
+
+    layers = torch.nn.Sequential(*[layer() for _ in range(4)])
     metrics.reset()
     compiled = torch.compile(layers, backend="irc")
     x = torch.randn(5, 48)
-    torch.testing.assert_close(compiled(x), layers(x))
+    with torch.no_grad():
+        torch.testing.assert_close(compiled(x), layers(x))
     module = load(metrics.generated_modules[-1], interpret=False)
-    launches = inspect.getsource(module.call).count("triton_")
+    launches = inspect.getsource(module.call).count(".first(")  # one site launcher call per launch
     requests = compile_pool.compile_requests(metrics.generated_modules[-1], {}, tuning=False)
     assert [name for name, _ in requests] == module.KERNELS and len(module.KERNELS) < launches
     compile_all(metrics.generated_modules[-1], requests)

@@ -40,6 +40,9 @@ def test_cpu_scalar_first_does_not_make_the_graph_a_cpu_graph():
     text, source = call_source(traced(lambda s, x: x - s, ((), "cpu"), ((37, 5), "cuda")))
     call = source[source.index("def call(args):") :]
     assert "arg0_1 = arg0_1.item()" in call and "_allocator(arg1_1.device)" in call
+    # the launch key: the CUDA tensor's device and alignment; the float scalar's value is not specialized on
+    assert "_spec = (arg1_1.get_device(), (arg1_1.data_ptr()) % 16 == 0 or _alignments(arg1_1))" in call
+    assert "_launch_0.get(((1,), _spec))" in call and "([arg1_1, arg0_1, buf0])" in call
 
 
 @pytest.mark.parametrize("device", ["cpu", "cuda"])

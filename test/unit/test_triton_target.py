@@ -137,7 +137,10 @@ def test_pointwise_kernel_prints_like_inductor():
         "    tl.store(out_ptr0 + (xindex), tmp2, xmask)",
         "",
     ]
-    assert "triton_poi_fused_add_0[(1,)](arg0_1, arg1_1, buf0, XBLOCK=32, num_warps=1)" in source
+    assert "_launch_0 = _Launcher(triton_poi_fused_add_0, 'triton_poi_fused_add_0')" in source
+    key, configs = "((1,), _spec)", "({'XBLOCK': 32, 'num_warps': 1}, [])"
+    launch = f"(_launch_0.get({key}) or _launch_0.first({key}, lambda: {configs}))([arg0_1, arg1_1, buf0])"
+    assert launch in source
     assert "KERNELS = ['triton_poi_fused_add_0']" in source
     compile(source, "<emitted>", "exec")
 

@@ -30,11 +30,15 @@
 
 // EMIT:      KERNELS = ['triton_poi_fused_add_0', 'triton_poi_fused_add_1', 'triton_poi_fused_add_3']
 // EMIT-COUNT-1: def triton_poi_fused_add_0(
+// EMIT:      _launch_0 = _Launcher(triton_poi_fused_add_0, 'triton_poi_fused_add_0')
+// EMIT-NEXT:  _launch_1 = _Launcher(triton_poi_fused_add_1, 'triton_poi_fused_add_1')
+// EMIT-NEXT:  _launch_2 = _Launcher(triton_poi_fused_add_0, 'triton_poi_fused_add_0')
+// EMIT-NEXT:  _launch_3 = _Launcher(triton_poi_fused_add_3, 'triton_poi_fused_add_3')
 // EMIT:      def call(args):
-// EMIT:          triton_poi_fused_add_0[(1,)](arg0_1, buf0, XBLOCK=16, num_warps=1)
-// EMIT:          triton_poi_fused_add_1[(1,)](buf0, buf1, XBLOCK=16, num_warps=1)
-// EMIT:          triton_poi_fused_add_0[(1,)](buf1, buf2, XBLOCK=16, num_warps=1)
-// EMIT:          triton_poi_fused_add_3[(1,)](buf2, buf3, XBLOCK=32, num_warps=1)
+// EMIT:          (_launch_0.get(((1,), _spec)) or _launch_0.first(((1,), _spec), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([arg0_1, buf0])
+// EMIT:          (_launch_1.get(((1,), _spec)) or _launch_1.first(((1,), _spec), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([buf0, buf1])
+// EMIT:          (_launch_2.get(((1,), _spec)) or _launch_2.first(((1,), _spec), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([buf1, buf2])
+// EMIT:          (_launch_3.get(((1,), _spec)) or _launch_3.first(((1,), _spec), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([buf2, buf3])
 
 kernel.kernel @fused_add_0(%arg0: !loop.buffer<[5, 3], f32, strides [3, 1]>) -> (!loop.buffer<[5, 3], f32, strides [3, 1]>) pointwise numel 15 rnumel 1 {xblock = 16, num_warps = 1} {
   %0 = loop.pointwise ranges [5, 3] {

@@ -1,5 +1,6 @@
 // The host program: externs through torch.ops (operand references, lists, kwargs, dtypes, two results; each result
-// checked against its declared layout), a view
+// checked against its declared layout), launch keys (inputs checked once per call in `_spec`, an extern's result
+// at its launch, buffers irc allocates and their aligned views or reuses not at all; float scalars stay out), a view
 // (loop.reinterpret -> reinterpret_tensor), kernel.free -> del, kernel.reuse of a dead buffer (a view, or set_ where the dtype changes), a scalar and an f16 kernel, and a kernel with an empty iteration space (no launch).
 // RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
 // RUN: filecheck %s < %t.py
@@ -15,34 +16,73 @@
 // CHECK-NEXT:     x1 = xindex // 5
 // CHECK-NEXT:     tmp1 = tmp0 + x1
 // CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xmask)
+// CHECK:      from irc.runtime.site_launch import Launcher as _Launcher, alignments as _alignments
+// CHECK:      _launch_0 = _Launcher(triton_poi_fused_add_mul_0, 'triton_poi_fused_add_mul_0')
+// CHECK-NEXT: _launch_1 = _Launcher(triton_poi_fused_add_3, 'triton_poi_fused_add_3')
+// CHECK-NEXT: _launch_2 = _Launcher(triton_poi_fused_iota_4, 'triton_poi_fused_iota_4')
+// CHECK-NEXT: _launch_3 = _Launcher(triton_poi_fused_exp_1, 'triton_poi_fused_exp_1')
+// CHECK-NOT:  _launch_4
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
 // CHECK-NEXT:     args.clear()
-// CHECK-NEXT:     _check_input(arg0_1, 0, (5, 7), (7, 1), torch.float32)
-// CHECK-NEXT:     _check_input(arg1_1, 1, (7, 3), (3, 1), torch.float32)
-// CHECK-NEXT:     _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
-// CHECK-NEXT:     _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(arg0_1, (5, 7), (7, 1))
+// CHECK-NEXT:         _assert_size_stride(arg1_1, (7, 3), (3, 1))
+// CHECK-NEXT:         _assert_size_stride(arg3_1, (4, 6), (6, 1))
+// CHECK-NEXT:         _assert_size_stride(arg4_1, (0, 3), (3, 1))
+// CHECK-NEXT:         if (arg0_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg1_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg3_1.dtype is not torch.float16
+// CHECK-NEXT:             or arg4_1.dtype is not torch.float32):
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except AssertionError:
+// CHECK-NEXT:         _check_input(arg0_1, 0, (5, 7), (7, 1), torch.float32)
+// CHECK-NEXT:         _check_input(arg1_1, 1, (7, 3), (3, 1), torch.float32)
+// CHECK-NEXT:         _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
+// CHECK-NEXT:         _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
+// CHECK-NEXT:         raise
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
-// CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
-// CHECK-NEXT:     buf0 = _extern_result(buf0, (5, 3), (3, 1), torch.float32)
+// CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg3_1))
+// CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(buf0, (5, 3), (3, 1))
+// CHECK-NEXT:         if buf0.dtype is not torch.float32:
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:         buf0 = _extern_result(buf0, (5, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf1 = reinterpret_tensor(arg0_1, (7, 5), (1, 7), 0)
 // CHECK-NEXT:     buf2 = _empty((5, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf3 = _empty((7, 5), (5, 1), torch.float32)
-// CHECK-NEXT:     triton_poi_fused_add_mul_0[(1,)](buf0, arg2_1, buf2, XBLOCK=16, num_warps=1)
-// CHECK-NEXT:     triton_poi_fused_add_3[(1,)](buf1, buf3, XBLOCK=64, num_warps=1)
+// CHECK-NEXT:     (_launch_0.get(((1,), _spec, buf0.data_ptr() % 16 == 0)) or _launch_0.first(((1,), _spec, buf0.data_ptr() % 16 == 0), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([buf0, arg2_1, buf2])
+// CHECK-NEXT:     (_launch_1.get(((1,), _spec)) or _launch_1.first(((1,), _spec), lambda: ({'XBLOCK': 64, 'num_warps': 1}, [])))([buf1, buf3])
 // CHECK-NEXT:     del buf1
 // CHECK-NEXT:     buf4 = reinterpret_tensor(buf0, (15,), (1,), 0); del buf0  # reuse
-// CHECK-NEXT:     triton_poi_fused_iota_4[(1,)](buf4, XBLOCK=16, num_warps=1)
+// CHECK-NEXT:     (_launch_2.get(((1,), _spec, buf4.data_ptr() % 16 == 0)) or _launch_2.first(((1,), _spec, buf4.data_ptr() % 16 == 0), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([buf4])
 // CHECK-NEXT:     buf5 = _empty((12,), (1,), torch.float32)
 // CHECK-NEXT:     buf6 = torch.empty(0, dtype=torch.float16, device=buf5.device).set_(buf5.untyped_storage(), 0, (4, 6), (6, 1)); del buf5  # reuse
-// CHECK-NEXT:     triton_poi_fused_exp_1[(1,)](arg3_1, buf6, XBLOCK=32, num_warps=1)
+// CHECK-NEXT:     (_launch_3.get(((1,), _spec)) or _launch_3.first(((1,), _spec), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([arg3_1, buf6])
 // CHECK-NEXT:     buf7 = _empty((0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
 // CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
-// CHECK-NEXT:     buf8 = _extern_result(buf8, (5,), (1,), torch.float64)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(buf8, (5,), (1,))
+// CHECK-NEXT:         if buf8.dtype is not torch.float64:
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:         buf8 = _extern_result(buf8, (5,), (1,), torch.float64)
 // CHECK-NEXT:     buf9, buf10 = torch.ops.aten.max.dim(arg0_1, 1)
-// CHECK-NEXT:     buf9 = _extern_result(buf9, (5,), (1,), torch.float32)
-// CHECK-NEXT:     buf10 = _extern_result(buf10, (5,), (1,), torch.int64)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(buf9, (5,), (1,))
+// CHECK-NEXT:         if buf9.dtype is not torch.float32:
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:         buf9 = _extern_result(buf9, (5,), (1,), torch.float32)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(buf10, (5,), (1,))
+// CHECK-NEXT:         if buf10.dtype is not torch.int64:
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:         buf10 = _extern_result(buf10, (5,), (1,), torch.int64)
 // CHECK-NEXT:     return (buf2, buf3, buf6, buf7, buf8, buf9, buf10, buf4)
 // CHECK:      def get_args(**sizes):
 // CHECK:          arg2_1 = 0.5

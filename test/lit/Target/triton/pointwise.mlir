@@ -25,14 +25,37 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1 = args
 // CHECK-NEXT:     args.clear()
-// CHECK-NEXT:     _check_input(arg0_1, 0, (3, 17), (17, 1), torch.float32)
-// CHECK-NEXT:     _check_input(arg1_1, 1, (17,), (1,), torch.float32)
-// CHECK-NEXT:     _check_input(arg2_1, 2, (3, 17), (17, 1), torch.int32)
-// CHECK-NEXT:     _check_input(arg3_1, 3, (17,), (1,), torch.int32)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(arg0_1, (3, 17), (17, 1))
+// CHECK-NEXT:         _assert_size_stride(arg1_1, (17,), (1,))
+// CHECK-NEXT:         _assert_size_stride(arg2_1, (3, 17), (17, 1))
+// CHECK-NEXT:         _assert_size_stride(arg3_1, (17,), (1,))
+// CHECK-NEXT:         if (arg0_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg1_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg2_1.dtype is not torch.int32
+// CHECK-NEXT:             or arg3_1.dtype is not torch.int32):
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except AssertionError:
+// CHECK-NEXT:         _check_input(arg0_1, 0, (3, 17), (17, 1), torch.float32)
+// CHECK-NEXT:         _check_input(arg1_1, 1, (17,), (1,), torch.float32)
+// CHECK-NEXT:         _check_input(arg2_1, 2, (3, 17), (17, 1), torch.int32)
+// CHECK-NEXT:         _check_input(arg3_1, 3, (17,), (1,), torch.int32)
+// CHECK-NEXT:         raise
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
+// CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg1_1.data_ptr() | arg2_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg1_1, arg2_1, arg3_1))
 // CHECK-NEXT:     buf0 = _empty((3, 17), (17, 1), torch.float32)
-// CHECK:          buf5 = _empty((3, 17), (17, 1), torch.float16)
-// CHECK-NEXT:     triton_poi_fused_0[(4,)](arg0_1, arg1_1, buf0, buf1, buf2, buf3, buf4, buf5, XBLOCK=16, num_warps=1)
+// CHECK-NEXT:     buf1 = _empty((3, 17), (17, 1), torch.float32)
+// CHECK-NEXT:     buf2 = _empty((3, 17), (17, 1), torch.float32)
+// CHECK-NEXT:     buf3 = _empty((3, 17), (17, 1), torch.bool)
+// CHECK-NEXT:     buf4 = _empty((3, 17), (17, 1), torch.int64)
+// CHECK-NEXT:     buf5 = _empty((3, 17), (17, 1), torch.float16)
+// CHECK-NEXT:     (_launch_0.get(((4,), _spec)) or _launch_0.first(((4,), _spec), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([arg0_1, arg1_1, buf0, buf1, buf2, buf3, buf4, buf5])
+// CHECK-NEXT:     buf6 = _empty((3, 17), (17, 1), torch.int32)
+// CHECK-NEXT:     buf7 = _empty((3, 17), (17, 1), torch.int32)
+// CHECK-NEXT:     buf8 = _empty((3, 17), (17, 1), torch.int32)
+// CHECK-NEXT:     buf9 = _empty((3, 17), (17, 1), torch.int32)
+// CHECK-NEXT:     buf10 = _empty((3, 17), (17, 1), torch.bool)
+// CHECK-NEXT:     (_launch_1.get(((1,), _spec)) or _launch_1.first(((1,), _spec), lambda: ({'XBLOCK': 64, 'num_warps': 1}, [])))([arg2_1, arg3_1, buf6, buf7, buf8, buf9, buf10])
 // CHECK:          return (buf0, buf1, buf2, buf3, buf4, buf5, buf6, buf7, buf8, buf9, buf10)
 // CHECK:      def get_args(**sizes):
 // CHECK:          arg2_1 = _rand_strided((3, 17), (17, 1), torch.int32, device)

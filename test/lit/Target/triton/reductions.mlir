@@ -40,8 +40,9 @@
 // CHECK-NEXT:     tmp4 = tl.sum(_acc, 1, keep_dims=True)
 // CHECK-NEXT:     tl.store(out_ptr0 + (xindex), tmp4, xmask)
 // CHECK:      def call(args):
-// CHECK:          triton_per_sum_0[(2,)](arg0_1, buf0, XBLOCK=4, RBLOCK=64, num_warps=2)
-// CHECK:          triton_red_sum_9[(4,)](arg0_1, buf11, XBLOCK=2, RBLOCK=8, num_warps=2)
+// CHECK:          _spec = (arg0_1.get_device(), (arg0_1.data_ptr()) % 16 == 0 or _alignments(arg0_1))
+// CHECK:          (_launch_0.get(((2,), _spec)) or _launch_0.first(((2,), _spec), lambda: ({'XBLOCK': 4, 'RBLOCK': 64, 'num_warps': 2}, [])))([arg0_1, buf0])
+// CHECK:          (_launch_9.get(((4,), _spec)) or _launch_9.first(((4,), _spec), lambda: ({'XBLOCK': 2, 'RBLOCK': 8, 'num_warps': 2}, [])))([arg0_1, buf11])
 
 // EXEC-COUNT-22: ok
 // EXEC: all outputs match

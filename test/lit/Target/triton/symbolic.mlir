@@ -25,15 +25,34 @@
 // CHECK-NEXT:     s0 = arg0_1.shape[0]
 // CHECK-NEXT:     s1 = arg0_1.shape[1]
 // CHECK-NEXT:     s3 = arg3_1.shape[0] // 2
-// CHECK-NEXT:     _check_input(arg0_1, 0, (s0, s1), (s1, 1), torch.float32)
-// CHECK-NEXT:     _check_input(arg1_1, 1, (s1,), (1,), torch.float32)
-// CHECK-NEXT:     _check_input(arg3_1, 3, (2*s3,), (1,), torch.float32)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(arg0_1, (s0, s1), (s1, 1))
+// CHECK-NEXT:         _assert_size_stride(arg1_1, (s1,), (1,))
+// CHECK-NEXT:         _assert_size_stride(arg3_1, (2*s3,), (1,))
+// CHECK-NEXT:         if (arg0_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg1_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg3_1.dtype is not torch.float32):
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except AssertionError:
+// CHECK-NEXT:         _check_input(arg0_1, 0, (s0, s1), (s1, 1), torch.float32)
+// CHECK-NEXT:         _check_input(arg1_1, 1, (s1,), (1,), torch.float32)
+// CHECK-NEXT:         _check_input(arg3_1, 3, (2*s3,), (1,), torch.float32)
+// CHECK-NEXT:         raise
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
+// CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg1_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg1_1, arg3_1))
 // CHECK-NEXT:     buf0 = _empty((s0, s1), (s1, 1), torch.float32)
 // CHECK-NEXT:     if (s0*s1 + 31) // 32 > 0:
-// CHECK-NEXT:         triton_poi_fused_add_0[((s0*s1 + 31) // 32,)](arg0_1, arg1_1, buf0, s0, s1, s0*s1, XBLOCK=32, num_warps=1)
-// CHECK:          triton_red_fused_sum_1[((s0 + 1) // 2,)](arg0_1, buf1, s0, s1, s0, s1, XBLOCK=2, RBLOCK=8, num_warps=2)
-// CHECK:          triton_poi_fused_mul_2[((s0*s1 + 31) // 32,)](arg0_1, arg2_1, buf2, s0, s1, s0*s1, XBLOCK=32, num_warps=1)
+// CHECK-NEXT:         (_launch_0.get((((s0*s1 + 31) // 32,), _spec, s0, s1, s0*s1)) or _launch_0.first((((s0*s1 + 31) // 32,), _spec, s0, s1, s0*s1), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([arg0_1, arg1_1, buf0, s0, s1, s0*s1])
+// CHECK-NEXT:     buf1 = _empty((s0,), (1,), torch.float32)
+// CHECK-NEXT:     if (s0 + 1) // 2 > 0:
+// CHECK-NEXT:         (_launch_1.get((((s0 + 1) // 2,), _spec, s0, s1, s0, s1)) or _launch_1.first((((s0 + 1) // 2,), _spec, s0, s1, s0, s1), lambda: ({'XBLOCK': 2, 'RBLOCK': 8, 'num_warps': 2}, [])))([arg0_1, buf1, s0, s1, s0, s1])
+// CHECK-NEXT:     buf2 = _empty((s0, s1), (s1, 1), torch.float32)
+// CHECK-NEXT:     if (s0*s1 + 31) // 32 > 0:
+// CHECK-NEXT:         (_launch_2.get((((s0*s1 + 31) // 32,), _spec, arg2_1, s0, s1, s0*s1)) or _launch_2.first((((s0*s1 + 31) // 32,), _spec, arg2_1, s0, s1, s0*s1), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([arg0_1, arg2_1, buf2, s0, s1, s0*s1])
+// CHECK-NEXT:     buf3 = _empty((2*s3,), (1,), torch.float32)
+// CHECK-NEXT:     if (2*s3 + 15) // 16 > 0:
+// CHECK-NEXT:         (_launch_3.get((((2*s3 + 15) // 16,), _spec, s3, 2*s3)) or _launch_3.first((((2*s3 + 15) // 16,), _spec, s3, 2*s3), lambda: ({'XBLOCK': 16, 'num_warps': 1}, [])))([arg3_1, buf3, s3, 2*s3])
+// CHECK-NEXT:     return (buf0, buf1, buf2, buf3)
 // CHECK:      def get_args(**sizes):
 // CHECK-NEXT:     s0 = sizes.get("s0", 8)
 // CHECK-NEXT:     s1 = sizes.get("s1", 8)

@@ -18,9 +18,9 @@
 // CHECK-NEXT:     xmask = xindex < xnumel
 // CHECK:          yxmask = ymask & xmask
 // CHECK:      def call(args):
-// CHECK:      _autotune.launch('triton_poi_add_0', triton_poi_add_0, (((s0 + 63) // 64)*((s1 + 63) // 64),), [arg0_1, buf0, s0, s1, s0, s1], lambda: ({'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, [{'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, {'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 4}, {'YBLOCK': 32, 'XBLOCK': 32, 'num_warps': 4, 'grid': (((s0 + 31) // 32)*((s1 + 31) // 32),)},
+// CHECK:      (_launch_0.get(((((s0 + 63) // 64)*((s1 + 63) // 64),), _spec, s0, s1, s0, s1)) or _launch_0.first(((((s0 + 63) // 64)*((s1 + 63) // 64),), _spec, s0, s1, s0, s1), lambda: ({'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, [{'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, {'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 4}, {'YBLOCK': 32, 'XBLOCK': 32, 'num_warps': 4, 'grid': (((s0 + 31) // 32)*((s1 + 31) // 32),)},
 
-// OFF:        triton_poi_add_0[(((s0 + 63) // 64)*((s1 + 63) // 64),)](arg0_1, buf0, s0, s1, s0, s1, YBLOCK=64, XBLOCK=64, num_warps=8)
+// OFF:        (_launch_0.get(((((s0 + 63) // 64)*((s1 + 63) // 64),), _spec, s0, s1, s0, s1)) or _launch_0.first(((((s0 + 63) // 64)*((s1 + 63) // 64),), _spec, s0, s1, s0, s1), lambda: ({'YBLOCK': 64, 'XBLOCK': 64, 'num_warps': 8}, [])))([arg0_1, buf0, s0, s1, s0, s1])
 
 kernel.kernel @add_0(%arg0: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s0, s1], f32, strides [s1, 1]>) pointwise numel "s0*s1" rnumel 1 {
   %0 = loop.pointwise ranges [s0, s1] {

@@ -19,17 +19,31 @@
 // CHECK:      def triton_poi_fused_neg_0(in_ptr0, out_ptr0, XBLOCK: tl.constexpr):
 // CHECK:          tmp1 = -tmp0
 // CHECK:      def call(args):
-// CHECK:          triton_poi_fused_neg_0[(1,)](arg0_1, buf0, XBLOCK=16, num_warps=4)
+// CHECK:          _spec = (arg0_1.get_device(), (arg0_1.data_ptr()) % 16 == 0 or _alignments(arg0_1))
+// CHECK:          (_launch_0.get(((1,), _spec)) or _launch_0.first(((1,), _spec), lambda: ({'XBLOCK': 16, 'num_warps': 4}, [])))([arg0_1, buf0])
 // CHECK:      {{[/][/]}} -----
 // CHECK:      KERNELS = []
 // CHECK-NEXT: FALLBACKS = ['aten::mm.default']
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1 = args
 // CHECK-NEXT:     args.clear()
-// CHECK-NEXT:     _check_input(arg0_1, 0, (2, 3), (3, 1), torch.float32)
-// CHECK-NEXT:     _check_input(arg1_1, 1, (3, 4), (4, 1), torch.float32)
-// CHECK-NEXT:     buf0 = torch.ops.aten.mm.default(arg0_1, arg1_1)
-// CHECK-NEXT:     buf0 = _extern_result(buf0, (2, 4), (4, 1), torch.float32)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(arg0_1, (2, 3), (3, 1))
+// CHECK-NEXT:         _assert_size_stride(arg1_1, (3, 4), (4, 1))
+// CHECK-NEXT:         if (arg0_1.dtype is not torch.float32
+// CHECK-NEXT:             or arg1_1.dtype is not torch.float32):
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except AssertionError:
+// CHECK-NEXT:         _check_input(arg0_1, 0, (2, 3), (3, 1), torch.float32)
+// CHECK-NEXT:         _check_input(arg1_1, 1, (3, 4), (4, 1), torch.float32)
+// CHECK-NEXT:         raise
+// CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)
+// CHECK-NEXT:     try:
+// CHECK-NEXT:         _assert_size_stride(buf0, (2, 4), (4, 1))
+// CHECK-NEXT:         if buf0.dtype is not torch.float32:
+// CHECK-NEXT:             raise AssertionError
+// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:         buf0 = _extern_result(buf0, (2, 4), (4, 1), torch.float32)
 // CHECK-NEXT:     buf1 = torch.empty_strided((2, 4), (4, 1), dtype=torch.float32, device='cuda')
 // CHECK-NEXT:     return (buf0,)
 // CHECK:      {{[/][/]}} -----
