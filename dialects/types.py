@@ -306,6 +306,7 @@ def element_bytes(t: Attribute) -> int:
 # ---------------------------------------------------------------------------
 
 _PARSED: dict[tuple[type, str], list[Attribute]] = {}
+_BUILT: dict[tuple, Attribute] = {}
 _MAX_PARSED = 1 << 16
 
 
@@ -334,6 +335,25 @@ def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribut
     return params
 
 
+class ParsedOnce:
+    """An immutable attribute whose text repeats: each distinct text is parsed once (`parse_parameters_once`)
+    and each distinct parameter list is built and verified once (`new`, which the parser calls)."""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def new(cls, params: Sequence[Attribute]):
+        key = (cls, *params)
+        built = _BUILT.get(key)
+        if built is None:
+            built = super().new(params)
+            if len(_BUILT) < _MAX_PARSED:
+                _BUILT[key] = built
+        return built
+
+
 # ---------------------------------------------------------------------------
 # Shaped types
 # ---------------------------------------------------------------------------
@@ -360,7 +380,7 @@ class ShapedMixin:
 
 
 @irdl_attr_definition
-class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
+class TensorType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
     """A value-semantic tensor: `!aten.tensor<[3, s0], f32>`; graph inputs may carry `strides [...]`."""
 
     name = "aten.tensor"
@@ -390,10 +410,6 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
         return TensorType(shape, element_type or self.element_type)
 
     @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        return parse_parameters_once(cls, parser, cls._parse_parameters)
-
-    @classmethod
     def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
@@ -416,7 +432,7 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
-class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
+class BufferType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
     """Memory with a layout: `!loop.buffer<[3, 9], f32, strides [9, 1]>`, `offset N` when nonzero."""
 
     name = "loop.buffer"
@@ -455,10 +471,6 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
         return self.strides == dims_attr(contiguous_strides(self.sizes())) and self.offset == IntAttr(0)
 
     @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        return parse_parameters_once(cls, parser, cls._parse_parameters)
-
-    @classmethod
     def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
@@ -486,7 +498,7 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
-class IndexAttr(ParametrizedAttribute):
+class IndexAttr(ParsedOnce, ParametrizedAttribute):
     """An index expression over index variables (`i0`, `r0`) and size symbols: `#loop.index<"9*i0 + r0">`.
 
     The text is kept in sympy's canonical spelling, so equal expressions print (and compare) equal.
@@ -510,10 +522,6 @@ class IndexAttr(ParametrizedAttribute):
         if _IDENTIFIER.fullmatch(self.expr.data):
             return {self.expr.data}
         return {s.name for s in self.value().free_symbols}
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        return parse_parameters_once(cls, parser, cls._parse_parameters)
 
     @classmethod
     def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:

@@ -7,13 +7,18 @@ is parsed.
   fails in linear time.
 """
 
+import functools
+import gc
 import re
 import struct
+from collections import ChainMap
 
 from xdsl.dialects.builtin import StructPackableType
 from xdsl.ir import Operation
+from xdsl.parser import Parser
 from xdsl.transforms.common_subexpression_elimination import OperationInfo
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.lexer import Span, Token
+from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
 MLIRLexer._unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 
@@ -60,3 +65,101 @@ def _hash_with_regions(op_hash):
 
 
 OperationInfo.__hash__ = _hash_with_regions(OperationInfo.__hash__)
+
+
+# - Entering a region, the parser copies its whole table of SSA names (and puts the copy back on leaving),
+#   so a function of n ops that each hold a region parses in O(n^2): 22,788 loop.pointwise spent seconds
+#   copying. Inside a region the table is now a ChainMap over the enclosing scopes: its copy copies only
+#   the names of the region itself; lookups, the check against redefinition and the scope's end are as
+#   before.
+
+
+def _scoped_region(parse_region):
+    def parse_optional_region(self, arguments=None):
+        outer = self.ssa_values
+        scopes = outer.maps if isinstance(outer, ChainMap) else [outer]
+        self.ssa_values = ChainMap({}, *scopes)
+        try:
+            return parse_region(self, arguments)
+        finally:
+            self.ssa_values = outer
+
+    return parse_optional_region
+
+
+Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)
+
+
+# - The lexer finds each token through a chain of Python calls (whitespace, first character, a regex per kind,
+#   bounds-checked slices): a third of the parse time of a large module. One regex now matches the common
+#   tokens (bare, `%` `#` `!` `^` identifiers, punctuation, `->`, decimal integers, strings without escapes)
+#   right after the whitespace, and yields the token the original would; anything else (end of input,
+#   numbers with a fraction or in hex, `@` names, escapes, `{-#` and `#-}`, errors, byte input, subclasses
+#   such as xDSL's assembly-format lexer) is lexed by the original from the same position.
+
+_COMMON_TOKEN = re.compile(
+    r"(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
+    r"|(?!#-\})(?P<prefixed>[%#!^])(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)"
+    r"|(?P<punctuation>->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"
+    r"|(?P<integer>(?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"
+    r'|(?P<string>"[^"\\\n\v\f]*")'
+)
+_PREFIX_KINDS = {
+    "%": MLIRTokenKind.PERCENT_IDENT,
+    "#": MLIRTokenKind.HASH_IDENT,
+    "!": MLIRTokenKind.EXCLAMATION_IDENT,
+    "^": MLIRTokenKind.CARET_IDENT,
+}
+
+
+def _common_tokens_first(lex):
+    @functools.wraps(lex)
+    def lex_common_first(self):
+        content = self.input.content
+        if type(content) is not str or type(self) is not MLIRLexer:
+            return lex(self)
+        start = self._whitespace_regex.match(content, self.pos).end()
+        match = _COMMON_TOKEN.match(content, start)
+        if match is None:
+            self.pos = start
+            return lex(self)
+        end = self.pos = match.end()
+        group = match.lastgroup
+        if group == "bare":
+            kind = MLIRTokenKind.BARE_IDENT
+        elif group == "prefixed":
+            kind = _PREFIX_KINDS[content[start]]
+        elif group == "punctuation":
+            kind = KIND_BY_PUNCTUATION_SPELLING[match.group()]
+        elif group == "integer":
+            kind = MLIRTokenKind.INTEGER_LIT
+        else:
+            return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
+        return Token(kind, Span(start, end, self.input))
+
+    return lex_common_first
+
+
+MLIRLexer.lex = _common_tokens_first(MLIRLexer.lex)
+
+
+# - Parsing allocates millions of objects that all live on (the IR), and the cyclic collector, triggered by
+#   allocation counts, walks the growing heap again and again: an eighth of a large module's parse time.
+#   The collector pauses while a module is parsed and resumes afterwards (whatever the parse raised);
+#   cyclic garbage of the parse itself is collected then.
+
+
+def _collector_paused(parse_module):
+    def parse_module_paused(self, *args, **kwargs):
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return parse_module(self, *args, **kwargs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    return parse_module_paused
+
+
+Parser.parse_module = _collector_paused(Parser.parse_module)
