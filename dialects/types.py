@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from io import StringIO
 from functools import lru_cache
 from typing import TYPE_CHECKING, Union
 
@@ -40,6 +41,8 @@ DimLike = Union[int, str, "sympy.Expr"]
 DimAttr = IntAttr | StringAttr
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
+SIZE_SYMBOL = re.compile(r"s[0-9]+")  # as in irc.dialects.sym (which imports sympy)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # names index expressions may use (sym_parse)
 _FUNCTION_NAMES = ("FloorDiv", "ModularIndexing", "Min", "Max")
 
@@ -149,6 +152,29 @@ def verify_expr(expr: "sympy.Expr", text: str, what: str, known, names: str) -> 
     if zero is not None:
         raise VerifyException(f"{what} '{shorten(text)}' divides by zero in {shorten(str(zero))}")
 
+
+
+@lru_cache(maxsize=1 << 14)
+def index_scope_problem(index: IndexAttr, defined: tuple[str, ...], op_name: str, loop_name: str) -> str | None:
+    """Why `index` cannot stand in `op_name` with index variables `defined` (of `loop_name`), or None.
+    Memoized: a large module repeats a few indices in many ops."""
+    text = index.expr.data
+    for name in sorted(index.symbols()):
+        if _INDEX_VARIABLE.fullmatch(name) and name not in defined:
+            return (
+                f"{op_name} index uses index variable '{name}', but the enclosing {loop_name} "
+                f"defines only [{', '.join(defined)}]"
+            )
+    names = f"index variables here are {', '.join(defined) or 'none'}; size symbols are s0, s1, ..."
+    if text.isidentifier():  # a single name: no sympy needed
+        if text not in defined and not SIZE_SYMBOL.fullmatch(text):
+            return f"{op_name} index '{text}' uses unknown name '{text}' ({names})"
+        return None
+    try:
+        verify_expr(index.value(), text, f"{op_name} index", lambda n: n in defined or SIZE_SYMBOL.fullmatch(n), names)
+    except VerifyException as exc:
+        return str(exc)
+    return None
 
 def parse_dim(parser: AttrParser) -> DimAttr:
     value = parser.parse_optional_integer(allow_boolean=False, allow_negative=True)
@@ -307,6 +333,7 @@ def element_bytes(t: Attribute) -> int:
 
 _PARSED: dict[tuple[type, str], list[Attribute]] = {}
 _BUILT: dict[tuple, Attribute] = {}
+_PRINTED: dict[int, tuple[Attribute, str]] = {}
 _MAX_PARSED = 1 << 16
 
 
@@ -336,8 +363,9 @@ def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribut
 
 
 class ParsedOnce:
-    """An immutable attribute whose text repeats: each distinct text is parsed once (`parse_parameters_once`)
-    and each distinct parameter list is built and verified once (`new`, which the parser calls)."""
+    """An immutable attribute whose text repeats: each distinct text is parsed once (`parse_parameters_once`),
+    each distinct parameter list is built and verified once (`new`, which the parser calls), and each
+    attribute object prints its parameters once (they print the same under every printer setting)."""
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
@@ -352,6 +380,21 @@ class ParsedOnce:
             if len(_BUILT) < _MAX_PARSED:
                 _BUILT[key] = built
         return built
+
+    def print_parameters(self, printer: Printer) -> None:
+        printed = _PRINTED.get(id(self))
+        if printed is not None and printed[0] is self:
+            printer.print_string(printed[1])
+            return
+        stream, printer.stream = printer.stream, StringIO()
+        try:
+            self._print_parameters(printer)
+            text = printer.stream.getvalue()
+        finally:
+            printer.stream = stream
+        print(text, end="", file=stream)
+        if "\n" not in text and len(_PRINTED) < _MAX_PARSED:
+            _PRINTED[id(self)] = (self, text)
 
 
 # ---------------------------------------------------------------------------
@@ -421,7 +464,7 @@ class TensorType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
                 strides = parse_dims(parser)
         return [shape, elt, strides]
 
-    def print_parameters(self, printer: Printer) -> None:
+    def _print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             print_dims(printer, self.shape)
             printer.print_string(", ")
@@ -485,7 +528,7 @@ class BufferType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
                 offset = parse_dim(parser)
         return [shape, elt, strides, offset]
 
-    def print_parameters(self, printer: Printer) -> None:
+    def _print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             print_dims(printer, self.shape)
             printer.print_string(", ")
@@ -533,6 +576,6 @@ class IndexAttr(ParsedOnce, ParametrizedAttribute):
             except VerifyException as exc:
                 parser.raise_error(str(exc), start, parser.pos)
 
-    def print_parameters(self, printer: Printer) -> None:
+    def _print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             printer.print_string_literal(self.expr.data)

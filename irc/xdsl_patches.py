@@ -15,6 +15,7 @@ from collections import ChainMap
 
 from xdsl.dialects.builtin import StructPackableType
 from xdsl.ir import Operation
+from xdsl.irdl import operations
 from xdsl.parser import Parser
 from xdsl.transforms.common_subexpression_elimination import OperationInfo
 from xdsl.utils.lexer import Span, Token
@@ -163,3 +164,37 @@ def _collector_paused(parse_module):
 
 
 Parser.parse_module = _collector_paused(Parser.parse_module)
+
+
+# - Verifying an op counts its operands, results, regions and successors against its definition, rebuilding
+#   from the definition each time which of them are variadic (a fifth of the verification of a large
+#   module). Where a definition has no variadic and no attribute-sized entry of that kind, the count must
+#   equal the number of entries: that case is now answered from a per-definition table, and every other
+#   case (and every wrong count, for its message) goes to the original.
+
+_FIXED_COUNTS: dict[tuple[int, operations.VarIRConstruct], tuple[operations.OpDef, int | None]] = {}
+
+
+def _fixed_count(op_def: operations.OpDef, construct: operations.VarIRConstruct) -> int | None:
+    known = _FIXED_COUNTS.get((id(op_def), construct))
+    if known is not None and known[0] is op_def:
+        return known[1]
+    defs = operations.get_construct_defs(op_def, construct)
+    sized = operations.get_attr_size_option(construct)
+    variadic = any(isinstance(d, operations.VariadicDef) for _, d in defs)
+    count = None if variadic or any(isinstance(o, sized) for o in op_def.options) else len(defs)
+    _FIXED_COUNTS[(id(op_def), construct)] = (op_def, count)
+    return count
+
+
+def _counted_from_table(verify_variadic_size):
+    @functools.wraps(verify_variadic_size)
+    def verify_size(op, op_def, construct):
+        count = _fixed_count(op_def, construct)
+        if count is None or len(operations.get_op_constructs(op, construct)) != count:
+            verify_variadic_size(op, op_def, construct)
+
+    return verify_size
+
+
+operations.verify_variadic_size = _counted_from_table(operations.verify_variadic_size)

@@ -82,3 +82,38 @@ def test_the_collector_runs_again_after_a_parse():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_counts_of_operands_results_and_regions_are_verified_as_before():
+    from xdsl.irdl import operations
+    from xdsl.utils.exceptions import VerifyException
+
+    from irc.registry import load_all_dialects
+
+    original = operations.verify_variadic_size.__wrapped__
+    ctx = make_context()
+    load_all_dialects(ctx)
+    for name in ("arith", "func", "math", "scf"):
+        ctx.load_registered_dialect(name)
+    checked = 0
+    for op_type in [op for dialect in ctx.loaded_dialects for op in dialect.operations]:
+        if not hasattr(op_type, "get_irdl_definition"):
+            continue
+        op_def = op_type.get_irdl_definition()
+        for construct, field in [(operations.VarIRConstruct.OPERAND, "operands"),
+                                 (operations.VarIRConstruct.RESULT, "results"),
+                                 (operations.VarIRConstruct.REGION, "regions")]:  # fmt: skip
+            for count in range(4):
+                op = op_type.__new__(op_type)
+                op.__dict__.update(operands=(), results=(), regions=(), successors=(), properties={}, attributes={})
+                op.__dict__[field] = (None,) * count
+                outcomes = []
+                for verify in (operations.verify_variadic_size, original):
+                    try:
+                        verify(op, op_def, construct)
+                        outcomes.append(None)
+                    except (VerifyException, Exception) as exc:
+                        outcomes.append(f"{type(exc).__name__}: {exc}")
+                assert outcomes[0] == outcomes[1], (op_def.name, construct, count)
+                checked += 1
+    assert checked > 300
