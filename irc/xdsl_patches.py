@@ -17,6 +17,8 @@ from xdsl.dialects.builtin import StructPackableType
 from xdsl.ir import Operation
 from xdsl.irdl import operations
 from xdsl.parser import Parser
+from xdsl.parser.base_parser import BaseParser
+from xdsl.parser.generic_parser import GenericParser
 from xdsl.transforms.common_subexpression_elimination import OperationInfo
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
@@ -198,3 +200,43 @@ def _counted_from_table(verify_variadic_size):
 
 
 operations.verify_variadic_size = _counted_from_table(operations.verify_variadic_size)
+
+
+# - Every punctuation the parser expects is first checked to be a punctuation and mapped to its token kind
+#   by two calls, and every token is consumed through two property lookups: a tenth of a parse. The same
+#   steps (the same checks, errors and messages) now take one dictionary lookup and direct field reads.
+
+
+def _consume_token(self, expected_kind=None):
+    state = self._parser_state
+    consumed = state.current_token
+    assert expected_kind is None or consumed.kind == expected_kind, (
+        f"Unexpected token {consumed}, expected {expected_kind}"
+    )
+    state.current_token = state.lexer.lex()
+    return consumed
+
+
+def _parse_optional_punctuation(self, punctuation):
+    kind = KIND_BY_PUNCTUATION_SPELLING.get(punctuation)
+    assert kind is not None, "'parse_optional_punctuation' must be called with a valid punctuation"
+    state = self._parser_state
+    if state.current_token.kind != kind:
+        return None
+    state.current_token = state.lexer.lex()
+    return punctuation
+
+
+def _parse_punctuation(self, punctuation, context_msg=""):
+    kind = KIND_BY_PUNCTUATION_SPELLING.get(punctuation)
+    assert kind is not None, "'parse_punctuation' must be called with a valid punctuation"
+    state = self._parser_state
+    if state.current_token.kind != kind:
+        self.raise_error(f"Expected '{punctuation}'" + context_msg, state.current_token.span)
+    state.current_token = state.lexer.lex()
+    return punctuation
+
+
+GenericParser._consume_token = _consume_token
+BaseParser.parse_optional_punctuation = _parse_optional_punctuation
+BaseParser.parse_punctuation = _parse_punctuation
