@@ -1,5 +1,5 @@
-"""Fixes to xDSL 0.74 that hostile input (and large graphs) need; imported by irc/registry.py, before anything
-is parsed.
+"""Fixes to xDSL 0.74 that hostile input and large modules need (each one keeps what xDSL accepts, rejects and
+prints); imported by irc/registry.py, before anything is parsed.
 
 - The lexer's string-literal pattern `"(?:[^"\\...]+|\\...)*"` nests a `+` inside a `*`, so a string that is
   never closed makes `re` try every split of the line: a quote left open in a 60-character line takes
