@@ -13,13 +13,14 @@ import re
 import struct
 from collections import ChainMap
 
-from xdsl.dialects.builtin import StructPackableType
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ModuleOp, StructPackableType
+from xdsl.ir import Block, Operation
 from xdsl.irdl import operations
 from xdsl.parser import Parser
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
 from xdsl.transforms.common_subexpression_elimination import OperationInfo
+from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
@@ -240,3 +241,36 @@ def _parse_punctuation(self, punctuation, context_msg=""):
 GenericParser._consume_token = _consume_token
 BaseParser.parse_optional_punctuation = _parse_optional_punctuation
 BaseParser.parse_punctuation = _parse_punctuation
+
+
+# - xDSL does not check dominance: an op may use a value that an op later in the same block defines (the
+#   parser resolves the name forward), which passes then assume cannot happen (found by tools/fuzz_ir.py:
+#   kernel-fuse built a dependence cycle). A block now checks that every use inside each of its ops (nested
+#   ones included) comes after the definition when that is in the block. A module's body is a graph region,
+#   where order carries no meaning, and is not checked; uses across blocks are left alone.
+
+
+def _verify_use_after_definition(block: Block) -> None:
+    parent = block.parent_op()
+    if parent is None or isinstance(parent, ModuleOp):
+        return
+    position = {id(op): k for k, op in enumerate(block.ops)}
+    for k, op in enumerate(block.ops):
+        for user in op.walk() if op.regions else (op,):
+            for number, operand in enumerate(user.operands):
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
+                    raise VerifyException(
+                        f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
+                    )
+
+
+def _dominance_checked(verify):
+    def verify_block(self):
+        verify(self)
+        _verify_use_after_definition(self)
+
+    return verify_block
+
+
+Block.verify = _dominance_checked(Block.verify)

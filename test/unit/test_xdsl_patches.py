@@ -117,3 +117,21 @@ def test_counts_of_operands_results_and_regions_are_verified_as_before():
                 assert outcomes[0] == outcomes[1], (op_def.name, construct, count)
                 checked += 1
     assert checked > 300
+
+
+def test_a_use_before_its_definition_in_a_block_is_a_verifier_error():
+    from xdsl.utils.exceptions import VerifyException
+
+    def body(ops: str) -> str:
+        return f'func.func @f() {{\n{ops}  func.return\n}}\n'
+
+    later = '  "test.op"(%a) : (i32) -> ()\n  %a = "test.op"() : () -> i32\n'
+    nested = ('  "test.op"() ({\n    "test.op"(%a) : (i32) -> ()\n    "test.termop"() : () -> ()\n  }) : () -> ()\n'
+              '  %a = "test.op"() : () -> i32\n')
+    itself = '  %a = "test.op"(%a) : (i32) -> i32\n'
+    for ops, user in [(later, "test.op"), (nested, "test.op"), (itself, "test.op")]:
+        with pytest.raises(VerifyException, match=f"{user} uses as operand 0 a value that test.op defines after it"):
+            parse(body(ops)).verify()
+    parse(body('  %a = "test.op"() : () -> i32\n  "test.op"(%a) : (i32) -> ()\n')).verify()
+    # a module's body is a graph region: order carries no meaning there
+    parse(later).verify()
