@@ -12,7 +12,6 @@ have no SSA values: they are named by position (`i0, i1, ...` over `ranges`, `r0
 Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the scalar ops they lack.
 """
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -64,19 +63,17 @@ from irc.dialects.types import (
     dims_attr,
     element_type,
     element_type_name,
+    index_scope_problem,
     is_bool,
     is_float,
     parse_dims,
     print_dims,
     shorten,
     verify_dims,
-    verify_expr,
 )
 
 DimsAttr = ArrayAttr[IntAttr | StringAttr]
 
-_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
-SIZE_SYMBOL = re.compile(r"s[0-9]+")  # as in irc.dialects.sym (which imports sympy)
 
 # ---------------------------------------------------------------------------
 # Reduction kinds
@@ -163,20 +160,10 @@ def verify_index_scope(op: Operation, index: IndexAttr) -> None:
     loop = enclosing_loop(op)
     if loop is None:
         return  # HasAncestor reports it
-    defined = index_vars(loop) + indirect_vars(op)
+    problem = index_scope_problem(index, tuple(index_vars(loop) + indirect_vars(op)), op.name, loop.name)
+    if problem is not None:
+        raise VerifyException(problem)
     text = index.expr.data
-    for name in sorted(index.symbols()):
-        if _INDEX_VARIABLE.fullmatch(name) and name not in defined:
-            raise VerifyException(
-                f"{op.name} index uses index variable '{name}', but the enclosing {loop.name} "
-                f"defines only [{', '.join(defined)}]"
-            )
-    names = f"index variables here are {', '.join(defined) or 'none'}; size symbols are s0, s1, ..."
-    if text.isidentifier():  # a single name: no sympy needed
-        if text not in defined and not SIZE_SYMBOL.fullmatch(text):
-            raise VerifyException(f"{op.name} index '{text}' uses unknown name '{text}' ({names})")
-        return
-    verify_expr(index.value(), text, f"{op.name} index", lambda n: n in defined or SIZE_SYMBOL.fullmatch(n), names)
     buffer = getattr(op, "buffer", None)
     # only unconditional accesses: directly in the loop's body (a nested region may guard its own)
     if buffer is not None and isinstance(buffer.type, BufferType) and not indirect_vars(op) and op.parent_op() is loop:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from io import StringIO
 from functools import lru_cache
 from typing import TYPE_CHECKING, Union
 
@@ -40,6 +41,8 @@ DimLike = Union[int, str, "sympy.Expr"]
 DimAttr = IntAttr | StringAttr
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
+SIZE_SYMBOL = re.compile(r"s[0-9]+")  # as in irc.dialects.sym (which imports sympy)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # names index expressions may use (sym_parse)
 _FUNCTION_NAMES = ("FloorDiv", "ModularIndexing", "Min", "Max")
 
@@ -149,6 +152,29 @@ def verify_expr(expr: "sympy.Expr", text: str, what: str, known, names: str) -> 
     if zero is not None:
         raise VerifyException(f"{what} '{shorten(text)}' divides by zero in {shorten(str(zero))}")
 
+
+
+@lru_cache(maxsize=1 << 14)
+def index_scope_problem(index: IndexAttr, defined: tuple[str, ...], op_name: str, loop_name: str) -> str | None:
+    """Why `index` cannot stand in `op_name` with index variables `defined` (of `loop_name`), or None.
+    Memoized: a large module repeats a few indices in many ops."""
+    text = index.expr.data
+    for name in sorted(index.symbols()):
+        if _INDEX_VARIABLE.fullmatch(name) and name not in defined:
+            return (
+                f"{op_name} index uses index variable '{name}', but the enclosing {loop_name} "
+                f"defines only [{', '.join(defined)}]"
+            )
+    names = f"index variables here are {', '.join(defined) or 'none'}; size symbols are s0, s1, ..."
+    if text.isidentifier():  # a single name: no sympy needed
+        if text not in defined and not SIZE_SYMBOL.fullmatch(text):
+            return f"{op_name} index '{text}' uses unknown name '{text}' ({names})"
+        return None
+    try:
+        verify_expr(index.value(), text, f"{op_name} index", lambda n: n in defined or SIZE_SYMBOL.fullmatch(n), names)
+    except VerifyException as exc:
+        return str(exc)
+    return None
 
 def parse_dim(parser: AttrParser) -> DimAttr:
     value = parser.parse_optional_integer(allow_boolean=False, allow_negative=True)
@@ -306,6 +332,8 @@ def element_bytes(t: Attribute) -> int:
 # ---------------------------------------------------------------------------
 
 _PARSED: dict[tuple[type, str], list[Attribute]] = {}
+_BUILT: dict[tuple, Attribute] = {}
+_PRINTED: dict[int, tuple[Attribute, str]] = {}
 _MAX_PARSED = 1 << 16
 
 
@@ -334,6 +362,41 @@ def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribut
     return params
 
 
+class ParsedOnce:
+    """An immutable attribute whose text repeats: each distinct text is parsed once (`parse_parameters_once`),
+    each distinct parameter list is built and verified once (`new`, which the parser calls), and each
+    attribute object prints its parameters once (they print the same under every printer setting)."""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return parse_parameters_once(cls, parser, cls._parse_parameters)
+
+    @classmethod
+    def new(cls, params: Sequence[Attribute]):
+        key = (cls, *params)
+        built = _BUILT.get(key)
+        if built is None:
+            built = super().new(params)
+            if len(_BUILT) < _MAX_PARSED:
+                _BUILT[key] = built
+        return built
+
+    def print_parameters(self, printer: Printer) -> None:
+        printed = _PRINTED.get(id(self))
+        if printed is not None and printed[0] is self:
+            printer.print_string(printed[1])
+            return
+        stream, printer.stream = printer.stream, StringIO()
+        try:
+            self._print_parameters(printer)
+            text = printer.stream.getvalue()
+        finally:
+            printer.stream = stream
+        print(text, end="", file=stream)
+        if "\n" not in text and len(_PRINTED) < _MAX_PARSED:
+            _PRINTED[id(self)] = (self, text)
+
+
 # ---------------------------------------------------------------------------
 # Shaped types
 # ---------------------------------------------------------------------------
@@ -360,7 +423,7 @@ class ShapedMixin:
 
 
 @irdl_attr_definition
-class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
+class TensorType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
     """A value-semantic tensor: `!aten.tensor<[3, s0], f32>`; graph inputs may carry `strides [...]`."""
 
     name = "aten.tensor"
@@ -390,10 +453,6 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
         return TensorType(shape, element_type or self.element_type)
 
     @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        return parse_parameters_once(cls, parser, cls._parse_parameters)
-
-    @classmethod
     def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
@@ -405,7 +464,7 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
                 strides = parse_dims(parser)
         return [shape, elt, strides]
 
-    def print_parameters(self, printer: Printer) -> None:
+    def _print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             print_dims(printer, self.shape)
             printer.print_string(", ")
@@ -416,7 +475,7 @@ class TensorType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
-class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
+class BufferType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
     """Memory with a layout: `!loop.buffer<[3, 9], f32, strides [9, 1]>`, `offset N` when nonzero."""
 
     name = "loop.buffer"
@@ -455,10 +514,6 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
         return self.strides == dims_attr(contiguous_strides(self.sizes())) and self.offset == IntAttr(0)
 
     @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        return parse_parameters_once(cls, parser, cls._parse_parameters)
-
-    @classmethod
     def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             shape = parse_dims(parser)
@@ -473,7 +528,7 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
                 offset = parse_dim(parser)
         return [shape, elt, strides, offset]
 
-    def print_parameters(self, printer: Printer) -> None:
+    def _print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             print_dims(printer, self.shape)
             printer.print_string(", ")
@@ -486,7 +541,7 @@ class BufferType(ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
-class IndexAttr(ParametrizedAttribute):
+class IndexAttr(ParsedOnce, ParametrizedAttribute):
     """An index expression over index variables (`i0`, `r0`) and size symbols: `#loop.index<"9*i0 + r0">`.
 
     The text is kept in sympy's canonical spelling, so equal expressions print (and compare) equal.
@@ -512,10 +567,6 @@ class IndexAttr(ParametrizedAttribute):
         return {s.name for s in self.value().free_symbols}
 
     @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        return parse_parameters_once(cls, parser, cls._parse_parameters)
-
-    @classmethod
     def _parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
         with parser.in_angle_brackets():
             start = parser.pos
@@ -525,6 +576,6 @@ class IndexAttr(ParametrizedAttribute):
             except VerifyException as exc:
                 parser.raise_error(str(exc), start, parser.pos)
 
-    def print_parameters(self, printer: Printer) -> None:
+    def _print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             printer.print_string_literal(self.expr.data)

@@ -1,5 +1,5 @@
-"""Fixes to xDSL 0.74 that hostile input (and large graphs) need; imported by irc/registry.py, before anything
-is parsed.
+"""Fixes to xDSL 0.74 that hostile input and large modules need (each one keeps what xDSL accepts, rejects and
+prints); imported by irc/registry.py, before anything is parsed.
 
 - The lexer's string-literal pattern `"(?:[^"\\...]+|\\...)*"` nests a `+` inside a `*`, so a string that is
   never closed makes `re` try every split of the line: a quote left open in a 60-character line takes
@@ -7,13 +7,22 @@ is parsed.
   fails in linear time.
 """
 
+import functools
+import gc
 import re
 import struct
+from collections import ChainMap
 
-from xdsl.dialects.builtin import StructPackableType
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ModuleOp, StructPackableType
+from xdsl.ir import Block, Operation
+from xdsl.irdl import operations
+from xdsl.parser import Parser
+from xdsl.parser.base_parser import BaseParser
+from xdsl.parser.generic_parser import GenericParser
 from xdsl.transforms.common_subexpression_elimination import OperationInfo
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span, Token
+from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
 MLIRLexer._unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 
@@ -60,3 +69,208 @@ def _hash_with_regions(op_hash):
 
 
 OperationInfo.__hash__ = _hash_with_regions(OperationInfo.__hash__)
+
+
+# - Entering a region, the parser copies its whole table of SSA names (and puts the copy back on leaving),
+#   so a function of n ops that each hold a region parses in O(n^2): 22,788 loop.pointwise spent seconds
+#   copying. Inside a region the table is now a ChainMap over the enclosing scopes: its copy copies only
+#   the names of the region itself; lookups, the check against redefinition and the scope's end are as
+#   before.
+
+
+def _scoped_region(parse_region):
+    def parse_optional_region(self, arguments=None):
+        outer = self.ssa_values
+        scopes = outer.maps if isinstance(outer, ChainMap) else [outer]
+        self.ssa_values = ChainMap({}, *scopes)
+        try:
+            return parse_region(self, arguments)
+        finally:
+            self.ssa_values = outer
+
+    return parse_optional_region
+
+
+Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)
+
+
+# - The lexer finds each token through a chain of Python calls (whitespace, first character, a regex per kind,
+#   bounds-checked slices): a third of the parse time of a large module. One regex now matches the common
+#   tokens (bare, `%` `#` `!` `^` identifiers, punctuation, `->`, decimal integers, strings without escapes)
+#   right after the whitespace, and yields the token the original would; anything else (end of input,
+#   numbers with a fraction or in hex, `@` names, escapes, `{-#` and `#-}`, errors, byte input, subclasses
+#   such as xDSL's assembly-format lexer) is lexed by the original from the same position.
+
+_COMMON_TOKEN = re.compile(
+    r"(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
+    r"|(?!#-\})(?P<prefixed>[%#!^])(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)"
+    r"|(?P<punctuation>->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"
+    r"|(?P<integer>(?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"
+    r'|(?P<string>"[^"\\\n\v\f]*")'
+)
+_PREFIX_KINDS = {
+    "%": MLIRTokenKind.PERCENT_IDENT,
+    "#": MLIRTokenKind.HASH_IDENT,
+    "!": MLIRTokenKind.EXCLAMATION_IDENT,
+    "^": MLIRTokenKind.CARET_IDENT,
+}
+
+
+def _common_tokens_first(lex):
+    @functools.wraps(lex)
+    def lex_common_first(self):
+        content = self.input.content
+        if type(content) is not str or type(self) is not MLIRLexer:
+            return lex(self)
+        start = self._whitespace_regex.match(content, self.pos).end()
+        match = _COMMON_TOKEN.match(content, start)
+        if match is None:
+            self.pos = start
+            return lex(self)
+        end = self.pos = match.end()
+        group = match.lastgroup
+        if group == "bare":
+            kind = MLIRTokenKind.BARE_IDENT
+        elif group == "prefixed":
+            kind = _PREFIX_KINDS[content[start]]
+        elif group == "punctuation":
+            kind = KIND_BY_PUNCTUATION_SPELLING[match.group()]
+        elif group == "integer":
+            kind = MLIRTokenKind.INTEGER_LIT
+        else:
+            return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
+        return Token(kind, Span(start, end, self.input))
+
+    return lex_common_first
+
+
+MLIRLexer.lex = _common_tokens_first(MLIRLexer.lex)
+
+
+# - Parsing allocates millions of objects that all live on (the IR), and the cyclic collector, triggered by
+#   allocation counts, walks the growing heap again and again: an eighth of a large module's parse time.
+#   The collector pauses while a module is parsed and resumes afterwards (whatever the parse raised);
+#   cyclic garbage of the parse itself is collected then.
+
+
+def _collector_paused(parse_module):
+    def parse_module_paused(self, *args, **kwargs):
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return parse_module(self, *args, **kwargs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    return parse_module_paused
+
+
+Parser.parse_module = _collector_paused(Parser.parse_module)
+
+
+# - Verifying an op counts its operands, results, regions and successors against its definition, rebuilding
+#   from the definition each time which of them are variadic (a fifth of the verification of a large
+#   module). Where a definition has no variadic and no attribute-sized entry of that kind, the count must
+#   equal the number of entries: that case is now answered from a per-definition table, and every other
+#   case (and every wrong count, for its message) goes to the original.
+
+_FIXED_COUNTS: dict[tuple[int, operations.VarIRConstruct], tuple[operations.OpDef, int | None]] = {}
+
+
+def _fixed_count(op_def: operations.OpDef, construct: operations.VarIRConstruct) -> int | None:
+    known = _FIXED_COUNTS.get((id(op_def), construct))
+    if known is not None and known[0] is op_def:
+        return known[1]
+    defs = operations.get_construct_defs(op_def, construct)
+    sized = operations.get_attr_size_option(construct)
+    variadic = any(isinstance(d, operations.VariadicDef) for _, d in defs)
+    count = None if variadic or any(isinstance(o, sized) for o in op_def.options) else len(defs)
+    _FIXED_COUNTS[(id(op_def), construct)] = (op_def, count)
+    return count
+
+
+def _counted_from_table(verify_variadic_size):
+    @functools.wraps(verify_variadic_size)
+    def verify_size(op, op_def, construct):
+        count = _fixed_count(op_def, construct)
+        if count is None or len(operations.get_op_constructs(op, construct)) != count:
+            verify_variadic_size(op, op_def, construct)
+
+    return verify_size
+
+
+operations.verify_variadic_size = _counted_from_table(operations.verify_variadic_size)
+
+
+# - Every punctuation the parser expects is first checked to be a punctuation and mapped to its token kind
+#   by two calls, and every token is consumed through two property lookups: a tenth of a parse. The same
+#   steps (the same checks, errors and messages) now take one dictionary lookup and direct field reads.
+
+
+def _consume_token(self, expected_kind=None):
+    state = self._parser_state
+    consumed = state.current_token
+    assert expected_kind is None or consumed.kind == expected_kind, (
+        f"Unexpected token {consumed}, expected {expected_kind}"
+    )
+    state.current_token = state.lexer.lex()
+    return consumed
+
+
+def _parse_optional_punctuation(self, punctuation):
+    kind = KIND_BY_PUNCTUATION_SPELLING.get(punctuation)
+    assert kind is not None, "'parse_optional_punctuation' must be called with a valid punctuation"
+    state = self._parser_state
+    if state.current_token.kind != kind:
+        return None
+    state.current_token = state.lexer.lex()
+    return punctuation
+
+
+def _parse_punctuation(self, punctuation, context_msg=""):
+    kind = KIND_BY_PUNCTUATION_SPELLING.get(punctuation)
+    assert kind is not None, "'parse_punctuation' must be called with a valid punctuation"
+    state = self._parser_state
+    if state.current_token.kind != kind:
+        self.raise_error(f"Expected '{punctuation}'" + context_msg, state.current_token.span)
+    state.current_token = state.lexer.lex()
+    return punctuation
+
+
+GenericParser._consume_token = _consume_token
+BaseParser.parse_optional_punctuation = _parse_optional_punctuation
+BaseParser.parse_punctuation = _parse_punctuation
+
+
+# - xDSL does not check dominance: an op may use a value that an op later in the same block defines (the
+#   parser resolves the name forward), which passes then assume cannot happen (found by tools/fuzz_ir.py:
+#   kernel-fuse built a dependence cycle). A block now checks that every use inside each of its ops (nested
+#   ones included) comes after the definition when that is in the block. A module's body is a graph region,
+#   where order carries no meaning, and is not checked; uses across blocks are left alone.
+
+
+def _verify_use_after_definition(block: Block) -> None:
+    parent = block.parent_op()
+    if parent is None or isinstance(parent, ModuleOp):
+        return
+    position = {id(op): k for k, op in enumerate(block.ops)}
+    for k, op in enumerate(block.ops):
+        for user in op.walk() if op.regions else (op,):
+            for number, operand in enumerate(user.operands):
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
+                    raise VerifyException(
+                        f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
+                    )
+
+
+def _dominance_checked(verify):
+    def verify_block(self):
+        verify(self)
+        _verify_use_after_definition(self)
+
+    return verify_block
+
+
+Block.verify = _dominance_checked(Block.verify)

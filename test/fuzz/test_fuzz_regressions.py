@@ -9,6 +9,21 @@ FREE_AFTER_RETURN = """func.func @forward(%0: !aten.tensor<[5, 8, 1], f32, strid
 }
 """
 
+# case 2706 of fuzz_ir --cases 3000: a launch wrote a buffer allocated after it (names swapped by the mutation)
+USE_BEFORE_DEFINITION = """kernel.kernel @sum_0(%arg0: !loop.buffer<[5, 19], i32, strides [19, 1]>) -> (!loop.buffer<[5], i32, strides [1]>) persistent_reduction numel 5 rnumel 19 {xblock = 8, rblock = 32, num_warps = 1} {
+  %0 = loop.reduction sum ranges [5] reduce [19] {
+      %1 = loop.load %arg0[#loop.index<"19*i0 + r0">] : !loop.buffer<[5, 19], i32, strides [19, 1]>
+      loop.yield %1 : i32
+  } : !loop.buffer<[5], i32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[5], i32, strides [1]>
+}
+func.func @forward(%x: !loop.buffer<[5, 19], i32, strides [19, 1]>) -> !loop.buffer<[5], i32, strides [1]> {
+  kernel.launch @sum_0(%x) outs(%b0) : (!loop.buffer<[5, 19], i32, strides [19, 1]>) -> (!loop.buffer<[5], i32, strides [1]>)
+  %b0 = kernel.alloc : !loop.buffer<[5], i32, strides [1]>
+  func.return %b0 : !loop.buffer<[5], i32, strides [1]>
+}
+"""
+
 
 def run_opt(tmp_path, capsys, text: str, *args: str) -> tuple[int, str]:
     path = tmp_path / "case.mlir"
@@ -42,8 +57,11 @@ def test_an_unused_input_is_freed_before_the_return(tmp_path, capsys):
         ("%c = triton.constant 3 : !aten.tensor<[3], f32>\n", "triton.constant needs a scalar element type"),
         # an unclosed string literal: minutes in xDSL's lexer before irc/xdsl_patches.py
         ('"unc.return %r : !loop.buffer<[4, 10], f32, strides [10, 1]>\n', "closing string literal"),
+        # case 2706 (fuzz_ir --cases 3000): a launch used an alloc defined after it; kernel-fuse then built a
+        # dependence cycle (an internal error)
+        (USE_BEFORE_DEFINITION, "kernel.launch uses as operand 1 a value that kernel.alloc defines after it"),
     ],
-    ids=["dense-array-range", "triton-constant-type", "unclosed-string"],
+    ids=["dense-array-range", "triton-constant-type", "unclosed-string", "use-before-definition"],
 )
 def test_fuzzed_inputs_are_diagnostics(tmp_path, capsys, text, message):
     code, err = run_opt(tmp_path, capsys, text)
