@@ -14,6 +14,7 @@ DEFAULT_PASSES = [
     "cse",
     "dce",
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
+    "kernel-mm-template{enabled=false}",  # matmul externs -> Triton GEMM templates (IRC_MM_TEMPLATE=1 turns on)
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     "kernel-tile{autotune=true}",  # block sizes, persistent vs looped reductions, num_warps, autotune candidates
@@ -31,7 +32,14 @@ def configured_pipeline() -> str:
     """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default."""
     from irc import config
 
-    return config.pipeline or DEFAULT_PIPELINE
+    if config.pipeline:
+        return config.pipeline
+    return with_mm_template(DEFAULT_PIPELINE) if config.mm_template else DEFAULT_PIPELINE
+
+
+def with_mm_template(spec: str) -> str:
+    """`spec` with kernel-mm-template switched on (matmuls with a pointwise epilogue become templates)."""
+    return ",".join("kernel-mm-template" if name.startswith("kernel-mm-template") else name for name in spec.split(","))
 
 
 def with_fusion_report(spec: str, prefix: str) -> str:

@@ -35,7 +35,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.loop import ReinterpretOp
-from irc.dialects.loop_analysis.graph import LOOP_OPS
+from irc.dialects.loop_analysis.graph import FUSABLE_OPS, LOOP_OPS
 from irc.dialects.loop_analysis.index import fold_reinterpret_load, loads_of
 from irc.options import CheckedOptions, option
 from irc.passes.kernel_fuse.build import KernelNamer, build_host
@@ -58,7 +58,7 @@ def fold_view_loads(block: Block) -> None:
 def check_loop_ops_at_top_level(func: FuncOp) -> None:
     """Loop ops nested in other host ops (scf.if, ...) cannot become kernels."""
     for op in func.walk():
-        if isinstance(op, LOOP_OPS) and op.parent_op() is not func and not isinstance(op.parent_op(), LOOP_OPS):
+        if isinstance(op, FUSABLE_OPS) and op.parent_op() is not func and not isinstance(op.parent_op(), LOOP_OPS):
             raise PassFailedException(
                 f"kernel-fuse: {op.name} inside {op.parent_op().name} is not at the top level of @{func.sym_name.data}"
             )

@@ -18,7 +18,8 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp
 from irc.dialects.types import BufferType, element_type_name
-from irc.dialects.loop_analysis.graph import LOOP_OPS, defined_inside
+from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.loop_analysis.graph import FUSABLE_OPS, defined_inside
 from irc.dialects.loop_analysis.index import space_of
 
 # scalar op -> the aten-ish name kernels are named after (Inductor names kernels after their aten ops)
@@ -69,6 +70,8 @@ def kernel_op_names(members: Sequence[Operation]) -> list[str]:
     """The names a kernel is named after: its scalar ops and reduction kinds ("clone" for pure copies)."""
     names = []
     for member in members:
+        if isinstance(member, MatmulOp):
+            names.append("bmm" if member.batched else "mm")
         if isinstance(member, ReductionOp):
             names.append(REDUCTION_NAMES[member.kind.data])
         names += [n for op in member.walk() if op is not member and (n := scalar_op_name(op)) is not None]
@@ -151,6 +154,8 @@ def build_kernel(members: Sequence[Operation], namer: KernelNamer) -> tuple[kern
     outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
     space = space_of(members)
     kind = "reduction" if space.reduction else "pointwise"
+    if any(isinstance(m, MatmulOp) for m in members):
+        kind = "template"
     name = namer(kernel_op_names(members))
     argument_types, output_types = [v.type for v in arguments], [r.type for r in outputs]
     kernel_op = kernel.KernelOp(
@@ -201,7 +206,7 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
     terminator = block.last_op
     names: list[str | None] = []
     for item in items:
-        if isinstance(item[0], LOOP_OPS):
+        if isinstance(item[0], FUSABLE_OPS):
             kernel_op, host_ops = build_kernel(item, namer)
             func.parent_block().insert_op_before(kernel_op, func)
             block.insert_ops_before(host_ops, terminator)

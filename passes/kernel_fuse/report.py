@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 
 from irc.dialects.kernel import ExternOp
+from irc.dialects.kernel_template import MatmulOp
 from irc.dialects.loop import PointwiseOp, ReductionOp
 from irc.passes.kernel_fuse.build import kernel_op_names
 from irc.passes.kernel_fuse.plan import Decision, FusionPlanner
@@ -46,11 +47,17 @@ def describe(op: Operation, position: int) -> str:
         text += f" {op.kind.data} {_dims(op.ranges)} x {_dims(op.reduce)}"
     elif isinstance(op, PointwiseOp):
         text += f" {_dims(op.ranges)}"
-    if isinstance(op, PointwiseOp | ReductionOp):
+    elif isinstance(op, MatmulOp):
+        text += f" {_dims(op.ranges)} x [{_dim_text(op.lhs.type.shape.data[-1])}]"
+    if isinstance(op, PointwiseOp | ReductionOp | MatmulOp):
         text += f" ({', '.join(dict.fromkeys(kernel_op_names([op])))})"
     if isinstance(op, ExternOp):
         text += f' "{op.overload.data}"'
     return text
+
+
+def _dim_text(dim) -> str:
+    return str(getattr(dim, "data", dim))
 
 
 def _dims(dims) -> str:

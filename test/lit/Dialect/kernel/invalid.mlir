@@ -69,7 +69,7 @@ kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], 
   "kernel.yield"() : () -> ()
 }) : () -> ()
 
-// CHECK: Operation does not verify: autotune config 0: unknown entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages
+// CHECK: Operation does not verify: autotune config 0: unknown entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages, group_m
 
 // -----
 
