@@ -98,11 +98,17 @@ def fuse_function(func: FuncOp, options: FusionOptions, namer: KernelNamer, with
     check_loop_ops_at_top_level(func)
     fold_view_loads(func.body.block)
     planner = FusionPlanner(func.body.block, options)
-    kernel_names = build_host(func, planner.plan(), namer)
+    items = planner.plan()
+    labels = None
+    if with_report:  # before building: a lone kernel.matmul is replaced by an extern there
+        from irc.passes.kernel_fuse.report import describe
+
+        labels = [describe(op, k) for k, op in enumerate(planner.ops)]
+    kernel_names = build_host(func, items, namer)
     if not with_report:
         return None
     from irc.kernel_bytes import host_launch_bytes
     from irc.passes.kernel_fuse.report import function_report
 
     bytes_by_kernel = {b.kernel: (str(b.read), str(b.written)) for b in host_launch_bytes(func)}
-    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel)
+    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel, labels)

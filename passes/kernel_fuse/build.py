@@ -1,6 +1,8 @@
 """Building kernel-level IR from a fusion plan: `kernel.kernel` symbols and the host's alloc/launch ops.
 
-A group of loop ops becomes a kernel whose arguments are the values its ops use from outside (buffers and
+A kernel.matmul that fused nothing (no epilogue joined it) goes back to cuBLAS: a `kernel.extern` of
+aten::mm / aten::bmm, since a template pays by the epilogue it saves. Any other group of ops becomes a
+kernel whose arguments are the values its ops use from outside (buffers and
 scalars, in order of first use; constants are cloned in instead), whose results are the buffers used outside
 the group, and a launch that writes them into fresh `kernel.alloc`s.
 """
@@ -206,7 +208,10 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
     terminator = block.last_op
     names: list[str | None] = []
     for item in items:
-        if isinstance(item[0], FUSABLE_OPS):
+        if len(item) == 1 and isinstance(item[0], MatmulOp):
+            block.insert_op_before(matmul_extern(item[0]), terminator)
+            names.append(None)
+        elif isinstance(item[0], FUSABLE_OPS):
             kernel_op, host_ops = build_kernel(item, namer)
             func.parent_block().insert_op_before(kernel_op, func)
             block.insert_ops_before(host_ops, terminator)
@@ -217,6 +222,18 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
             names.append(None)
     erase_unused_constants(block)
     return names
+
+
+def matmul_extern(matmul: MatmulOp) -> kernel.ExternOp:
+    """The aten::mm / aten::bmm extern computing a lone kernel.matmul, which it replaces."""
+    overload = "aten::bmm.default" if matmul.batched else "aten::mm.default"
+    refs = [kernel.OperandRefAttr(k) for k in range(2)]
+    extern = kernel.ExternOp(overload, [matmul.lhs, matmul.rhs], [matmul.result.type], args=refs)
+    extern.res[0].name_hint = matmul.result.name_hint
+    matmul.result.replace_all_uses_with(extern.res[0])
+    matmul.detach()
+    matmul.erase()
+    return extern
 
 
 def erase_unused_constants(block: Block) -> None:

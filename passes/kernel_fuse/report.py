@@ -64,10 +64,10 @@ def _dims(dims) -> str:
     return "[" + ", ".join(str(getattr(d, "data", d)) for d in dims.data) + "]"
 
 
-def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_kernel) -> FunctionReport:
-    """Collects a function's report after its kernels were built (kernel_names: one per planned item)."""
+def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_kernel, labels) -> FunctionReport:
+    """Collects a function's report after its kernels were built (kernel_names: one per planned item; labels:
+    each op described before the build)."""
     positions = planner.graph.index
-    labels = [describe(op, k) for k, op in enumerate(planner.ops)]
     items = [[positions[op] for op in item] for item in planner.planned_items]
     edges = [(a, b) for a, succs in enumerate(planner.graph.succs) for b in sorted(succs)]
     groups = list(zip(kernel_names, items))

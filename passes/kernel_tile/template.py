@@ -44,8 +44,12 @@ def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[st
     """(config, autotune candidates) of a template kernel with static sizes."""
     from irc.dialects.types import element_type_name
 
+    from xdsl.utils.exceptions import PassFailedException
+
     matmul = template_matmul(kernel)
-    _, m, n, k = (int(s) for s in matmul.sizes())
+    if not all(isinstance(s, int) for s in matmul.sizes()):
+        raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
+    _, m, n, k = matmul.sizes()
     config = scaled(HEURISTIC[element_type_name(matmul.result.type.element_type)], m, n, k)
     if not autotune:
         return config, []

@@ -53,11 +53,11 @@ def test_bmm_with_transposed_operand(templates, device):
 
 
 def test_linear_on_three_dims_with_silu_gate(templates, device):
-    """Llama's gated MLP: silu(x @ wg.t()) * (x @ wu.t()); one matmul fuses the gate, the other stays."""
+    """Llama's gated MLP: silu(x @ wg.t()) * (x @ wu.t()); one matmul takes the gate and the product as its
+    epilogue, the other, left with no epilogue, goes back to cuBLAS."""
     wg, wu = rand(40, 32, device=device) / 4, rand(40, 32, device=device) / 4
     x = rand(2, 13, 32, device=device)
-    check(lambda x: F.silu(x @ wg.t()) * (x @ wu.t()), x, kernels=2)
-    assert not metrics.fallbacks
+    check(lambda x: F.silu(x @ wg.t()) * (x @ wu.t()), x, kernels=1, fallbacks={"aten::mm.default": 1})
 
 
 def test_addmm_scalars(templates, device):

@@ -154,3 +154,11 @@ kernel.kernel @untiled(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!lo
   } : !loop.buffer<[3], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[3], f32, strides [1]>
 }
+
+// -----
+
+// CHECK: convert-kernel-to-triton: @k: a template needs static sizes
+kernel.kernel @k(%a: !loop.buffer<[s0, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[s0, 4], f16, strides [4, 1]>) template numel "4*s0" rnumel 1 {xblock = 16, yblock = 16, rblock = 16, group_m = 8, num_warps = 4} {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[s0, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[s0, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[s0, 4], f16, strides [4, 1]>
+}

@@ -21,6 +21,30 @@ func.func @lone(%a: !loop.buffer<[8, 16], f32, strides [16, 1]>, %b: !loop.buffe
 
 // -----
 
+// Llama's gate: silu(x @ wg) * (x @ wu). Both matmuls become templates; one takes the product as its epilogue,
+// the other, left with nothing to fuse, goes back to cuBLAS as an extern.
+// CHECK-LABEL: func.func @gated
+// CHECK-COUNT-2: kernel.matmul
+// FUSE:          kernel.kernel @fused_mm_mul_0({{.*}}) template numel 24 rnumel 1 {
+// FUSE-NEXT:       kernel.matmul
+// FUSE-LABEL:    func.func @gated
+// FUSE:            kernel.extern "aten::mm.default"
+// FUSE-NOT:        kernel.extern
+// FUSE:            kernel.launch @fused_mm_mul_0
+func.func @gated(%x: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffer<[8, 4], f16, strides [4, 1]>, %wu: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]> {
+  %g = kernel.extern "aten::mm.default"(%x, %wg) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>)
+  %u = kernel.extern "aten::mm.default"(%x, %wu) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>)
+  %p = loop.pointwise ranges [6, 4] {
+    %a = loop.load %g[#loop.index<"4*i0 + i1">] : !loop.buffer<[6, 4], f16, strides [4, 1]>
+    %b = loop.load %u[#loop.index<"4*i0 + i1">] : !loop.buffer<[6, 4], f16, strides [4, 1]>
+    %c = arith.mulf %a, %b : f16
+    loop.yield %c : f16
+  } : !loop.buffer<[6, 4], f16, strides [4, 1]>
+  func.return %p : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// -----
+
 // GPT-2's Linear + GELU + residual in f16: the addmm becomes a kernel.matmul and its bias a pointwise (in f32,
 // rounded once); kernel-fuse puts them and the GELU into one template kernel; the GEMM is a tl.dot over K
 // tiles (K = 17: masked), the weight a transposed view read through its strides.
