@@ -64,7 +64,8 @@ class TemplateLowering(KernelLowering):
     def _grid(self, blocks: dict[str, int] | None = None):
         batch, m, n, _ = self.sizes()
         blocks = blocks or self._launch_constexprs()
-        return FloorDiv(m + blocks["BLOCK_M"] - 1, blocks["BLOCK_M"]) * FloorDiv(n + blocks["BLOCK_N"] - 1, blocks["BLOCK_N"]) * batch
+        block_m, block_n = blocks["BLOCK_M"], blocks["BLOCK_N"]
+        return FloorDiv(m + block_m - 1, block_m) * FloorDiv(n + block_n - 1, block_n) * batch
 
     def _make_func(self) -> triton.FuncOp:
         func = super()._make_func()
@@ -94,9 +95,8 @@ class TemplateLowering(KernelLowering):
 
         y, x, t = (sympy.Symbol(s) for s in ("yindex", "xindex", "tindex"))
         ynumel, xnumel = int(self.info.ynumel), int(self.info.xnumel)
-        return [
-            {y: row, x: col, t: row * xnumel + col} for row in range(min(ynumel, 64)) for col in range(min(xnumel, 16))
-        ]
+        rows, cols = range(min(ynumel, 64)), range(min(xnumel, 16))
+        return [{y: row, x: col, t: row * xnumel + col} for row in rows for col in cols]
 
     # -- the GEMM -----------------------------------------------------------------------
 
@@ -112,8 +112,8 @@ class TemplateLowering(KernelLowering):
         batch_index = b.binary("trunc_div", pid, tiles, name="batch") if batch > 1 else None
         tile = b.binary("trunc_rem", pid, tiles) if batch > 1 else pid
         pid_m, pid_n = self._grouped(b, it, tile, grid_m, grid_n)
-        rm = b.binary("add", b.binary("mul", pid_m, block_m), b.cast(b.insert(triton.ArangeOp(0, "BLOCK_M")), it), name="rm")
-        rn = b.binary("add", b.binary("mul", pid_n, block_n), b.cast(b.insert(triton.ArangeOp(0, "BLOCK_N")), it), name="rn")
+        rm = b.binary("add", b.binary("mul", pid_m, block_m), _arange(b, it, "BLOCK_M"), name="rm")
+        rn = b.binary("add", b.binary("mul", pid_n, block_n), _arange(b, it, "BLOCK_N"), name="rn")
         acc = self._accumulate(b, it, rm, rn, batch_index)
         scope = self._epilogue_scope(b, it, rm, rn, batch_index)
         matmul = self.info.matmul
@@ -159,7 +159,7 @@ class TemplateLowering(KernelLowering):
         zero = b.const(0.0, f32, acc_shape, name="acc")
         loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), [zero], "k0")
         inner = TritonBuilder(body)
-        rk = inner.binary("add", body.args[0], inner.cast(inner.insert(triton.ArangeOp(0, "BLOCK_K")), it), name="rk")
+        rk = inner.binary("add", body.args[0], _arange(inner, it, "BLOCK_K"), name="rk")
         k_mask = self.ctx.mask(inner, rk, inner.const(k, it), ("rblock", k), triton.shape_of(rk.type), "kmask")
         even_k = isinstance(k_mask.owner, triton.ConstantOp)
         a_offset = inner.binary("add", a_base, scaled(inner, inner.expand_dims(rk, 0), a_strides[-1]))
@@ -185,7 +185,9 @@ class TemplateLowering(KernelLowering):
         rows, cols = b.expand_dims(rm, 1), b.expand_dims(rn, 0)
         ymask = self.ctx.mask(b, rows, b.const(m, it), ("yblock", m), triton.shape_of(rows.type), "ymask")
         xmask = self.ctx.mask(b, cols, b.const(n, it), ("xblock", n), triton.shape_of(cols.type), "xmask")
-        yindex = rows if batch_index is None else b.binary("add", rows, b.binary("mul", batch_index, b.const(m, it)))
+        if batch_index is not None:
+            rows = b.binary("add", rows, b.binary("mul", batch_index, b.const(m, it)))
+        yindex = rows
         yindex.name_hint = "yindex"
         cols.name_hint = "xindex"
         tindex = b.binary("add", b.binary("mul", yindex, b.const(n, it)), cols, name="tindex")
@@ -196,3 +198,7 @@ class TemplateLowering(KernelLowering):
             {"y": ymask, "x": xmask, "yx": b.binary("logical_and", ymask, xmask, name="mask")},
             {"y": triton.shape_of(rows.type), "x": triton.shape_of(cols.type), "yx": full},
         )
+
+
+def _arange(b: TritonBuilder, index_type, block: str) -> SSAValue:
+    return b.cast(b.insert(triton.ArangeOp(0, block)), index_type)

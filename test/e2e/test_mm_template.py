@@ -88,3 +88,26 @@ def test_integer_matmul_stays_extern(templates, device):
     a, b = rand(8, 16, dtype=torch.int64, device=device), rand(16, 8, dtype=torch.int64, device=device)
     check(lambda a, b: (a @ b) + 1, a, b, kernels=1)
     assert metrics.fallbacks["aten::mm.default"] == 1
+
+
+def test_long_k_in_half_precision(templates, device):
+    """K = 300: many K tiles, the last one ragged; f16 products accumulate in f32."""
+    a, b = rand(41, 300, dtype=torch.float16, device=device) / 4, rand(300, 27, dtype=torch.float16, device=device) / 4
+    check_template(lambda a, b: torch.relu(a @ b), a, b)
+
+
+def test_operand_slices_with_offsets(templates, device):
+    """Operands that are strided slices of larger tensors (storage offsets, row strides above K)."""
+    a, b = rand(30, 50, device=device), rand(60, 22, device=device)
+    check_template(lambda a, b: (a[:, 7:40] @ b[11:44:1, 3:]) + 1, a, b)
+
+
+def test_epilogue_broadcasts_along_rows(templates, device):
+    a, b, scale = rand(26, 18, device=device), rand(18, 35, device=device), rand(26, 1, device=device)
+    check_template(lambda a, b, s: (a @ b) * s, a, b, scale)
+
+
+def test_transposed_consumer_is_not_an_epilogue(templates, device):
+    """A consumer writing the product transposed reads it at other positions: no fusion, cuBLAS again."""
+    a, b = rand(26, 18, device=device), rand(18, 35, device=device)
+    check(lambda a, b: ((a @ b).t() * 2).contiguous(), a, b, kernels=1, fallbacks={"aten::mm.default": 1})
