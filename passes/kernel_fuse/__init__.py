@@ -23,6 +23,10 @@ read inside one kernel are never materialized. What fuses is decided by plan.Fus
 options turn off vertical (producer -> consumer), epilogue (pointwise after a reduction) and horizontal
 (independent ops sharing an input) fusion. `report=PATH` writes what was fused and every rejected candidate
 with its reason (PATH.txt), and the op graph coloured by kernel (PATH.dot, PATH.svg); see report.py.
+
+A `kernel.matmul` (kernel-mm-template) is fusable too: with the pointwise consumers of its result that read
+it at their own positions it becomes one `template` kernel (they are its epilogue, fused as epilogue
+candidates); one that fused nothing goes back to an `aten::mm` / `aten::bmm` extern (build.py).
 """
 
 from dataclasses import dataclass

@@ -4,7 +4,8 @@ rblock, group_m, num_warps and num_stages, from Inductor's mm configs scaled dow
 The heuristic config is 128 x 128 x 64 with 3 stages and 8 warps (f16/bf16 GEMMs of transformer MLPs on Hopper),
 64 x 64 x 32 for f32 (whose tiles take twice the shared memory); each block is cut to the next power of two at
 or above its dim (at least 16, what tl.dot needs) and the warps to one per 256 elements of the output tile.
-Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first.
+Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first, without
+those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES.
 """
 
 from irc.dialects.kernel_analysis.tiling import next_power_of_two
@@ -21,6 +22,8 @@ GROUP_M = 8
 MIN_BLOCK = 16
 MAX_CANDIDATES = 8
 ELEMENTS_PER_WARP = 256
+# shared memory a candidate's pipelined tiles may take (an H100 has 227 KiB per block)
+SHARED_MEMORY_BYTES = 192 * 1024
 
 
 def template_matmul(kernel) -> MatmulOp:
@@ -42,7 +45,7 @@ def scaled(row: tuple[int, int, int, int, int], m: int, n: int, k: int) -> dict[
 
 def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[str, int]]]:
     """(config, autotune candidates) of a template kernel with static sizes."""
-    from irc.dialects.types import element_type_name
+    from irc.dialects.types import element_bytes, element_type_name
 
     from xdsl.utils.exceptions import PassFailedException
 
@@ -54,8 +57,15 @@ def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[st
     if not autotune:
         return config, []
     found = [config]
+    element = element_bytes(matmul.result.type.element_type)
     for row in MM_CONFIGS:
         candidate = scaled(row, m, n, k)
-        if candidate not in found:
+        if candidate not in found and shared_bytes(candidate, element) <= SHARED_MEMORY_BYTES:
             found.append(candidate)
     return config, found[:MAX_CANDIDATES]
+
+
+def shared_bytes(config: dict[str, int], element: int) -> int:
+    """Shared memory of the A and B tiles a software-pipelined K loop keeps in flight."""
+    tiles = config["yblock"] * config["rblock"] + config["rblock"] * config["xblock"]
+    return tiles * element * config["num_stages"]
