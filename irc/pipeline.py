@@ -29,7 +29,8 @@ DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
 
 
 def configured_pipeline() -> str:
-    """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default."""
+    """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default, with kernel-mm-template
+    switched on when `config.mm_template` (IRC_MM_TEMPLATE=1)."""
     from irc import config
 
     if config.pipeline:
@@ -39,7 +40,8 @@ def configured_pipeline() -> str:
 
 def with_mm_template(spec: str) -> str:
     """`spec` with kernel-mm-template switched on (matmuls with a pointwise epilogue become templates)."""
-    return ",".join("kernel-mm-template" if name.startswith("kernel-mm-template") else name for name in spec.split(","))
+    names = spec.split(",")
+    return ",".join("kernel-mm-template" if name.startswith("kernel-mm-template") else name for name in names)
 
 
 def with_fusion_report(spec: str, prefix: str) -> str:

@@ -22,7 +22,7 @@ are dropped where every BLOCK_K tried divides K.
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import IntegerAttr, f32
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, f32
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import triton
@@ -83,8 +83,6 @@ class TemplateLowering(KernelLowering):
                 options["num_stages"] = c["num_stages"]
             attrs: dict[str, Attribute] = {key: IntegerAttr(value, 64) for key, value in options.items()}
             if self._grid(options) != self._grid():
-                from xdsl.dialects.builtin import ArrayAttr
-
                 attrs["grid"] = ArrayAttr([IndexAttr(self._grid(options))])
             found.append(attrs)
         return found
