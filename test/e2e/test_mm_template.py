@@ -111,3 +111,18 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
     """A consumer writing the product transposed reads it at other positions: no fusion, cuBLAS again."""
     a, b = rand(26, 18, device=device), rand(18, 35, device=device)
     check(lambda a, b: ((a @ b).t() * 2).contiguous(), a, b, kernels=1, fallbacks={"aten::mm.default": 1})
+
+
+def test_the_switch_sets_the_pass_option():
+    """IRC_MM_TEMPLATE=1 (config.mm_template) runs kernel-mm-template with enabled=true; by default false."""
+    from irc.pipeline import build_pipeline, configured_pipeline
+
+    def template_pass():
+        return next(p for p in build_pipeline(configured_pipeline()).passes if p.name == "kernel-mm-template")
+
+    assert not template_pass().enabled
+    config.mm_template = True
+    try:
+        assert template_pass().enabled
+    finally:
+        config.mm_template = False
