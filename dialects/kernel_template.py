@@ -4,8 +4,9 @@
                                  !loop.buffer<[32, 48], f16, strides [1, 32]>) -> !loop.buffer<[64, 48], f16, ...>
 
 Operands [M, K] x [K, N] -> [M, N], or batched [B, M, K] x [B, K, N] -> [B, M, N], in any layout their types
-give (a transposed weight is a strided operand); one element type for all three, f16, bf16 or f32; the
-product accumulates in f32 and is rounded once to the result's type. kernel-mm-template makes it from a matmul
+give (a transposed weight is a strided operand); one element type for both operands, f16, bf16 or f32, and
+for the result either the same or f32 (the accumulator itself, for an epilogue that rounds once, as addmm's
+bias); the product accumulates in f32 and is rounded once to the result's type. kernel-mm-template makes it from a matmul
 extern in the host program; there it is a fusable op whose iteration space is its result's positions, so
 kernel-fuse puts it and the pointwise consumers of its result (its epilogue) into one `kernel.kernel ...
 template numel B*M*N rnumel 1`. In a template kernel the tile sizes are BLOCK_M = `yblock`, BLOCK_N = `xblock`,
@@ -69,11 +70,12 @@ class MatmulOp(IRDLOperation):
             raise VerifyException(
                 f"kernel.matmul shapes do not agree: {_shape(a)} x {_shape(b)} -> {_shape(c)}"
             )
-        names = {element_type_name(t.element_type) for t in (a, b, c)}
-        if len(names) != 1 or not names <= set(MATMUL_ELEMENT_TYPES):
+        names = {element_type_name(t.element_type) for t in (a, b)}
+        result = element_type_name(c.element_type)
+        if len(names) != 1 or not names <= set(MATMUL_ELEMENT_TYPES) or result not in (*names, "f32"):
             raise VerifyException(
-                f"kernel.matmul needs one element type of {', '.join(MATMUL_ELEMENT_TYPES)} for operands and "
-                f"result, got {a.element_type}, {b.element_type} and {c.element_type}"
+                f"kernel.matmul needs one element type of {', '.join(MATMUL_ELEMENT_TYPES)} for its operands and "
+                f"that or f32 for its result, got {a.element_type}, {b.element_type} and {c.element_type}"
             )
 
 

@@ -6,7 +6,7 @@ pointwise consumers into (the template's epilogue), where Inductor's rules say a
          -> (!loop.buffer<[33, 40], f16, strides [40, 1]>)
     %g = loop.pointwise ranges [1320] { ... gelu of loop.load %c[#loop.index<"i0">] ... }
 becomes
-    %m = kernel.matmul %x, %wt : (...) -> !loop.buffer<[33, 40], f16, strides [40, 1]>
+    %m = kernel.matmul %x, %wt : (...) -> !loop.buffer<[33, 40], f32, strides [40, 1]>   // the f32 product
     %c = loop.pointwise ranges [33, 40] {       // addmm's bias: beta * bias + alpha * (x @ wt), in f32
       %a = loop.load %m[#loop.index<"40*i0 + i1">] ...   %b = loop.load %bias[#loop.index<"i1">] ...
       ... arith.addf ... loop.yield ...
@@ -115,7 +115,7 @@ def strided_index(t: BufferType, coords) -> IndexAttr:
 
 
 def bias_epilogue(product: SSAValue, bias: SSAValue, scalars: dict[str, float], result_type: BufferType):
-    """`beta * bias + alpha * product` (bias broadcast), computed in f32 and rounded once, as addmm does."""
+    """`beta * bias + alpha * product` (bias broadcast; the product in f32), rounded once, as addmm does."""
     import sympy
 
     out_sizes = result_type.sizes()
@@ -147,7 +147,7 @@ def to_template(op: ExternOp) -> list[Operation]:
     """The kernel.matmul (and addmm's bias epilogue) that replace a qualifying extern."""
     a_at, b_at, bias_at = MATMULS[op.overload.data]
     result_type = op.res[0].type
-    product_type = BufferType(result_type.sizes(), result_type.element_type)
+    product_type = BufferType(result_type.sizes(), f32)  # the accumulator: the bias is added before rounding
     matmul = MatmulOp(op.ins[a_at], op.ins[b_at], product_type if bias_at is not None else result_type)
     if bias_at is None:
         return [matmul]

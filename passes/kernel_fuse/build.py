@@ -1,6 +1,7 @@
 """Building kernel-level IR from a fusion plan: `kernel.kernel` symbols and the host's alloc/launch ops.
 
-A kernel.matmul that fused nothing (no epilogue joined it) goes back to cuBLAS: a `kernel.extern` of
+A kernel.matmul that fused nothing (no epilogue joined it; one with an f32 product of narrower operands stays)
+goes back to cuBLAS: a `kernel.extern` of
 aten::mm / aten::bmm, since a template pays by the epilogue it saves. Any other group of ops becomes a
 kernel whose arguments are the values its ops use from outside (buffers and
 scalars, in order of first use; constants are cloned in instead), whose results are the buffers used outside
@@ -208,7 +209,7 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
     terminator = block.last_op
     names: list[str | None] = []
     for item in items:
-        if len(item) == 1 and isinstance(item[0], MatmulOp):
+        if len(item) == 1 and is_aten_matmul(item[0]):
             block.insert_op_before(matmul_extern(item[0]), terminator)
             names.append(None)
         elif isinstance(item[0], FUSABLE_OPS):
@@ -222,6 +223,11 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
             names.append(None)
     erase_unused_constants(block)
     return names
+
+
+def is_aten_matmul(op: Operation) -> bool:
+    """A kernel.matmul aten::mm / aten::bmm computes: its result of its operands' element type."""
+    return isinstance(op, MatmulOp) and op.result.type.element_type == op.lhs.type.element_type
 
 
 def matmul_extern(matmul: MatmulOp) -> kernel.ExternOp:

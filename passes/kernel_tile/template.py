@@ -53,11 +53,11 @@ def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[st
     if not all(isinstance(s, int) for s in matmul.sizes()):
         raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
     _, m, n, k = matmul.sizes()
-    config = scaled(HEURISTIC[element_type_name(matmul.result.type.element_type)], m, n, k)
+    config = scaled(HEURISTIC[element_type_name(matmul.lhs.type.element_type)], m, n, k)
     if not autotune:
         return config, []
     found = [config]
-    element = element_bytes(matmul.result.type.element_type)
+    element = element_bytes(matmul.lhs.type.element_type)
     for row in MM_CONFIGS:
         candidate = scaled(row, m, n, k)
         if candidate not in found and shared_bytes(candidate, element) <= SHARED_MEMORY_BYTES:

@@ -45,14 +45,13 @@ func.func @gated(%x: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffe
 
 // -----
 
-// GPT-2's Linear + GELU + residual in f16: the addmm becomes a kernel.matmul and its bias a pointwise (in f32,
-// rounded once); kernel-fuse puts them and the GELU into one template kernel; the GEMM is a tl.dot over K
+// GPT-2's Linear + GELU + residual in f16: the addmm becomes a kernel.matmul (its f32 product) and its bias a
+// pointwise (rounded once); kernel-fuse puts them and the GELU into one template kernel; the GEMM is a tl.dot over K
 // tiles (K = 17: masked), the weight a transposed view read through its strides.
 // CHECK-LABEL: func.func @forward
-// CHECK:         %[[MM:.*]] = kernel.matmul %0, %4 : (!loop.buffer<[33, 17], f16, strides [17, 1]>, !loop.buffer<[17, 40], f16, strides [1, 17]>) -> !loop.buffer<[33, 40], f16, strides [40, 1]>
+// CHECK:         %[[MM:.*]] = kernel.matmul %0, %4 : (!loop.buffer<[33, 17], f16, strides [17, 1]>, !loop.buffer<[17, 40], f16, strides [1, 17]>) -> !loop.buffer<[33, 40], f32, strides [40, 1]>
 // CHECK-NEXT:    loop.pointwise ranges [33, 40] {
-// CHECK-NEXT:      loop.load %[[MM]][#loop.index<"40*i0 + i1">]
-// CHECK-NEXT:      loop.cast {{.*}} : f16 to f32
+// CHECK-NEXT:      loop.load %[[MM]][#loop.index<"40*i0 + i1">] : !loop.buffer<[33, 40], f32, strides [40, 1]>
 // CHECK-NEXT:      loop.load %2[#loop.index<"i1">]
 // CHECK:           arith.addf {{.*}} : f32
 // CHECK-NEXT:      loop.cast {{.*}} : f32 to f16

@@ -297,7 +297,7 @@ func.func @f(%a: !loop.buffer<[6, 8], i32, strides [8, 1]>, %b: !loop.buffer<[8,
   func.return
 }
 
-// CHECK: Operation does not verify: kernel.matmul needs one element type of f16, bf16, f32 for operands and result, got i32, i32 and i32
+// CHECK: Operation does not verify: kernel.matmul needs one element type of f16, bf16, f32 for its operands and that or f32 for its result, got i32, i32 and i32
 
 // -----
 
