@@ -15,11 +15,12 @@ becomes
 
 and kernel-fuse then makes one `template` kernel of the matmul, the bias and the GELU. `aten::mm`, `aten::bmm`
 and `aten::addmm` qualify (use_triton_template's rules): static sizes, one element type of f16, bf16 or f32 for
-operands and result, positive M, N and K, a batch that fits grid.y, plain operands (no other arguments). The
-choice against cuBLAS is a compile-time heuristic, not a measurement: with `require_epilogue` (default) only a
-matmul whose result a loop.pointwise reads (directly or through views) becomes a template, since a Triton
-GEMM is there to save the epilogue's round trip through memory, not to beat cuBLAS alone. `enabled=false`
-(the default pipeline's unless IRC_MM_TEMPLATE=1) leaves every extern as it is.
+operands and result, positive M, N and K, at most MAX_BATCH batches, plain operands (no other arguments).
+The choice against cuBLAS is a compile-time heuristic, not a measurement: with `require_epilogue` (default)
+only a matmul whose result a loop.pointwise reads (directly or through views) becomes a template, since a
+Triton GEMM is there to save the epilogue's round trip through memory, not to beat cuBLAS alone; one whose
+reader kernel-fuse then cannot fuse goes back to an extern there. `enabled=false` (the default pipeline's
+unless IRC_MM_TEMPLATE=1) leaves every extern as it is.
 """
 
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ from irc.options import CheckedOptions
 MATMULS = {"aten::mm.default": (0, 1, None), "aten::bmm.default": (0, 1, None), "aten::addmm.default": (1, 2, 0)}
 # addmm's scalar keyword arguments and their defaults
 ADDMM_SCALARS = {"beta": 1.0, "alpha": 1.0}
-# a batched matmul's batch is the launch grid's second axis
+# batches of a batched matmul worth a template (the grid is batch * tiles programs)
 MAX_BATCH = 65535
 
 
