@@ -3,6 +3,7 @@
     python3 bench/run.py --out DIR              # GPU: full sizes, timing, bench/RESULTS.md + DIR/results.json
     python3 bench/run.py --small --device cpu   # correctness only, small odd sizes, through the interpreter
     python3 bench/run.py --only softmax,layer_norm
+    python3 bench/run.py --only mlp --mm-template   # irc also with matmul templates (column irc_tem)
 
 A workload irc cannot compile (a graph fallback to eager) or gets wrong is reported as such, never hidden.
 """
@@ -50,12 +51,28 @@ def synchronize(device: str) -> None:
         torch.cuda.synchronize()
 
 
+def irc_with_mm_templates(gm, example_inputs, **kwargs):
+    """irc with kernel-mm-template switched on (IRC_MM_TEMPLATE=1) for the graphs it compiles now."""
+    from irc import config
+    from irc.backend import irc_backend
+
+    saved, config.mm_template = config.mm_template, True
+    try:
+        return irc_backend(gm, example_inputs, **kwargs)
+    finally:
+        config.mm_template = saved
+
+
+# backend name in the results -> what torch.compile is given (None: its default, Inductor)
+BACKENDS = {"inductor": None, "irc": "irc", "irc_tem": irc_with_mm_templates}
+
+
 def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
     """Compiles fn with backend (first call timed as compile time) and checks it against eager."""
     from irc import metrics
 
     metrics.reset()
-    compiled = torch.compile(fn, backend=backend) if backend == "irc" else torch.compile(fn)
+    compiled = torch.compile(fn, backend=BACKENDS[backend]) if BACKENDS[backend] else torch.compile(fn)
     start = time.perf_counter()
     try:
         got = compiled(*inputs)
@@ -63,7 +80,7 @@ def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
     except Exception as error:  # noqa: BLE001 - any failure is a result to report
         return {"status": "error", "detail": f"{type(error).__name__}: {error}"[:300], "fn": None}
     result = {"compile_s": time.perf_counter() - start, "fn": compiled}
-    if backend == "irc":
+    if backend != "inductor":
         result["kernels"] = metrics.generated_kernel_count
         result["externs"] = dict(metrics.fallbacks)
         if metrics.graph_fallbacks:
@@ -170,6 +187,9 @@ def main() -> None:
     parser.add_argument("--results", default=os.path.join(os.path.dirname(__file__), "RESULTS.md"))
     parser.add_argument("--tuning-log", action="store_true", help="log every autotune choice to stderr")
     parser.add_argument("--repeat", type=int, default=1, help="timing rounds; each callable's median counts")
+    parser.add_argument(
+        "--mm-template", action="store_true", help="also irc with matmul templates (irc_tem; not in RESULTS.md)"
+    )
     args = parser.parse_args()
     global REPEATS
     REPEATS = max(1, args.repeat)
@@ -179,6 +199,8 @@ def main() -> None:
 
     timing = args.device == "cuda" and not args.small
     backends = ["inductor", "irc"] if args.device == "cuda" else ["irc"]
+    if args.mm_template:
+        backends.append("irc_tem")
     chosen = [w for w in WORKLOADS if not args.only or any(s in w.name for s in args.only.split(","))]
     rows = []
     for w in chosen:
@@ -195,6 +217,21 @@ def main() -> None:
             json.dump({"info": info, "rows": rows}, f, indent=1)
     if timing:
         write_results(rows, info, args.results, args.out)
+    if args.mm_template:
+        print_template_summary(rows)
+
+
+def print_template_summary(rows: list[dict]) -> None:
+    """Per workload: ms (do_bench) and GPU ms of each backend, and irc with templates against Inductor."""
+    print(f"{'workload':28} {'backend':9} {'ms':>8} {'gpu_ms':>8} {'status':8} kernels externs")
+    for row in rows:
+        for backend in ("eager", "inductor", "irc", "irc_tem"):
+            result = {"ms": row.get("eager_ms"), "gpu_ms": row.get("eager_gpu_ms")} if backend == "eager" else row.get(backend)
+            if not result:
+                continue
+            ms, gpu = (f"{result[k]:.3f}" if result.get(k) else "-" for k in ("ms", "gpu_ms"))
+            print(f"{row['name']:28} {backend:9} {ms:>8} {gpu:>8} {result.get('status', ''):8} "
+                  f"{result.get('kernels', '')} {result.get('externs', '')}")
 
 
 if __name__ == "__main__":

@@ -120,6 +120,18 @@ def gpt2_mlp(x, w1, b1, w2, b2):
     return F.linear(F.gelu(F.linear(x, w1, b1), approximate="tanh"), w2, b2)
 
 
+def gpt2_mlp_block(x, ln_w, ln_b, w1, b1, w2, b2):
+    """GPT-2's MLP sublayer: x + fc2(gelu(fc1(layer_norm(x)))), x of [B, T, C]."""
+    h = F.layer_norm(x, (x.shape[-1],), ln_w, ln_b)
+    return x + F.linear(F.gelu(F.linear(h, w1, b1), approximate="tanh"), w2, b2)
+
+
+def llama_mlp_block(x, norm_w, w_gate, w_up, w_down):
+    """Llama's MLP sublayer: x + down(silu(gate(rms_norm(x))) * up(rms_norm(x))), no biases."""
+    h = rms_norm(x, norm_w)
+    return x + F.linear(F.silu(F.linear(h, w_gate)) * F.linear(h, w_up), w_down)
+
+
 def gpt2_attention(x, w_qkv, b_qkv, w_out, b_out, heads: int = 12):
     batch, seq, dim = x.shape
     q, k, v = F.linear(x, w_qkv, b_qkv).split(dim, dim=2)
@@ -196,6 +208,36 @@ def _mlp_inputs(device, small):
     )
 
 
+def _mlp_block_inputs(device, small):
+    """B=8, T=1024, C=768 (GPT-2 small), fp16 on the GPU."""
+    batch, seq, dim = pick(small, (8, 1024, 768), (2, 19, 48))
+    dt = torch.float16 if device == "cuda" else torch.float32
+    s = 1.0 / math.sqrt(dim)
+    return (
+        rand((batch, seq, dim), dt, device),
+        rand((dim,), dt, device, 0.5, 1.5),
+        rand((dim,), dt, device, -0.1, 0.1),
+        rand((4 * dim, dim), dt, device, -s, s),
+        rand((4 * dim,), dt, device, -s, s),
+        rand((dim, 4 * dim), dt, device, -s / 2, s / 2),
+        rand((dim,), dt, device, -s, s),
+    )
+
+
+def _llama_mlp_inputs(device, small):
+    """4096 tokens of a TinyLlama-sized MLP (2048 -> 5632 -> 2048), fp16 on the GPU."""
+    batch, seq, dim, hidden = pick(small, (8, 512, 2048, 5632), (2, 19, 48, 80))
+    dt = torch.float16 if device == "cuda" else torch.float32
+    s = 1.0 / math.sqrt(dim)
+    return (
+        rand((batch, seq, dim), dt, device),
+        rand((dim,), dt, device, 0.5, 1.5),
+        rand((hidden, dim), dt, device, -s, s),
+        rand((hidden, dim), dt, device, -s, s),
+        rand((dim, hidden), dt, device, -s / 2, s / 2),
+    )
+
+
 def _attention_inputs(device, small):
     batch, seq, dim = pick(small, (8, 1024, 768), (2, 33, 48))
     dt = torch.float16 if device == "cuda" else torch.float32
@@ -232,4 +274,6 @@ WORKLOADS = [
     Workload("adam_step_fp32_16M", adam_step, _adam_inputs),
     Workload("gpt2_mlp_fp16", gpt2_mlp, _mlp_inputs, memory_bound=False),
     Workload("gpt2_attention_fp16", gpt2_attention, _attention_inputs, memory_bound=False),
+    Workload("gpt2_mlp_block_fp16", gpt2_mlp_block, _mlp_block_inputs, memory_bound=False),
+    Workload("llama_mlp_block_fp16", llama_mlp_block, _llama_mlp_inputs, memory_bound=False),
 ]

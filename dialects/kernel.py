@@ -71,6 +71,7 @@ from irc.dialects.kernel_config import (
     verify_config_value,
 )
 from irc.dialects.kernel_space import verify_iteration_space
+from irc.dialects.kernel_template import MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp)
 from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
@@ -181,6 +182,7 @@ class KernelOp(IRDLOperation):
     rblock = opt_prop_def(IntegerAttr[I64])
     num_warps = opt_prop_def(IntegerAttr[I64])
     num_stages = opt_prop_def(IntegerAttr[I64])
+    group_m = opt_prop_def(IntegerAttr[I64])
     configs = opt_prop_def(ArrayAttr)
 
     body = region_def("single_block")
@@ -561,6 +563,6 @@ class ReuseOp(IRDLOperation):
 
 Kernel = Dialect(
     "kernel",
-    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp],
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp],
     [OperandRefAttr],
 )

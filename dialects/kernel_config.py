@@ -1,5 +1,7 @@
 """The tiling config group of `kernel.kernel`: `{xblock = 64, rblock = 16, configs = [{...}, ...]}`.
 
+A template kernel reads yblock, xblock and rblock as its BLOCK_M, BLOCK_N and BLOCK_K, and group_m as GROUP_M.
+
 Verification of each entry (positive; block sizes powers of two), parsing and printing of the group and of
 its autotune candidates.
 """
@@ -15,7 +17,9 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 # tiling config entry -> whether it must be a power of two
-CONFIG_FIELDS = {"xblock": True, "yblock": True, "rblock": True, "num_warps": True, "num_stages": False}
+CONFIG_FIELDS = {
+    "xblock": True, "yblock": True, "rblock": True, "num_warps": True, "num_stages": False, "group_m": False,
+}  # fmt: skip
 
 
 def verify_config_value(key: str, value: int, where: str = "") -> None:

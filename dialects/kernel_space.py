@@ -4,7 +4,9 @@ A kernel.kernel launches numel (x) by rnumel (r) points; each loop.reduction ins
 rnumel elements, each loop.pointwise numel points (an epilogue) or numel * rnumel (a prologue read per r
 step). A kernel whose numel disagrees with its ops would launch too few programs (results left unwritten)
 or too many (out-of-bounds stores), so the verifier rejects it. Sizes are compared exactly where static
-and as polynomials in the size symbols otherwise.
+and as polynomials in the size symbols otherwise. A template kernel holds exactly one kernel.matmul, whose
+result positions are its numel (rnumel 1), and pointwise ops over those positions (its epilogue); no other
+kind holds a kernel.matmul, and only a template has a `group_m`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from irc.dialects.types import DimAttr, dim_value
 def verify_iteration_space(kernel) -> None:
     from irc.dialects.loop import PointwiseOp, ReductionOp
 
+    verify_template(kernel)
     numel, rnumel = kernel.numel, kernel.rnumel
     for op in kernel.body.block.ops:
         if isinstance(op, ReductionOp) and kernel.kind.data != "pointwise":  # there convert-kernel-to-triton says so
@@ -34,6 +37,30 @@ def verify_iteration_space(kernel) -> None:
                     f"kernel numel {numel.data} rnumel {rnumel.data} disagrees with its loop.pointwise over "
                     f"ranges {_text(op.ranges)}"
                 )
+
+
+def verify_template(kernel) -> None:
+    from irc.dialects.kernel_template import MatmulOp
+    from irc.dialects.loop import ReductionOp
+
+    matmuls = [op for op in kernel.body.block.ops if isinstance(op, MatmulOp)]
+    if kernel.kind.data != "template":
+        if matmuls:
+            raise VerifyException(f"a {kernel.kind.data} kernel cannot hold a kernel.matmul (only a template can)")
+        if kernel.group_m is not None or any("group_m" in c for c in kernel.candidates):
+            raise VerifyException(f"group_m is only for template kernels, not {kernel.kind.data}")
+        return
+    if len(matmuls) != 1:
+        raise VerifyException(f"a template kernel holds exactly one kernel.matmul, got {len(matmuls)}")
+    if kernel.rnumel != IntAttr(1):
+        raise VerifyException(f"a template kernel has rnumel 1, got {kernel.rnumel.data}")
+    if not _same(tuple(matmuls[0].ranges.data), (kernel.numel,)):
+        raise VerifyException(
+            f"template kernel numel {kernel.numel.data} disagrees with its kernel.matmul over "
+            f"{_text(matmuls[0].ranges)}"
+        )
+    if any(isinstance(op, ReductionOp) for op in kernel.body.block.ops):
+        raise VerifyException("a template kernel's epilogue cannot hold a loop.reduction")
 
 
 def _text(dims: ArrayAttr) -> str:

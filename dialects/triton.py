@@ -60,6 +60,7 @@ from irc.dialects.triton_compute import (  # noqa: F401  (re-exported)
     BinaryElementwiseOp,
     CastOp,
     ConstantOp,
+    DotOp,
     ReduceOp,
     UnaryElementwiseOp,
     WhereOp,
@@ -534,6 +535,7 @@ Triton = Dialect(
         CastOp,
         ConstantOp,
         ReduceOp,
+        DotOp,
     ],
     [PointerType, BlockType, ProgramAxisAttr, ReduceKindAttr, EvictionPolicyAttr],
 )

@@ -1,5 +1,5 @@
 """The triton dialect's compute ops: elementwise ops (one class per row of ELEMENTWISE_OPS), where, cast,
-constant and reduce. Operands may be blocks or scalars; shapes broadcast to the result's shape.
+constant, reduce and dot. Operands may be blocks or scalars; shapes broadcast to the result's shape.
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, AnyFloat, FloatAttr, IntegerAttr, IntegerType, UnitAttr
+from xdsl.dialects.builtin import I64, AnyFloat, Float32Type, FloatAttr, IntegerAttr, IntegerType, StringAttr, UnitAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -390,3 +390,48 @@ class ReduceOp(IRDLOperation):
 
 def reduced_dims(dims: Dims, axis: int, keep_dims: bool) -> Dims:
     return dims[:axis] + ((ONE,) if keep_dims else ()) + dims[axis + 1 :]
+
+
+# ---------------------------------------------------------------------------
+# dot
+# ---------------------------------------------------------------------------
+
+# input_precision of tl.dot for f32 operands (None: Triton's default, tf32 on GPUs that have it)
+DOT_PRECISIONS = ("ieee", "tf32", "tf32x3")
+
+
+@irdl_op_definition
+class DotOp(IRDLOperation):
+    """`tl.dot(a, b, acc)`: [M, K] x [K, N] + acc [M, N] (f32 accumulator) of equal operand element types."""
+
+    name = "triton.dot"
+    lhs = operand_def(BlockType)
+    rhs = operand_def(BlockType)
+    acc = operand_def(BlockType)
+    input_precision = opt_prop_def(StringAttr)
+    result = result_def(BlockType)
+    assembly_format = (
+        "$lhs `,` $rhs `,` $acc (`precision` $input_precision^)? attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, acc: SSAValue, input_precision: str | None = None):
+        properties = {} if input_precision is None else {"input_precision": StringAttr(input_precision)}
+        super().__init__(operands=[lhs, rhs, acc], result_types=[acc.type], properties=properties)
+
+    def verify_(self) -> None:
+        a, b, acc, result = self.lhs.type, self.rhs.type, self.acc.type, self.result.type
+        if not (a.rank == b.rank == acc.rank == 2):
+            raise VerifyException(f"triton.dot takes 2-D blocks, got {a}, {b} and {acc}")
+        (m, k), (k2, n) = a.dims, b.dims
+        if k != k2 or acc.dims != (m, n) or result != acc:
+            raise VerifyException(f"triton.dot shapes do not agree: {a} x {b} + {acc} -> {result}")
+        if a.element_type != b.element_type:
+            raise VerifyException(f"triton.dot operands differ in element type: {a.element_type}, {b.element_type}")
+        if not isinstance(acc.element_type, Float32Type):
+            raise VerifyException(f"triton.dot accumulates in f32, got {acc.element_type}")
+        precision = self.input_precision
+        if precision is not None and precision.data not in DOT_PRECISIONS:
+            raise VerifyException(
+                f"triton.dot precision '{precision.data}' is not one of {', '.join(DOT_PRECISIONS)}"
+            )

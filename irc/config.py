@@ -26,6 +26,9 @@ check_roundtrip = _flag("IRC_CHECK_ROUNDTRIP")
 verify_passes = _flag("IRC_VERIFY")
 # Run the interpreters after every pass on the first call's inputs and fail naming the first diverging pass.
 check_passes = _flag("IRC_CHECK_PASSES")
+# Matmuls followed by pointwise work become Triton GEMM templates with the work fused as their epilogue
+# (kernel-mm-template); off by default: the choice against cuBLAS is a heuristic, not yet measured.
+mm_template = _flag("IRC_MM_TEMPLATE")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
 # Search every kernel's autotune candidates with a longer benchmark (torch.compile's mode="max-autotune" or

@@ -14,6 +14,7 @@ DEFAULT_PASSES = [
     "cse",
     "dce",
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
+    "kernel-mm-template{enabled=false}",  # matmul externs -> Triton GEMM templates (IRC_MM_TEMPLATE=1 turns on)
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
@@ -31,10 +32,13 @@ DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
 
 def configured_pipeline(max_autotune: bool = False) -> str:
     """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default; with `max_autotune`
-    (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates."""
+    (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates, and with
+    `config.mm_template` (IRC_MM_TEMPLATE=1) kernel-mm-template is switched on."""
     from irc import config
 
     spec = config.pipeline or DEFAULT_PIPELINE
+    if config.mm_template and not config.pipeline:
+        spec = with_mm_template(spec)
     return with_max_autotune(spec) if max_autotune or config.max_autotune else spec
 
 
@@ -48,6 +52,12 @@ def with_max_autotune(spec: str) -> str:
             entry = "kernel-tile{" + " ".join([*kept, "autotune=true", "max_autotune=true"]) + "}"
         passes.append(entry)
     return ",".join(passes)
+
+
+def with_mm_template(spec: str) -> str:
+    """`spec` with kernel-mm-template switched on (matmuls with a pointwise epilogue become templates)."""
+    names = spec.split(",")
+    return ",".join("kernel-mm-template" if name.startswith("kernel-mm-template") else name for name in names)
 
 
 def with_fusion_report(spec: str, prefix: str) -> str:

@@ -20,6 +20,7 @@ PASSES: dict[str, str] = {
     "convert-aten-to-loop": "irc.passes.convert_aten_to_loop:ConvertAtenToLoopPass",
     "loop-inline": "irc.passes.loop_inline:LoopInlinePass",
     "loop-simplify": "irc.passes.loop_simplify:LoopSimplifyPass",
+    "kernel-mm-template": "irc.passes.kernel_mm_template:KernelMmTemplatePass",
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
     "kernel-split-reduction": "irc.passes.kernel_split_reduction:KernelSplitReductionPass",

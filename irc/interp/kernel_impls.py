@@ -89,6 +89,14 @@ class KernelFunctions(InterpreterFunctions):
     def run_reuse(self, interpreter: Interpreter, op: kernel.ReuseOp, args: tuple) -> tuple:
         return (reinterpret_storage(args[0], op.result.type, state(interpreter).symbols),)
 
+    @impl(kernel.MatmulOp)
+    def run_matmul(self, interpreter: Interpreter, op: kernel.MatmulOp, args: tuple) -> tuple:
+        """The product in f32 (a template accumulates in f32), rounded once to the result's type."""
+        symbols = state(interpreter).symbols
+        a, b = (np.asarray(v.array(symbols), dtype=np.float32) for v in args)
+        product = ln.convert(np.matmul(a, b), op.result.type.element_type)
+        return (ln.Buffer.of_array(product, op.result.type, symbols),)
+
     @impl(kernel.ExternOp)
     def run_extern(self, interpreter: Interpreter, op: kernel.ExternOp, args: tuple) -> tuple:
         from irc.interp.extern_torch import run_extern

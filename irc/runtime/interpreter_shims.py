@@ -15,6 +15,8 @@
   `squeeze_one_element_loop_bounds()` (called by `interpreted_stdlib()`) squeezes first, as Triton 3.9 does.
 - The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
   PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
+- The interpreter's tl.dot multiplies bfloat16 operands as their uint16 bits: `interpreted_stdlib()` swaps in
+  a dot that widens them to float32 first (template kernels' GEMMs).
 """
 
 import contextlib
@@ -52,6 +54,8 @@ def interpreted_stdlib():
         builder = _interpreter_builder()
         saved.append((builder, "cast_impl", builder.cast_impl))
         builder.cast_impl = _rounding_cast(builder.cast_impl)
+        saved.append((builder, "create_dot", builder.create_dot))
+        builder.create_dot = _bfloat16_dot(builder.create_dot)
         try:
             yield
         finally:
@@ -124,6 +128,23 @@ def _rounding_cast(original):
         return TensorHandle(float32_to_bfloat16_bits(as_float.data), tl.bfloat16)
 
     return cast_impl
+
+
+def _bfloat16_dot(original):
+    def create_dot(self, a, b, d, *args):
+        import numpy as np
+        import triton.language as tl
+        from triton.runtime.interpreter import TensorHandle
+
+        def widened(x):
+            if x.dtype.scalar != tl.bfloat16:
+                return x
+            bits = np.asarray(x.data).astype(np.uint32) << 16
+            return TensorHandle(bits.view(np.float32), tl.float32)
+
+        return original(self, widened(a), widened(b), d, *args)
+
+    return create_dot
 
 
 def _elementwise(np_fn):

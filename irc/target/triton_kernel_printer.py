@@ -229,6 +229,11 @@ def _reduce(p: KernelPrinter, op: triton.ReduceOp) -> str:
     return row.template.format(p.ref(op.src), axis=op.axis.value.data, keep_dims=keep)
 
 
+def _dot(p: KernelPrinter, op: triton.DotOp) -> str:
+    precision = f", input_precision={op.input_precision.data!r}" if op.input_precision is not None else ""
+    return f"tl.dot({p.ref(op.lhs)}, {p.ref(op.rhs)}, {p.ref(op.acc)}{precision})"
+
+
 def _template(template: str) -> Callable[[KernelPrinter, Operation], str]:
     return lambda p, op: template.format(*[p.ref(v) for v in op.operands])
 
@@ -248,6 +253,7 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.WhereOp: _template(triton.WhereOp.TEMPLATE),
     triton.CastOp: _cast,
     triton.ReduceOp: _reduce,
+    triton.DotOp: _dot,
 }
 
 

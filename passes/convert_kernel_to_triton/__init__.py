@@ -59,8 +59,10 @@ class KernelToTritonFunc(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: KernelOp, rewriter: PatternRewriter) -> None:
         from irc.passes.convert_kernel_to_triton.kernel import KernelLowering
+        from irc.passes.convert_kernel_to_triton.template import TemplateLowering
 
-        rewriter.replace(op, KernelLowering(op, self.index_bits, self.online_softmax).lower())
+        lowering = TemplateLowering if op.kind.data == "template" else KernelLowering
+        rewriter.replace(op, lowering(op, self.index_bits, self.online_softmax).lower())
 
 
 def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool = True) -> None:

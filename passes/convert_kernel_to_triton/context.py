@@ -19,8 +19,8 @@ from irc.passes.convert_kernel_to_triton.builder import TritonBuilder
 from irc.passes.convert_kernel_to_triton.index import bound
 from irc.passes.convert_kernel_to_triton.schedule import KernelAnalysis, fail
 
-# flat index symbol of a 2-D tile -> its shape class
-TILE_AXES = {"yindex": "y", "xindex": "x"}
+# flat index symbol of a 2-D tile -> its shape class (a template's `tindex` is yindex * xnumel + xindex)
+TILE_AXES = {"yindex": "y", "xindex": "x", "tindex": "yx"}
 
 
 @dataclass
@@ -86,7 +86,7 @@ class LoweringContext:
         """What a flat index depends on: "x" (also for constants), "r" (a broadcast along x) or "xr"; in 2-D
         tiles "y", "x" or "yx"."""
         if self.tiled:
-            uses = {TILE_AXES[s.name] for s in expr.free_symbols if s.name in TILE_AXES}
+            uses = {axis for s in expr.free_symbols if s.name in TILE_AXES for axis in TILE_AXES[s.name]}
             return "yx" if len(uses) == 2 else "y" if uses == {"y"} else "x"
         uses = {s.name for s in expr.free_symbols} & {"xindex", "rindex"}
         return "xr" if len(uses) == 2 else "r" if uses == {"rindex"} else "x"

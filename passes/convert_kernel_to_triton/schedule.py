@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel as kernel_dialect
 from irc.dialects import loop
+from irc.dialects.kernel_template import MatmulOp
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, IndexAttr, dim_value
 from irc.passes.convert_kernel_to_triton.index import FlatPart, is_zero, part
@@ -78,18 +79,29 @@ class KernelAnalysis:
         self.name = kernel.sym_name.data
         body = list(kernel.body.block.ops)
         self.loop_ops = [op for op in body if isinstance(op, loop.PointwiseOp | loop.ReductionOp)]
-        self.other_ops = [op for op in body if op not in self.loop_ops and not _is_structural(op)]
+        self.matmul = next((op for op in body if isinstance(op, MatmulOp)), None)
+        self.other_ops = [
+            op for op in body if op not in self.loop_ops and op is not self.matmul and not _is_structural(op)
+        ]
         self.producers = {result: op for op in self.loop_ops for result in op.results}
+        if self.matmul is not None:
+            self.producers[self.matmul.result] = self.matmul
         self.outputs = self._outputs(body[-1])
         self.numel = as_expr(dim_value(kernel.numel))
         self.rnumel = as_expr(dim_value(kernel.rnumel))
-        self.is_reduction = kernel.kind.data != "pointwise"
+        self.is_reduction = kernel.kind.data in ("reduction", "persistent_reduction")
         self.ynumel = None if kernel.ynumel is None else as_expr(dim_value(kernel.ynumel))
+        self.template = kernel.kind.data == "template"
+        if self.template:
+            if self.matmul is None:
+                raise fail(f"@{self.name}: a template kernel without a kernel.matmul")
+            self.ynumel = product(sizes_of(self.matmul.ranges)[:-1])
         self.xnumel = self.numel if self.ynumel is None else sympy.cancel(self.numel / self.ynumel)
-        if kernel.kind.data == "template":
-            raise fail(f"@{self.name}: template kernels are not supported")
         self.leading_dims: dict[Operation, int] = {}
         self.roles = {op: self._role(op) for op in self.loop_ops}
+        if self.matmul is not None:
+            self.roles[self.matmul] = "x"
+            self.leading_dims[self.matmul] = len(self.matmul.ranges.data) - 1
         looped = kernel.kind.data == "reduction"
         self.online: dict[Operation, OnlinePair] = pairs(self.loop_ops) if online_softmax and looped else {}
         """Sum reduction -> the max it shares an r loop with (online softmax); final after schedule()."""
@@ -126,8 +138,8 @@ class KernelAnalysis:
         if isinstance(op, loop.ReductionOp):
             return self._reduction_role(op, ranges)
         if is_zero(product(ranges) - self.numel):
-            if self.ynumel is not None:
-                self.leading_dims[op] = self._y_dims(ranges)
+            if self.ynumel is not None and (split := self._y_dims(ranges)) is not None:
+                self.leading_dims[op] = split
             return "x"
         if self.is_reduction:
             for k in range(len(ranges) + 1):
@@ -138,11 +150,14 @@ class KernelAnalysis:
         ranges = dims_text(op.ranges)
         raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not fit the kernel's {space}")
 
-    def _y_dims(self, ranges: list) -> int:
-        """How many leading dims of a 2-D tiled kernel's loop op are its y dims (their product is ynumel)."""
+    def _y_dims(self, ranges: list) -> int | None:
+        """How many leading dims of a 2-D tiled kernel's loop op are its y dims (their product is ynumel); in a
+        template, None when no prefix of them is (the op's positions are then the flat `tindex`)."""
         for k in range(len(ranges) + 1):
             if is_zero(product(ranges[:k]) - self.ynumel):
                 return k
+        if self.template:
+            return None
         raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not divide into ynumel {self.ynumel} x more")
 
     def _reduction_role(self, op: Operation, ranges: list) -> str:
@@ -166,6 +181,8 @@ class KernelAnalysis:
         if role == "x" and op in self.leading_dims:
             k = self.leading_dims[op]
             return [part("yindex", names[:k], ranges[:k]), part("xindex", names[k:], ranges[k:])]
+        if role == "x" and self.template:
+            return [part("tindex", names, ranges)]
         if role == "x":
             return [part("xindex", names, ranges)]
         if role == "xr":

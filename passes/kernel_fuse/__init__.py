@@ -23,6 +23,10 @@ read inside one kernel are never materialized. What fuses is decided by plan.Fus
 options turn off vertical (producer -> consumer), epilogue (pointwise after a reduction) and horizontal
 (independent ops sharing an input) fusion. `report=PATH` writes what was fused and every rejected candidate
 with its reason (PATH.txt), and the op graph coloured by kernel (PATH.dot, PATH.svg); see report.py.
+
+A `kernel.matmul` (kernel-mm-template) is fusable too: with the pointwise consumers of its result that read
+it at their own positions it becomes one `template` kernel (they are its epilogue, fused as epilogue
+candidates); one that fused nothing goes back to an `aten::mm` / `aten::bmm` extern (build.py).
 """
 
 from dataclasses import dataclass
@@ -35,7 +39,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.loop import ReinterpretOp
-from irc.dialects.loop_analysis.graph import LOOP_OPS
+from irc.dialects.loop_analysis.graph import FUSABLE_OPS, LOOP_OPS
 from irc.dialects.loop_analysis.index import fold_reinterpret_load, loads_of
 from irc.options import CheckedOptions, option
 from irc.passes.kernel_fuse.build import KernelNamer, build_host
@@ -58,7 +62,7 @@ def fold_view_loads(block: Block) -> None:
 def check_loop_ops_at_top_level(func: FuncOp) -> None:
     """Loop ops nested in other host ops (scf.if, ...) cannot become kernels."""
     for op in func.walk():
-        if isinstance(op, LOOP_OPS) and op.parent_op() is not func and not isinstance(op.parent_op(), LOOP_OPS):
+        if isinstance(op, FUSABLE_OPS) and op.parent_op() is not func and not isinstance(op.parent_op(), LOOP_OPS):
             raise PassFailedException(
                 f"kernel-fuse: {op.name} inside {op.parent_op().name} is not at the top level of @{func.sym_name.data}"
             )
@@ -98,11 +102,17 @@ def fuse_function(func: FuncOp, options: FusionOptions, namer: KernelNamer, with
     check_loop_ops_at_top_level(func)
     fold_view_loads(func.body.block)
     planner = FusionPlanner(func.body.block, options)
-    kernel_names = build_host(func, planner.plan(), namer)
+    items = planner.plan()
+    labels = None
+    if with_report:  # before building: a lone kernel.matmul is replaced by an extern there
+        from irc.passes.kernel_fuse.report import describe
+
+        labels = [describe(op, k) for k, op in enumerate(planner.ops)]
+    kernel_names = build_host(func, items, namer)
     if not with_report:
         return None
     from irc.kernel_bytes import host_launch_bytes
     from irc.passes.kernel_fuse.report import function_report
 
     bytes_by_kernel = {b.kernel: (str(b.read), str(b.written)) for b in host_launch_bytes(func)}
-    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel)
+    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel, labels)

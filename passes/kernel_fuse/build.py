@@ -1,6 +1,9 @@
 """Building kernel-level IR from a fusion plan: `kernel.kernel` symbols and the host's alloc/launch ops.
 
-A group of loop ops becomes a kernel whose arguments are the values its ops use from outside (buffers and
+A kernel.matmul that fused nothing (no epilogue joined it; one with an f32 product of narrower operands stays)
+goes back to cuBLAS: a `kernel.extern` of
+aten::mm / aten::bmm, since a template pays by the epilogue it saves. Any other group of ops becomes a
+kernel whose arguments are the values its ops use from outside (buffers and
 scalars, in order of first use; constants are cloned in instead), whose results are the buffers used outside
 the group, and a launch that writes them into fresh `kernel.alloc`s.
 """
@@ -18,7 +21,8 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp
 from irc.dialects.types import BufferType, element_type_name
-from irc.dialects.loop_analysis.graph import LOOP_OPS, defined_inside
+from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.loop_analysis.graph import FUSABLE_OPS, defined_inside
 from irc.dialects.loop_analysis.index import space_of
 
 # scalar op -> the aten-ish name kernels are named after (Inductor names kernels after their aten ops)
@@ -69,6 +73,8 @@ def kernel_op_names(members: Sequence[Operation]) -> list[str]:
     """The names a kernel is named after: its scalar ops and reduction kinds ("clone" for pure copies)."""
     names = []
     for member in members:
+        if isinstance(member, MatmulOp):
+            names.append("bmm" if member.batched else "mm")
         if isinstance(member, ReductionOp):
             names.append(REDUCTION_NAMES[member.kind.data])
         names += [n for op in member.walk() if op is not member and (n := scalar_op_name(op)) is not None]
@@ -151,6 +157,8 @@ def build_kernel(members: Sequence[Operation], namer: KernelNamer) -> tuple[kern
     outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
     space = space_of(members)
     kind = "reduction" if space.reduction else "pointwise"
+    if any(isinstance(m, MatmulOp) for m in members):
+        kind = "template"
     name = namer(kernel_op_names(members))
     argument_types, output_types = [v.type for v in arguments], [r.type for r in outputs]
     kernel_op = kernel.KernelOp(
@@ -201,7 +209,10 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
     terminator = block.last_op
     names: list[str | None] = []
     for item in items:
-        if isinstance(item[0], LOOP_OPS):
+        if len(item) == 1 and is_aten_matmul(item[0]):
+            block.insert_op_before(matmul_extern(item[0]), terminator)
+            names.append(None)
+        elif isinstance(item[0], FUSABLE_OPS):
             kernel_op, host_ops = build_kernel(item, namer)
             func.parent_block().insert_op_before(kernel_op, func)
             block.insert_ops_before(host_ops, terminator)
@@ -212,6 +223,23 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
             names.append(None)
     erase_unused_constants(block)
     return names
+
+
+def is_aten_matmul(op: Operation) -> bool:
+    """A kernel.matmul aten::mm / aten::bmm computes: its result of its operands' element type."""
+    return isinstance(op, MatmulOp) and op.result.type.element_type == op.lhs.type.element_type
+
+
+def matmul_extern(matmul: MatmulOp) -> kernel.ExternOp:
+    """The aten::mm / aten::bmm extern computing a lone kernel.matmul, which it replaces."""
+    overload = "aten::bmm.default" if matmul.batched else "aten::mm.default"
+    refs = [kernel.OperandRefAttr(k) for k in range(2)]
+    extern = kernel.ExternOp(overload, [matmul.lhs, matmul.rhs], [matmul.result.type], args=refs)
+    extern.res[0].name_hint = matmul.result.name_hint
+    matmul.result.replace_all_uses_with(extern.res[0])
+    matmul.detach()
+    matmul.erase()
+    return extern
 
 
 def erase_unused_constants(block: Block) -> None:

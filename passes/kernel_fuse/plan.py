@@ -7,7 +7,9 @@ first, each item at most once a round, when the merge is legal:
 - one iteration space fits all members (loop_analysis.index.space_of);
 - every read of a buffer produced inside reads the element written at the same position (proved symbolically);
 - no member writes (loop.store) memory another member touches;
-- no cycle: neither item reaches the other through a third.
+- no cycle: neither item reaches the other through a third;
+- a template (a kernel.matmul) takes one matmul and pointwise ops at its output positions, none of them
+  computing its operands: its epilogue (prologues are not fused).
 Rounds repeat until nothing changes. The schedule is a topological order of the items, stable by position.
 """
 
@@ -18,11 +20,12 @@ from dataclasses import dataclass
 import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
+from irc.dialects.kernel_template import MatmulOp
 from irc.dialects.loop import LoadOp, ReductionOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
 from irc.dialects.loop_analysis.graph import (
-    LOOP_OPS,
+    FUSABLE_OPS,
     DependenceGraph,
     read_roots,
     storage_root,
@@ -47,7 +50,7 @@ class FusionOptions:
     horizontal: bool = True
     """independent ops of one iteration space that share an input"""
     epilogue: bool = True
-    """pointwise consumers (x- or xr-shaped) of a reduction's results"""
+    """pointwise consumers (x- or xr-shaped) of a reduction's or a template's results"""
 
 
 def buffer_bytes(value: SSAValue) -> int:
@@ -89,7 +92,7 @@ class FusionPlanner:
         self.reads = [read_roots(op) for op in self.ops]
         self.writes = [written_roots(op) for op in self.ops]
         self.producer_of = {
-            r: k for k, op in enumerate(self.ops) if isinstance(op, LOOP_OPS) for r in op.results
+            r: k for k, op in enumerate(self.ops) if isinstance(op, FUSABLE_OPS) for r in op.results
         }
         self.users = {r: self._users(r) for r in self.producer_of}
         self.loaded = [{load.buffer for load in loads(op)} for op in self.ops]
@@ -147,7 +150,7 @@ class FusionPlanner:
             self.seen_rejections.add(key)
 
     def is_fusable(self, item: int) -> bool:
-        return isinstance(self.ops[self.members[item][0]], LOOP_OPS)
+        return isinstance(self.ops[self.members[item][0]], FUSABLE_OPS)
 
     # -- candidates and scores ----------------------------------------------
 
@@ -155,7 +158,7 @@ class FusionPlanner:
         pairs: set[tuple[int, int]] = set()
         readers: dict[SSAValue, list[int]] = {}
         for k, op in enumerate(self.ops):
-            if not isinstance(op, LOOP_OPS):
+            if not isinstance(op, FUSABLE_OPS):
                 continue
             for value in self.loaded[k]:
                 if value in self.producer_of:
@@ -179,11 +182,15 @@ class FusionPlanner:
     def has_reduction(self, item: int) -> bool:
         return any(isinstance(self.ops[k], ReductionOp) for k in self.members[item])
 
+    def has_matmul(self, item: int) -> bool:
+        return any(isinstance(self.ops[k], MatmulOp) for k in self.members[item])
+
     def kind(self, a: int, b: int) -> str:
-        """vertical, epilogue (a pointwise-only consumer of a group with reductions) or horizontal."""
+        """vertical, epilogue (a pointwise-only consumer of a group with reductions or a matmul) or horizontal."""
         for producer, consumer in ((a, b), (b, a)):
             if self.reads_from(consumer, producer):
-                epilogue = self.has_reduction(producer) and not self.has_reduction(consumer)
+                computes = self.has_reduction(producer) or self.has_matmul(producer)
+                epilogue = computes and not (self.has_reduction(consumer) or self.has_matmul(consumer))
                 return "epilogue" if epilogue else "vertical"
         return "horizontal"
 
@@ -252,12 +259,29 @@ class FusionPlanner:
         space = self.space(union)
         if space is None:
             return "incompatible iteration spaces"
+        template = self.template_rejection(union)
+        if template is not None:
+            return template
         if not self.hazard_free(union):
             return "a member stores into memory another member uses"
         if self.creates_cycle(a, b):
             return "would create a cycle (one reaches the other through a third kernel or host op)"
         if not self.reads_line_up(union, space):
             return "mismatched indices: a load does not read the element its producer writes at that position"
+        return None
+
+    def template_rejection(self, union: list[int]) -> str | None:
+        """Why the ops cannot form a template (one matmul and its epilogue), or None."""
+        matmuls = [self.ops[k] for k in union if isinstance(self.ops[k], MatmulOp)]
+        if not matmuls:
+            return None
+        if len(matmuls) > 1:
+            return "a template holds one matmul"
+        if any(isinstance(self.ops[k], ReductionOp) for k in union):
+            return "a template's epilogue holds no reduction"
+        operands = {matmuls[0].lhs, matmuls[0].rhs}
+        if any(r in operands for k in union for r in self.ops[k].results):
+            return "a template does not compute its own operands (no prologue fusion)"
         return None
 
     def hazard_free(self, union: list[int]) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 
 from irc.dialects.kernel import ExternOp
+from irc.dialects.kernel_template import MatmulOp
 from irc.dialects.loop import PointwiseOp, ReductionOp
 from irc.passes.kernel_fuse.build import kernel_op_names
 from irc.passes.kernel_fuse.plan import Decision, FusionPlanner
@@ -46,21 +47,27 @@ def describe(op: Operation, position: int) -> str:
         text += f" {op.kind.data} {_dims(op.ranges)} x {_dims(op.reduce)}"
     elif isinstance(op, PointwiseOp):
         text += f" {_dims(op.ranges)}"
-    if isinstance(op, PointwiseOp | ReductionOp):
+    elif isinstance(op, MatmulOp):
+        text += f" {_dims(op.ranges)} x [{_dim_text(op.lhs.type.shape.data[-1])}]"
+    if isinstance(op, PointwiseOp | ReductionOp | MatmulOp):
         text += f" ({', '.join(dict.fromkeys(kernel_op_names([op])))})"
     if isinstance(op, ExternOp):
         text += f' "{op.overload.data}"'
     return text
 
 
+def _dim_text(dim) -> str:
+    return str(getattr(dim, "data", dim))
+
+
 def _dims(dims) -> str:
     return "[" + ", ".join(str(getattr(d, "data", d)) for d in dims.data) + "]"
 
 
-def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_kernel) -> FunctionReport:
-    """Collects a function's report after its kernels were built (kernel_names: one per planned item)."""
+def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_kernel, labels) -> FunctionReport:
+    """Collects a function's report after its kernels were built (kernel_names: one per planned item; labels:
+    each op described before the build)."""
     positions = planner.graph.index
-    labels = [describe(op, k) for k, op in enumerate(planner.ops)]
     items = [[positions[op] for op in item] for item in planner.planned_items]
     edges = [(a, b) for a, succs in enumerate(planner.graph.succs) for b in sorted(succs)]
     groups = list(zip(kernel_names, items))

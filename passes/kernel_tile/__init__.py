@@ -22,6 +22,11 @@ Pointwise kernels with an input broadcast along their leading or trailing dims (
 tiles2d.broadcast_tiles) get wide 2-D tiles: XBLOCK up to 1024 along the contiguous x dims and YBLOCK
 rows that reuse the broadcast block, WIDE_TILE_ELEMENTS elements in all; 1-D blocks stay where every such
 XBLOCK would leave more than 1/8 of its lanes masked (x extent 257).
+
+Template kernels (a GEMM and its epilogue, kernel-mm-template) get BLOCK_M/N/K as yblock/xblock/rblock,
+group_m, num_warps and num_stages from Inductor's mm configs cut to the problem (template.py):
+    kernel.kernel @fused_add_mm_0(...) template numel 1320 rnumel 1
+        {xblock = 64, yblock = 64, rblock = 32, group_m = 8, num_warps = 4, num_stages = 2} { ... }
 """
 
 from dataclasses import dataclass
@@ -41,6 +46,7 @@ from irc.dialects.kernel_analysis.tiling import (
 )
 from irc.options import CheckedOptions, option
 from irc.passes.kernel_tile.candidates import candidates
+from irc.passes.kernel_tile.template import template_tiles
 from irc.passes.kernel_tile.tiles2d import broadcast_tiles, strided_tiles
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
@@ -128,7 +134,14 @@ class KernelTilePass(CheckedOptions, ModulePass):
     tile2d: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for kernel in [k for k in op.walk() if isinstance(k, KernelOp) and k.kind.data != "template"]:
+        kernels = [k for k in op.walk() if isinstance(k, KernelOp)]
+        for kernel in [k for k in kernels if k.kind.data == "template"]:
+            config, found = template_tiles(kernel, self.autotune)
+            apply_choice(kernel, TileChoice("template", config))
+            kernel.properties.pop("configs", None)
+            if found:
+                kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
+        for kernel in [k for k in kernels if k.kind.data != "template"]:
             choice = self.choose(kernel)
             apply_choice(kernel, choice)
             kernel.properties.pop("configs", None)

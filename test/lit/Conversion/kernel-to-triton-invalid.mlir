@@ -121,13 +121,10 @@ kernel.kernel @unsigned(%arg0: !loop.buffer<[4], i32, strides [1]>) -> (!loop.bu
 
 // -----
 
-// CHECK: convert-kernel-to-triton: @template: template kernels are not supported
-kernel.kernel @template(%arg0: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4], f32, strides [1]>) template numel 4 rnumel 1 {
-  %0 = loop.pointwise ranges [4] {
-    %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
-    loop.yield %1 : f32
-  } : !loop.buffer<[4], f32, strides [1]>
-  kernel.yield %0 : !loop.buffer<[4], f32, strides [1]>
+// CHECK: convert-kernel-to-triton: @triton_tem_mm_1: the template is not tiled (no xblock, rblock, group_m, num_warps); run kernel-tile before convert-kernel-to-triton
+kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<[6, 8], f16, strides [8, 1]>, %arg1: !loop.buffer<[8, 4], f16, strides [1, 8]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 {yblock = 32, num_stages = 3} {
+  %c = kernel.matmul %arg0, %arg1 : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [1, 8]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
 }
 
 // -----
@@ -156,4 +153,12 @@ kernel.kernel @untiled(%arg0: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> (!lo
     loop.yield %1 : f32
   } : !loop.buffer<[3], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[3], f32, strides [1]>
+}
+
+// -----
+
+// CHECK: convert-kernel-to-triton: @k: a template needs static sizes
+kernel.kernel @k(%a: !loop.buffer<[s0, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[s0, 4], f16, strides [4, 1]>) template numel "4*s0" rnumel 1 {xblock = 16, yblock = 16, rblock = 16, group_m = 8, num_warps = 4} {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[s0, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[s0, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[s0, 4], f16, strides [4, 1]>
 }

@@ -80,7 +80,8 @@ func.func @persistent(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.bu
 
 // -----
 
-// Large or symbolic rnumel: a looped reduction, RBLOCK 2048, XBLOCK 1; a template kernel is left alone.
+// Large or symbolic rnumel: a looped reduction, RBLOCK 2048, XBLOCK 1; a template kernel gets GEMM tiles cut to
+// its sizes (BLOCK_M = yblock, BLOCK_N = xblock, BLOCK_K = rblock, at least 16).
 kernel.kernel @sum_0(%arg0: !loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> (!loop.buffer<[8], f32, strides [1]>) reduction numel 8 rnumel 5000 {
   %b = "test.op"(%arg0) : (!loop.buffer<[8, 5000], f32, strides [5000, 1]>) -> !loop.buffer<[8], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
@@ -89,8 +90,9 @@ kernel.kernel @sum_1(%arg0: !loop.buffer<[8, s0], f32, strides [s0, 1]>) -> (!lo
   %b = "test.op"(%arg0) : (!loop.buffer<[8, s0], f32, strides [s0, 1]>) -> !loop.buffer<[8], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[8], f32, strides [1]>
 }
-kernel.kernel @triton_tem_mm_2(%arg0: !loop.buffer<[8], f32, strides [1]>) template numel 8 rnumel 1 {
-  kernel.yield
+kernel.kernel @triton_tem_mm_2(%arg0: !loop.buffer<[6, 8], f16, strides [8, 1]>, %arg1: !loop.buffer<[8, 4], f16, strides [1, 8]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 {
+  %c = kernel.matmul %arg0, %arg1 : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [1, 8]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
 }
 func.func @looped() {
   func.return
@@ -98,7 +100,7 @@ func.func @looped() {
 
 // CHECK:       kernel.kernel @sum_0({{.*}} reduction numel 8 rnumel 5000 {xblock = 1, rblock = 2048, num_warps = 8} {
 // CHECK:       kernel.kernel @sum_1({{.*}} reduction numel 8 rnumel s0 {xblock = 1, rblock = 2048, num_warps = 8} {
-// CHECK:       kernel.kernel @triton_tem_mm_2({{.*}}) template numel 8 rnumel 1 {
+// CHECK:       kernel.kernel @triton_tem_mm_2({{.*}}) template numel 24 rnumel 1 {xblock = 16, yblock = 16, rblock = 16, num_warps = 1, num_stages = 3, group_m = 8} {
 // CHECK-LABEL: func.func @looped
 
 // -----

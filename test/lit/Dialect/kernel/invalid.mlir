@@ -69,7 +69,7 @@ kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], 
   "kernel.yield"() : () -> ()
 }) : () -> ()
 
-// CHECK: Operation does not verify: autotune config 0: unknown entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages
+// CHECK: Operation does not verify: autotune config 0: unknown entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages, group_m
 
 // -----
 
@@ -280,3 +280,64 @@ kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer
 }
 
 // CHECK: Operation does not verify: autotune config 1: yblock needs a 2-D tiled kernel (ynumel)
+
+// -----
+
+func.func @f(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[7, 4], f16, strides [4, 1]>) {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[7, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.matmul shapes do not agree: [6, 8] x [7, 4] -> [6, 4]
+
+// -----
+
+func.func @f(%a: !loop.buffer<[6, 8], i32, strides [8, 1]>, %b: !loop.buffer<[8, 4], i32, strides [4, 1]>) {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], i32, strides [8, 1]>, !loop.buffer<[8, 4], i32, strides [4, 1]>) -> !loop.buffer<[6, 4], i32, strides [4, 1]>
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.matmul needs one element type of f16, bf16, f32 for its operands and that or f32 for its result, got i32, i32 and i32
+
+// -----
+
+func.func @f(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[2, 8, 4], f16, strides [32, 4, 1]>) {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[2, 8, 4], f16, strides [32, 4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.matmul operands and result must all be of rank 2 or all of rank 3, got 2, 3 and 2
+
+// -----
+
+kernel.kernel @k(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 25 rnumel 1 {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: template kernel numel 25 disagrees with its kernel.matmul over [6, 4]
+
+// -----
+
+kernel.kernel @k(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) pointwise numel 24 rnumel 1 {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: a pointwise kernel cannot hold a kernel.matmul (only a template can)
+
+// -----
+
+kernel.kernel @k(%a: !loop.buffer<[6], f16, strides [1]>) -> (!loop.buffer<[6], f16, strides [1]>) template numel 6 rnumel 1 {
+  kernel.yield %a : !loop.buffer<[6], f16, strides [1]>
+}
+
+// CHECK: Operation does not verify: a template kernel holds exactly one kernel.matmul, got 0
+
+// -----
+
+kernel.kernel @k(%a: !loop.buffer<[6], f16, strides [1]>) -> (!loop.buffer<[6], f16, strides [1]>) pointwise numel 6 rnumel 1 {xblock = 8, group_m = 8} {
+  kernel.yield %a : !loop.buffer<[6], f16, strides [1]>
+}
+
+// CHECK: Operation does not verify: group_m is only for template kernels, not pointwise

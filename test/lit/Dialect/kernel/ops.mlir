@@ -54,8 +54,9 @@ kernel.kernel @fused_mul_sum_0(%arg0: !loop.buffer<[s0, 128], f16, strides [128,
   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[s0], f32, strides [1]>
 }
-kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
-  kernel.yield
+kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<[6, 8], f16, strides [8, 1]>, %arg1: !loop.buffer<[8, 4], f16, strides [1, 8]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 {yblock = 32, xblock = 16, rblock = 16, group_m = 8, num_stages = 3} {
+  %c = kernel.matmul %arg0, %arg1 : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [1, 8]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
 }
 kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
   %t = "test.op"(%arg0) : (!loop.buffer<[s0, 37], f32, strides [1, s0]>) -> !loop.buffer<[s0, 37], f32, strides [37, 1]>
@@ -66,14 +67,16 @@ kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!l
 // CHECK-NEXT:   %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>
 // CHECK-NEXT:   kernel.yield %b : !loop.buffer<[s0], f32, strides [1]>
 // CHECK-NEXT: }
-// CHECK-NEXT: kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<["2*s0"], f32, strides [1]>) template numel "2*s0" rnumel 1 {yblock = 32, num_stages = 3} {
-// CHECK-NEXT:   kernel.yield
+// CHECK-NEXT: kernel.kernel @triton_tem_mm_1(%arg0: !loop.buffer<[6, 8], f16, strides [8, 1]>, %arg1: !loop.buffer<[8, 4], f16, strides [1, 8]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 {xblock = 16, yblock = 32, rblock = 16, num_stages = 3, group_m = 8} {
+// CHECK-NEXT:   %c = kernel.matmul %arg0, %arg1 : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [1, 8]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+// CHECK-NEXT:   kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
 // CHECK-NEXT: }
 // CHECK-NEXT: kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!loop.buffer<[s0, 37], f32, strides [37, 1]>) pointwise numel "37*s0" rnumel 1 ynumel s0 {xblock = 32, yblock = 64, num_warps = 4} {
 
 // GENERIC:      "kernel.kernel"() <{sym_name = "fused_mul_sum_0", function_type = (!loop.buffer<[s0, 128], f16, strides [128, 1]>, index) -> !loop.buffer<[s0], f32, strides [1]>, kind = "reduction", numel = "s0", rnumel = #builtin.int<128>, configs = [{xblock = 8 : i64, rblock = 64 : i64}, {xblock = 1 : i64, rblock = 128 : i64}]}> ({
 // GENERIC:      }) {note = "looped"} : () -> ()
-// GENERIC:      "kernel.kernel"() <{sym_name = "triton_tem_mm_1", function_type = (!loop.buffer<["2*s0"], f32, strides [1]>) -> (), kind = "template", numel = "2*s0", rnumel = #builtin.int<1>, yblock = 32 : i64, num_stages = 3 : i64}> ({
+// GENERIC:      "kernel.kernel"() <{sym_name = "triton_tem_mm_1", {{.*}} kind = "template", numel = #builtin.int<24>, rnumel = #builtin.int<1>, xblock = 16 : i64, yblock = 32 : i64, rblock = 16 : i64, num_stages = 3 : i64, group_m = 8 : i64}> ({
+// GENERIC:        "kernel.matmul"(%{{.*}}, %{{.*}}) : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [1, 8]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
 // GENERIC:      "kernel.kernel"() <{sym_name = "add_2", {{.*}} kind = "pointwise", numel = "37*s0", rnumel = #builtin.int<1>, ynumel = "s0", xblock = 32 : i64, yblock = 64 : i64, num_warps = 4 : i64}> ({
 
 // -----

@@ -5,7 +5,7 @@ kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnum
   kernel.yield
 }
 
-// CHECK: unknown tiling config entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages
+// CHECK: unknown tiling config entry 'zblock'; expected one of xblock, yblock, rblock, num_warps, num_stages, group_m
 
 // -----
 

@@ -487,3 +487,30 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 %r = triton.reduce argmax %a axis 1 : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK], f32>
 
 // CHECK: Operation does not verify: triton.reduce argmax result element type must be i32 or i64, got f32
+
+// -----
+
+%a = "test.op"() : () -> !triton.block<[16, 32], f16>
+%b = "test.op"() : () -> !triton.block<[16, 64], f16>
+%acc = "test.op"() : () -> !triton.block<[16, 64], f32>
+%c = triton.dot %a, %b, %acc : (!triton.block<[16, 32], f16>, !triton.block<[16, 64], f16>, !triton.block<[16, 64], f32>) -> !triton.block<[16, 64], f32>
+
+// CHECK: triton.dot shapes do not agree
+
+// -----
+
+%a = "test.op"() : () -> !triton.block<[16, 32], f16>
+%b = "test.op"() : () -> !triton.block<[32, 64], f16>
+%acc = "test.op"() : () -> !triton.block<[16, 64], f16>
+%c = triton.dot %a, %b, %acc : (!triton.block<[16, 32], f16>, !triton.block<[32, 64], f16>, !triton.block<[16, 64], f16>) -> !triton.block<[16, 64], f16>
+
+// CHECK: triton.dot accumulates in f32, got f16
+
+// -----
+
+%a = "test.op"() : () -> !triton.block<[16, 32], f32>
+%b = "test.op"() : () -> !triton.block<[32, 64], f32>
+%acc = "test.op"() : () -> !triton.block<[16, 64], f32>
+%c = triton.dot %a, %b, %acc precision "fast" : (!triton.block<[16, 32], f32>, !triton.block<[32, 64], f32>, !triton.block<[16, 64], f32>) -> !triton.block<[16, 64], f32>
+
+// CHECK: triton.dot precision 'fast' is not one of ieee, tf32, tf32x3

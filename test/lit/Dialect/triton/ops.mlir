@@ -405,3 +405,30 @@ triton.func @scalar_kernel(%out_ptr0: !triton.ptr<i1>, %flag: i1) attributes {ir
 // CHECK-NEXT: }
 // GENERIC: %p, %bp = "test.op"() : () -> (!triton.ptr<f16>, !triton.block<[XBLOCK, 1], !triton.ptr<i64>>)
 // GENERIC: "triton.func"() <{sym_name = "scalar_kernel", function_type = (!triton.ptr<i1>, i1) -> (), arg_names = ["out_ptr0", "flag"], constexprs = []}> ({
+
+// -----
+
+// tl.dot: [M, K] x [K, N] plus an f32 accumulator; f32 operands in full precision (input_precision "ieee").
+triton.func @triton_tem_mm_0(%out_ptr0: !triton.ptr<f32>) constexprs [BLOCK_M, BLOCK_N, BLOCK_K] {
+  %a = triton.constant 1.0 : !triton.block<[BLOCK_M, BLOCK_K], f16>
+  %b = triton.constant 2.0 : !triton.block<[BLOCK_K, BLOCK_N], f16>
+  %acc = triton.constant 0.0 : !triton.block<[BLOCK_M, BLOCK_N], f32>
+  %c = triton.dot %a, %b, %acc : (!triton.block<[BLOCK_M, BLOCK_K], f16>, !triton.block<[BLOCK_K, BLOCK_N], f16>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
+  %a32 = triton.constant 1.0 : !triton.block<[BLOCK_M, BLOCK_K], f32>
+  %b32 = triton.constant 2.0 : !triton.block<[BLOCK_K, BLOCK_N], f32>
+  %d = triton.dot %a32, %b32, %c precision "ieee" : (!triton.block<[BLOCK_M, BLOCK_K], f32>, !triton.block<[BLOCK_K, BLOCK_N], f32>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
+  triton.return
+}
+
+// CHECK-LABEL: triton.func @triton_tem_mm_0(%out_ptr0: !triton.ptr<f32>) constexprs [BLOCK_M, BLOCK_N, BLOCK_K] {
+// CHECK-NEXT:   %a = triton.constant 1.0 : !triton.block<[BLOCK_M, BLOCK_K], f16>
+// CHECK-NEXT:   %b = triton.constant 2.0 : !triton.block<[BLOCK_K, BLOCK_N], f16>
+// CHECK-NEXT:   %acc = triton.constant 0.0 : !triton.block<[BLOCK_M, BLOCK_N], f32>
+// CHECK-NEXT:   %c = triton.dot %a, %b, %acc : (!triton.block<[BLOCK_M, BLOCK_K], f16>, !triton.block<[BLOCK_K, BLOCK_N], f16>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
+// CHECK-NEXT:   %a32 = triton.constant 1.0 : !triton.block<[BLOCK_M, BLOCK_K], f32>
+// CHECK-NEXT:   %b32 = triton.constant 2.0 : !triton.block<[BLOCK_K, BLOCK_N], f32>
+// CHECK-NEXT:   %d = triton.dot %a32, %b32, %c precision "ieee" : (!triton.block<[BLOCK_M, BLOCK_K], f32>, !triton.block<[BLOCK_K, BLOCK_N], f32>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
+// CHECK-NEXT:   triton.return
+// CHECK-NEXT: }
+// GENERIC: %c = "triton.dot"(%a, %b, %acc) : (!triton.block<[BLOCK_M, BLOCK_K], f16>, !triton.block<[BLOCK_K, BLOCK_N], f16>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
+// GENERIC: %d = "triton.dot"(%a32, %b32, %c) <{input_precision = "ieee"}> : (!triton.block<[BLOCK_M, BLOCK_K], f32>, !triton.block<[BLOCK_K, BLOCK_N], f32>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>

@@ -1,0 +1,83 @@
+"""`kernel.matmul`: the matmul of a template kernel (a Triton GEMM whose epilogue is the loop ops after it).
+
+    %c = kernel.matmul %a, %b : (!loop.buffer<[64, 32], f16, strides [32, 1]>,
+                                 !loop.buffer<[32, 48], f16, strides [1, 32]>) -> !loop.buffer<[64, 48], f16, ...>
+
+Operands [M, K] x [K, N] -> [M, N], or batched [B, M, K] x [B, K, N] -> [B, M, N], in any layout their types
+give (a transposed weight is a strided operand); one element type for both operands, f16, bf16 or f32, and
+for the result either the same or f32 (the accumulator itself, for an epilogue that rounds once, as addmm's
+bias); the product accumulates in f32 and is rounded once to the result's type. kernel-mm-template makes it from a matmul
+extern in the host program; there it is a fusable op whose iteration space is its result's positions, so
+kernel-fuse puts it and the pointwise consumers of its result (its epilogue) into one `kernel.kernel ...
+template numel B*M*N rnumel 1`. In a template kernel the tile sizes are BLOCK_M = `yblock`, BLOCK_N = `xblock`,
+BLOCK_K = `rblock`, with `group_m` (programs grouped along M for L2 reuse), `num_warps` and `num_stages`.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ArrayAttr
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from irc.dialects.types import BufferType, element_type_name
+
+# element types a template GEMM takes (Inductor's use_triton_template: f16, bf16, f32)
+MATMUL_ELEMENT_TYPES = ("f16", "bf16", "f32")
+
+
+@irdl_op_definition
+class MatmulOp(IRDLOperation):
+    """`kernel.matmul %a, %b`: [B,] M x K times [B,] K x N, accumulated in f32."""
+
+    name = "kernel.matmul"
+
+    lhs = operand_def(BufferType)
+    rhs = operand_def(BufferType)
+    result = result_def(BufferType)
+
+    assembly_format = "$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, lhs, rhs, result_type: BufferType):
+        super().__init__(operands=[lhs, rhs], result_types=[result_type])
+
+    @property
+    def ranges(self) -> ArrayAttr:
+        """The positions it computes (its result's dims), as a loop op's `ranges`."""
+        return self.result.type.shape
+
+    @property
+    def batched(self) -> bool:
+        return self.result.type.rank == 3
+
+    def sizes(self) -> tuple:
+        """(B, M, N, K) as dims (B is 1 when not batched)."""
+        a, c = self.lhs.type.sizes(), self.result.type.sizes()
+        batch = c[0] if self.batched else 1
+        return batch, c[-2], c[-1], a[-1]
+
+    def verify_(self) -> None:
+        a, b, c = self.lhs.type, self.rhs.type, self.result.type
+        if not (a.rank == b.rank == c.rank and c.rank in (2, 3)):
+            raise VerifyException(
+                f"kernel.matmul operands and result must all be of rank 2 or all of rank 3, got {a.rank}, "
+                f"{b.rank} and {c.rank}"
+            )
+        dims = [[d for d in t.shape.data] for t in (a, b, c)]
+        (*batch_a, m, k), (*batch_b, k2, n), (*batch_c, m2, n2) = dims
+        if k != k2 or m != m2 or n != n2 or batch_a != batch_b or batch_a != batch_c:
+            raise VerifyException(
+                f"kernel.matmul shapes do not agree: {_shape(a)} x {_shape(b)} -> {_shape(c)}"
+            )
+        names = {element_type_name(t.element_type) for t in (a, b)}
+        result = element_type_name(c.element_type)
+        if len(names) != 1 or not names <= set(MATMUL_ELEMENT_TYPES) or result not in (*names, "f32"):
+            raise VerifyException(
+                f"kernel.matmul needs one element type of {', '.join(MATMUL_ELEMENT_TYPES)} for its operands and "
+                f"that or f32 for its result, got {a.element_type}, {b.element_type} and {c.element_type}"
+            )
+
+
+def _shape(t: BufferType) -> str:
+    return "[" + ", ".join(str(d.data) for d in t.shape.data) + "]"

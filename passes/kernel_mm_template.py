@@ -1,0 +1,183 @@
+"""kernel-mm-template: matmul externs become `kernel.matmul`, a Triton GEMM template kernel-fuse can fuse its
+pointwise consumers into (the template's epilogue), where Inductor's rules say a Triton GEMM may serve.
+
+    %c = kernel.extern "aten::addmm.default"(%bias, %x, %wt) {args = [#kernel.operand<0>, ...]}
+         : (!loop.buffer<[40], f16, ...>, !loop.buffer<[33, 17], f16, ...>, !loop.buffer<[17, 40], f16, ...>)
+         -> (!loop.buffer<[33, 40], f16, strides [40, 1]>)
+    %g = loop.pointwise ranges [1320] { ... gelu of loop.load %c[#loop.index<"i0">] ... }
+becomes
+    %m = kernel.matmul %x, %wt : (...) -> !loop.buffer<[33, 40], f32, strides [40, 1]>   // the f32 product
+    %c = loop.pointwise ranges [33, 40] {       // addmm's bias: beta * bias + alpha * (x @ wt), in f32
+      %a = loop.load %m[#loop.index<"40*i0 + i1">] ...   %b = loop.load %bias[#loop.index<"i1">] ...
+      ... arith.addf ... loop.yield ...
+    } : !loop.buffer<[33, 40], f16, strides [40, 1]>
+    %g = loop.pointwise ranges [1320] { ... }
+
+and kernel-fuse then makes one `template` kernel of the matmul, the bias and the GELU. `aten::mm`, `aten::bmm`
+and `aten::addmm` qualify (use_triton_template's rules): static sizes, one element type of f16, bf16 or f32 for
+operands and result, positive M, N and K, at most MAX_BATCH batches, plain operands (no other arguments).
+The choice against cuBLAS is a compile-time heuristic, not a measurement: with `require_epilogue` (default)
+only a matmul whose result a loop.pointwise reads (directly or through views) becomes a template, since a
+Triton GEMM is there to save the epilogue's round trip through memory, not to beat cuBLAS alone; one whose
+reader kernel-fuse then cannot fuse goes back to an extern there. `enabled=false` (the default pipeline's
+unless IRC_MM_TEMPLATE=1) leaves every extern as it is.
+"""
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, f32
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from irc.dialects import loop
+from irc.dialects.kernel import ExternOp, OperandRefAttr
+from irc.dialects.kernel_template import MATMUL_ELEMENT_TYPES, MatmulOp
+from irc.dialects.types import BufferType, IndexAttr, element_type_name
+from irc.options import CheckedOptions
+
+# overload -> (operand position of A, of B, of the bias or None), as `args` names them
+MATMULS = {"aten::mm.default": (0, 1, None), "aten::bmm.default": (0, 1, None), "aten::addmm.default": (1, 2, 0)}
+# addmm's scalar keyword arguments and their defaults
+ADDMM_SCALARS = {"beta": 1.0, "alpha": 1.0}
+# batches of a batched matmul worth a template (the grid is batch * tiles programs)
+MAX_BATCH = 65535
+
+
+def plain_operands(op: ExternOp, count: int) -> bool:
+    """The extern's args are its operands in order, nothing else."""
+    args = op.args.data
+    return len(args) == count == len(op.ins) and not op.outs and all(
+        isinstance(a, OperandRefAttr) and a.index.data == k for k, a in enumerate(args)
+    )
+
+
+def addmm_scalars(kwargs: DictionaryAttr) -> dict[str, float] | None:
+    """beta and alpha of an addmm (defaults 1), or None when a keyword is anything else."""
+    found = dict(ADDMM_SCALARS)
+    for key, value in kwargs.data.items():
+        if key not in ADDMM_SCALARS or not isinstance(value, FloatAttr | IntegerAttr):
+            return None
+        found[key] = float(value.value.data)
+    return found
+
+
+def qualifies(op: ExternOp) -> bool:
+    """Inductor's use_triton_template rules for one matmul extern."""
+    positions = MATMULS.get(op.overload.data)
+    if positions is None or len(op.res) != 1:
+        return False
+    count = 3 if positions[2] is not None else 2
+    if not plain_operands(op, count) or (positions[2] is None and op.kwargs.data):
+        return False
+    if positions[2] is not None and addmm_scalars(op.kwargs) is None:
+        return False
+    types = [v.type for v in (*op.ins, op.res[0])]
+    if not all(isinstance(t, BufferType) and _static(t) for t in types):
+        return False
+    result = op.res[0].type
+    names = {element_type_name(t.element_type) for t in types}
+    if len(names) != 1 or not names <= set(MATMUL_ELEMENT_TYPES):
+        return False
+    a, b = op.ins[positions[0]].type, op.ins[positions[1]].type
+    if not (a.rank == b.rank == result.rank and result.rank in (2, 3)):
+        return False
+    if positions[2] is not None and not _broadcasts_to(op.ins[positions[2]].type.sizes(), result.sizes()):
+        return False
+    sizes = (*result.sizes(), a.sizes()[-1])
+    return all(s > 0 for s in sizes) and (result.rank == 2 or sizes[0] <= MAX_BATCH)
+
+
+def _static(t: BufferType) -> bool:
+    dims = (*t.shape.data, *t.strides.data, t.offset)
+    return all(isinstance(d, IntAttr) for d in dims)
+
+
+def _broadcasts_to(sizes, target) -> bool:
+    return len(sizes) <= len(target) and all(s in (1, t) for s, t in zip(reversed(sizes), reversed(target)))
+
+
+def read_by_pointwise(value: SSAValue) -> bool:
+    """Whether a loop.pointwise loads `value`, or a view of it."""
+    for use in value.uses:
+        user = use.operation
+        if isinstance(user, loop.ReinterpretOp) and read_by_pointwise(user.result):
+            return True
+        if isinstance(user, loop.LoadOp) and isinstance(loop.enclosing_loop(user), loop.PointwiseOp):
+            return True
+    return False
+
+
+def strided_index(t: BufferType, coords) -> IndexAttr:
+    from irc.dialects.sym import linearize
+
+    return IndexAttr(linearize(coords, t.stride_values()))
+
+
+def bias_epilogue(product: SSAValue, bias: SSAValue, scalars: dict[str, float], result_type: BufferType):
+    """`beta * bias + alpha * product` (bias broadcast; the product in f32), rounded once, as addmm does."""
+    import sympy
+
+    out_sizes = result_type.sizes()
+    names = [sympy.Symbol(f"i{d}") for d in range(len(out_sizes))]
+    bias_sizes = bias.type.sizes()
+    lead = len(out_sizes) - len(bias_sizes)
+    bias_coords = [0 if s == 1 else names[d + lead] for d, s in enumerate(bias_sizes)]
+    element = result_type.element_type
+    ops: list[Operation] = []
+
+    def add(op: Operation) -> SSAValue:
+        ops.append(op)
+        return op.results[0] if op.results else None
+
+    def widened(value: SSAValue, scale: float) -> SSAValue:
+        value = value if value.type == f32 else add(loop.CastOp(value, f32))
+        if scale != 1.0:
+            value = add(arith.MulfOp(value, add(arith.ConstantOp(FloatAttr(scale, f32)))))
+        return value
+
+    acc = widened(add(loop.LoadOp(product, strided_index(product.type, names))), scalars["alpha"])
+    term = widened(add(loop.LoadOp(bias, strided_index(bias.type, bias_coords))), scalars["beta"])
+    total = add(arith.AddfOp(acc, term))
+    add(loop.YieldOp(total if element == f32 else add(loop.CastOp(total, element))))
+    return loop.PointwiseOp(list(out_sizes), ops, result_type)
+
+
+def to_template(op: ExternOp) -> list[Operation]:
+    """The kernel.matmul (and addmm's bias epilogue) that replace a qualifying extern."""
+    a_at, b_at, bias_at = MATMULS[op.overload.data]
+    result_type = op.res[0].type
+    product_type = BufferType(result_type.sizes(), f32)  # the accumulator: the bias is added before rounding
+    matmul = MatmulOp(op.ins[a_at], op.ins[b_at], product_type if bias_at is not None else result_type)
+    if bias_at is None:
+        return [matmul]
+    scalars = addmm_scalars(op.kwargs)
+    return [matmul, bias_epilogue(matmul.result, op.ins[bias_at], scalars, result_type)]
+
+
+@dataclass(frozen=True)
+class KernelMmTemplatePass(CheckedOptions, ModulePass):
+    """mm / bmm / addmm externs -> kernel.matmul (+ the bias as a loop.pointwise), where a template pays."""
+
+    name = "kernel-mm-template"
+
+    enabled: bool = True
+    require_epilogue: bool = True
+    """only matmuls whose result a loop.pointwise reads (the epilogue a template fuses)"""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not self.enabled:
+            return
+        for extern in [o for o in op.walk() if isinstance(o, ExternOp)]:
+            if not qualifies(extern):
+                continue
+            if self.require_epilogue and not read_by_pointwise(extern.res[0]):
+                continue
+            replacements = to_template(extern)
+            block = extern.parent_block()
+            block.insert_ops_before(replacements, extern)
+            replacements[-1].results[0].name_hint = extern.res[0].name_hint
+            extern.res[0].replace_all_uses_with(replacements[-1].results[0])
+            extern.detach()
+            extern.erase()

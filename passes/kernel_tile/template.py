@@ -1,0 +1,71 @@
+"""Tiles of template kernels (a Triton GEMM with its epilogue): BLOCK_M = yblock, BLOCK_N = xblock, BLOCK_K =
+rblock, group_m, num_warps and num_stages, from Inductor's mm configs scaled down to the problem.
+
+The heuristic config is 128 x 128 x 64 with 3 stages and 8 warps (f16/bf16 GEMMs of transformer MLPs on Hopper),
+64 x 64 x 32 for f32 (whose tiles take twice the shared memory); each block is cut to the next power of two at
+or above its dim (at least 16, what tl.dot needs) and the warps to one per 256 elements of the output tile.
+Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first, without
+those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES.
+"""
+
+from irc.dialects.kernel_analysis.tiling import next_power_of_two
+from irc.dialects.kernel_template import MatmulOp
+
+# (BLOCK_M, BLOCK_N, BLOCK_K, num_stages, num_warps): Inductor's mm_configs (template_heuristics)
+MM_CONFIGS = (
+    (64, 64, 32, 2, 4), (64, 128, 32, 3, 4), (128, 64, 32, 3, 4), (128, 128, 32, 3, 4), (128, 128, 64, 3, 8),
+    (64, 128, 64, 3, 4), (128, 64, 64, 4, 8), (128, 256, 64, 3, 8), (256, 128, 64, 3, 8), (64, 64, 64, 3, 8),
+    (32, 64, 32, 5, 8), (64, 32, 128, 5, 4),
+)  # fmt: skip
+HEURISTIC = {"f16": (128, 128, 64, 3, 8), "bf16": (128, 128, 64, 3, 8), "f32": (64, 64, 32, 2, 4)}
+GROUP_M = 8
+MIN_BLOCK = 16
+MAX_CANDIDATES = 8
+ELEMENTS_PER_WARP = 256
+# shared memory a candidate's pipelined tiles may take (an H100 has 227 KiB per block)
+SHARED_MEMORY_BYTES = 192 * 1024
+
+
+def template_matmul(kernel) -> MatmulOp:
+    return next(op for op in kernel.body.block.ops if isinstance(op, MatmulOp))
+
+
+def scaled(row: tuple[int, int, int, int, int], m: int, n: int, k: int) -> dict[str, int]:
+    """One config row cut to the problem: blocks no longer than their dims need, warps to the tile."""
+    block_m, block_n, block_k, stages, warps = row
+    block_m, block_n, block_k = (
+        max(MIN_BLOCK, min(block, next_power_of_two(size))) for block, size in ((block_m, m), (block_n, n), (block_k, k))
+    )
+    warps = max(1, min(warps, block_m * block_n // ELEMENTS_PER_WARP))
+    return {
+        "yblock": block_m, "xblock": block_n, "rblock": block_k, "group_m": GROUP_M,
+        "num_warps": warps, "num_stages": stages,
+    }  # fmt: skip
+
+
+def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[str, int]]]:
+    """(config, autotune candidates) of a template kernel with static sizes."""
+    from irc.dialects.types import element_bytes, element_type_name
+
+    from xdsl.utils.exceptions import PassFailedException
+
+    matmul = template_matmul(kernel)
+    if not all(isinstance(s, int) for s in matmul.sizes()):
+        raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
+    _, m, n, k = matmul.sizes()
+    config = scaled(HEURISTIC[element_type_name(matmul.lhs.type.element_type)], m, n, k)
+    if not autotune:
+        return config, []
+    found = [config]
+    element = element_bytes(matmul.lhs.type.element_type)
+    for row in MM_CONFIGS:
+        candidate = scaled(row, m, n, k)
+        if candidate not in found and shared_bytes(candidate, element) <= SHARED_MEMORY_BYTES:
+            found.append(candidate)
+    return config, found[:MAX_CANDIDATES]
+
+
+def shared_bytes(config: dict[str, int], element: int) -> int:
+    """Shared memory of the A and B tiles a software-pipelined K loop keeps in flight."""
+    tiles = config["yblock"] * config["rblock"] + config["rblock"] * config["xblock"]
+    return tiles * element * config["num_stages"]

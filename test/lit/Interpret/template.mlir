@@ -1,0 +1,25 @@
+// A template kernel: kernel.matmul (an f32 matmul rounded once to the result's type) and its epilogue.
+// a = 0, 1, 2, ... as [2, 3]; b = 0, 1, 2, ... as [3, 2] read transposed through its strides; bias = 0, 1.
+// RUN: irc-run %s --fill arange | filecheck %s
+
+kernel.kernel @fused_add_mm_0(%a: !loop.buffer<[2, 3], f32, strides [3, 1]>, %b: !loop.buffer<[3, 2], f32, strides [1, 3]>, %bias: !loop.buffer<[2], f32, strides [1]>) -> (!loop.buffer<[2, 2], f32, strides [2, 1]>) template numel 4 rnumel 1 {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[2, 3], f32, strides [3, 1]>, !loop.buffer<[3, 2], f32, strides [1, 3]>) -> !loop.buffer<[2, 2], f32, strides [2, 1]>
+  %r = loop.pointwise ranges [2, 2] {
+    %x = loop.load %c[#loop.index<"2*i0 + i1">] : !loop.buffer<[2, 2], f32, strides [2, 1]>
+    %y = loop.load %bias[#loop.index<"i1">] : !loop.buffer<[2], f32, strides [1]>
+    %z = arith.addf %x, %y : f32
+    loop.yield %z : f32
+  } : !loop.buffer<[2, 2], f32, strides [2, 1]>
+  kernel.yield %r : !loop.buffer<[2, 2], f32, strides [2, 1]>
+}
+func.func @call(%a: !loop.buffer<[2, 3], f32, strides [3, 1]>, %w: !loop.buffer<[2, 3], f32, strides [3, 1]>, %bias: !loop.buffer<[2], f32, strides [1]>) -> !loop.buffer<[2, 2], f32, strides [2, 1]> {
+  %b = loop.reinterpret %w : !loop.buffer<[2, 3], f32, strides [3, 1]> to !loop.buffer<[3, 2], f32, strides [1, 3]>
+  %out = kernel.alloc : !loop.buffer<[2, 2], f32, strides [2, 1]>
+  kernel.launch @fused_add_mm_0(%a, %b, %bias) outs(%out) : (!loop.buffer<[2, 3], f32, strides [3, 1]>, !loop.buffer<[3, 2], f32, strides [1, 3]>, !loop.buffer<[2], f32, strides [1]>) -> (!loop.buffer<[2, 2], f32, strides [2, 1]>)
+  func.return %out : !loop.buffer<[2, 2], f32, strides [2, 1]>
+}
+
+// a @ w.t() = [[0*0+1*1+2*2, 0*3+1*4+2*5], [3*0+4*1+5*2, 3*3+4*4+5*5]] = [[5, 14], [14, 50]], plus bias [0, 1].
+// CHECK:      // output 0: f32 [2, 2]
+// CHECK-NEXT: {{\[\[}} 5., 15.],
+// CHECK-NEXT:  [14., 51.]]
