@@ -155,18 +155,20 @@ def op_row(name: str, outcomes: dict[str, Outcome]) -> str:
 # -- the expected failures -------------------------------------------------------------------------
 
 
-def load_expected() -> dict:
-    import importlib
+def load_expected(path: str | None = None) -> dict:
+    """The table of expected_failures.py (or of the module at `path`)."""
+    import importlib.util
 
-    import expected_failures
+    spec = importlib.util.spec_from_file_location("expected_failures", path or sweep.EXPECTED_PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.EXPECTED_FAILURES
 
-    return importlib.reload(expected_failures).EXPECTED_FAILURES
 
-
-def update_expected(results: dict, all_samples: bool) -> None:
+def update_expected(results: dict, all_samples: bool, path: str | None = None) -> None:
     """Rows for the cases run: failures added or kept (with their reason), passes removed; a row of a later
     sample stays when only first samples ran (its failure was not tried)."""
-    table = dict(load_expected())
+    table = dict(load_expected(path))
     for case, outcome in results.items():
         row = table.get(case)
         if outcome.outcome in FAILURES:
@@ -174,15 +176,15 @@ def update_expected(results: dict, all_samples: bool) -> None:
             table[case] = (outcome.outcome, outcome.sample, reason)
         elif row is not None and (all_samples or row[1] == 0):
             del table[case]
-    write_expected(table)
+    write_expected(table, path or sweep.EXPECTED_PATH)
 
 
-def write_expected(table: dict) -> None:
-    with open(sweep.EXPECTED_PATH) as f:
+def write_expected(table: dict, path: str) -> None:
+    with open(path) as f:
         text = f.read()
     head = text[: text.index("EXPECTED_FAILURES = {")]
     rows = [f"    {case!r}: {row!r}," for case, row in sorted(table.items())]
-    with open(sweep.EXPECTED_PATH, "w") as f:
+    with open(path, "w") as f:
         f.write(head + "EXPECTED_FAILURES = {\n" + "\n".join(rows) + ("\n" if rows else "") + "}\n")
 
 
