@@ -2,8 +2,9 @@
 
 Each one now compiles with the ops irc cannot lower as externs inside the compiled graph (`check` asserts no
 whole-graph fallback) and matches eager: effect tokens around linalg ops, complex and wide unsigned values
-(extern-only dtypes), views returned from a graph, lifted constants, squeeze of several dims, results with
-no elements, integer pow, a where of two scalar i64 branches, and masked loads of inlined producers.
+(extern-only dtypes, also where a lowering of pads or cats would have made them a kernel), views returned
+from a graph, lifted constants, squeeze of several dims, results with no elements, integer pow and average
+pooling, a where of two scalar i64 branches, and masked loads of inlined producers.
 """
 
 import pytest
@@ -51,6 +52,13 @@ def test_fft_of_a_computed_input(device):
     check(lambda x: torch.fft.rfft(x.relu() * 2).abs() + 1, x)
     check(lambda x: torch.fft.irfft(torch.fft.rfft(x), n=16) - x, x)
     assert metrics.generated_kernel_count >= 1
+
+
+def test_padded_fft2(device):
+    """fft2 of a larger size pads a complex tensor: constant_pad_nd stays an extern on complex values."""
+    x = rand(2, 6, 7, device=device)
+    check(lambda x: torch.fft.fft2(x * 2, s=(3, 10)).abs(), x)
+    check(lambda x: torch.fft.ifftn(x, s=(8, 9), dim=(1, 2)).real + 1, x)
 
 
 def test_complex_inputs_and_outputs(device):
@@ -105,6 +113,13 @@ def test_results_with_no_elements(device):
 
 
 # -- integer arithmetic whose Triton form is missing or typed differently ----------------------------------
+
+
+def test_integer_avg_pool(device):
+    """eager's integer average pooling stays an extern (its division is its own); float ones are kernels."""
+    x = torch.randint(-50, 50, (2, 3, 7, 8), device=device)
+    check(lambda x: torch.nn.functional.avg_pool2d(x, 3, 2) + 1, x)
+    check(lambda x: torch.nn.functional.avg_pool2d(x.float(), 3, 2), x, fallbacks={})
 
 
 def test_integer_pow(device):
