@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Union
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
+    ComplexType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -288,6 +289,41 @@ def verify_element_type(t: Attribute) -> None:
         raise VerifyException(f"unsupported element type {t}; expected one of {', '.join(ELEMENT_TYPE_NAMES)}")
 
 
+# Element types of values that only externs (ATen ops run eagerly) compute on: tensors and buffers may hold
+# them, so a graph with complex numbers or wide unsigned integers compiles with those ops as externs, but no
+# kernel, scalar or arithmetic op takes them (element_type_name is None for them).
+EXTERN_ELEMENT_TYPES = {"c32": "complex<f16>", "c64": "complex<f32>", "c128": "complex<f64>", "ui16": "ui16",
+                        "ui32": "ui32", "ui64": "ui64"}  # fmt: skip
+
+
+def storage_type_name(t: Attribute) -> str | None:
+    """The short name of an element type a tensor or buffer may hold: a kernel type's, or an extern-only one."""
+    name = element_type_name(t)
+    if name is not None:
+        return name
+    if isinstance(t, ComplexType):
+        widths = {"f16": "c32", "f32": "c64", "f64": "c128"}
+        return widths.get(element_type_name(t.element_type) or "")
+    if isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED and t.width.data in (16, 32, 64):
+        return f"ui{t.width.data}"
+    return None
+
+
+def storage_type(name: str) -> Attribute:
+    """The builtin type for the short name of a kernel or extern-only element type."""
+    if name in ("c32", "c64", "c128"):
+        return ComplexType(element_type({"c32": "f16", "c64": "f32", "c128": "f64"}[name]))
+    if name in ("ui16", "ui32", "ui64"):
+        return IntegerType(int(name[2:]), Signedness.UNSIGNED)
+    return element_type(name)
+
+
+def verify_storage_type(t: Attribute) -> None:
+    if storage_type_name(t) is None:
+        names = ", ".join([*ELEMENT_TYPE_NAMES, *EXTERN_ELEMENT_TYPES.values()])
+        raise VerifyException(f"unsupported element type {t}; expected one of {names}")
+
+
 def is_float(t: Attribute) -> bool:
     return element_type_name(t) in ("f16", "bf16", "f32", "f64")
 
@@ -316,12 +352,13 @@ def attr_number(attr: Attribute) -> int | float | bool:
     return attr.value.data
 
 
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "ui8": 1}
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "ui8": 1,
+                 "c32": 4, "c64": 8, "c128": 16, "ui16": 2, "ui32": 4, "ui64": 8}  # fmt: skip
 
 
 def element_bytes(t: Attribute) -> int:
-    """The size in bytes of one element of a supported element type."""
-    name = element_type_name(t)
+    """The size in bytes of one element of a kernel or extern-only element type."""
+    name = storage_type_name(t)
     if name is None:
         raise ValueError(f"unsupported element type {t}")
     return ELEMENT_BYTES[name]
@@ -436,7 +473,7 @@ class TensorType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
 
     def verify(self) -> None:
         verify_dims(self.shape, "tensor sizes")
-        verify_element_type(self.element_type)
+        verify_storage_type(self.element_type)
         if isinstance(self.strides, ArrayAttr):
             verify_dims(self.strides, "tensor strides")
             if len(self.strides.data) != len(self.shape.data):
@@ -498,7 +535,7 @@ class BufferType(ParsedOnce, ShapedMixin, ParametrizedAttribute, TypeAttribute):
     def verify(self) -> None:
         verify_dims(self.shape, "buffer sizes")
         verify_dims(self.strides, "buffer strides")
-        verify_element_type(self.element_type)
+        verify_storage_type(self.element_type)
         if len(self.strides.data) != len(self.shape.data):
             raise VerifyException(f"buffer has {len(self.shape.data)} sizes but {len(self.strides.data)} strides")
         if isinstance(self.offset, IntAttr) and self.offset.data < 0:

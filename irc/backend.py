@@ -52,7 +52,8 @@ def decompositions() -> dict:
 
 
 def kept_whole(aten) -> list:
-    """Ops that stay single extern calls: ATen (cuBLAS, fused attention) runs them better than their parts."""
+    """Ops that stay single extern calls: ATen (cuBLAS, fused attention) runs them better than their parts, or
+    their decomposition is not eager's value."""
     return [
         aten.baddbmm.default,  # bmm with the scaled add: one cuBLAS call into an out= buffer
         # its decomposition returns the attention weights where the backward expects the logsumexp
@@ -60,19 +61,37 @@ def kept_whole(aten) -> list:
         # the embedding's gradient is a scatter-add of rows at data-dependent positions (index_put with
         # accumulate once decomposed): irc's loop level has no atomic adds, ATen's kernel sorts and sums
         aten.embedding_dense_backward.default,
+        # its decomposition (torch/_decomp) leaves the target positions after a row's -1 end marker in the
+        # loss, each as if it named class 0: not eager's value wherever a row has fewer labels than classes
+        aten.multilabel_margin_loss.default,
+        aten.multilabel_margin_loss_forward.default,
     ]
+
+
+@functools.cache
+def drop_wrong_python_kernels() -> None:
+    """PyTorch runs multilabel_margin_loss_forward's decomposition as its Python Autograd kernel whenever the
+    Python dispatcher is on (aot_autograd's tracing), whatever the decomposition table says; that
+    decomposition is wrong (kept_whole), so its Python kernel goes and ATen's own autograd kernel runs."""
+    import torch
+
+    op = torch.ops.aten.multilabel_margin_loss_forward.default
+    op.py_kernels.pop(torch._C.DispatchKey.Autograd, None)
+    op._dispatch_cache.clear()
 
 
 def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | None = None, **kwargs):
     """The `irc` backend of torch.compile, which passes its `mode` and `options` as keyword arguments:
     `mode="max-autotune"` (or "max-autotune-no-cudagraphs") and `options={"max_autotune": True}` make
     kernel-tile search every kernel's autotune candidates; CUDA graphs follow irc/runtime/cudagraphs.py."""
+    import torch._functorch.config
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.compile import compile_fx_graph
     from irc.runtime.cudagraphs import requested
 
+    drop_wrong_python_kernels()
     compile_graph = functools.partial(
         compile_fx_graph, max_autotune=wants_max_autotune(mode, options), cudagraphs=requested(mode, options)
     )
@@ -83,7 +102,10 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )
-    return backend(gm, example_inputs, **kwargs)
+    # as Inductor: ops with side effects come as with_effects calls on tokens the graph makes itself
+    # (prims._make_token), not as extra graph inputs and outputs
+    with torch._functorch.config.patch(unlift_effect_tokens=True):
+        return backend(gm, example_inputs, **kwargs)
 
 
 def wants_max_autotune(mode: str | None, options: dict | None) -> bool:

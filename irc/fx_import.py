@@ -8,7 +8,10 @@ Lifted tensor constants (`get_attr` nodes such as `_tensor_constant0`, tensors t
 `torch.tensor(...)`): a 0-d one becomes `aten.full` of its value and an empty one `aten.empty` (as Inductor
 folds scalar constants); any other becomes one more function argument after the placeholders, listed by name
 in the function's `irc.constants` attribute, and the backend passes the tensor itself in that position on
-every call (`FxImporter.constants`).
+every call (`FxImporter.constants`). Constants of dtypes only externs compute on (complex) are always arguments.
+
+Ops with side effects come as `with_effects(token, op, ...)` (effect_token_importers): the op is an extern,
+and the tokens carry no value, since the host program runs externs in graph order.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten
+from irc.fx_fallback import fallback
 from irc.fx_import_table import import_call, import_scalar_call
-from irc.fx_types import UnsupportedGraph, dtype_type, scalar_type_of, tensor_type, value_type
+from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, tensor_type, value_type
 
 class FxImporter:
     def __init__(self, gm, name: str = "forward"):
@@ -126,7 +130,7 @@ class FxImporter:
         if value is None:
             raise UnsupportedGraph(f"placeholder {node.name} has no example value")
         position = len(self.block.args)
-        if _is_cpu_scalar(value) and self.device != "cpu":
+        if _is_cpu_scalar(value) and self.device != "cpu" and is_kernel_dtype(value.dtype):
             # a 0-d CPU tensor next to device tensors is a scalar, as in eager: the kernels take its value
             # (`.item()` in the wrapper, no sync), never a pointer to CPU memory
             arg = self.block.insert_arg(scalar_type_of(value.dtype), position)
@@ -146,11 +150,11 @@ class FxImporter:
         value = _fetch_attr(self.gm, node.target)
         if not isinstance(value, torch.Tensor):
             raise UnsupportedGraph(f"get_attr {node.target} is a {type(value).__name__}, not a tensor")
-        if value.numel() == 0:
+        computable = is_kernel_dtype(value.dtype)  # complex constants stay tensors, for the externs
+        if value.numel() == 0 and computable:
             self.values[node] = self.insert(aten.EmptyOp(tensor_type(value, False))).result
             return
-        if value.dim() == 0:
-            dtype_type(value.dtype)  # raises for dtypes irc has no type for
+        if value.dim() == 0 and computable:
             with no_dispatch():  # the compiler runs under the fake mode; this tensor is real
                 number = value.item()
             self.values[node] = self.insert(aten.FullOp(tensor_type(value, False), number)).result
@@ -161,6 +165,10 @@ class FxImporter:
     def call_function(self, node) -> None:
         if node.target is operator.getitem:
             self.values[node] = self.values[node.args[0]][node.args[1]]
+            return
+        effects = effect_token_importers()
+        if node.target in effects:
+            self.values[node] = effects[node.target](self, node)
             return
         if not hasattr(node.target, "overloadpacket") or _is_symbolic_scalar(node.meta.get("val")):
             self.values[node] = import_scalar_call(self, node)
@@ -207,6 +215,35 @@ class FxImporter:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
         return ModuleOp([function])
+
+
+def effect_token_importers() -> dict:
+    """Effect tokens (aot_autograd's unlifted form, as Inductor compiles them: the backend asks for it): ops
+    with side effects (`aten._linalg_check_errors`, prints, effectful custom ops) come wrapped in
+    `with_effects(token, op, *args)`, which returns the next token and the op's results. The op becomes an
+    extern; tokens carry no value in the IR, since the host program runs externs in graph order."""
+    import torch
+
+    return {
+        torch.ops.higher_order.with_effects: _with_effects,
+        torch.ops.prims._make_token.default: lambda importer, node: None,
+        torch.ops.prims._sink_tokens.default: lambda importer, node: None,
+    }
+
+
+def _with_effects(importer: FxImporter, node):
+    _token, op, *args = node.args
+    results = node.meta["val"][1:]
+    call = _CallOf(op, tuple(args), node.kwargs, results[0] if len(results) == 1 else tuple(results))
+    value = fallback(importer, call)
+    return (None, value) if len(results) == 1 else (None, *value)
+
+
+class _CallOf:
+    """The FX node an op called through with_effects would be (what `fallback` reads of a node)."""
+
+    def __init__(self, target, args: tuple, kwargs: dict, value):
+        self.target, self.args, self.kwargs, self.meta = target, args, kwargs, {"val": value}
 
 
 def _fetch_attr(gm, target: str):

@@ -2,7 +2,9 @@
 
 A row maps an op name (`torch.ops.aten.<name>`) to a function `(importer, node, args) -> value(s)`, where
 `args` binds the node's arguments to the schema's parameter names (defaults filled in). Ops without a row,
-and rows that decline an odd argument by returning None, become `aten.fallback`.
+rows that decline an odd argument by returning None, and ops on dtypes only externs handle (complex, wide
+unsigned) become `aten.fallback` (irc/fx_fallback.py). A result with no elements (static sizes) is
+`aten.empty`, whatever the op: nothing is computed.
 
 No argument is dropped silently: `args` records which parameters a row read, and a node with an argument
 that its row did not read (other than at its default, or one of `RESULT_TYPED`, whose meaning the result's
@@ -16,27 +18,14 @@ import operator
 from collections.abc import Callable
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseArrayBase,
-    FloatAttr,
-    IntegerAttr,
-    StringAttr,
-    UnitAttr,
-    f64,
-    i1,
-    i64,
-)
-from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten
+from irc.fx_fallback import fallback
 from irc.fx_types import (
     TORCH_DTYPES,
     Importer,
     UnsupportedGraph,
-    dtype_type,
     op_name,
-    overload_name,
     result_type,
     size_text,
     tensor_type,
@@ -144,6 +133,16 @@ def binary(
         props = {"rounding_mode": mode} if mode is not None else {}
         result = op(importer.operand(a), importer.operand(b), result_type(node), **props)
         return importer.insert(result).result
+
+    return build
+
+
+def float_pow(builder: Builder) -> Builder:
+    """pow on floats only: Triton has no integer power (libdevice.pow takes floats), so an integer pow runs
+    as an extern until the kernels get one."""
+
+    def build(importer, node, args):
+        return builder(importer, node, args) if node.meta["val"].dtype.is_floating_point else None
 
     return build
 
@@ -269,7 +268,11 @@ def squeeze(importer, node, args):
         dims = range(len(shape))
     elif isinstance(dims, int):
         dims = [dims]
-    dims = [d for d in dims if len(shape) and shape[d] == 1]
+    dims = sorted({d % len(shape) for d in dims if len(shape) and shape[d] == 1})
+    if not dims and list(shape) != list(node.meta["val"].shape):
+        return None
+    if not dims:  # nothing to remove (the aten op's empty list would remove every size-1 dim)
+        return importer.insert(aten.AliasOp(importer.operand(args["self"]), result_type(node))).result
     return importer.insert(aten.SqueezeOp(importer.operand(args["self"]), result_type(node), dims)).result
 
 
@@ -420,9 +423,9 @@ OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {
     ("min", "default"): reduction("amin", None),
     ("max", "other"): binary("maximum"),
     ("min", "other"): binary("minimum"),
-    ("pow", "Scalar"): binary("pow", lhs="self", rhs="exponent"),
-    ("pow", "Tensor_Scalar"): binary("pow", lhs="self", rhs="exponent"),
-    ("pow", "Tensor_Tensor"): binary("pow", lhs="self", rhs="exponent"),
+    ("pow", "Scalar"): float_pow(binary("pow", lhs="self", rhs="exponent")),
+    ("pow", "Tensor_Scalar"): float_pow(binary("pow", lhs="self", rhs="exponent")),
+    ("pow", "Tensor_Tensor"): float_pow(binary("pow", lhs="self", rhs="exponent")),
     ("where", "self"): where,
     ("view", "dtype"): lambda importer, node, args: None,  # a bit cast, not a conversion: an extern
     ("round", "decimals"): round_,
@@ -440,6 +443,8 @@ def import_call(importer: Importer, node):
         return fallback(importer, node)
     if not all(importer.on_graph_device(v) for v in _tensor_values(node.meta.get("val"))):
         return fallback(importer, node)  # irc's kernels compute values on the graph's device only
+    if _is_empty_result(node.meta.get("val")):  # no element to compute, whatever the op
+        return importer.insert(aten.EmptyOp(result_type(node))).result
     args = bind(node)
     if "self" not in args and "a" in args:
         args["self"] = args["a"]
@@ -451,6 +456,16 @@ def import_call(importer: Importer, node):
         _erase_after(importer, last)  # the row would drop an argument: the op runs eagerly with all of them
         built = None
     return fallback(importer, node) if built is None else built
+
+
+def _is_empty_result(value) -> bool:
+    """A single tensor of static sizes with no elements, of a dtype irc's kernels handle."""
+    import torch
+
+    if not isinstance(value, torch.Tensor) or str(value.dtype).removeprefix("torch.") not in TORCH_DTYPES:
+        return False
+    sizes = [*value.shape]
+    return all(isinstance(s, int) for s in sizes) and 0 in sizes
 
 
 def _tensor_values(value) -> list:
@@ -513,56 +528,3 @@ def import_scalar_call(importer: Importer, node):
     if lhs.type != rhs.type:
         raise UnsupportedGraph(f"mixed scalar types in {node.target}")
     return importer.insert(op(lhs, rhs)).result
-
-
-def dtype_of(node):
-    return dtype_type(node.meta["val"].dtype)
-
-
-def encode_argument(importer: Importer, arg, operands: list[SSAValue]) -> Attribute:
-    """A fallback argument as a builtin attribute; tensors and SymInts become operand references."""
-    import torch
-    import torch.fx
-
-    if isinstance(arg, torch.fx.Node):
-        operands.append(importer.operand(arg))
-        return aten.OperandRefAttr(len(operands) - 1)
-    if arg is None:
-        return UnitAttr()
-    if isinstance(arg, bool):
-        return IntegerAttr(int(arg), i1)
-    if isinstance(arg, int):
-        return IntegerAttr(arg, i64)
-    if isinstance(arg, float):
-        return FloatAttr(arg, f64)
-    if isinstance(arg, str):
-        return StringAttr(arg)
-    if isinstance(arg, torch.dtype):
-        return dtype_type(arg)
-    if isinstance(arg, (torch.device, torch.layout, torch.memory_format)):
-        return StringAttr(f"{type(arg).__name__}:{arg}")
-    if isinstance(arg, (list, tuple)):
-        return ArrayAttr([encode_argument(importer, a, operands) for a in arg])
-    raise UnsupportedGraph(f"cannot encode argument {arg!r}")
-
-
-def fallback(importer: Importer, node) -> SSAValue | tuple[SSAValue, ...]:
-    """An aten.fallback running `node.target` eagerly."""
-    from irc import metrics  # noqa: F401  (counted at run time from the emitted module)
-
-    operands: list[SSAValue] = []
-    args = [encode_argument(importer, a, operands) for a in node.args]
-    kwargs = {k: encode_argument(importer, v, operands) for k, v in node.kwargs.items()}
-    value = node.meta.get("val")
-    values = value if isinstance(value, (list, tuple)) else [value]
-    if all(v is None for v in values):
-        raise UnsupportedGraph(f"{node.target} returns None")
-    result_types = [value_type(v, with_strides=True) for v in values if v is not None]
-    op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
-    nones = [position for position, v in enumerate(values) if v is None]
-    if nones:  # e.g. the grad of an absent bias: the extern's results skip them, the attribute says where
-        op.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, nones)
-    if isinstance(value, (list, tuple)):
-        results = iter(op.results)
-        return tuple(None if v is None else next(results) for v in values)
-    return op.results[0]

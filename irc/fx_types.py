@@ -8,7 +8,7 @@ from typing import Protocol
 from xdsl.dialects.builtin import f64, i1, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from irc.dialects.types import TensorType, element_type, is_dense_permutation
+from irc.dialects.types import TensorType, element_type, is_dense_permutation, storage_type
 
 TORCH_DTYPES = {
     "float16": "f16",
@@ -24,15 +24,34 @@ TORCH_DTYPES = {
 }
 
 
+# dtypes of values only externs compute on (dialects/types.py, EXTERN_ELEMENT_TYPES): ops that read or
+# write them are always imported as aten.fallback
+EXTERN_DTYPES = {
+    "complex32": "c32",
+    "complex64": "c64",
+    "complex128": "c128",
+    "uint16": "ui16",
+    "uint32": "ui32",
+    "uint64": "ui64",
+}
+
+
 class UnsupportedGraph(Exception):
     """The graph uses something irc cannot represent (e.g. complex dtypes); the caller runs it eagerly."""
 
 
 def dtype_type(dtype) -> Attribute:
     name = str(dtype).removeprefix("torch.")
+    if name in EXTERN_DTYPES:
+        return storage_type(EXTERN_DTYPES[name])
     if name not in TORCH_DTYPES:
         raise UnsupportedGraph(f"dtype {dtype} is not supported")
     return element_type(TORCH_DTYPES[name])
+
+
+def is_kernel_dtype(dtype) -> bool:
+    """Whether irc's kernels compute on `dtype` (else only externs do, or irc has no type for it)."""
+    return str(dtype).removeprefix("torch.") in TORCH_DTYPES
 
 
 def size_text(size) -> int | str:

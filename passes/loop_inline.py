@@ -21,13 +21,16 @@ move with the r loop. Views never materialize: loads through them read the sourc
 
 At a gather load site (`%p[#loop.index<"9*i0 + t0">] gather(%k) bounds [9]`) the producer's body is composed at
 the gathered coordinates (t0 < 9 is known), and its loads take the site's gather values: a cheap recompute
-of one element per consumer point. Producers computing loop.index values are not composed there.
+of one element per consumer point. Producers computing loop.index values are not composed there. The load
+read 0 where a gather value is outside its bound (a padding, a pooling window past the edge), so the composed
+value is selected only inside the bounds (`arith.select`, 0 elsewhere), unless it is a load masked the same way.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -36,7 +39,7 @@ import sympy
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, YieldOp, stores
 from irc.dialects.sym import simplify_index, substitute
-from irc.dialects.types import IndexAttr
+from irc.dialects.types import IndexAttr, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
 from irc.dialects.loop_analysis.index import (
@@ -139,13 +142,39 @@ def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None
     block = load.parent_block()
     for op in producer.body.block.ops:
         if isinstance(op, YieldOp):
-            load.result.replace_all_uses_with(value_map.get(op.values[0], op.values[0]))
+            value = value_map.get(op.values[0], op.values[0])
+            load.result.replace_all_uses_with(zero_outside_bounds(load, value) if load.indirect else value)
             break
         clone = substitute_body_indices(op.clone(value_map), mapping, loop_ranges(consumer), load)
         value_map.update(zip(op.results, clone.results))
         block.insert_op_before(clone, load)
     load.detach()
     load.erase()
+
+
+def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
+    """The composed `value` where every gather value of `site` is inside its bound, else 0, as the load read:
+    a producer whose element is not 0 there (a constant, exp of a masked load) must not leak into a padding
+    or a neighbouring input of a cat. A composed body that is itself a load masked by all of them stays."""
+    owner = value.owner
+    if isinstance(owner, LoadOp) and set(site.indirect) <= set(owner.indirect):
+        return value
+    ops: list[Operation] = []
+    inside = None
+    for t, bound in zip(site.indirect, site.bound_values()):
+        zero = arith.ConstantOp(IntegerAttr(0, t.type))
+        size = arith.ConstantOp(IntegerAttr(bound, t.type)) if isinstance(bound, int) else IndexOp(IndexAttr(bound), t.type)
+        low, high = arith.CmpiOp(t, zero, "sge"), arith.CmpiOp(t, size, "slt")
+        ops += [zero, size, low, high]
+        for check in (low, high):
+            inside = check if inside is None else arith.AndIOp(inside, check)
+            ops += [] if inside is check else [inside]
+    zero_value = arith.ConstantOp(
+        FloatAttr(0.0, value.type) if is_float(value.type) else IntegerAttr(0, value.type)
+    )
+    select = arith.SelectOp(inside, value, zero_value)
+    site.parent_block().insert_ops_before([*ops, zero_value, select], site)
+    return select.result
 
 
 def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:

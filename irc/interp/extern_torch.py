@@ -10,19 +10,20 @@ from xdsl.ir import Attribute, TypeAttribute
 
 from irc.dialects import kernel
 from irc.dialects.aten import NONE_RESULTS
-from irc.dialects.types import BufferType, attr_number, element_type_name
+from irc.dialects.types import BufferType, attr_number, element_type_name, storage_type_name
 from irc.interp.loop_numpy import Buffer, convert
 
 TORCH_DTYPES = {
     "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64", "i1": "bool",
     "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64", "ui8": "uint8",
+    "c32": "complex32", "c64": "complex64", "c128": "complex128", "ui16": "uint16", "ui32": "uint32", "ui64": "uint64",
 }  # fmt: skip
 
 
 def torch_dtype(t: Attribute):
     import torch
 
-    return getattr(torch, TORCH_DTYPES[element_type_name(t)])
+    return getattr(torch, TORCH_DTYPES[storage_type_name(t)])
 
 
 def to_torch(value: object, symbols: dict[str, int]):

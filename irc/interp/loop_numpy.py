@@ -24,16 +24,19 @@ from xdsl.ir import Attribute, Operation
 
 from irc.dialects import loop
 from irc.dialects.elementwise import ELEMENTWISE as ELEMENTWISE_ROWS
-from irc.dialects.types import BufferType, attr_number, dim_value, element_type_name
+from irc.dialects.types import BufferType, attr_number, dim_value, element_type_name, storage_type_name
 
 NUMPY_TYPES = {
     "f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64, "i1": np.bool_,
     "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "ui8": np.uint8,
+    # extern-only types: buffers externs read and write (complex32 held as complex64)
+    "c32": np.complex64, "c64": np.complex64, "c128": np.complex128, "ui16": np.uint16, "ui32": np.uint32,
+    "ui64": np.uint64,
 }  # fmt: skip
 
 
 def numpy_type(t: Attribute):
-    return NUMPY_TYPES.get(element_type_name(t) or "i64", np.int64)
+    return NUMPY_TYPES.get(storage_type_name(t) or "i64", np.int64)
 
 
 def round_to_bf16(values: np.ndarray) -> np.ndarray:

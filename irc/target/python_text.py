@@ -10,7 +10,7 @@ import math
 
 from xdsl.ir import Attribute
 
-from irc.dialects.types import element_type_name
+from irc.dialects.types import element_type_name, storage_type_name
 
 TORCH_DTYPES = {
     "f16": "torch.float16",
@@ -23,6 +23,12 @@ TORCH_DTYPES = {
     "i32": "torch.int32",
     "i64": "torch.int64",
     "ui8": "torch.uint8",
+    "c32": "torch.complex32",
+    "c64": "torch.complex64",
+    "c128": "torch.complex128",
+    "ui16": "torch.uint16",
+    "ui32": "torch.uint32",
+    "ui64": "torch.uint64",
 }
 
 TRITON_DTYPES = {
@@ -40,7 +46,8 @@ TRITON_DTYPES = {
 
 
 def torch_dtype(t: Attribute) -> str:
-    return TORCH_DTYPES[element_type_name(t)]
+    """The torch dtype of a kernel or extern-only element type (externs compute on complex tensors)."""
+    return TORCH_DTYPES[storage_type_name(t)]
 
 
 def triton_dtype(t: Attribute) -> str:

@@ -234,6 +234,17 @@ def _dot(p: KernelPrinter, op: triton.DotOp) -> str:
     return f"tl.dot({p.ref(op.lhs)}, {p.ref(op.rhs)}, {p.ref(op.acc)}{precision})"
 
 
+def _where(p: KernelPrinter, op: triton.WhereOp) -> str:
+    """tl.where; with two scalar branches Triton types the result as Python literals are typed (int32,
+    float32), so the IR's element type is cast to (`tl.where(c, 0, 1)` of i64 meets int64 values later)."""
+    text = triton.WhereOp.TEMPLATE.format(*[p.ref(v) for v in op.operands])
+    if not isinstance(op.result.type, BlockType) or any(
+        isinstance(v.type, BlockType) for v in (op.true_value, op.false_value)
+    ):
+        return text
+    return f"{text}.to({triton_dtype(triton.element_of(op.result.type))})"
+
+
 def _template(template: str) -> Callable[[KernelPrinter, Operation], str]:
     return lambda p, op: template.format(*[p.ref(v) for v in op.operands])
 
@@ -250,7 +261,7 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.AddPtrOp: _template("{0} + ({1})"),
     triton.LoadOp: _load,
     triton.StoreOp: _store,
-    triton.WhereOp: _template(triton.WhereOp.TEMPLATE),
+    triton.WhereOp: _where,
     triton.CastOp: _cast,
     triton.ReduceOp: _reduce,
     triton.DotOp: _dot,

@@ -44,10 +44,10 @@ from irc.dialects.types import (
     BufferType,
     attr_number,
     dim_value,
-    element_type_name,
     is_bool,
     is_float,
     is_integer,
+    storage_type_name,
 )
 from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
 from irc.target.triton_wrapper_guards import extern_result_check, layout_guards, rank_guards
@@ -277,7 +277,7 @@ class WrapperPrinter:
             return "[" + ", ".join(self.argument(a, operands) for a in attr.data) + "]"
         if isinstance(attr, DictionaryAttr):
             return "{" + ", ".join(f"{k!r}: {self.argument(v, operands)}" for k, v in attr.data.items()) + "}"
-        if isinstance(attr, TypeAttribute) and element_type_name(attr) is not None:
+        if isinstance(attr, TypeAttribute) and storage_type_name(attr) is not None:
             return torch_dtype(attr)
         raise fail(f"cannot print extern argument {attr}")
 

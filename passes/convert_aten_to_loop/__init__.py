@@ -43,7 +43,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, kernel, loop
 from irc.dialects.aten import NONE_RESULTS
-from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value
+from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value, element_type_name
 from irc.options import CheckedOptions
 
 from .body import Lowered, buffer_operand, declared_layout
@@ -148,6 +148,8 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py).
     """
     decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS).get(op.overload.data)
+    if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
+        decomposition = None
     lowered = decomposition(op) if decomposition is not None else None
     if lowered is not None:
         return lowered
@@ -164,6 +166,13 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     if NONE_RESULTS in op.attributes:
         extern.attributes[NONE_RESULTS] = op.attributes[NONE_RESULTS]
     return Lowered([extern], list(extern.results))
+
+
+def kernel_element_types(op: Operation) -> bool:
+    """Whether every tensor the op reads or writes has an element type kernels compute on."""
+    types = [v.type for v in (*op.operands, *op.results)]
+    shaped = [t for t in types if isinstance(t, TensorType | BufferType)]
+    return all(element_type_name(t.element_type) is not None for t in shaped)
 
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

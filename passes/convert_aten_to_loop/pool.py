@@ -270,6 +270,8 @@ def lower_avg_pool2d(op: aten.FallbackOp) -> Lowered | None:
     if kernel[0] * kernel[1] > MAX_WINDOW:
         return None
     out_sizes, element = types[0].sizes(), types[0].element_type
+    if not is_float(element):
+        return None  # eager divides integer sums its own way: an extern
     in_sizes = source.type.sizes()[-2:]
     checked = _window_checked(in_sizes, out_sizes[-2:], kernel, stride, padding, [1, 1])
     body = Body(out_sizes)

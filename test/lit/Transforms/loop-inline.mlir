@@ -278,6 +278,8 @@ func.func @many_reads(%x: !loop.buffer<[8], f32, strides [1]>, %y: !loop.buffer<
 
 // A gather load of a pointwise producer (a log-softmax) reads the composed body at the gathered point; the
 // producer's own gather load (an embedding-like row lookup) keeps its value, renumbered after the site's.
+// Outside its bound the site read 0, so the composed value is selected where t0 is in [0, 9) (the
+// subtraction alone would give -m[i0] there).
 func.func @gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %m: !loop.buffer<[3], f32, strides [1]>, %t: !loop.buffer<[3], i64, strides [1]>, %rows: !loop.buffer<[3], i32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]> {
   %p = loop.pointwise ranges [3, 9] {
     %r = loop.load %rows[#loop.index<"i0">] : !loop.buffer<[3], i32, strides [1]>
@@ -301,7 +303,14 @@ func.func @gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %m: !loop.
 // CHECK-NEXT:      %a = loop.load %x[#loop.index<"t0 + 9*t1">] gather(%k, %r : i64, i32) bounds [9, 3] : !loop.buffer<[3, 9], f32, strides [9, 1]>
 // CHECK-NEXT:      %b = loop.load %m[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT:      %c = arith.subf %a, %b : f32
-// CHECK-NEXT:      loop.yield %c : f32
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:      %[[NINE:.*]] = arith.constant 9 : i64
+// CHECK-NEXT:      %[[LOW:.*]] = arith.cmpi sge, %k, %[[ZERO]] : i64
+// CHECK-NEXT:      %[[HIGH:.*]] = arith.cmpi slt, %k, %[[NINE]] : i64
+// CHECK-NEXT:      %[[INSIDE:.*]] = arith.andi %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:      %[[ZEROF:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %v = arith.select %[[INSIDE]], %c, %[[ZEROF]] : f32
+// CHECK-NEXT:      loop.yield %v : f32
 // CHECK-NEXT:    } : !loop.buffer<[3], f32, strides [1]>
 // CHECK-NEXT:    func.return %g
 
@@ -324,3 +333,33 @@ func.func @gather_site_of_index_values(%t: !loop.buffer<[3], i64, strides [1]>) 
 // CHECK-LABEL: func.func @gather_site_of_index_values
 // CHECK-NEXT:    %p = loop.pointwise ranges [3, 9] {
 // CHECK:           loop.load %p[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9]
+
+// -----
+
+// A masked load (a padding or a pooling window) of a producer whose elements are not loads (a ones_like):
+// outside the bound [0, s0) the site reads 0, not the producer's 1.
+func.func @masked_site_of_a_constant(%t: !loop.buffer<[4], i64, strides [1]>) -> !loop.buffer<[4], f32, strides [1]> {
+  %p = loop.pointwise ranges [s0] {
+    %one = arith.constant 1.000000e+00 : f32
+    loop.yield %one : f32
+  } : !loop.buffer<[s0], f32, strides [1]>
+  %g = loop.pointwise ranges [4] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
+    %v = loop.load %p[#loop.index<"t0">] gather(%k : i64) bounds [s0] : !loop.buffer<[s0], f32, strides [1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  func.return %g : !loop.buffer<[4], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @masked_site_of_a_constant
+// CHECK-NEXT:    %g = loop.pointwise ranges [4] {
+// CHECK-NEXT:      %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
+// CHECK-NEXT:      %one = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:      %[[SIZE:.*]] = loop.index #loop.index<"s0"> : i64
+// CHECK-NEXT:      %[[LOW:.*]] = arith.cmpi sge, %k, %[[ZERO]] : i64
+// CHECK-NEXT:      %[[HIGH:.*]] = arith.cmpi slt, %k, %[[SIZE]] : i64
+// CHECK-NEXT:      %[[INSIDE:.*]] = arith.andi %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:      %[[ZEROF:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %v = arith.select %[[INSIDE]], %one, %[[ZEROF]] : f32
+// CHECK-NEXT:      loop.yield %v : f32

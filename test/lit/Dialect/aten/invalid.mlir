@@ -433,3 +433,11 @@
 %x = "test.op"() : () -> !aten.tensor<[3], f32>
 %0 = aten.fallback "aten::foo"(%x) {args = [#aten.operand<-1>]} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
 // CHECK: operand reference must be non-negative, got -1
+
+// -----
+
+// Complex elements are for externs only: no compute op takes them.
+
+%z = "test.op"() : () -> !aten.tensor<[4], complex<f32>>
+%0 = aten.add %z, %z : (!aten.tensor<[4], complex<f32>>, !aten.tensor<[4], complex<f32>>) -> !aten.tensor<[4], complex<f32>>
+// CHECK: Operation does not verify: operand element type must be any element type, got complex<f32>
