@@ -148,6 +148,17 @@ def binary(
     return build
 
 
+def float32_or_64(builder: Builder) -> Builder:
+    """A row whose op must not compute in a wider type (nextafter steps in the result's precision)."""
+
+    def build(importer, node, args):
+        import torch
+
+        return builder(importer, node, args) if node.meta["val"].dtype in (torch.float32, torch.float64) else None
+
+    return build
+
+
 def where(importer, node, args):
     cond, a, b = (importer.operand(args[k]) for k in ("condition", "self", "other"))
     return importer.insert(aten.WhereOp(cond, a, b, result_type(node))).result
@@ -364,6 +375,11 @@ TABLE: dict[str, Builder] = {
     **{name: unary(name) for name in aten.UNARY_OPS},
     **{name: binary(name) for name in aten.BINARY_OPS},
     "rsub": binary("sub", swap=True),
+    "nextafter": float32_or_64(binary("nextafter")),
+    **{f"special_{name}": unary(name) for name in ("i1", "erfcx", "ndtri", "bessel_j0", "bessel_j1")},
+    **{f"special_{name}": unary(name) for name in ("bessel_y0", "bessel_y1")},
+    "special_modified_bessel_i0": unary("i0"),
+    "special_modified_bessel_i1": unary("i1"),
     "true_divide": binary("div"),
     "floor_divide": binary("div", rounding_mode="floor"),
     "bitwise_left_shift": lambda i, n, a: None,

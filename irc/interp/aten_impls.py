@@ -77,7 +77,7 @@ def run_unary(op: Operation, symbols: dict, x):
         x = x.to(torch_dtype(op.result.type.element_type))
     if name in UNARY_SPECIAL:
         return UNARY_SPECIAL[name](x, op)
-    return getattr(torch(), name)(x)
+    return (getattr(torch(), name, None) or getattr(torch().special, name))(x)
 
 
 def run_binary(op: Operation, symbols: dict, a, b):

@@ -169,6 +169,10 @@ def isnan(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
     return cmpf("uno")(body, [xs[0], xs[0]], source)
 
 
+def is_negative(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    return cmpi("slt")(body, [xs[0], body.constant(0, xs[0].type)], source)
+
+
 def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
     return with_constant(arith.DivfOp, 1.0, constant_first=True)(body, xs, source)
 
@@ -177,7 +181,7 @@ def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValu
 BUILDERS: dict[str, Builder] = {
     "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
     "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
-    "reciprocal": reciprocal,
+    "reciprocal": reciprocal, "is_negative": is_negative,
 }  # fmt: skip
 
 
