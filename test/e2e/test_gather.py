@@ -42,6 +42,38 @@ def test_index_with_negative_indices(index_type):
     check(lambda x, i: x[:, :, i], x.half(), torch.randint(-13, 13, (4,), dtype=index_type), fallbacks={})
 
 
+SEVERAL_INDICES = {
+    "adjacent_leading": lambda x, a, b: x[a, b],
+    "adjacent_inner": lambda x, a, b: x[:, a, b],
+    "apart": lambda x, a, b: x[a, :, b],  # the broadcast index dims come first
+    "apart_inner": lambda x, a, b: x[:, a, :, b],
+    "three": lambda x, a, b: x[a, b, a],
+}
+
+
+@pytest.mark.parametrize("index_type", INDEX_TYPES)
+@pytest.mark.parametrize("name", sorted(SEVERAL_INDICES))
+def test_index_with_several_index_tensors(name, index_type, device):
+    x = rand(5, 7, 6, 9, device=device)
+    a = torch.randint(-5, 5, (3, 1), dtype=index_type, device=device)  # broadcast against b
+    b = torch.randint(-5, 5, (4,), dtype=index_type, device=device)
+    fn = SEVERAL_INDICES[name]
+    check(fn, x, a, b, kernels=1, fallbacks={})
+    check(fn, x.transpose(1, 2), a, b, fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.int64, torch.float16, torch.bool])
+def test_index_with_several_index_tensors_of_other_dtypes(dtype, device):
+    x = rand(6, 7, 3, dtype=dtype, device=device)
+    a, b = torch.randint(0, 6, (2, 5), device=device), torch.randint(-7, 7, (5,), device=device)
+    check(lambda x, a, b: x[a, b], x, a, b, fallbacks={})
+
+
+def test_index_with_several_index_tensors_and_dynamic_sizes(device):
+    x, a, b = rand(9, 11, device=device), torch.randint(0, 9, (7,), device=device), torch.randint(0, 11, (7,), device=device)
+    check(lambda x, a, b: x[a, b] * 2, x, a, b, dynamic=True, fallbacks={})
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
 def test_embedding(dtype):
     weight = rand(101, 33, dtype=dtype)

@@ -43,3 +43,20 @@ func.func @diagonal(%x: !aten.tensor<[4, 6, 5], f32, strides [30, 5, 1]>) -> (!a
 // CHECK-NEXT:      %[[E:.*]] = loop.load %[[V]][#loop.index<"i0 + 35*i1">] : !loop.buffer<[5, 4], f32, strides [1, 35], offset 10>
 // CHECK-NEXT:      loop.yield %[[E]] : f32
 // CHECK-NEXT:    } : !loop.buffer<[5, 4], f32, strides [4, 1]>
+
+// -----
+
+// x[a, :, b] with index tensors apart: their broadcast shape [2, 5] comes first, then the sliced dim; one load
+// gathers both coordinates (t0 along dim 0, t1 along dim 2), each index wrapped when negative.
+func.func @index_apart(%x: !aten.tensor<[4, 3, 6], f32, strides [18, 6, 1]>, %a: !aten.tensor<[2, 1], i64, strides [1, 1]>, %b: !aten.tensor<[5], i32, strides [1]>) -> !aten.tensor<[2, 5, 3], f32, strides [15, 3, 1]> {
+  %y = aten.fallback "aten::index.Tensor"(%x, %a, %b) {args = [#aten.operand<0>, [#aten.operand<1>, unit, #aten.operand<2>]]} : (!aten.tensor<[4, 3, 6], f32, strides [18, 6, 1]>, !aten.tensor<[2, 1], i64, strides [1, 1]>, !aten.tensor<[5], i32, strides [1]>) -> !aten.tensor<[2, 5, 3], f32, strides [15, 3, 1]>
+  func.return %y : !aten.tensor<[2, 5, 3], f32, strides [15, 3, 1]>
+}
+
+// CHECK-LABEL: func.func @index_apart
+// CHECK-NEXT:    %y = loop.pointwise ranges [2, 5, 3] {
+// CHECK-NEXT:      %[[A:.*]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[2, 1], i64, strides [1, 1]>
+// CHECK:           %[[B:.*]] = loop.load %b[#loop.index<"i1">] : !loop.buffer<[5], i32, strides [1]>
+// CHECK-NEXT:      %[[B64:.*]] = loop.cast %[[B]] : i32 to i64
+// CHECK:           %[[V:.*]] = loop.load %x[#loop.index<"6*i2 + 18*t0 + t1">] gather(%{{.*}}, %{{.*}} : i64, i64) bounds [4, 6] : !loop.buffer<[4, 3, 6], f32, strides [18, 6, 1]>
+// CHECK-NEXT:      loop.yield %[[V]] : f32
