@@ -60,3 +60,21 @@ func.func @index_apart(%x: !aten.tensor<[4, 3, 6], f32, strides [18, 6, 1]>, %a:
 // CHECK-NEXT:      %[[B64:.*]] = loop.cast %[[B]] : i32 to i64
 // CHECK:           %[[V:.*]] = loop.load %x[#loop.index<"6*i2 + 18*t0 + t1">] gather(%{{.*}}, %{{.*}} : i64, i64) bounds [4, 6] : !loop.buffer<[4, 3, 6], f32, strides [18, 6, 1]>
 // CHECK-NEXT:      loop.yield %[[V]] : f32
+
+// -----
+
+// scatter_reduce with one index per row: the hit position combines self and src[row, 0] (amax: maximumf).
+func.func @scatter_reduce(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %s: !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]> {
+  %r = aten.fallback "aten::scatter_reduce.two"(%x, %t, %s) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, #aten.operand<2>, "amax"]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>, !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
+  func.return %r : !aten.tensor<[4, 10], f32, strides [10, 1]>
+}
+
+// CHECK-LABEL: func.func @scatter_reduce
+// CHECK-NEXT:    %r = loop.pointwise ranges [4, 10] {
+// CHECK-NEXT:      %[[K:.*]] = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
+// CHECK:           %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT:      %[[SELF:.*]] = loop.load %x[#loop.index<"10*i0 + i1">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      %[[SRC:.*]] = loop.load %s[#loop.index<"3*i0">] : !loop.buffer<[4, 3], f32, strides [3, 1]>
+// CHECK-NEXT:      %[[MAX:.*]] = arith.maximumf %[[SELF]], %[[SRC]] : f32
+// CHECK-NEXT:      %[[V:.*]] = arith.select %[[HIT]], %[[MAX]], %[[SELF]] : f32
+// CHECK-NEXT:      loop.yield %[[V]] : f32
