@@ -159,6 +159,13 @@ def float32_or_64(builder: Builder) -> Builder:
     return build
 
 
+def polygamma(importer, node, args):
+    """polygamma(0, x) is digamma(x); higher orders run eagerly."""
+    if args["n"] != 0:
+        return None
+    return importer.insert(aten.UNARY_OPS["digamma"].op(importer.operand(args["self"]), result_type(node))).result
+
+
 def where(importer, node, args):
     cond, a, b = (importer.operand(args[k]) for k in ("condition", "self", "other"))
     return importer.insert(aten.WhereOp(cond, a, b, result_type(node))).result
@@ -378,6 +385,7 @@ TABLE: dict[str, Builder] = {
     "nextafter": float32_or_64(binary("nextafter")),
     **{f"special_{name}": unary(name) for name in ("i1", "erfcx", "ndtri", "bessel_j0", "bessel_j1")},
     **{f"special_{name}": unary(name) for name in ("bessel_y0", "bessel_y1")},
+    "polygamma": polygamma,
     "special_modified_bessel_i0": unary("i0"),
     "special_modified_bessel_i1": unary("i1"),
     "true_divide": binary("div"),

@@ -39,6 +39,7 @@ from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
+from .special import digamma
 
 Builder = Callable[[Body, Sequence[SSAValue], Operation], SSAValue]
 
@@ -181,7 +182,7 @@ def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValu
 BUILDERS: dict[str, Builder] = {
     "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
     "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
-    "reciprocal": reciprocal, "is_negative": is_negative,
+    "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma,
 }  # fmt: skip
 
 

@@ -32,6 +32,9 @@ UNARY = {
     "bessel_y0": (torch.special.bessel_y0, 0.1, 20.0),
     "bessel_y1": (torch.special.bessel_y1, 0.1, 20.0),
     "signbit": (torch.signbit, -3.0, 3.0),
+    "digamma": (torch.digamma, -7.5, 30.0),
+    "psi": (torch.special.psi, 0.01, 3.0),
+    "polygamma0": (lambda x: torch.polygamma(0, x), -3.0, 3.0),
 }
 
 
@@ -53,14 +56,16 @@ def test_unary_non_contiguous(name, device):
 
 
 @pytest.mark.parametrize("dtype", [F64, F16, BF16])
-@pytest.mark.parametrize("name", ["acosh", "erfinv", "lgamma", "i0", "erfc", "log10", "signbit"])
+@pytest.mark.parametrize("name", ["acosh", "erfinv", "lgamma", "i0", "erfc", "log10", "signbit", "digamma"])
 def test_unary_other_floats(name, dtype, device):
     fn, low, high = UNARY[name]
     _lowered(fn, rand(301, low=low, high=high, device=device).to(dtype))
 
 
 @pytest.mark.parametrize("dtype", [torch.int32, torch.int64, torch.uint8])
-@pytest.mark.parametrize("name", ["acosh", "asinh", "lgamma", "i0", "i1", "erfc", "bessel_j1", "log10", "signbit"])
+@pytest.mark.parametrize(
+    "name", ["acosh", "asinh", "lgamma", "i0", "i1", "erfc", "bessel_j1", "log10", "signbit", "digamma"]
+)
 def test_unary_integer_inputs(name, dtype, device):
     """Integer inputs compute in float32 as eager does (signbit stays a compare)."""
     fn, low, high = UNARY[name]
@@ -95,3 +100,30 @@ def test_fmod(dtype, device):
     _lowered(lambda x: torch.fmod(x, 3), x.t())
     if dtype.is_floating_point:
         _lowered(lambda x: torch.fmod(x, -0.7), x)
+
+
+def test_digamma_at_poles_zeros_and_near_negative_integers(device):
+    x = torch.tensor([0.0, -0.0, -1.0, -4.0, 10.0, 1e-6, -1e-6, -0.9925, -2.0001, 1e10, float("inf"), -float("inf"),
+                      float("nan")], device=device)  # fmt: skip
+    for dtype in (F32, F64):
+        _lowered(torch.digamma, x.to(dtype))
+
+
+def test_lgamma_backward_is_digamma(device):
+    def fn(x):
+        return torch.lgamma(x).sum()
+
+    x = rand(37, 5, low=0.1, high=9.0, device=device).requires_grad_()
+    want = torch.autograd.grad(fn(x), x)[0]
+    torch._dynamo.reset()
+    from irc import metrics
+
+    metrics.reset()
+    got = torch.autograd.grad(torch.compile(fn, backend="irc")(x), x)[0]
+    torch.testing.assert_close(got, want)
+    assert not metrics.fallbacks
+
+
+def test_polygamma_of_higher_order_runs_eagerly(device):
+    check(lambda x: torch.polygamma(2, x), rand(31, low=0.5, high=3.0, device=device),
+          fallbacks={"aten::polygamma.default": 1})

@@ -41,6 +41,8 @@
 // CHECK-NEXT: %lgamma = aten.lgamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0 = aten.i0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %i0 = aten.i0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i1 = aten.i1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
