@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten
+from irc.fx_import_composite import COMPOSITE_ROWS
 from irc.fx_types import (
     TORCH_DTYPES,
     Importer,
@@ -146,24 +147,6 @@ def binary(
         return importer.insert(result).result
 
     return build
-
-
-def float32_or_64(builder: Builder) -> Builder:
-    """A row whose op must not compute in a wider type (nextafter steps in the result's precision)."""
-
-    def build(importer, node, args):
-        import torch
-
-        return builder(importer, node, args) if node.meta["val"].dtype in (torch.float32, torch.float64) else None
-
-    return build
-
-
-def polygamma(importer, node, args):
-    """polygamma(0, x) is digamma(x); higher orders run eagerly."""
-    if args["n"] != 0:
-        return None
-    return importer.insert(aten.UNARY_OPS["digamma"].op(importer.operand(args["self"]), result_type(node))).result
 
 
 def where(importer, node, args):
@@ -382,10 +365,9 @@ TABLE: dict[str, Builder] = {
     **{name: unary(name) for name in aten.UNARY_OPS},
     **{name: binary(name) for name in aten.BINARY_OPS},
     "rsub": binary("sub", swap=True),
-    "nextafter": float32_or_64(binary("nextafter")),
     **{f"special_{name}": unary(name) for name in ("i1", "erfcx", "ndtri", "bessel_j0", "bessel_j1")},
     **{f"special_{name}": unary(name) for name in ("bessel_y0", "bessel_y1")},
-    "polygamma": polygamma,
+    **COMPOSITE_ROWS,
     "special_modified_bessel_i0": unary("i0"),
     "special_modified_bessel_i1": unary("i1"),
     "true_divide": binary("div"),

@@ -18,7 +18,8 @@ sizes those of `self`) is a pointwise compare of each position along `dim` with 
 `aten::scatter.src` writes src[row, 0] there instead; `aten::scatter_reduce.two` writes reduce(self, src[row, 0])
 (sum, prod, amax, amin; mean of floats: their average; src alone without include_self), `aten::scatter_add`
 their sum. With one write per output element the result needs no atomics and no order.
-`aten::full_like.default(x, fill)` (x's dtype, contiguous) is a constant pointwise that does not read x.
+`aten::full_like.default(x, fill)` is a constant pointwise (in the result's dtype and dense layout) that does
+not read x.
 A cross-entropy backward's one-hot then fuses with the rest of the backward instead of running eagerly over a
 materialized [N, C] buffer. An index out of range matches no position (eager raises). Scatters of several
 values per row (several writes to one element, in eager's order) stay externs.
@@ -32,10 +33,10 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr, i64
 from xdsl.ir import Attribute, SSAValue
 
-from irc.dialects import aten
+from irc.dialects import aten, loop
 from irc.dialects.types import BufferType, TensorType, attr_number, contiguous_strides, element_type_name, is_float
 
-from .body import Body, Lowered, index_symbol
+from .body import Body, Lowered, declared_layout, index_symbol
 from .dtypes import compute_type
 from .gather import is_index_buffer, operand_of, wrapped_index
 
@@ -165,18 +166,22 @@ def lower_scatter_add(op: aten.FallbackOp) -> Lowered | None:
 
 
 def lower_full_like(op: aten.FallbackOp) -> Lowered | None:
+    """A constant pointwise of the result's dtype, in the dense layout the result type declares."""
     args, out = op.args.data, op.outputs[0].type
     fill = _number(args[1]) if len(args) == 2 else None
     source = operand_of(op, args[0]) if args else None
-    if fill is None or source is None or not isinstance(source.type, BufferType) or "dtype" in op.kwargs.data:
+    if fill is None or source is None or not isinstance(source.type, BufferType) or not isinstance(out, TensorType):
         return None
-    if not isinstance(out, TensorType):
+    if set(op.kwargs.data) - {"dtype", "layout", "device", "pin_memory", "memory_format"}:
         return None
     strides = out.stride_values()
-    if strides is not None and tuple(strides) != tuple(contiguous_strides(out.sizes())):
+    layout = declared_layout(out)
+    if strides is not None and layout is None and tuple(strides) != tuple(contiguous_strides(out.sizes())):
         return None
-    body = Body(source.type.sizes())
-    pointwise = body.pointwise(body.constant(fill, source.type.element_type), source.type.element_type)
+    body = Body(out.sizes())
+    value = body.constant(fill, out.element_type)
+    body.add(loop.YieldOp(body.cast(value, out.element_type)))
+    pointwise = loop.PointwiseOp(out.sizes(), body.ops, BufferType(out.sizes(), out.element_type, layout))
     return Lowered([pointwise], [pointwise.result])
 
 
