@@ -174,6 +174,26 @@ def is_negative(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAVal
     return cmpi("slt")(body, [xs[0], body.constant(0, xs[0].type)], source)
 
 
+def nan_ignoring(cls: type[Operation]) -> Builder:
+    """fmax / fmin: `cls` (NaN-propagating) of two floats, the other operand where one is NaN."""
+
+    def build(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+        a, b = xs
+        both = body.add(cls(a, b))
+        b_or_both = body.add(arith.SelectOp(isnan(body, [b], source), a, both))
+        return body.add(arith.SelectOp(isnan(body, [a], source), b, b_or_both))
+
+    return build
+
+
+def angle(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    """The argument of a real number: pi below 0, else 0 (NaN stays NaN)."""
+    x, t = xs[0], xs[0].type
+    below = cmpf("olt")(body, [x, body.constant(0.0, t)], source)
+    turned = body.add(arith.SelectOp(below, body.constant(math.pi, t), body.constant(0.0, t)))
+    return body.add(arith.SelectOp(isnan(body, [x], source), x, turned))
+
+
 def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
     return with_constant(arith.DivfOp, 1.0, constant_first=True)(body, xs, source)
 
@@ -182,7 +202,8 @@ def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValu
 BUILDERS: dict[str, Builder] = {
     "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
     "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
-    "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma,
+    "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma, "angle": angle,
+    "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp),
 }  # fmt: skip
 
 

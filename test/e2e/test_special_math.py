@@ -127,3 +127,25 @@ def test_lgamma_backward_is_digamma(device):
 def test_polygamma_of_higher_order_runs_eagerly(device):
     check(lambda x: torch.polygamma(2, x), rand(31, low=0.5, high=3.0, device=device),
           fallbacks={"aten::polygamma.default": 1})
+
+
+@pytest.mark.parametrize("dtype", [F32, F16, F64])
+def test_fmax_fmin_ignore_nan(dtype, device):
+    x, y = rand(37, 13, dtype=dtype, device=device), rand(13, dtype=dtype, device=device)
+    x[0, :3], y[1:4] = float("nan"), float("nan")  # NaN against a number, a number against NaN, both NaN
+    _lowered(lambda x, y: (torch.fmax(x, y), torch.fmin(x, y)), x, y)
+    _lowered(torch.fmax, x.t(), y[:1])
+
+
+@pytest.mark.parametrize("dtype", [torch.int32, torch.int64, torch.uint8, torch.bool])
+def test_fmax_fmin_of_integers_and_bools(dtype, device):
+    x, y = rand(37, 13, dtype=dtype, low=0, high=250, device=device), rand(37, 13, dtype=dtype, low=0, high=250, device=device)
+    _lowered(lambda x, y: (torch.fmax(x, y), torch.fmin(x, y)), x, y)
+
+
+@pytest.mark.parametrize("dtype", [F32, F64, torch.int64, torch.bool])
+def test_angle_of_real_numbers(dtype, device):
+    x = rand(37, 13, dtype=dtype, device=device)
+    _lowered(torch.angle, x)
+    special = torch.tensor([-0.0, 0.0, -1.5, 2.0, float("nan"), -float("inf"), float("inf")], device=device)
+    _lowered(torch.angle, special)

@@ -43,6 +43,8 @@
 // CHECK-NEXT: %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0 = aten.i0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %i0 = aten.i0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i1 = aten.i1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
@@ -148,6 +150,10 @@
 // CHECK-NEXT: %nextafter = aten.nextafter %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %fmod = aten.fmod %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %fmod = aten.fmod %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+%fmax = aten.fmax %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %fmax = aten.fmax %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+%fmin = aten.fmin %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %fmin = aten.fmin %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %eq = aten.eq %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], i1>
 // CHECK-NEXT: %eq = aten.eq %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], i1>
 %ne = aten.ne %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], i1>
