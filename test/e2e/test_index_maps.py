@@ -63,3 +63,33 @@ def test_diagonal_integer_and_trace(device):
     x = rand(7, 7, dtype=torch.int32, low=-9, high=9, device=device)
     _lowered(lambda x: (torch.diagonal(x) * 3, torch.trace(x.float())), x)
     _lowered(lambda x: torch.diag(x, 1) + 1, x)
+
+
+def _slice_assigned(x, y):
+    x = x.clone()
+    x[:, 1:6:2] = y
+    return x * 2
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64])
+def test_slice_scatter(dtype, device):
+    x = rand(5, 7, dtype=dtype, device=device)
+    _lowered(_slice_assigned, x, rand(5, 3, dtype=dtype, device=device))
+    _lowered(lambda x, y: torch.slice_scatter(x, y, 0, -3, None, 2), x, rand(2, 7, dtype=dtype, device=device))
+    _lowered(lambda x, y: torch.slice_scatter(x, y, 1, 2, 5), x.t().contiguous().t(), rand(5, 3, dtype=dtype, device=device))
+    _lowered(lambda x, y: torch.slice_scatter(x, y, 1, 2, 5), x, rand(3, 5, dtype=dtype, device=device).t())
+
+
+def test_circular_pad_is_slice_scatters(device):
+    _lowered(lambda x: torch.nn.functional.pad(x, (1, 2), mode="circular"), rand(2, 5, 7, device=device))
+
+
+@pytest.mark.parametrize("offset", [0, 1, -2])
+def test_diagonal_scatter(offset, device):
+    x = rand(5, 7, device=device)
+    n = torch.diagonal(x, offset).shape[0]
+    _lowered(lambda x, y: torch.diagonal_scatter(x, y, offset), x, rand(n, device=device))
+    z = rand(4, 3, 6, device=device)
+    m = torch.diagonal(z, offset, 2, 0).shape[-1]
+    _lowered(lambda z, y: torch.diagonal_scatter(z, y, offset, 2, 0), z.transpose(0, 1).contiguous().transpose(0, 1),
+             rand(3, m, device=device))

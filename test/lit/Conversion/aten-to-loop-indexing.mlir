@@ -78,3 +78,22 @@ func.func @scatter_reduce(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !
 // CHECK-NEXT:      %[[MAX:.*]] = arith.maximumf %[[SELF]], %[[SRC]] : f32
 // CHECK-NEXT:      %[[V:.*]] = arith.select %[[HIT]], %[[MAX]], %[[SELF]] : f32
 // CHECK-NEXT:      loop.yield %[[V]] : f32
+
+// -----
+
+// slice_scatter: positions of the slice 2:8:2 read y at (i - 2) / 2 through a masked load, the others x.
+func.func @slice_scatter(%x: !aten.tensor<[4, 9], f32, strides [9, 1]>, %y: !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[4, 9], f32, strides [9, 1]> {
+  %s = aten.fallback "aten::slice_scatter.default"(%x, %y) {args = [#aten.operand<0>, #aten.operand<1>, 1 : i64, 2 : i64, 8 : i64, 2 : i64]} : (!aten.tensor<[4, 9], f32, strides [9, 1]>, !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[4, 9], f32, strides [9, 1]>
+  func.return %s : !aten.tensor<[4, 9], f32, strides [9, 1]>
+}
+
+// CHECK-LABEL: func.func @slice_scatter
+// CHECK-NEXT:    %s = loop.pointwise ranges [4, 9] {
+// CHECK-NEXT:      %[[P:.*]] = loop.index #loop.index<"FloorDiv(i1 - 2, 2)"> : i64
+// CHECK-NEXT:      %[[Y:.*]] = loop.load %y[#loop.index<"3*i0 + t0">] gather(%[[P]] : i64) bounds [3]
+// CHECK:           %[[IN:.*]] = arith.andi
+// CHECK-NEXT:      %[[R:.*]] = loop.index #loop.index<"i1 - 2*FloorDiv(i1 - 2, 2) - 2"> : i64
+// CHECK:           %[[SLICE:.*]] = arith.andi %[[IN]], %{{.*}} : i1
+// CHECK-NEXT:      %[[X:.*]] = loop.load %x[#loop.index<"9*i0 + i1">]
+// CHECK-NEXT:      %[[V:.*]] = arith.select %[[SLICE]], %[[Y]], %[[X]] : f32
+// CHECK-NEXT:      loop.yield %[[V]] : f32
