@@ -328,6 +328,17 @@ def as_strided(importer, node, args):
     return importer.insert(aten.AsStridedOp(importer.operand(args["self"]), result_type(node), strides, offset)).result
 
 
+def copied(view: Builder) -> Builder:
+    """A `<view>_copy` op: the view, then a copy (values, not an alias of the input)."""
+
+    def build(importer, node, args):
+        viewed = view(importer, node, args)
+        return None if viewed is None else importer.insert(aten.CloneOp(viewed, result_type(node))).result
+
+    build.carried = getattr(view, "carried", frozenset())
+    return build
+
+
 def same_value(importer, node, args):
     return importer.operand(args["self"])
 
@@ -417,6 +428,9 @@ TABLE: dict[str, Builder] = {
     "alias": view_like(aten.AliasOp),
     "detach": view_like(aten.AliasOp),
 }
+
+VIEWS_WITH_COPIES = ("view", "permute", "transpose", "expand", "squeeze", "unsqueeze", "slice", "narrow", "select")
+TABLE.update({f"{name}_copy": copied(TABLE[name]) for name in (*VIEWS_WITH_COPIES, "alias", "detach")})
 
 # (name, overload) rows where one overload means something else than the packet's default row
 OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {

@@ -1,4 +1,5 @@
-"""Fallback ops that are index maps (INDEX_MAP_LOWERINGS): flip, repeat, diagonal, slice and diagonal scatters.
+"""Fallback ops that are index maps (INDEX_MAP_LOWERINGS): flip, repeat, diagonal, unfold, slice and
+diagonal scatters.
 
 Each output element is one input element at a position computed from the output's: no data-dependent
 address, so no masks. `diagonal` is a pure view (a `loop.reinterpret` with the two dims' strides summed);
@@ -17,7 +18,8 @@ dim, i -> size - 1 - i:
 `aten::repeat.default(x, [r0, ..., rk])` tiles x: the output has the repeats' rank, size r_d * size_d along
 each of x's (right-aligned) dims, and reads x at (i_d mod size_d). `aten::diagonal.default(x, offset, d1, d2)`
 drops d1 and d2 and appends the diagonal's dim (stride s1 + s2, starting offset * s2 or -offset * s1 in);
-`aten::diagonal_copy.default` is the same view copied into its declared layout.
+`aten::diagonal_copy.default` is the same view copied into its declared layout; `aten::unfold` (windows along
+a dim) is a view too, and `aten::unfold_copy` its copy.
 
 `aten::slice_scatter.default` (what a functionalized `x[:, a:b:s] = y` becomes) and
 `aten::diagonal_scatter.default` are pointwise selects over self's shape: positions in the slice (on the
@@ -117,6 +119,33 @@ def lower_diagonal_copy(op: aten.FallbackOp) -> Lowered | None:
     return Lowered([*view.ops, *copied.ops], copied.values)
 
 
+def unfold_view(op: aten.FallbackOp) -> Lowered | None:
+    """unfold(x, dim, size, step): windows of `size` every `step` along dim, as a view: dim's stride times
+    step, a new last dim with dim's stride (the sizes are the result's)."""
+    source, out = _source(op), result_tensor(op)
+    dim, size, step = (number(_arg(op, k, name)) for k, name in ((1, "dimension"), (2, "size"), (3, "step")))
+    if source is None or out is None or not all(isinstance(v, int) for v in (dim, size, step)) or step < 1:
+        return None
+    rank = len(source.type.sizes())
+    if not -max(rank, 1) <= dim < max(rank, 1):
+        return None
+    strides = list(source.type.stride_values())
+    if rank == 0:
+        return reinterpret(source, list(out.sizes()), [1], source.type.offset_value())
+    dim = normalize_dim(dim, rank)
+    new_strides = [*strides[:dim], dim_mul(strides[dim], step), *strides[dim + 1 :], strides[dim]]
+    return reinterpret(source, list(out.sizes()), new_strides, source.type.offset_value())
+
+
+def lower_unfold_copy(op: aten.FallbackOp) -> Lowered | None:
+    view, out = unfold_view(op), result_tensor(op)
+    if view is None:
+        return None
+    body = Body(out.sizes())
+    copied = finish(body, body.load(view.values[0], [index_symbol(f"i{d}") for d in range(len(out.sizes()))]), out)
+    return Lowered([*view.ops, *copied.ops], copied.values)
+
+
 def _select(body: Body, inside: SSAValue, written: SSAValue, source: SSAValue, out) -> Lowered:
     """`written` where `inside`, else `source` at the current point, as the result."""
     element = out.element_type
@@ -184,6 +213,8 @@ INDEX_MAP_LOWERINGS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::repeat.default": lower_repeat,
     "aten::diagonal.default": diagonal_view,
     "aten::diagonal_copy.default": lower_diagonal_copy,
+    "aten::unfold.default": unfold_view,
+    "aten::unfold_copy.default": lower_unfold_copy,
     "aten::slice_scatter.default": lower_slice_scatter,
     "aten::diagonal_scatter.default": lower_diagonal_scatter,
 }

@@ -47,3 +47,33 @@ def test_full_like_of_other_dtypes_and_layouts(fill, device):
     _lowered(lambda x: torch.full_like(x, fill, dtype=torch.int32) + 1, x)
     _lowered(lambda x: torch.full_like(x, fill) * x, x.to(memory_format=torch.channels_last))
     _lowered(lambda x: (torch.ones_like(x) + x, torch.isreal(x)), x[0].transpose(1, 2))
+
+
+VIEW_COPIES = {
+    "permute_copy": lambda x: torch.permute_copy(x, (2, 0, 1)),
+    "view_copy": lambda x: torch.view_copy(x, (35, 4)),
+    "narrow_copy": lambda x: torch.narrow_copy(x, 1, 2, 3),
+    "transpose_copy": lambda x: torch.transpose_copy(x, 0, 2),
+    "expand_copy": lambda x: torch.expand_copy(x[:, :1], (5, 3, 4)),
+    "select_copy": lambda x: torch.select_copy(x, 2, -1),
+    "slice_copy": lambda x: torch.slice_copy(x, 1, 1, 6, 2),
+    "squeeze_copy": lambda x: torch.squeeze_copy(x[:, :1], 1),
+    "unsqueeze_copy": lambda x: torch.unsqueeze_copy(x, 1),
+    "alias_copy": lambda x: torch.alias_copy(x) + 1,
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEW_COPIES))
+def test_view_copies(name, device):
+    x = rand(5, 7, 4, device=device)
+    _lowered(VIEW_COPIES[name], x)
+    _lowered(VIEW_COPIES[name], x.transpose(0, 1).contiguous().transpose(0, 1))
+
+
+@pytest.mark.parametrize("ord", [1, 2, float("inf"), -float("inf"), 0, 3, 0.5])
+def test_vector_norms(ord, device):
+    """linalg.vector_norm in every order decomposes into reductions: no extern."""
+    x = rand(37, 13, device=device)
+    _lowered(lambda x: torch.linalg.vector_norm(x, ord), x)
+    _lowered(lambda x: torch.linalg.vector_norm(x, ord, dim=1, keepdim=True), x.t())
+    _lowered(lambda x: torch.linalg.vector_norm(x, ord, dim=(0, 1)), x.half())

@@ -93,3 +93,11 @@ def test_diagonal_scatter(offset, device):
     m = torch.diagonal(z, offset, 2, 0).shape[-1]
     _lowered(lambda z, y: torch.diagonal_scatter(z, y, offset, 2, 0), z.transpose(0, 1).contiguous().transpose(0, 1),
              rand(3, m, device=device))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int32])
+def test_unfold_is_a_view_and_unfold_copy_a_copy(dtype, device):
+    x = rand(5, 7, 4, dtype=dtype, device=device)
+    _lowered(lambda x: x.unfold(1, 3, 2) * 2, x)
+    _lowered(lambda x: x.unfold(0, 2, 1) + 1, x.transpose(0, 2))
+    _lowered(lambda x: torch.unfold_copy(x, -1, 2, 2), x)

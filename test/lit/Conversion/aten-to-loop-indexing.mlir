@@ -97,3 +97,14 @@ func.func @slice_scatter(%x: !aten.tensor<[4, 9], f32, strides [9, 1]>, %y: !ate
 // CHECK-NEXT:      %[[X:.*]] = loop.load %x[#loop.index<"9*i0 + i1">]
 // CHECK-NEXT:      %[[V:.*]] = arith.select %[[SLICE]], %[[Y]], %[[X]] : f32
 // CHECK-NEXT:      loop.yield %[[V]] : f32
+
+// -----
+
+// unfold: a view, the unfolded dim's stride times the step, a new last dim with its old stride.
+func.func @unfold(%x: !aten.tensor<[3, 9], f32, strides [9, 1]>) -> !aten.tensor<[3, 4, 3], f32, strides [9, 2, 1]> {
+  %u = aten.fallback "aten::unfold.default"(%x) {args = [#aten.operand<0>, 1 : i64, 3 : i64, 2 : i64]} : (!aten.tensor<[3, 9], f32, strides [9, 1]>) -> !aten.tensor<[3, 4, 3], f32, strides [9, 2, 1]>
+  func.return %u : !aten.tensor<[3, 4, 3], f32, strides [9, 2, 1]>
+}
+
+// CHECK-LABEL: func.func @unfold
+// CHECK-NEXT:    %u = loop.reinterpret %x : !loop.buffer<[3, 9], f32, strides [9, 1]> to !loop.buffer<[3, 4, 3], f32, strides [9, 2, 1]>
