@@ -300,6 +300,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     libdevice_math("erfinv"),
     ElementwiseRow("digamma", 1, (FLOAT, "any"), {"float": "digamma"}),
     ElementwiseRow("angle", 1, (FLOAT, "any"), {"float": "angle"}),
+    ElementwiseRow("spherical_bessel_j0", 1, (FLOAT, "any"), {"float": "spherical_bessel_j0"}),
     libdevice_math("i0", "cyl_bessel_i0"),
     libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),

@@ -4,6 +4,7 @@ part of fx_import_table's TABLE). Each row returns None where its op must run ea
     nextafter(x, y)     f32 / f64 only: it steps in the result's precision, and irc computes f16 in f32
     polygamma(0, x)     digamma(x)
     ldexp(x, e)         x * pow(2.0, e), as ATen composes it
+    special_spherical_bessel_j0(x)   the unary op (its operand is named x, not self)
     copy(self, src)     src broadcast to self's sizes, in self's dtype (functionalized in-place copies)
     empty_permuted      an empty tensor: irc lays out its values itself
 """
@@ -32,6 +33,10 @@ def polygamma(importer, node, args):
     if args["n"] != 0:
         return None
     return importer.insert(aten.UNARY_OPS["digamma"].op(importer.operand(args["self"]), result_type(node))).result
+
+
+def spherical_bessel_j0(importer, node, args):
+    return importer.insert(aten.UNARY_OPS["spherical_bessel_j0"].op(importer.operand(args["x"]), result_type(node))).result
 
 
 def ldexp(importer, node, args):
@@ -78,6 +83,7 @@ COMPOSITE_ROWS: dict[str, Builder] = {
     "nextafter": nextafter,
     "polygamma": polygamma,
     "ldexp": ldexp,
+    "special_spherical_bessel_j0": spherical_bessel_j0,
     "copy": copy,
     "empty_permuted": empty,
     "new_empty_strided": empty,

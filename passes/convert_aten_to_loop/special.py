@@ -1,5 +1,5 @@
 """Element bodies of special functions that neither xDSL's math dialect nor libdevice has (BUILDERS rows of
-elementwise.py): digamma, as ATen computes it (calc_digamma in ATen's Math.h), without branches.
+elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma and spherical_bessel_j0.
 
     digamma(x) = copysign(inf, -x)                            at x = 0
                = nan                                          at negative integers (and -inf)
@@ -95,3 +95,20 @@ def digamma(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     value = s.select(pole, s.c(math.nan), value)
     at_zero = body.add(mathd.CopySignOp(s.c(math.inf), s.body.add(arith.NegfOp(x))))
     return s.select(s.cmp("oeq", x, zero), at_zero, value)
+
+
+SPHERICAL_J0_SERIES = (1 / 6227020800, -1 / 39916800, 1 / 362880, -1 / 5040, 1 / 120, -1 / 6, 1.0)
+
+
+def spherical_bessel_j0(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    """sin(x) / x; its Taylor series in x^2 for |x| < 0.5; 0 at +-inf."""
+    x = xs[0]
+    s = _Scalars(body, x.type)
+    square = s.mul(x, x)
+    series = s.c(SPHERICAL_J0_SERIES[0])
+    for coefficient in SPHERICAL_J0_SERIES[1:]:
+        series = s.add(s.mul(series, square), s.c(coefficient))
+    ratio = s.div(body.add(mathd.SinOp(x)), x)
+    magnitude = body.add(mathd.AbsFOp(x))
+    value = s.select(s.cmp("olt", magnitude, s.c(0.5)), series, ratio)
+    return s.select(s.cmp("oeq", magnitude, s.c(math.inf)), s.c(0.0), value)

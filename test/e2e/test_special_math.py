@@ -33,6 +33,7 @@ UNARY = {
     "bessel_y1": (torch.special.bessel_y1, 0.1, 20.0),
     "signbit": (torch.signbit, -3.0, 3.0),
     "digamma": (torch.digamma, -7.5, 30.0),
+    "spherical_bessel_j0": (torch.special.spherical_bessel_j0, -9.0, 9.0),
     "psi": (torch.special.psi, 0.01, 3.0),
     "polygamma0": (lambda x: torch.polygamma(0, x), -3.0, 3.0),
 }
@@ -74,8 +75,10 @@ def test_unary_integer_inputs(name, dtype, device):
 
 
 def test_lgamma_at_poles_and_signbit_of_signed_zero(device):
-    x = torch.tensor([0.0, -0.0, -1.0, -2.0, 1.0, 2.0, float("inf"), -float("inf"), float("nan")], device=device)
-    _lowered(lambda x: (torch.lgamma(x), torch.signbit(x), torch.erfinv(x.clamp(-1, 1))), x)
+    x = torch.tensor([0.0, -0.0, -1.0, -2.0, 1.0, 2.0, float("inf"), -float("inf"), float("nan"), 0.3, -0.49],
+                     device=device)  # fmt: skip
+    _lowered(lambda x: (torch.lgamma(x), torch.signbit(x), torch.erfinv(x.clamp(-1, 1)),
+                        torch.special.spherical_bessel_j0(x)), x)  # fmt: skip
 
 
 @pytest.mark.parametrize("dtype", [F32, F64])

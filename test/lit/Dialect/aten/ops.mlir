@@ -45,6 +45,8 @@
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%spherical_bessel_j0 = aten.spherical_bessel_j0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %spherical_bessel_j0 = aten.spherical_bessel_j0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0 = aten.i0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %i0 = aten.i0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i1 = aten.i1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
