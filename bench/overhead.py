@@ -5,6 +5,7 @@
     python3 bench/overhead.py --layers   # each layer of one irc call
     python3 bench/overhead.py --workloads gpt2_attention,full_sum   # host time per call of bench workloads
     python3 bench/overhead.py --workloads gpt2_attention --profile  # and where irc's host time goes
+    python3 bench/overhead.py --cudagraphs   # with CUDA graphs: Inductor's reduce-overhead mode and irc's
 
 Each graph runs on 1000-element tensors, so the GPU finishes long before the CPU has issued the next call:
 wall time per call over many back-to-back calls is the host path (Dynamo guards, wrappers, launches).
@@ -131,13 +132,49 @@ def layers() -> None:
         print(f"{label:>20}: {seconds / n * 1e6:6.2f} us")
 
 
+CUDAGRAPH_BACKENDS = {
+    "eager": lambda fn: fn,
+    "Inductor": lambda fn: torch.compile(fn),
+    "Inductor reduce-overhead": lambda fn: torch.compile(fn, mode="reduce-overhead"),
+    "irc": lambda fn: torch.compile(fn, backend="irc"),
+    "irc cudagraphs": lambda fn: torch.compile(fn, backend="irc", options={"triton.cudagraphs": True}),
+}
+
+
+def cudagraph_rows() -> None:
+    """Microseconds per call of the tiny graphs with and without CUDA graphs: wall time of back-to-back calls,
+    and host time with the GPU held busy (issue_us). irc's replays and skip reasons are printed below."""
+    from irc import metrics
+
+    inputs = (torch.randn(40, 25, device="cuda"), torch.randn(40, 25, device="cuda"))
+    names = list(CUDAGRAPH_BACKENDS)
+    print("| graph | " + " | ".join(f"{n} us (host)" for n in names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for name, fn in GRAPHS.items():
+        cells = []
+        metrics.reset()
+        for make in CUDAGRAPH_BACKENDS.values():
+            torch._dynamo.reset()
+            compiled_fn = make(fn)
+            wall = per_call_us(compiled_fn, inputs)
+            host = min(issue_us(compiled_fn, inputs, 100) for _ in range(5))
+            cells.append(f"{wall:.1f} ({host:.1f})")
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+        print(f"<!-- irc: {metrics.cudagraph_recordings} recordings, {metrics.cudagraph_replays} replays, "
+              f"skips {dict(metrics.cudagraph_skips)} -->", flush=True)
+
+
 def main() -> None:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--layers", action="store_true", help="time each layer of one irc call")
     parser.add_argument("--workloads", default="", help="host time per call of these bench workloads")
+    parser.add_argument("--cudagraphs", action="store_true", help="eager, Inductor and irc with CUDA graphs")
     args = parser.parse_args()
+    if args.cudagraphs:
+        cudagraph_rows()
+        return
     if args.layers:
         layers()
         return

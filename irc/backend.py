@@ -63,16 +63,19 @@ def kept_whole(aten) -> list:
     ]
 
 
-def irc_backend(gm, example_inputs, **kwargs):
+def irc_backend(gm, example_inputs, mode=None, options=None, **kwargs):
+    """torch.compile passes its `mode` and `options` to a custom backend as keyword arguments."""
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.compile import compile_fx_graph
+    from irc.runtime.cudagraphs import requested
 
+    compile_graph = functools.partial(compile_fx_graph, cudagraphs=requested(mode, options))
     backend = aot_autograd(
-        fw_compiler=compile_fx_graph,
-        bw_compiler=compile_fx_graph,
-        inference_compiler=functools.partial(compile_fx_graph, inference=True),
+        fw_compiler=compile_graph,
+        bw_compiler=compile_graph,
+        inference_compiler=functools.partial(compile_graph, inference=True),
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )

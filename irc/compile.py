@@ -164,9 +164,10 @@ def with_constants(runner: Callable, constants: list) -> Callable:
     return run
 
 
-def compile_fx_graph(gm, example_inputs, inference: bool = False) -> Callable:
+def compile_fx_graph(gm, example_inputs, inference: bool = False, cudagraphs: bool = False) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
-    results go to the caller only, aot_autograd's inference_compiler)."""
+    results go to the caller only, aot_autograd's inference_compiler; `cudagraphs`: replayed from CUDA graphs
+    where the rules of irc/runtime/cudagraphs.py allow)."""
     from irc.fx_import import import_graph_and_constants
 
     try:
@@ -188,6 +189,10 @@ def compile_fx_graph(gm, example_inputs, inference: bool = False) -> Callable:
         from irc.interp.differential import checked_runner
 
         runner = checked_runner(runner, aten_text, getattr(gm, "_irc_name", "graph"))
+    if cudagraphs:
+        from irc.runtime.cudagraphs import cudagraphify
+
+        runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
 
 

@@ -7,6 +7,13 @@ def _flag(name: str, default: str = "0") -> bool:
     return os.environ.get(name, default) not in ("", "0", "false", "False")
 
 
+def _count(name: str, default: int) -> int:
+    text = os.environ.get(name, str(default))
+    if not text.isdigit():
+        raise ValueError(f"{name} must be a whole number, got {text!r}")
+    return int(text)
+
+
 debug = _flag("IRC_DEBUG")  # write the IR after every pass and the output code to a debug folder
 debug_dir = os.environ.get("IRC_DEBUG_DIR", "")  # default: ./irc-debug/<timestamp>
 cache_dir = os.environ.get("IRC_CACHE_DIR", os.path.join(os.path.expanduser("~"), ".cache", "irc"))
@@ -21,3 +28,8 @@ verify_passes = _flag("IRC_VERIFY")
 check_passes = _flag("IRC_CHECK_PASSES")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
+# Replay each compiled graph from CUDA graphs (torch.compile's options {"triton.cudagraphs": True} or
+# {"cudagraphs": True} and mode="reduce-overhead" set it per compile), recording at most this many input
+# signatures (sizes, scalar values) per graph; further ones launch normally.
+cudagraphs = _flag("IRC_CUDAGRAPHS")
+cudagraph_limit = _count("IRC_CUDAGRAPH_LIMIT", 8)

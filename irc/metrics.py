@@ -19,11 +19,16 @@ buffer_bytes = 0  # the last compiled graph: bytes of all its intermediate and o
 # seconds spent per compile phase: "import" (FX graph -> aten IR), "passes", "emission" (Triton source),
 # "kernel compile" (Triton compiling a kernel on its first launch), "tuning" (benchmarking candidates)
 phase_seconds: Counter = Counter()
+# CUDA graphs (irc/runtime/cudagraphs.py): graphs captured, replays, and why graphs or calls launch normally
+cudagraph_recordings = 0
+cudagraph_replays = 0
+cudagraph_skips: Counter = Counter()  # reason -> compiled graphs (or their input signatures) it applied to
 
 
 def reset() -> None:
     global generated_kernel_count, graph_fallbacks, graphs_compiled, cache_hits, passes_checked
     global bytes_moved, num_bytes_accessed, minimum_bytes, peak_bytes_planned, buffer_bytes
+    global cudagraph_recordings, cudagraph_replays
     generated_kernel_count = 0
     graph_fallbacks = 0
     graphs_compiled = 0
@@ -34,6 +39,8 @@ def reset() -> None:
     fallbacks.clear()
     generated_modules.clear()
     phase_seconds.clear()
+    cudagraph_recordings = cudagraph_replays = 0
+    cudagraph_skips.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0
     kernel_bytes.clear()
 
