@@ -299,6 +299,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     libdevice_math("lgamma"),
     libdevice_math("erfinv"),
     ElementwiseRow("digamma", 1, (FLOAT, "any"), {"float": "digamma"}),
+    ElementwiseRow("trigamma", 1, (FLOAT, "any"), {"float": "trigamma"}),  # polygamma(1, x); no ATen op of its own
     ElementwiseRow("angle", 1, (FLOAT, "any"), {"float": "angle"}),
     ElementwiseRow("spherical_bessel_j0", 1, (FLOAT, "any"), {"float": "spherical_bessel_j0"}),
     libdevice_math("i0", "cyl_bessel_i0"),

@@ -2,7 +2,7 @@
 part of fx_import_table's TABLE). Each row returns None where its op must run eagerly instead.
 
     nextafter(x, y)     f32 / f64 only: it steps in the result's precision, and irc computes f16 in f32
-    polygamma(0, x)     digamma(x)
+    polygamma(n, x)     digamma(x) for n = 0, trigamma(x) for n = 1
     ldexp(x, e)         x * pow(2.0, e), as ATen composes it
     special_spherical_bessel_j0(x)   the unary op (its operand is named x, not self)
     copy(self, src)     src broadcast to self's sizes, in self's dtype (functionalized in-place copies)
@@ -30,9 +30,10 @@ def nextafter(importer, node, args):
 
 
 def polygamma(importer, node, args):
-    if args["n"] != 0:
+    name = {0: "digamma", 1: "trigamma"}.get(args["n"])
+    if name is None:
         return None
-    return importer.insert(aten.UNARY_OPS["digamma"].op(importer.operand(args["self"]), result_type(node))).result
+    return importer.insert(aten.UNARY_OPS[name].op(importer.operand(args["self"]), result_type(node))).result
 
 
 def spherical_bessel_j0(importer, node, args):

@@ -64,6 +64,7 @@ def keepdim(op: Operation) -> bool:
 UNARY_SPECIAL: dict[str, Callable] = {
     "silu": lambda x, op: torch().nn.functional.silu(x),
     "gelu": lambda x, op: torch().nn.functional.gelu(x, approximate=op.approximate.data),
+    "trigamma": lambda x, op: torch().polygamma(1, x),
 }
 
 BINARY_SPECIAL: dict[str, Callable] = {

@@ -1,5 +1,6 @@
 """Element bodies of special functions that neither xDSL's math dialect nor libdevice has (BUILDERS rows of
-elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma and spherical_bessel_j0.
+elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma, trigamma (polygamma(1, x))
+and spherical_bessel_j0.
 
     digamma(x) = copysign(inf, -x)                            at x = 0
                = nan                                          at negative integers (and -inf)
@@ -112,3 +113,27 @@ def spherical_bessel_j0(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSA
     magnitude = body.add(mathd.AbsFOp(x))
     value = s.select(s.cmp("olt", magnitude, s.c(0.5)), series, ratio)
     return s.select(s.cmp("oeq", magnitude, s.c(math.inf)), s.c(0.0), value)
+
+
+TRIGAMMA_STEPS = 6
+
+
+def trigamma(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    """ATen's trigamma: below 0.5 the reflection pi^2 / sin^2(pi x) - trigamma(1 - x); six steps of
+    1 / x^2, then the asymptotic series."""
+    x = xs[0]
+    s = _Scalars(body, x.type)
+    one = s.c(1.0)
+    reflected = s.cmp("olt", x, s.c(0.5))
+    sine = body.add(mathd.SinOp(s.mul(s.c(math.pi), x)))
+    result = s.select(reflected, s.sub(s.c(0.0), s.div(s.c(math.pi * math.pi), s.mul(sine, sine))), s.c(0.0))
+    x = s.select(reflected, s.sub(one, x), x)
+    for _ in range(TRIGAMMA_STEPS):
+        result = s.add(result, s.div(one, s.mul(x, x)))
+        x = s.add(x, one)
+    ixx = s.div(one, s.mul(x, x))
+    tail = s.sub(s.c(1 / 30), s.mul(ixx, s.c(1 / 42)))
+    tail = s.mul(ixx, s.sub(s.c(1 / 6), s.mul(ixx, tail)))
+    tail = s.add(s.add(one, s.div(one, s.mul(s.c(2.0), x))), tail)
+    result = s.add(result, s.div(tail, x))
+    return s.select(reflected, s.sub(s.c(0.0), result), result)

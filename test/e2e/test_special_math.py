@@ -36,6 +36,7 @@ UNARY = {
     "spherical_bessel_j0": (torch.special.spherical_bessel_j0, -9.0, 9.0),
     "psi": (torch.special.psi, 0.01, 3.0),
     "polygamma0": (lambda x: torch.polygamma(0, x), -3.0, 3.0),
+    "polygamma1": (lambda x: torch.polygamma(1, x), -6.5, 20.0),
 }
 
 
@@ -109,12 +110,12 @@ def test_digamma_at_poles_zeros_and_near_negative_integers(device):
     x = torch.tensor([0.0, -0.0, -1.0, -4.0, 10.0, 1e-6, -1e-6, -0.9925, -2.0001, 1e10, float("inf"), -float("inf"),
                       float("nan")], device=device)  # fmt: skip
     for dtype in (F32, F64):
-        _lowered(torch.digamma, x.to(dtype))
+        _lowered(lambda x: (torch.digamma(x), torch.polygamma(1, x)), x.to(dtype))
 
 
-def test_lgamma_backward_is_digamma(device):
+def test_lgamma_and_digamma_backwards_are_lowered(device):
     def fn(x):
-        return torch.lgamma(x).sum()
+        return (torch.lgamma(x) + torch.digamma(x)).sum()
 
     x = rand(37, 5, low=0.1, high=9.0, device=device).requires_grad_()
     want = torch.autograd.grad(fn(x), x)[0]

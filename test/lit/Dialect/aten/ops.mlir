@@ -43,6 +43,8 @@
 // CHECK-NEXT: %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%trigamma = aten.trigamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %trigamma = aten.trigamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %spherical_bessel_j0 = aten.spherical_bessel_j0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
