@@ -304,6 +304,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     ElementwiseRow("spherical_bessel_j0", 1, (FLOAT, "any"), {"float": "spherical_bessel_j0"}),
     libdevice_math("i0", "cyl_bessel_i0"),
     libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
+    ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
     libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),

@@ -376,7 +376,7 @@ TABLE: dict[str, Builder] = {
     **{name: unary(name) for name in aten.UNARY_OPS},
     **{name: binary(name) for name in aten.BINARY_OPS},
     "rsub": binary("sub", swap=True),
-    **{f"special_{name}": unary(name) for name in ("i1", "erfcx", "ndtri", "bessel_j0", "bessel_j1")},
+    **{f"special_{name}": unary(name) for name in ("i1", "i0e", "erfcx", "ndtri", "bessel_j0", "bessel_j1")},
     **{f"special_{name}": unary(name) for name in ("bessel_y0", "bessel_y1")},
     **COMPOSITE_ROWS,
     "special_modified_bessel_i0": unary("i0"),

@@ -1,6 +1,6 @@
 """Element bodies of special functions that neither xDSL's math dialect nor libdevice has (BUILDERS rows of
-elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma, trigamma (polygamma(1, x))
-and spherical_bessel_j0.
+elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma, trigamma (polygamma(1, x)),
+i0e (Cephes' Chebyshev expansions) and spherical_bessel_j0.
 
     digamma(x) = copysign(inf, -x)                            at x = 0
                = nan                                          at negative integers (and -inf)
@@ -137,3 +137,43 @@ def trigamma(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     tail = s.add(s.add(one, s.div(one, s.mul(s.c(2.0), x))), tail)
     result = s.add(result, s.div(tail, x))
     return s.select(reflected, s.sub(s.c(0.0), result), result)
+
+
+# Cephes' Chebyshev coefficients of exp(-x) I0(x) on [0, 8] and of exp(-x) sqrt(x) I0(x) on [8, inf)
+I0E_A = (
+    -4.41534164647933937950e-18, 3.33079451882223809783e-17, -2.43127984654795469359e-16, 1.71539128555513303061e-15,
+    -1.16853328779934516808e-14, 7.67618549860493561688e-14, -4.85644678311192946090e-13, 2.95505266312963983461e-12,
+    -1.72682629144155570723e-11, 9.67580903537323691224e-11, -5.18979560163526290666e-10, 2.65982372468238665035e-9,
+    -1.30002500998624804212e-8, 6.04699502254191894932e-8, -2.67079385394061173391e-7, 1.11738753912010371815e-6,
+    -4.41673835845875056359e-6, 1.64484480707288970893e-5, -5.75419501008210370398e-5, 1.88502885095841655729e-4,
+    -5.76375574538582365885e-4, 1.63947561694133579842e-3, -4.32430999505057594430e-3, 1.05464603945949983183e-2,
+    -2.37374148058994688156e-2, 4.93052842396707084878e-2, -9.49010970480476444210e-2, 1.71620901522208775349e-1,
+    -3.04682672343198398683e-1, 6.76795274409476084995e-1,
+)  # fmt: skip
+I0E_B = (
+    -7.23318048787475395456e-18, -4.83050448594418207126e-18, 4.46562142029675999901e-17, 3.46122286769746109310e-17,
+    -2.82762398051658348494e-16, -3.42548561967721913462e-16, 1.77256013305652638360e-15, 3.81168066935262242075e-15,
+    -9.55484669882830764870e-15, -4.15056934728722208663e-14, 1.54008621752140982691e-14, 3.85277838274214270114e-13,
+    7.18012445138366623367e-13, -1.79417853150680611778e-12, -1.32158118404477131188e-11, -3.14991652796324136454e-11,
+    1.18891471078464383424e-11, 4.94060238822496958910e-10, 3.39623202570838634515e-9, 2.26666899049817806459e-8,
+    2.04891858946906374183e-7, 2.89137052083475648297e-6, 6.88975834691682398426e-5, 3.36911647825569408990e-3,
+    8.04490411014108831608e-1,
+)  # fmt: skip
+
+
+def _chebyshev(s: _Scalars, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
+    """Cephes' chbevl: the Chebyshev series of `coefficients` at x (Clenshaw's recurrence)."""
+    b0, b1, b2 = s.c(coefficients[0]), s.c(0.0), s.c(0.0)
+    for coefficient in coefficients[1:]:
+        b2, b1 = b1, b0
+        b0 = s.add(s.sub(s.mul(x, b1), b2), s.c(coefficient))
+    return s.mul(s.c(0.5), s.sub(b0, b2))
+
+
+def i0e(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    """exp(-|x|) I0(x): one expansion in |x| / 2 - 2 up to 8, the other in 32 / |x| - 2 (over sqrt|x|) above."""
+    s = _Scalars(body, xs[0].type)
+    x = body.add(mathd.AbsFOp(xs[0]))
+    near = _chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I0E_A)
+    far = s.div(_chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), I0E_B), body.add(mathd.SqrtOp(x)))
+    return s.select(s.cmp("ole", x, s.c(8.0)), near, far)
