@@ -305,6 +305,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     libdevice_math("i0", "cyl_bessel_i0"),
     libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
     ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
+    ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
     libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),

@@ -39,7 +39,7 @@ from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
-from .special import digamma, i0e, spherical_bessel_j0, trigamma
+from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
 
 Builder = Callable[[Body, Sequence[SSAValue], Operation], SSAValue]
 
@@ -203,7 +203,7 @@ BUILDERS: dict[str, Builder] = {
     "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
     "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
     "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma, "angle": angle,
-    "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e,
+    "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e, "i1e": i1e,
     "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp),
 }  # fmt: skip
 

@@ -1,6 +1,6 @@
 """Element bodies of special functions that neither xDSL's math dialect nor libdevice has (BUILDERS rows of
 elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma, trigamma (polygamma(1, x)),
-i0e (Cephes' Chebyshev expansions) and spherical_bessel_j0.
+i0e and i1e (Cephes' Chebyshev expansions) and spherical_bessel_j0.
 
     digamma(x) = copysign(inf, -x)                            at x = 0
                = nan                                          at negative integers (and -inf)
@@ -177,3 +177,38 @@ def i0e(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     near = _chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I0E_A)
     far = s.div(_chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), I0E_B), body.add(mathd.SqrtOp(x)))
     return s.select(s.cmp("ole", x, s.c(8.0)), near, far)
+
+
+# Cephes' Chebyshev coefficients of exp(-x) I1(x) / x on [0, 8] and of exp(-x) sqrt(x) I1(x) on [8, inf); ATen's
+# float version keeps the last 17 and 7 of them
+I1E_A = (
+    2.77791411276104639959e-18, -2.11142121435816608115e-17, 1.55363195773620046921e-16, -1.10559694773538630805e-15,
+    7.60068429473540693410e-15, -5.04218550472791168711e-14, 3.22379336594557470981e-13, -1.98397439776494371520e-12,
+    1.17361862988909016308e-11, -6.66348972350202774223e-11, 3.62559028155211703701e-10, -1.88724975172282928790e-9,
+    9.38153738649577178388e-9, -4.44505912879632808065e-8, 2.00329475355213526229e-7, -8.56872026469545474066e-7,
+    3.47025130813767847674e-6, -1.32731636560394358279e-5, 4.78156510755005422638e-5, -1.61760815825896745588e-4,
+    5.12285956168575772895e-4, -1.51357245063125314899e-3, 4.15642294431288815669e-3, -1.05640848946261981558e-2,
+    2.47264490306265168283e-2, -5.29459812080949914269e-2, 1.02643658689847095384e-1, -1.76416518357834055153e-1,
+    2.52587186443633654823e-1,
+)  # fmt: skip
+I1E_B = (
+    7.51729631084210481353e-18, 4.41434832307170791151e-18, -4.65030536848935832153e-17, -3.20952592199342395980e-17,
+    2.96262899764595013876e-16, 3.30820231092092828324e-16, -1.88035477551078244854e-15, -3.81440307243700780478e-15,
+    1.04202769841288027642e-14, 4.27244001671195135429e-14, -2.10154184277266431302e-14, -4.08355111109219731823e-13,
+    -7.19855177624590851209e-13, 2.03562854414708950722e-12, 1.41258074366137813316e-11, 3.25260358301548823856e-11,
+    -1.89749581235054123450e-11, -5.58974346219658380687e-10, -3.83538038596423702205e-9, -2.63146884688951950684e-8,
+    -2.51223623787020892529e-7, -3.88256480887769039346e-6, -1.10588938762623716291e-4, -9.76109749136146840777e-3,
+    7.78576235018280120474e-1,
+)  # fmt: skip
+I1E_FLOAT_TERMS = (17, 7)
+
+
+def i1e(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
+    """exp(-|x|) I1(x), odd: |x| times one expansion up to 8, the other over sqrt|x| above."""
+    s = _Scalars(body, xs[0].type)
+    a, b = (I1E_A, I1E_B) if xs[0].type == f64 else (I1E_A[-I1E_FLOAT_TERMS[0] :], I1E_B[-I1E_FLOAT_TERMS[1] :])
+    x = body.add(mathd.AbsFOp(xs[0]))
+    near = s.mul(_chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), a), x)
+    far = s.div(_chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), b), body.add(mathd.SqrtOp(x)))
+    value = s.select(s.cmp("ole", x, s.c(8.0)), near, far)
+    return s.select(s.cmp("olt", xs[0], s.c(0.0)), s.sub(s.c(0.0), value), value)

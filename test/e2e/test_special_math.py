@@ -23,6 +23,7 @@ UNARY = {
     "special_i0": (torch.special.i0, -9.0, 9.0),
     "i1": (torch.special.i1, -9.0, 9.0),
     "i0e": (torch.special.i0e, -30.0, 30.0),
+    "i1e": (torch.special.i1e, -30.0, 30.0),
     "modified_bessel_i0": (torch.special.modified_bessel_i0, -9.0, 9.0),
     "modified_bessel_i1": (torch.special.modified_bessel_i1, -9.0, 9.0),
     "erfcx": (torch.special.erfcx, -3.0, 20.0),
@@ -80,7 +81,8 @@ def test_lgamma_at_poles_and_signbit_of_signed_zero(device):
     x = torch.tensor([0.0, -0.0, -1.0, -2.0, 1.0, 2.0, float("inf"), -float("inf"), float("nan"), 0.3, -0.49],
                      device=device)  # fmt: skip
     _lowered(lambda x: (torch.lgamma(x), torch.signbit(x), torch.erfinv(x.clamp(-1, 1)),
-                        torch.special.spherical_bessel_j0(x), torch.special.i0e(x)), x)  # fmt: skip
+                        torch.special.spherical_bessel_j0(x), torch.special.i0e(x),
+                        torch.special.i1e(x)), x)  # fmt: skip
 
 
 @pytest.mark.parametrize("dtype", [F32, F64])

@@ -137,8 +137,8 @@ def sample(shape, dtype: torch.dtype, nonzero: bool = False, low: int = -5) -> t
 
 UNARY_REFERENCES = {
     "silu": F.silu, "gelu": F.gelu, "relu": torch.relu, "trigamma": lambda x: torch.polygamma(1, x),
-    **{name: getattr(torch.special, name) for name in ("i1", "i0e", "erfcx", "ndtri", "bessel_j0", "bessel_j1")},
-    **{name: getattr(torch.special, name) for name in ("bessel_y0", "bessel_y1", "spherical_bessel_j0")},
+    **{name: getattr(torch.special, name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
+    **{name: getattr(torch.special, name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0")},
 }  # fmt: skip
 FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0"}
 UNARY_CASES = [

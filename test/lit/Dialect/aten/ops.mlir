@@ -45,6 +45,8 @@
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0e = aten.i0e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %i0e = aten.i0e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%i1e = aten.i1e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %i1e = aten.i1e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %trigamma = aten.trigamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %trigamma = aten.trigamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %angle = aten.angle %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
