@@ -17,10 +17,12 @@ import sys
 PEAK_GBS = {"H100": 3352.0, "H200": 4800.0}
 DEFAULT_PEAK_GBS = 3352.0
 # RESULTS.md ends with sections that other scripts write, each from its marker line to the next (or the end):
-# peak memory (bench/memory.py) and the model zoo (bench/models.py); run.py keeps them when it rewrites
+# peak memory (bench/memory.py), the model zoo (bench/models.py) and compile times
+# (bench/compile_cold_warm.py); run.py keeps them when it rewrites
 MEMORY_MARK = "<!-- peak memory: written by bench/memory.py -->"
 MODELS_MARK = "<!-- model zoo: written by bench/models.py -->"
-SECTION_MARKS = (MEMORY_MARK, MODELS_MARK)
+COMPILE_MARK = "<!-- compile time cold and warm: written by bench/compile_cold_warm.py -->"
+SECTION_MARKS = (MEMORY_MARK, MODELS_MARK, COMPILE_MARK)
 BACKENDS = ("eager", "inductor", "irc")
 
 

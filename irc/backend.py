@@ -63,15 +63,19 @@ def kept_whole(aten) -> list:
     ]
 
 
-def irc_backend(gm, example_inputs, mode=None, options=None, **kwargs):
-    """torch.compile passes its `mode` and `options` to a custom backend as keyword arguments."""
+def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | None = None, **kwargs):
+    """The `irc` backend of torch.compile, which passes its `mode` and `options` as keyword arguments:
+    `mode="max-autotune"` (or "max-autotune-no-cudagraphs") and `options={"max_autotune": True}` make
+    kernel-tile search every kernel's autotune candidates; CUDA graphs follow irc/runtime/cudagraphs.py."""
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.compile import compile_fx_graph
     from irc.runtime.cudagraphs import requested
 
-    compile_graph = functools.partial(compile_fx_graph, cudagraphs=requested(mode, options))
+    compile_graph = functools.partial(
+        compile_fx_graph, max_autotune=wants_max_autotune(mode, options), cudagraphs=requested(mode, options)
+    )
     backend = aot_autograd(
         fw_compiler=compile_graph,
         bw_compiler=compile_graph,
@@ -80,3 +84,11 @@ def irc_backend(gm, example_inputs, mode=None, options=None, **kwargs):
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )
     return backend(gm, example_inputs, **kwargs)
+
+
+def wants_max_autotune(mode: str | None, options: dict | None) -> bool:
+    """torch.compile's conventions: mode "max-autotune*" or options["max_autotune"] (True or False)."""
+    wanted = (options or {}).get("max_autotune", False)
+    if not isinstance(wanted, bool):
+        raise ValueError(f"irc: option 'max_autotune' must be True or False, got {wanted!r}")
+    return wanted or (mode or "").startswith("max-autotune")

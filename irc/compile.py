@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from irc import config, metrics
 from irc.debug import DebugDump, enabled as debug_enabled
-from irc.runtime import cache
+from irc.runtime import cache, compile_pool
 from irc.runtime.loader import load, needs_interpreter
 
 log = logging.getLogger("irc")
@@ -34,7 +34,9 @@ def compiler_fingerprint() -> str:
     return cache.key_of(*parts)
 
 
-def compile_module_text(aten_text: str, graph_name: str = "graph", module=None) -> str:
+def compile_module_text(
+    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False
+) -> str:
     """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source.
 
     `module`: the module `aten_text` prints, when the caller has it (the FX importer's), to run the pipeline
@@ -43,25 +45,33 @@ def compile_module_text(aten_text: str, graph_name: str = "graph", module=None) 
     from xdsl.parser import Parser
 
     from irc.pipeline import configured_pipeline, make_context, run_pipeline, with_fusion_report
+    from irc.runtime.progress import Progress
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
     module = module if module is not None else Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    spec = with_fusion_report(configured_pipeline(), dump.path("fusion")) if dump else configured_pipeline()
+    pipeline = configured_pipeline(max_autotune)
+    spec = with_fusion_report(pipeline, dump.path("fusion")) if dump else pipeline
     try:
-        with metrics.phase("passes"):
-            run_pipeline(module, ctx, spec, callback=dump.after_pass if dump else None, verify=verifies_passes())
+        with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
+
+            def after_pass(previous, mod, following) -> None:
+                progress.step(previous is not None)  # the first call comes before any pass
+                if dump is not None:
+                    dump.after_pass(previous, mod, following)
+
+            run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
         with metrics.phase("emission"):
             source = emit_module(module)
     except BaseException as exc:
         if dump is not None:
-            dump.record_failure(aten_text, configured_pipeline(), exc)
+            dump.record_failure(aten_text, pipeline, exc)
         raise
     if dump is not None:
         log.warning("irc: output code %s", dump.write("output_code.py", source))
     if config.check_roundtrip:
-        check_roundtrip(aten_text, source)
+        check_roundtrip(aten_text, source, pipeline)
     return source
 
 
@@ -70,30 +80,35 @@ def verifies_passes() -> bool:
     return config.verify_passes or debug_enabled()
 
 
-def check_roundtrip(aten_text: str, source: str) -> None:
+def check_roundtrip(aten_text: str, source: str, pipeline: str) -> None:
     """The IR is the only thing passes share: printing and parsing between passes must not change the code."""
     from xdsl.parser import Parser
 
-    from irc.pipeline import configured_pipeline, make_context, run_pipeline_through_text
+    from irc.pipeline import make_context, run_pipeline_through_text
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
-    module = run_pipeline_through_text(Parser(ctx, aten_text).parse_module(), ctx, configured_pipeline())
+    module = run_pipeline_through_text(Parser(ctx, aten_text).parse_module(), ctx, pipeline)
     if emit_module(module) != source:
         raise AssertionError("print/parse between passes changed the emitted code")
 
 
-def compile_to_path(aten_text: str, graph_name: str = "graph", module=None) -> str:
+def compile_to_path(
+    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False, on_miss=None
+) -> str:
     """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
-    the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text)."""
+    the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text);
+    `on_miss()` is called before compiling."""
     from irc.pipeline import configured_pipeline
 
-    key = cache.key_of(compiler_fingerprint(), configured_pipeline(), aten_text)
+    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune), aten_text)
     path = None if debug_enabled() else cache.lookup(key)
     if path is not None:
         metrics.cache_hits += 1
         return path
-    return cache.store(key, compile_module_text(aten_text, graph_name, module))
+    if on_miss is not None:
+        on_miss()
+    return cache.store(key, compile_module_text(aten_text, graph_name, module, max_autotune))
 
 
 def make_runner(path: str) -> Callable:
@@ -104,6 +119,8 @@ def make_runner(path: str) -> Callable:
         module = load(path, interpret=interpret)
         args = args if isinstance(args, list) else list(args)  # boxed: call() clears it, freeing inputs early
         if not interpret:
+            if path in first_calls:
+                return first_call(path, module, args)
             return module.call(args)
         import numpy
 
@@ -115,6 +132,19 @@ def make_runner(path: str) -> Callable:
     run._boxed_call = True
     run.path = path
     return run
+
+
+first_calls: set[str] = set()  # modules compiled for CUDA and not called yet
+
+
+def first_call(path: str, module, args: list):
+    """A module's first CUDA call: waits for its kernels' compiles in the pool, shows the tuning's progress."""
+    from irc.runtime import autotune
+
+    first_calls.discard(path)
+    compile_pool.wait(path)
+    with autotune.reporting(), compile_pool.counting_launch_compiles():
+        return module.call(args)
 
 
 def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
@@ -164,19 +194,26 @@ def with_constants(runner: Callable, constants: list) -> Callable:
     return run
 
 
-def compile_fx_graph(gm, example_inputs, inference: bool = False, cudagraphs: bool = False) -> Callable:
+def compile_fx_graph(
+    gm, example_inputs, inference: bool = False, max_autotune: bool = False, cudagraphs: bool = False
+) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
-    results go to the caller only, aot_autograd's inference_compiler; `cudagraphs`: replayed from CUDA graphs
-    where the rules of irc/runtime/cudagraphs.py allow)."""
+    results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
+    autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
+    allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
     from irc.fx_import import import_graph_and_constants
 
+    cuda = on_cuda(gm)
     try:
         with paused_gc():
             with metrics.phase("import"):
                 module, constants = import_graph_and_constants(gm, inference=inference)
             aten_text = str(module)
-            path = compile_to_path(aten_text, getattr(gm, "_irc_name", "graph"), module)
+            name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
+            path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up)
         record_metrics(path, size_hints(gm))
+        if cuda:
+            precompile(path, size_hints(gm))
     except Exception:
         if not config.fallback_on_error:
             raise
@@ -194,6 +231,21 @@ def compile_fx_graph(gm, example_inputs, inference: bool = False, cudagraphs: bo
 
         runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
+
+
+def on_cuda(gm) -> bool:
+    """Whether a graph input is a CUDA tensor (Dynamo's example values)."""
+    values = [node.meta.get("val") for node in gm.graph.find_nodes(op="placeholder")]
+    return any(getattr(getattr(v, "device", None), "type", None) == "cuda" for v in values)
+
+
+def precompile(path: str, sizes: dict[str, int]) -> None:
+    """Sends the module's kernels to the compile pool; its first call waits for them."""
+    from irc.runtime import autotune
+
+    compile_pool.use_irc_triton_cache()
+    compile_pool.precompile(path, sizes, tuning=autotune.enabled())
+    first_calls.add(path)
 
 
 @contextlib.contextmanager

@@ -28,6 +28,13 @@ verify_passes = _flag("IRC_VERIFY")
 check_passes = _flag("IRC_CHECK_PASSES")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
+# Search every kernel's autotune candidates with a longer benchmark (torch.compile's mode="max-autotune" or
+# options={"max_autotune": True} do the same for one compile); default: only where the heuristic cannot
+# decide.
+max_autotune = _flag("IRC_MAX_AUTOTUNE")
+# Worker processes compiling a module's Triton kernels before its first CUDA call (0: one per CPU core, at
+# most 32, as Inductor's compile_threads; 1: no pool, each kernel compiles on its first launch).
+compile_threads = _count("IRC_COMPILE_THREADS", 0)
 # Replay each compiled graph from CUDA graphs (torch.compile's options {"triton.cudagraphs": True} or
 # {"cudagraphs": True} and mode="reduce-overhead" set it per compile), recording at most this many input
 # signatures (sizes, scalar values) per graph; further ones launch normally.

@@ -17,8 +17,12 @@ kernel_bytes: list[tuple[str, int, int]] = []  # (kernel, bytes read, bytes writ
 peak_bytes_planned = 0  # the last compiled graph: planned peak of live intermediate and output bytes
 buffer_bytes = 0  # the last compiled graph: bytes of all its intermediate and output buffers, without reuse
 # seconds spent per compile phase: "import" (FX graph -> aten IR), "passes", "emission" (Triton source),
-# "kernel compile" (Triton compiling a kernel on its first launch), "tuning" (benchmarking candidates)
+# "kernel compile" (waiting for the compile pool, Triton loading or compiling a kernel on its first launch),
+# "tuning" (benchmarking candidates)
 phase_seconds: Counter = Counter()
+# kernels the first CUDA calls had Triton load from its cache ("cached": compiled by the pool or an earlier
+# process) or compile on launch ("compiled": what the pool did not cover)
+launch_compiles: Counter = Counter()
 # CUDA graphs (irc/runtime/cudagraphs.py): graphs captured, replays, and why graphs or calls launch normally
 cudagraph_recordings = 0
 cudagraph_replays = 0
@@ -39,6 +43,7 @@ def reset() -> None:
     fallbacks.clear()
     generated_modules.clear()
     phase_seconds.clear()
+    launch_compiles.clear()
     cudagraph_recordings = cudagraph_replays = 0
     cudagraph_skips.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0

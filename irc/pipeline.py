@@ -16,7 +16,9 @@ DEFAULT_PASSES = [
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
-    "kernel-tile{autotune=true}",  # block sizes, persistent vs looped reductions, num_warps, autotune candidates
+    # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
+    # cannot decide
+    "kernel-tile{autotune=true max_autotune=false}",
     "kernel-plan-memory",  # host program: externs into out= buffers, buffer reuse, frees after last use
     "kernel-dedup",  # kernels equal up to their name: one kept, launched for all (identical layers)
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
@@ -27,11 +29,25 @@ DEFAULT_PASSES = [
 DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
 
 
-def configured_pipeline() -> str:
-    """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default."""
+def configured_pipeline(max_autotune: bool = False) -> str:
+    """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default; with `max_autotune`
+    (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates."""
     from irc import config
 
-    return config.pipeline or DEFAULT_PIPELINE
+    spec = config.pipeline or DEFAULT_PIPELINE
+    return with_max_autotune(spec) if max_autotune or config.max_autotune else spec
+
+
+def with_max_autotune(spec: str) -> str:
+    """`spec` with every kernel-tile searching all its candidates (kernel-tile{autotune=true max_autotune=true})."""
+    passes = []
+    for entry in spec.split(","):
+        name, _, options = entry.partition("{")
+        if name.strip() == "kernel-tile":
+            kept = [o for o in options.rstrip("}").split() if o.split("=")[0] not in ("autotune", "max_autotune")]
+            entry = "kernel-tile{" + " ".join([*kept, "autotune=true", "max_autotune=true"]) + "}"
+        passes.append(entry)
+    return ",".join(passes)
 
 
 def with_fusion_report(spec: str, prefix: str) -> str:

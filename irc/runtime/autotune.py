@@ -6,12 +6,17 @@ source, its candidates, the arguments' sizes, strides and dtypes, the device and
 later process does not tune again. IRC_AUTOTUNE=0 turns tuning off (the heuristic config, always first,
 is used); on CPU (Triton's interpreter) the heuristic config is used too. A candidate may carry its own
 `grid` (2-D tiles of another shape: another number of programs).
+
+Which kernels carry candidates is kernel-tile's choice (by default only those whose config its heuristic
+cannot decide; all under max-autotune). Each candidate is timed by a short benchmark (BENCH_MS: warm-up and
+measuring milliseconds of do_bench), longer with IRC_MAX_AUTOTUNE=1 (MAX_BENCH_MS). A module's first call
+shows the tuning's progress (irc/runtime/progress.py) when it takes more than a couple of seconds.
 """
 
+import contextlib
 import json
 import logging
 import os
-import sys
 from collections.abc import Callable
 
 from irc.runtime import cache
@@ -20,9 +25,24 @@ from irc.runtime.launch import launch as launch_with
 
 log = logging.getLogger("irc")
 
-PROGRESS_AFTER = 4  # kernels tuned in this process before progress lines go to stderr
+BENCH_MS = (2, 10)  # (warm-up, measuring) milliseconds of do_bench per candidate
+MAX_BENCH_MS = (5, 25)  # the same under IRC_MAX_AUTOTUNE=1
 _chosen: dict[str, dict] = {}
-_tuned = 0
+_progress = None  # the Progress of the call being tuned (reporting())
+
+
+@contextlib.contextmanager
+def reporting():
+    """Counts the kernels tuned inside the block on one progress line (a module's first call)."""
+    global _progress
+    from irc.runtime.progress import Progress
+
+    with Progress("autotuning kernels", None) as progress:
+        _progress = progress
+        try:
+            yield
+        finally:
+            _progress = None
 
 
 def enabled() -> bool:
@@ -111,15 +131,12 @@ def store(key: str, config: dict) -> None:
 
 def tune(name: str, kernel, grid: tuple, args: list, candidates: list[dict]) -> dict:
     """The fastest candidate by do_bench median, run on copies so in-place kernels do not corrupt inputs."""
-    global _tuned
     copies = [_copy(a) for a in args]
     timings = [(_time(kernel, grid, copies, c), n) for n, c in enumerate(candidates)]
     best_ms, best = min(timings)
-    _tuned += 1
-    message = f"irc: autotuned {name} ({len(candidates)} configs): {candidates[best]} {best_ms:.4f} ms"
-    log.info(message)
-    if _tuned > PROGRESS_AFTER:
-        print(f"[irc autotune {_tuned}] {message[4:]}", file=sys.stderr, flush=True)
+    log.info("irc: autotuned %s (%d configs): %s %.4f ms", name, len(candidates), candidates[best], best_ms)
+    if _progress is not None:
+        _progress.step()
     return candidates[best]
 
 
@@ -135,9 +152,12 @@ def _copy(value):
 def _time(kernel, grid: tuple, args: list, config: dict) -> float:
     from triton.testing import do_bench
 
+    from irc import config as settings
+
+    warmup, rep = MAX_BENCH_MS if settings.max_autotune else BENCH_MS
     try:
         grid, options = split_grid(grid, config)
-        return do_bench(lambda: kernel[grid](*args, **options), warmup=5, rep=25, return_mode="median")
+        return do_bench(lambda: kernel[grid](*args, **options), warmup=warmup, rep=rep, return_mode="median")
     except Exception as error:  # noqa: BLE001 - a config that does not compile or run simply loses
         log.info("irc: autotune config %s failed: %s", config, error)
         return float("inf")

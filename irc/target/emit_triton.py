@@ -1,7 +1,7 @@
 """Emission of a triton-level module as one Python module (the `triton` target).
 
 Layout of the emitted module: header imports; `KERNELS`, `FALLBACKS`, `KERNEL_BYTES` and `MINIMUM_BYTES` (read
-by the runtime's metrics);
+by the runtime's metrics), `PRECOMPILE` (what irc/runtime/compile_pool.py compiles before the first call);
 combine helpers and, under TRITON_INTERPRET=1, a libdevice the interpreter can run; the `@triton.jit`
 kernels; then (with the wrapper) `call(args)`, `get_args()` and `benchmark_compiled_module()`.
 """
@@ -17,6 +17,7 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     from irc.dialects import kernel, triton
     from irc.target import triton_prelude as prelude
     from irc.target.triton_kernel_printer import KernelPrinter
+    from irc.target.triton_precompile import precompile_table
     from irc.target.triton_wrapper import WrapperPrinter
     from irc.target.triton_wrapper_memory import functional_overload, memory_constants
 
@@ -32,6 +33,7 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
     parts.append(_bytes_table(hosts))
     parts[-1] += memory_constants(hosts)
+    parts[-1] += precompile_table(hosts, {k.sym_name.data: k for k in kernels})
     libdevice = sorted(set().union(*[p.libdevice for p in printers]))
     if libdevice:
         parts.append(prelude.interpreter_libdevice(libdevice))

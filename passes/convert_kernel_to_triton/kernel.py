@@ -159,7 +159,7 @@ class KernelLowering:
         if values:
             func.attributes[triton.ARG_VALUES] = DictionaryAttr(values)
         tuned = self._autotune_options()
-        if len(tuned) > 1:
+        if tuned:  # one candidate too: the runtime's autotune.launch keeps the compiled kernel for later calls
             func.attributes[triton.AUTOTUNE] = ArrayAttr([DictionaryAttr(options) for options in tuned])
         self._bind_params(func, params)
         return func

@@ -11,7 +11,8 @@ the kind: `triton_red_...` <-> `triton_per_...`). Outer reductions (loads contig
 a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. Options `xblock`,
 `rblock`, `num_warps` (0: heuristic) override the heuristics; they must be powers of two. With `autotune=true`
 every kernel also gets `configs`, the autotune candidates (candidates.py) the runtime benchmarks on the
-first CUDA call.
+first CUDA call; `max_autotune=false` keeps them only on kernels whose config the heuristic cannot decide
+(torch.compile's default; candidates.UNDECIDED).
 
 Pointwise kernels whose accesses are contiguous along different dims (transposes, permutes; tiles2d.py)
 get 2-D tiles: `ynumel` (the product of the leading, y dims) and `yblock`; `tile2d=false` keeps them 1-D:
@@ -123,6 +124,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
     persistent_max: int = option(PERSISTENT_MAX, low=0)
     num_warps: int = option(0, power_of_two=True, zero=True, high=32)
     autotune: bool = False
+    max_autotune: bool = True
     tile2d: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -131,9 +133,8 @@ class KernelTilePass(CheckedOptions, ModulePass):
             apply_choice(kernel, choice)
             kernel.properties.pop("configs", None)
             if self.autotune:
-                found = candidates(
-                    choice.family or choice.kind, choice.config, static_size(kernel.rnumel), choice.limits
-                )
+                family, rnumel = choice.family or choice.kind, static_size(kernel.rnumel)
+                found = candidates(family, choice.config, rnumel, choice.limits, self.max_autotune)
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
     def choose(self, kernel: KernelOp) -> TileChoice:

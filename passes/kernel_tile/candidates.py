@@ -8,6 +8,13 @@ num_warps; looped reductions vary RBLOCK (the grid does not depend on it); 2-D p
 shape (YBLOCK x XBLOCK); wide tiles (an input broadcast along y or x) vary theirs around 4096 elements.
 Long rows one per program (softmax of 256 x 131072: two programs per SM, too few loads in flight with 4 KiB
 blocks) also try RBLOCK up to 16384 and up to 32 warps, 8 to 32 elements per thread.
+
+Without max-autotune (`kernel-tile{max_autotune=false}`, torch.compile's default) only kernels whose best config
+the heuristic cannot decide keep candidates (UNDECIDED, as Inductor's default mode tunes only where its hints
+give no single config): 2-D tiles of transposes (which tile shape wins depends on both strides), long rows one
+per program (RBLOCK and warps trade loads in flight against registers) and persistent reductions of short
+rows (how many rows a program takes). 1-D pointwise blocks, wide tiles, looped reductions and persistent
+reductions of rows of SHORT_ROW or more keep the heuristic config alone.
 """
 
 WARPS = (4, 8)
@@ -29,14 +36,23 @@ LONG_ROW_WARPS = (8, 16, 32)
 # elements per thread in one r block of a long-row candidate (softmax 256 x 131072 on the H200: RBLOCK 16384
 # with 32 warps, 16 per thread, 56.3 us against 60.6 for 8192 with 16 warps)
 LONG_ROW_PER_THREAD = (8, 32)
+# persistent reductions of rows shorter than this are tuned without max-autotune (Inductor's rule for INNER rows)
+SHORT_ROW = 256
 
 
 def candidates(
-    kind: str, config: dict[str, int], rnumel: int | None, limits: dict[str, int] | None = None
+    kind: str,
+    config: dict[str, int],
+    rnumel: int | None,
+    limits: dict[str, int] | None = None,
+    max_autotune: bool = True,
 ) -> list[dict[str, int]]:
     """Distinct configs, the heuristic one first, at most MAX_CANDIDATES; none with a block size above its
-    limit (a block longer than the dim it covers only adds masked lanes)."""
+    limit (a block longer than the dim it covers only adds masked lanes). Without `max_autotune`, the
+    heuristic config alone where UNDECIDED says the heuristic decides."""
     found = [dict(config)]
+    if not max_autotune and not UNDECIDED[kind](config, rnumel):
+        return found
     for variant in VARIANTS[kind](config, rnumel):
         within = all(variant.get(key, 0) <= limit for key, limit in (limits or {}).items())
         if variant not in found and within:
@@ -75,7 +91,7 @@ def _persistent(config: dict[str, int], rnumel: int | None) -> list[dict[str, in
 
 
 def _looped(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
-    if rnumel is not None and rnumel >= LONG_ROW and config["xblock"] == 1:
+    if _is_long_row(config, rnumel):
         return _long_rows(config)
     limit = MAX_RBLOCK if rnumel is None else min(MAX_RBLOCK, max(1, 1 << (rnumel - 1).bit_length()))
     rblocks = [r for r in (config["rblock"], config["rblock"] // 2, config["rblock"] * 2) if 1 <= r <= limit]
@@ -98,4 +114,17 @@ VARIANTS = {
     "wide_tile": _wide_tiles,
     "persistent_reduction": _persistent,
     "reduction": _looped,
+}
+
+
+def _is_long_row(config: dict[str, int], rnumel: int | None) -> bool:
+    return rnumel is not None and rnumel >= LONG_ROW and config["xblock"] == 1
+
+
+# kind -> whether the heuristic cannot decide among the kind's candidates (tuned without max-autotune)
+UNDECIDED = {
+    "pointwise": lambda config, rnumel: "yblock" in config,  # 2-D tiles of transposes
+    "wide_tile": lambda config, rnumel: False,
+    "persistent_reduction": lambda config, rnumel: rnumel is not None and rnumel < SHORT_ROW,
+    "reduction": _is_long_row,
 }

@@ -8,7 +8,8 @@ from harness import check, rand
 from irc import config, metrics
 from irc.pipeline import DEFAULT_PIPELINE
 
-LOOPED = DEFAULT_PIPELINE.replace("kernel-tile{autotune=true}", "kernel-tile{rblock=64 autotune=true}")
+LOOPED = DEFAULT_PIPELINE.replace("kernel-tile{autotune=true", "kernel-tile{rblock=64 autotune=true")
+assert LOOPED != DEFAULT_PIPELINE
 THREE_PASS = LOOPED.replace("convert-kernel-to-triton", "convert-kernel-to-triton{online_softmax=false}")
 
 

@@ -95,9 +95,11 @@ def test_small_transpose_stays_1d(device):
 
 def _force_candidate(candidate: int, monkeypatch) -> list[dict]:
     """Makes every launch take its autotune candidate number `candidate` (the last if it has fewer); returns
-    the list the chosen configs are appended to."""
+    the list the chosen configs are appended to. Under max-autotune: every kernel keeps its candidates."""
+    from irc import config
     from irc.runtime import autotune, launch
 
+    monkeypatch.setattr(config, "max_autotune", True)
     chosen = []
     monkeypatch.setattr(launch, "_runners", {})  # kept compiled kernels of earlier candidates
 

@@ -1,5 +1,6 @@
 // RUN: irc-opt %s -p kernel-tile --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-tile{autotune=true}' --split-input-file | filecheck %s --check-prefix=TUNE
+// RUN: irc-opt %s -p 'kernel-tile{autotune=true max_autotune=false}' --split-input-file | filecheck %s --check-prefix=DEFAULT
 // RUN: irc-opt %s -p 'kernel-tile{xblock=64 num_warps=2}' --split-input-file | filecheck %s --check-prefix=OPT
 // RUN: irc-opt %s -p 'kernel-tile{persistent_max=8}' --split-input-file | filecheck %s --check-prefix=LOOPED
 // RUN: irc-opt %s -p 'kernel-tile{rblock=8}' --split-input-file | filecheck %s --check-prefix=RBLOCK
@@ -34,8 +35,10 @@ func.func @pointwise(%x: !loop.buffer<[3], f32, strides [1]>) {
 // CHECK:       kernel.kernel @neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 16, num_warps = 4} {
 // CHECK:       kernel.kernel @neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 512, num_warps = 4} {
 // CHECK:       kernel.kernel @neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
-// 1-D pointwise candidates: num_warps, then wider blocks (more bytes in flight), none wider than the extent.
+// 1-D pointwise candidates: num_warps, then wider blocks (more bytes in flight), none wider than the extent;
+// without max-autotune (DEFAULT) only 2-D tiles of transposes, long rows and short persistent rows keep theirs.
 // TUNE:        kernel.kernel @neg_1({{.*}} {xblock = 512, num_warps = 4, configs = [{xblock = 512, num_warps = 4}, {xblock = 512, num_warps = 8}]} {
+// DEFAULT:     kernel.kernel @neg_1({{.*}} {xblock = 512, num_warps = 4, configs = [{xblock = 512, num_warps = 4}]} {
 // TUNE:        kernel.kernel @neg_2({{.*}} {xblock = 1024, num_warps = 4, configs = [{xblock = 1024, num_warps = 4}, {xblock = 1024, num_warps = 8}, {xblock = 2048, num_warps = 4}, {xblock = 2048, num_warps = 8}, {xblock = 4096, num_warps = 8}, {xblock = 512, num_warps = 4}]} {
 // CHECK-LABEL: func.func @pointwise
 // CHECK:         kernel.launch @neg_0(%x) outs(%o)
@@ -135,7 +138,9 @@ func.func @orientation() {
 // Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
 // Persistent candidates keep the row (RBLOCK) and vary num_warps and the rows per program (at most 8192 elements).
 // TUNE:       kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
+// DEFAULT:     kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}]} {
 // TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
+// DEFAULT:     kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}]} {
 
 // -----
 
@@ -175,6 +180,7 @@ func.func @tiles() {
 // CHECK-LABEL: func.func @tiles
 // 2-D candidates also vary the tile shape, never wider than the dim a side covers (37 rows: yblock <= 64).
 // TUNE:        kernel.kernel @add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
+// DEFAULT:     kernel.kernel @add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
 // FLAT:        kernel.kernel @add_0({{.*}} pointwise numel 4847 rnumel 1 {xblock = 1024, num_warps = 4} {
 // FLAT:        kernel.kernel @add_1({{.*}} pointwise numel "s0*s1" rnumel 1 {xblock = 1024, num_warps = 4} {
 // FLAT:        kernel.kernel @mul_2({{.*}} pointwise numel 44400 rnumel 1 {xblock = 1024, num_warps = 4} {
@@ -242,6 +248,7 @@ func.func @wide_tiles() {
 // CHECK-LABEL: func.func @wide_tiles
 // Wide candidates vary the shape around 4096 elements, never wider than a side's extent (768: xblock <= 1024).
 // TUNE:        kernel.kernel @add_0({{.*}} ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4, configs = [{xblock = 1024, yblock = 4, num_warps = 4}, {xblock = 1024, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 4, num_warps = 8}, {xblock = 2048, yblock = 2, num_warps = 8}, {xblock = 4096, yblock = 1, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
+// DEFAULT:     kernel.kernel @add_0({{.*}} ynumel 16384 {xblock = 1024, yblock = 4, num_warps = 4, configs = [{xblock = 1024, yblock = 4, num_warps = 4}]} {
 // TUNE:        kernel.kernel @sub_1({{.*}} ynumel 296 {xblock = 256, yblock = 16, num_warps = 4, configs = [{xblock = 256, yblock = 16, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}, {xblock = 512, yblock = 8, num_warps = 4}, {xblock = 1024, yblock = 2, num_warps = 4}]} {
 // FLAT:        kernel.kernel @add_0({{.*}} pointwise numel 67108864 rnumel 1 {xblock = 1024, num_warps = 4} {
 
@@ -320,3 +327,4 @@ kernel.kernel @amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>)
 
 // CHECK:      kernel.kernel @amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
 // TUNE:       kernel.kernel @amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {
+// DEFAULT:     kernel.kernel @amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {
