@@ -16,6 +16,8 @@ def _lowered(fn, *inputs, dynamic=False):
 def test_ldexp(exponent_dtype, device):
     x = rand(37, 13, device=device)
     e = rand(13, low=-6, high=6, dtype=exponent_dtype, device=device)
+    if exponent_dtype.is_floating_point:
+        e = e.round()  # 2 ** e exact: a fractional power may round differently from eager's by an ulp of f32
     _lowered(torch.ldexp, x, e)
     _lowered(torch.ldexp, x.t().double(), e.reshape(13, 1))
 
