@@ -49,6 +49,23 @@ def vectorized(name: str) -> Callable[..., Any]:
     return apply
 
 
+def aten_reference(name: str) -> Callable[..., Any]:
+    """ATen's `torch.<name>` on numpy arrays (no numpy function exists: erfinv, i0, the Bessel functions...):
+    the reference of functions that libdevice computes on the GPU."""
+
+    def apply(*args):
+        import numpy as np
+        import torch
+
+        function = torch
+        for part in name.split("."):
+            function = getattr(function, part)
+        tensors = [torch.from_numpy(np.ascontiguousarray(a)) if isinstance(a, np.ndarray) else a for a in args]
+        return function(*tensors).numpy()
+
+    return apply
+
+
 def _trunc_div(a, b):
     import numpy as np
 
@@ -109,6 +126,19 @@ def float_math(name: str, arity: int = 1, triton: str | None = None, reference=N
         name, arity, (FLOAT, "any"), {"float": f"math.{name}"},
         triton=triton or f"libdevice.{name}({operands})", lowers=(f"math.{name}",),
         reference=reference or numpy(name), **kw,
+    )  # fmt: skip
+
+
+def libdevice_math(
+    name: str, function: str | None = None, reference=None, arity: int = 1, operands: str = "any"
+) -> ElementwiseRow:
+    """A floating-point function xDSL's math dialect lacks: aten op (float result), loop.<name> in loop bodies,
+    Triton libdevice.<function> (default: <name>), reference (default: ATen's torch.<name>)."""
+    arguments = ", ".join(f"{{{k}}}" for k in range(arity))
+    return ElementwiseRow(
+        name, arity, (FLOAT, operands), {"float": f"loop.{name}"}, scalar="float" if arity == 1 else "float2",
+        triton=f"libdevice.{function or name}({arguments})", lowers=(f"loop.{name}",),
+        reference=reference or aten_reference(name), doc=f"{name}(x) (ATen's torch.{name})",
     )  # fmt: skip
 
 
@@ -179,6 +209,8 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     ElementwiseRow("pow", 2, (PROMOTE, "any"), {"float": "math.powf", "int": "math.ipowi"},
                    triton="libdevice.pow({0}, {1})", lowers=("math.powf", "math.fpowi", "math.ipowi"),
                    reference=numpy("power")),
+    ElementwiseRow("fmax", 2, (PROMOTE, "any"), {"float": "fmax", "int": "arith.maxsi", "bool": "arith.ori"}),
+    ElementwiseRow("fmin", 2, (PROMOTE, "any"), {"float": "fmin", "int": "arith.minsi", "bool": "arith.andi"}),
     float_math("atan2", 2),
     ElementwiseRow("hypot", 2, (FLOAT, "float"), {"float": "loop.hypot"}, scalar="float2",
                    triton="libdevice.hypot({0}, {1})", lowers=("loop.hypot",), reference=numpy("hypot"),
@@ -190,7 +222,9 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     # C semantics (round toward zero): Python's on the non-negative values of index arithmetic
     triton_only("trunc_div", 2, "{0} // {1}", "integer", ("arith.divsi", "arith.divui"), _trunc_div),
     triton_only("trunc_rem", 2, "{0} % {1}", "integer", ("arith.remsi", "arith.remui"), "fmod"),
-    triton_only("fmod", 2, "{0} % {1}", "float", ("arith.remf",), "fmod"),
+    ElementwiseRow("fmod", 2, (PROMOTE, "numeric"), {"float": "loop.fmod", "int": "arith.remsi"}, scalar="float2",
+                   doc="C's fmod(x, y) (the sign of x)", triton="{0} % {1}", triton_operands="float",
+                   lowers=("loop.fmod", "arith.remf"), reference=numpy("fmod")),
     # -- bitwise and logical -------------------------------------------------------------------------------
     bitwise("bitwise_and", "arith.andi", "{0} & {1}", "bitwise_and"),
     bitwise("bitwise_or", "arith.ori", "{0} | {1}", "bitwise_or"),
@@ -227,6 +261,10 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     ElementwiseRow("isinf", 1, (BOOL, "any"), {"float": "loop.isinf", "int": "false", "bool": "false"}, "self",
                    scalar="float_to_bool", doc="x is +inf or -inf", triton='tl.abs({0}) == float("inf")', triton_operands="float",
                    triton_result="i1", lowers=("loop.isinf",), reference=numpy("isinf")),
+    ElementwiseRow("signbit", 1, (BOOL, "any"), {"float": "loop.signbit", "int": "is_negative", "bool": "false"},
+                   "self", scalar="float_to_bool", doc="the sign bit of x is set (-0.0 and -NaN too)",
+                   triton="libdevice.signbit({0}) != 0", triton_operands="math", triton_result="i1",
+                   lowers=("loop.signbit",), reference=numpy("signbit")),
     ElementwiseRow("logical_not", 1, (BOOL, "any"), {"bool": "logical_not"}, "bool"),
     triton_only("not", 1, "{0} == 0", "bool"),
     ElementwiseRow("sigmoid", 1, (FLOAT, "any"), {"float": "loop.sigmoid"}, scalar="float", doc="1 / (1 + exp(-x))",
@@ -253,9 +291,26 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     float_math("atan", reference=numpy("arctan")),
     float_math("sinh"),
     float_math("cosh"),
-    triton_only("asinh", 1, "libdevice.asinh({0})", "math", ("math.asinh",), "arcsinh"),
-    triton_only("acosh", 1, "libdevice.acosh({0})", "math", ("math.acosh",), "arccosh"),
-    triton_only("atanh", 1, "libdevice.atanh({0})", "math", ("math.atanh",), "arctanh"),
-    triton_only("erfc", 1, "libdevice.erfc({0})", "math", (), vectorized("erfc")),
-    triton_only("lgamma", 1, "libdevice.lgamma({0})", "math", (), vectorized("lgamma")),
+    float_math("asinh", reference=numpy("arcsinh")),
+    float_math("acosh", reference=numpy("arccosh")),
+    float_math("atanh", reference=numpy("arctanh")),
+    float_math("log10"),
+    libdevice_math("erfc", reference=vectorized("erfc")),
+    libdevice_math("lgamma"),
+    libdevice_math("erfinv"),
+    ElementwiseRow("digamma", 1, (FLOAT, "any"), {"float": "digamma"}),
+    ElementwiseRow("trigamma", 1, (FLOAT, "any"), {"float": "trigamma"}),  # polygamma(1, x); no ATen op of its own
+    ElementwiseRow("angle", 1, (FLOAT, "any"), {"float": "angle"}),
+    ElementwiseRow("spherical_bessel_j0", 1, (FLOAT, "any"), {"float": "spherical_bessel_j0"}),
+    libdevice_math("i0", "cyl_bessel_i0"),
+    libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
+    ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
+    ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
+    libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
+    libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
+    libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),
+    libdevice_math("bessel_j1", "j1", aten_reference("special.bessel_j1")),
+    libdevice_math("bessel_y0", "y0", aten_reference("special.bessel_y0")),
+    libdevice_math("bessel_y1", "y1", aten_reference("special.bessel_y1")),
+    libdevice_math("nextafter", arity=2, reference=numpy("nextafter"), operands="float"),
 )  # fmt: skip

@@ -21,6 +21,7 @@ from xdsl.dialects import arith
 
 from irc.dialects import aten
 from irc.fx_fallback import fallback
+from irc.fx_import_composite import COMPOSITE_ROWS
 from irc.fx_types import (
     TORCH_DTYPES,
     Importer,
@@ -330,6 +331,17 @@ def as_strided(importer, node, args):
     return importer.insert(aten.AsStridedOp(importer.operand(args["self"]), result_type(node), strides, offset)).result
 
 
+def copied(view: Builder) -> Builder:
+    """A `<view>_copy` op: the view, then a copy (values, not an alias of the input)."""
+
+    def build(importer, node, args):
+        viewed = view(importer, node, args)
+        return None if viewed is None else importer.insert(aten.CloneOp(viewed, result_type(node))).result
+
+    build.carried = getattr(view, "carried", frozenset())
+    return build
+
+
 def same_value(importer, node, args):
     return importer.operand(args["self"])
 
@@ -367,6 +379,11 @@ TABLE: dict[str, Builder] = {
     **{name: unary(name) for name in aten.UNARY_OPS},
     **{name: binary(name) for name in aten.BINARY_OPS},
     "rsub": binary("sub", swap=True),
+    **{f"special_{name}": unary(name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
+    **{f"special_{name}": unary(name) for name in ("bessel_j1", "bessel_y0", "bessel_y1")},
+    **COMPOSITE_ROWS,
+    "special_modified_bessel_i0": unary("i0"),
+    "special_modified_bessel_i1": unary("i1"),
     "true_divide": binary("div"),
     "floor_divide": binary("div", rounding_mode="floor"),
     "bitwise_left_shift": lambda i, n, a: None,
@@ -414,6 +431,9 @@ TABLE: dict[str, Builder] = {
     "alias": view_like(aten.AliasOp),
     "detach": view_like(aten.AliasOp),
 }
+
+VIEWS_WITH_COPIES = ("view", "permute", "transpose", "expand", "squeeze", "unsqueeze", "slice", "narrow", "select")
+TABLE.update({f"{name}_copy": copied(TABLE[name]) for name in (*VIEWS_WITH_COPIES, "alias", "detach")})
 
 # (name, overload) rows where one overload means something else than the packet's default row
 OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {

@@ -64,6 +64,7 @@ def keepdim(op: Operation) -> bool:
 UNARY_SPECIAL: dict[str, Callable] = {
     "silu": lambda x, op: torch().nn.functional.silu(x),
     "gelu": lambda x, op: torch().nn.functional.gelu(x, approximate=op.approximate.data),
+    "trigamma": lambda x, op: torch().polygamma(1, x),
 }
 
 BINARY_SPECIAL: dict[str, Callable] = {
@@ -77,7 +78,7 @@ def run_unary(op: Operation, symbols: dict, x):
         x = x.to(torch_dtype(op.result.type.element_type))
     if name in UNARY_SPECIAL:
         return UNARY_SPECIAL[name](x, op)
-    return getattr(torch(), name)(x)
+    return (getattr(torch(), name, None) or getattr(torch().special, name))(x)
 
 
 def run_binary(op: Operation, symbols: dict, a, b):

@@ -50,6 +50,7 @@ from .body import Lowered, buffer_operand, declared_layout
 from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
+from .index_maps import INDEX_MAP_LOWERINGS
 from .pool import POOL_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
 from .reductions import REDUCTION_LOWERINGS
@@ -145,9 +146,9 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
     A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
-    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py).
+    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py).
     """
-    decomposition = (FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS).get(op.overload.data)
+    decomposition = FALLBACK_DECOMPOSITIONS.get(op.overload.data)
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
         decomposition = None
     lowered = decomposition(op) if decomposition is not None else None
@@ -174,6 +175,10 @@ def kernel_element_types(op: Operation) -> bool:
     shaped = [t for t in types if isinstance(t, TensorType | BufferType)]
     return all(element_type_name(t.element_type) is not None for t in shaped)
 
+
+FALLBACK_DECOMPOSITIONS = (
+    FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS
+)
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {
     **ELEMENTWISE_LOWERINGS,

@@ -39,6 +39,7 @@ from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
+from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
 
 Builder = Callable[[Body, Sequence[SSAValue], Operation], SSAValue]
 
@@ -169,6 +170,30 @@ def isnan(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
     return cmpf("uno")(body, [xs[0], xs[0]], source)
 
 
+def is_negative(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    return cmpi("slt")(body, [xs[0], body.constant(0, xs[0].type)], source)
+
+
+def nan_ignoring(cls: type[Operation]) -> Builder:
+    """fmax / fmin: `cls` (NaN-propagating) of two floats, the other operand where one is NaN."""
+
+    def build(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+        a, b = xs
+        both = body.add(cls(a, b))
+        b_or_both = body.add(arith.SelectOp(isnan(body, [b], source), a, both))
+        return body.add(arith.SelectOp(isnan(body, [a], source), b, b_or_both))
+
+    return build
+
+
+def angle(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    """The argument of a real number: pi below 0, else 0 (NaN stays NaN)."""
+    x, t = xs[0], xs[0].type
+    below = cmpf("olt")(body, [x, body.constant(0.0, t)], source)
+    turned = body.add(arith.SelectOp(below, body.constant(math.pi, t), body.constant(0.0, t)))
+    return body.add(arith.SelectOp(isnan(body, [x], source), x, turned))
+
+
 def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
     return with_constant(arith.DivfOp, 1.0, constant_first=True)(body, xs, source)
 
@@ -177,7 +202,9 @@ def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValu
 BUILDERS: dict[str, Builder] = {
     "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
     "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
-    "reciprocal": reciprocal,
+    "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma, "angle": angle,
+    "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e, "i1e": i1e,
+    "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp),
 }  # fmt: skip
 
 

@@ -16,7 +16,8 @@ eager when negative (idx < 0 ? idx + size : idx):
     } : !loop.buffer<[4, 1], f32, strides [1, 1]>
 
 `aten::embedding.default(weight, indices)` is the gather of rows: out[p..., j] = weight[indices[p...], j];
-`aten::index.Tensor(x, [None, ..., idx])` (one integer index tensor) reads x with idx's values along one dim.
+`aten::index.Tensor(x, [idx0, None, idx1, ...])` (i32 / i64 index tensors, broadcast together) reads x with
+the index values along the indexed dims (several gathered coordinates t0, t1, ... of one load).
 
 An index outside [-size, size) makes eager raise; here it reads 0 (the gather load masks it). The one-hot form
 this file used before (a sum over the whole dim, comparing each position with the index) is gone: the gather
@@ -29,11 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, UnitAttr, i64
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten, loop
-from irc.dialects.types import BufferType, DimLike, IndexAttr, is_integer
+from irc.dialects.types import BufferType, DimLike, IndexAttr, TensorType, element_type_name, is_integer
 
 from .body import Body, Lowered, index_symbol, linear_index
 
@@ -119,25 +120,53 @@ def lower_embedding(op: aten.FallbackOp) -> Lowered | None:
     return Lowered([pointwise], [pointwise.result])
 
 
-def lower_index(op: aten.FallbackOp) -> Lowered | None:
-    """`x[..., idx]` with one integer index tensor after leading full slices (None): out has x's sizes with
-    the indexed dim replaced by idx's sizes; negative indices wrap as in eager."""
+def index_tensors(op: aten.FallbackOp) -> tuple[SSAValue, dict[int, SSAValue]] | None:
+    """(source, {indexed dim: index buffer}) of `x[idx...]` with i32 / i64 index tensors (None entries are
+    full slices); None for boolean or byte masks, whose result size depends on the data."""
     args = op.args.data
     source = operand_of(op, args[0]) if len(args) == 2 else None
     if source is None or not isinstance(source.type, BufferType) or not isinstance(args[1], ArrayAttr):
         return None
     entries = list(args[1].data)
-    dim = len(entries) - 1
-    index = operand_of(op, entries[-1]) if entries else None
-    if not is_index_buffer(index) or not all(isinstance(e, UnitAttr) for e in entries[:-1]):
+    if len(entries) > len(source.type.sizes()):
         return None
-    sizes, index_rank = source.type.sizes(), len(index.type.sizes())
-    if dim >= len(sizes):
+    indices = {d: operand_of(op, e) for d, e in enumerate(entries) if not isinstance(e, UnitAttr)}
+    if not indices or not all(v is not None and element_type_name(v.type.element_type) in ("i32", "i64")
+                              for v in indices.values()):  # fmt: skip
         return None
-    body = Body([*sizes[:dim], *index.type.sizes(), *sizes[dim + 1 :]])
-    position = body.load(index, [index_symbol(f"i{dim + k}") for k in range(index_rank)])
-    coords = [index_symbol(f"i{d + (index_rank - 1 if d > dim else 0)}") for d in range(len(sizes))]
-    value = gather_load(body, source, coords, dim, position)
+    return source, indices
+
+
+def lower_index(op: aten.FallbackOp) -> Lowered | None:
+    """`x[..., idx0, ..., idx1, ...]`: the index tensors broadcast to one shape B, and each output element reads x
+    at the (wrapped) index values along the indexed dims. B takes the place of the indexed dims when they are
+    adjacent, else it comes first (NumPy's rule); the other dims keep their order."""
+    found = index_tensors(op)
+    out = op.result_types[0] if len(op.result_types) == 1 else None
+    if found is None or not isinstance(out, TensorType):
+        return None
+    source, indices = found
+    sizes, dims = source.type.sizes(), sorted(indices)
+    kept = [d for d in range(len(sizes)) if d not in indices]
+    b_rank = len(out.sizes()) - len(kept)
+    adjacent = dims == list(range(dims[0], dims[-1] + 1))
+    b_start = dims[0] if adjacent else 0
+    if adjacent:  # dims before the indexed ones keep their place, those after move by rank(B) - len(dims)
+        out_position = {d: d if d < b_start else d + b_rank - len(dims) for d in kept}
+    else:
+        out_position = {d: b_rank + k for k, d in enumerate(kept)}
+    body = Body(out.sizes())
+    coords: list[object] = [index_symbol(f"i{out_position[d]}") if d in out_position else 0 for d in range(len(sizes))]
+    values, bounds = [], []
+    for k, dim in enumerate(dims):
+        index = indices[dim]
+        lead = b_start + b_rank - len(index.type.sizes())
+        index_coords = [0 if n == 1 else index_symbol(f"i{lead + j}") for j, n in enumerate(index.type.sizes())]
+        values.append(wrapped_index(body, body.cast(body.load(index, index_coords), i64), sizes[dim]))
+        bounds.append(sizes[dim])
+        coords[dim] = index_symbol(f"t{k}")
+    flat = IndexAttr(linear_index(coords, source.type.stride_values()))
+    value = body.add(loop.LoadOp(source, flat, values, bounds))
     pointwise = body.pointwise(value, value.type)
     return Lowered([pointwise], [pointwise.result])
 

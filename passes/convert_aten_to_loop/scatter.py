@@ -1,4 +1,4 @@
-"""One-hot fallback ops that convert-aten-to-loop lowers (SCATTER_LOWERINGS): a cross-entropy backward's.
+"""Scatters of one value per row that convert-aten-to-loop lowers (SCATTER_LOWERINGS), and full_like.
 
 `aten::scatter.value(self, dim, index, value)` with one index per row (index of size 1 along `dim`, the other
 sizes those of `self`) is a pointwise compare of each position along `dim` with the row's (wrapped) index:
@@ -15,9 +15,14 @@ sizes those of `self`) is a pointwise compare of each position along `dim` with 
       loop.yield %r : f32
     } : !loop.buffer<[4, 10], f32, strides [10, 1]>
 
-`aten::full_like.default(x, fill)` (x's dtype, contiguous) is a constant pointwise that does not read x.
-Both then fuse with the rest of the backward instead of running eagerly over a materialized [N, C] buffer.
-An index out of range matches no position (eager raises). Other scatters stay externs.
+`aten::scatter.src` writes src[row, 0] there instead; `aten::scatter_reduce.two` writes reduce(self, src[row, 0])
+(sum, prod, amax, amin; mean of floats: their average; src alone without include_self), `aten::scatter_add`
+their sum. With one write per output element the result needs no atomics and no order.
+`aten::full_like.default(x, fill)` is a constant pointwise (in the result's dtype and dense layout) that does
+not read x.
+A cross-entropy backward's one-hot then fuses with the rest of the backward instead of running eagerly over a
+materialized [N, C] buffer. An index out of range matches no position (eager raises). Scatters of several
+values per row (several writes to one element, in eager's order) stay externs.
 """
 
 from __future__ import annotations
@@ -25,13 +30,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, i64
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr, i64
+from xdsl.ir import Attribute, SSAValue
 
-from irc.dialects import aten
-from irc.dialects.types import BufferType, attr_number, TensorType, contiguous_strides
+from irc.dialects import aten, loop
+from irc.dialects.types import BufferType, TensorType, attr_number, contiguous_strides, element_type_name, is_float
 
-from .body import Body, Lowered, index_symbol
+from .body import Body, Lowered, declared_layout, index_symbol
+from .dtypes import compute_type
 from .gather import is_index_buffer, operand_of, wrapped_index
 
 
@@ -39,47 +45,150 @@ def _number(attr: Attribute | None) -> int | float | None:
     return attr_number(attr) if isinstance(attr, IntegerAttr | FloatAttr) else None
 
 
-def lower_scatter_value(op: aten.FallbackOp) -> Lowered | None:
+def one_per_row(op: aten.FallbackOp, dim_attr: Attribute) -> tuple[SSAValue, int, SSAValue] | None:
+    """(self, dim, index) of a scatter with one index per row: the index has size 1 along `dim` and the sizes
+    of `self` elsewhere; None otherwise."""
     args = op.args.data
-    if len(args) != 4 or op.kwargs.data or not isinstance(args[1], IntegerAttr):
+    source, index = operand_of(op, args[0]), operand_of(op, args[2])
+    if source is None or not isinstance(source.type, BufferType) or not is_index_buffer(index):
         return None
-    source, index, value = operand_of(op, args[0]), operand_of(op, args[2]), _number(args[3])
-    if source is None or value is None or not isinstance(source.type, BufferType):
-        return None
-    if not is_index_buffer(index):
+    if not isinstance(dim_attr, IntegerAttr):
         return None
     sizes, rank = source.type.sizes(), len(source.type.sizes())
-    dim = args[1].value.data + (rank if args[1].value.data < 0 else 0)
+    dim = dim_attr.value.data + (rank if dim_attr.value.data < 0 else 0)
     expected = [1 if d == dim else s for d, s in enumerate(sizes)]
     if not 0 <= dim < rank or list(index.type.sizes()) != expected:
         return None
-    element = source.type.element_type
+    return source, dim, index
+
+
+def scatter_pointwise(
+    source: SSAValue, dim: int, index: SSAValue, written: Callable[[Body, SSAValue], SSAValue]
+) -> Lowered:
+    """`self` with the element at each row's (wrapped) index replaced by `written(body, self's element)`."""
+    sizes, rank, element = source.type.sizes(), len(source.type.sizes()), source.type.element_type
     body = Body(sizes)
     coords = [0 if d == dim else index_symbol(f"i{d}") for d in range(rank)]
     wanted = wrapped_index(body, body.cast(body.load(index, coords), i64), sizes[dim])
     hit = body.add(arith.CmpiOp(wanted, body.index_value(index_symbol(f"i{dim}"), i64), "eq"))
-    picked = body.add(arith.SelectOp(hit, body.constant(value, element), body.operand(source, element)))
+    current = body.operand(source, element)
+    picked = body.add(arith.SelectOp(hit, written(body, current), current))
     pointwise = body.pointwise(picked, element)
     return Lowered([pointwise], [pointwise.result])
 
 
+def lower_scatter_value(op: aten.FallbackOp) -> Lowered | None:
+    args = op.args.data
+    if len(args) != 4 or op.kwargs.data:
+        return None
+    found, value = one_per_row(op, args[1]), _number(args[3])
+    if found is None or value is None:
+        return None
+    source, dim, index = found
+    return scatter_pointwise(source, dim, index, lambda body, _: body.constant(value, source.type.element_type))
+
+
+def row_value(body: Body, src: SSAValue, dim: int, element: Attribute) -> SSAValue:
+    """`src` at the current row, position 0 along `dim` (src may be larger than the index)."""
+    coords = [0 if d == dim else index_symbol(f"i{d}") for d in range(len(src.type.sizes()))]
+    return body.cast(body.cast(body.load(src, coords), element), compute_type(element))
+
+
+def _src(op: aten.FallbackOp, source: SSAValue, dim: int) -> SSAValue | None:
+    src = operand_of(op, op.args.data[3])
+    if src is None or not isinstance(src.type, BufferType) or src.type.element_type != source.type.element_type:
+        return None
+    sizes, src_sizes = source.type.sizes(), src.type.sizes()
+    if len(src_sizes) != len(sizes) or any(s != t for d, (s, t) in enumerate(zip(sizes, src_sizes)) if d != dim):
+        return None
+    return src
+
+
+def lower_scatter_src(op: aten.FallbackOp) -> Lowered | None:
+    args = op.args.data
+    if len(args) != 4 or op.kwargs.data:
+        return None
+    found = one_per_row(op, args[1])
+    src = _src(op, found[0], found[1]) if found is not None else None
+    if src is None:
+        return None
+    source, dim, index = found
+    return scatter_pointwise(source, dim, index, lambda body, _: row_value(body, src, dim, source.type.element_type))
+
+
+def _combine(reduce: str, element: Attribute) -> Callable[[Body, SSAValue, SSAValue], SSAValue] | None:
+    """How scatter_reduce combines the element of `self` with the scattered one (include_self)."""
+    floating = is_float(element)
+    if element_type_name(element) == "i1":
+        return None
+    ops = {
+        "sum": arith.AddfOp if floating else arith.AddiOp,
+        "prod": arith.MulfOp if floating else arith.MuliOp,
+        "amax": arith.MaximumfOp if floating else arith.MaxSIOp,
+        "amin": arith.MinimumfOp if floating else arith.MinSIOp,
+    }
+    if reduce == "mean" and floating:
+        return lambda body, a, b: body.add(arith.DivfOp(body.add(arith.AddfOp(a, b)), body.constant(2.0, element)))
+    if reduce not in ops or element_type_name(element) in ("ui8", "i1") and reduce in ("amax", "amin"):
+        return None
+    return lambda body, a, b: body.add(ops[reduce](a, b))
+
+
+def lower_scatter_reduce(op: aten.FallbackOp) -> Lowered | None:
+    """scatter_reduce.two(self, dim, index, src, reduce, include_self) with one index per row: the hit element
+    is reduce(self, src) (mean: their average), or src alone without include_self."""
+    args, kwargs = op.args.data, op.kwargs.data
+    include = kwargs.get("include_self", args[5] if len(args) > 5 else None)
+    reduce = kwargs.get("reduce", args[4] if len(args) > 4 else None)
+    if not isinstance(reduce, StringAttr) or len(args) < 4 or set(kwargs) - {"include_self", "reduce"}:
+        return None
+    found = one_per_row(op, args[1])
+    src = _src(op, found[0], found[1]) if found is not None else None
+    combine = _combine(reduce.data, found[0].type.element_type) if found is not None else None
+    if src is None or combine is None:
+        return None
+    source, dim, index = found
+    element = source.type.element_type
+    if include is not None and _number(include) == 0:
+        return scatter_pointwise(source, dim, index, lambda body, _: row_value(body, src, dim, element))
+    return scatter_pointwise(source, dim, index, lambda body, cur: combine(body, cur, row_value(body, src, dim, element)))
+
+
+def lower_scatter_add(op: aten.FallbackOp) -> Lowered | None:
+    found = one_per_row(op, op.args.data[1]) if len(op.args.data) == 4 and not op.kwargs.data else None
+    src = _src(op, found[0], found[1]) if found is not None else None
+    combine = _combine("sum", found[0].type.element_type) if found is not None else None
+    if src is None or combine is None:
+        return None
+    source, dim, index = found
+    element = source.type.element_type
+    return scatter_pointwise(source, dim, index, lambda body, cur: combine(body, cur, row_value(body, src, dim, element)))
+
+
 def lower_full_like(op: aten.FallbackOp) -> Lowered | None:
+    """A constant pointwise of the result's dtype, in the dense layout the result type declares."""
     args, out = op.args.data, op.outputs[0].type
     fill = _number(args[1]) if len(args) == 2 else None
     source = operand_of(op, args[0]) if args else None
-    if fill is None or source is None or not isinstance(source.type, BufferType) or "dtype" in op.kwargs.data:
+    if fill is None or source is None or not isinstance(source.type, BufferType) or not isinstance(out, TensorType):
         return None
-    if not isinstance(out, TensorType):
+    if set(op.kwargs.data) - {"dtype", "layout", "device", "pin_memory", "memory_format"}:
         return None
     strides = out.stride_values()
-    if strides is not None and tuple(strides) != tuple(contiguous_strides(out.sizes())):
+    layout = declared_layout(out)
+    if strides is not None and layout is None and tuple(strides) != tuple(contiguous_strides(out.sizes())):
         return None
-    body = Body(source.type.sizes())
-    pointwise = body.pointwise(body.constant(fill, source.type.element_type), source.type.element_type)
+    body = Body(out.sizes())
+    value = body.constant(fill, out.element_type)
+    body.add(loop.YieldOp(body.cast(value, out.element_type)))
+    pointwise = loop.PointwiseOp(out.sizes(), body.ops, BufferType(out.sizes(), out.element_type, layout))
     return Lowered([pointwise], [pointwise.result])
 
 
 SCATTER_LOWERINGS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter.value": lower_scatter_value,
+    "aten::scatter.src": lower_scatter_src,
+    "aten::scatter_reduce.two": lower_scatter_reduce,
+    "aten::scatter_add.default": lower_scatter_add,
     "aten::full_like.default": lower_full_like,
 }

@@ -42,6 +42,38 @@ def test_index_with_negative_indices(index_type):
     check(lambda x, i: x[:, :, i], x.half(), torch.randint(-13, 13, (4,), dtype=index_type), fallbacks={})
 
 
+SEVERAL_INDICES = {
+    "adjacent_leading": lambda x, a, b: x[a, b],
+    "adjacent_inner": lambda x, a, b: x[:, a, b],
+    "apart": lambda x, a, b: x[a, :, b],  # the broadcast index dims come first
+    "apart_inner": lambda x, a, b: x[:, a, :, b],
+    "three": lambda x, a, b: x[a, b, a],
+}
+
+
+@pytest.mark.parametrize("index_type", INDEX_TYPES)
+@pytest.mark.parametrize("name", sorted(SEVERAL_INDICES))
+def test_index_with_several_index_tensors(name, index_type, device):
+    x = rand(5, 7, 6, 9, device=device)
+    a = torch.randint(-5, 5, (3, 1), dtype=index_type, device=device)  # broadcast against b
+    b = torch.randint(-5, 5, (4,), dtype=index_type, device=device)
+    fn = SEVERAL_INDICES[name]
+    check(fn, x, a, b, kernels=1, fallbacks={})
+    check(fn, x.transpose(1, 2), a, b, fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.int64, torch.float16, torch.bool])
+def test_index_with_several_index_tensors_of_other_dtypes(dtype, device):
+    x = rand(6, 7, 3, dtype=dtype, device=device)
+    a, b = torch.randint(0, 6, (2, 5), device=device), torch.randint(-7, 7, (5,), device=device)
+    check(lambda x, a, b: x[a, b], x, a, b, fallbacks={})
+
+
+def test_index_with_several_index_tensors_and_dynamic_sizes(device):
+    x, a, b = rand(9, 11, device=device), torch.randint(0, 9, (7,), device=device), torch.randint(0, 11, (7,), device=device)
+    check(lambda x, a, b: x[a, b] * 2, x, a, b, dynamic=True, fallbacks={})
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
 def test_embedding(dtype):
     weight = rand(101, 33, dtype=dtype)
@@ -101,9 +133,38 @@ def test_scatter_of_one_value_per_row():  # eager scatter takes int64 indices on
           kernels=1, fallbacks={})
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int64])
+def test_scatter_of_one_source_value_per_row(dtype, device):
+    x, src = rand(37, 13, dtype=dtype, device=device), rand(37, 4, dtype=dtype, device=device)
+    check(lambda x, i, s: torch.scatter(x, 1, i, s) * 2, x, torch.randint(0, 13, (37, 1), device=device), src,
+          kernels=1, fallbacks={})
+    check(lambda x, i, s: torch.scatter(x, 0, i, s), x.t(), torch.randint(0, 13, (1, 37), device=device), src.t(),
+          fallbacks={})
+
+
+@pytest.mark.parametrize("include_self", [True, False])
+@pytest.mark.parametrize("reduce", ["sum", "prod", "mean", "amax", "amin"])
+def test_scatter_reduce_of_one_value_per_row(reduce, include_self, device):
+    x, src, index = rand(37, 13, device=device), rand(37, 2, device=device), torch.randint(0, 13, (37, 1), device=device)
+    x[0, index[0, 0]] = float("nan")  # amax / amin propagate NaN like eager
+    fn = lambda x, i, s: torch.scatter_reduce(x, 1, i, s, reduce, include_self=include_self)  # noqa: E731
+    check(fn, x, index, src, kernels=1, fallbacks={})
+
+
+@pytest.mark.parametrize("dtype", [torch.int32, torch.int64])
+def test_scatter_add_and_reduce_of_integers(dtype, device):
+    x, src = rand(11, 17, dtype=dtype, low=-9, high=9, device=device), rand(11, 3, dtype=dtype, low=-9, high=9, device=device)
+    index = torch.randint(0, 17, (11, 1), device=device)
+    check(lambda x, i, s: (torch.scatter_add(x, 1, i, s), torch.scatter_reduce(x, 1, i, s, "amax")), x, index, src,
+          fallbacks={})
+    check(lambda x, i, s: torch.scatter_reduce(x, 1, i, s, "mean"), x, index, src,  # integer mean rounds: eager
+          fallbacks={"aten::scatter_reduce.two": 1})
+
+
 def test_scatter_of_several_values_per_row_stays_an_extern():
     x, index = rand(37, 129), torch.randint(0, 129, (37, 4))
     check(lambda x, i: torch.scatter(x, 1, i, -1.5), x, index, fallbacks={"aten::scatter.value": 1})
+    check(lambda x, i: torch.scatter(x, 1, i, x * 2), x, index, fallbacks={"aten::scatter.src": 1})
 
 
 @pytest.mark.parametrize(

@@ -135,7 +135,12 @@ def sample(shape, dtype: torch.dtype, nonzero: bool = False, low: int = -5) -> t
 # Elementwise numbers
 # ---------------------------------------------------------------------------
 
-UNARY_REFERENCES = {"silu": F.silu, "gelu": F.gelu, "relu": torch.relu}
+UNARY_REFERENCES = {
+    "silu": F.silu, "gelu": F.gelu, "relu": torch.relu, "trigamma": lambda x: torch.polygamma(1, x),
+    **{name: getattr(torch.special, name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
+    **{name: getattr(torch.special, name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0")},
+}  # fmt: skip
+FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0"}
 UNARY_CASES = [
     (name, dtype)
     for name in UNARY
@@ -144,6 +149,7 @@ UNARY_CASES = [
     and not (dtype == torch.bool and name in ("neg", "abs", "relu", "floor", "ceil", "round", "trunc"))
     and not (dtype.is_floating_point and name == "bitwise_not")
     and not (dtype == torch.uint8 and name in ("neg", "abs", "sign"))
+    and not (dtype in (torch.float16, torch.bfloat16) and name in FLOAT32_AND_UP_IN_EAGER)
 ]
 
 
@@ -182,7 +188,7 @@ BINARY_DTYPE_PAIRS = [
     (torch.uint8, torch.int8),
     (torch.bool, torch.int32),
 ]
-NUMERIC_ONLY = {"sub", "remainder", "div", "pow", "atan2"}
+NUMERIC_ONLY = {"sub", "remainder", "div", "pow", "atan2", "fmod"}
 INTEGER_ONLY = {"bitwise_and", "bitwise_or", "bitwise_xor"}
 
 
@@ -206,7 +212,7 @@ BINARY_CASES = [(n, a, b) for n in BINARY for a, b in BINARY_DTYPE_PAIRS if bina
 )
 def test_binary_numbers_with_broadcast(name: str, a: torch.dtype, b: torch.dtype):
     x = sample((3, 4), a)
-    y = sample((4,), b, nonzero=name in ("div", "remainder"), low=0 if name == "pow" else -5)
+    y = sample((4,), b, nonzero=name in ("div", "remainder", "fmod"), low=0 if name == "pow" else -5)
     if name == "pow" and a.is_floating_point:
         x = x.abs()
     check_numbers(f"aten.{name} {{0}}, {{1}} : ({{types}}) -> {{results}}", [x, y], getattr(torch, name))

@@ -725,8 +725,8 @@ func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.te
 // CHECK:           %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] : i64
 // CHECK-NEXT:      %[[P:.*]] = loop.index #loop.index<"i1"> : i64
 // CHECK-NEXT:      %[[H:.*]] = arith.cmpi eq, %[[W]], %[[P]] : i64
-// CHECK-NEXT:      %[[V:.*]] = arith.constant -1.000000e+00 : f32
 // CHECK-NEXT:      %[[Z:.*]] = loop.load %z[#loop.index<"10*i0 + i1">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      %[[V:.*]] = arith.constant -1.000000e+00 : f32
 // CHECK-NEXT:      %[[R:.*]] = arith.select %[[H]], %[[V]], %[[Z]] : f32
 // CHECK-NEXT:      loop.yield %[[R]] : f32
 // CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>

@@ -172,6 +172,20 @@ loop.pointwise ranges [3, s0] {
   %p = loop.pow %a, %rem : f32, i32
   %pf = loop.pow %a, %remf : f32, f32
   %hy = loop.hypot %a, %pf : f32
+  %erfc = loop.erfc %a : f32
+  %lgamma = loop.lgamma %a : f32
+  %erfinv = loop.erfinv %a : f32
+  %i0 = loop.i0 %a : f32
+  %i1 = loop.i1 %a : f32
+  %erfcx = loop.erfcx %a : f32
+  %ndtri = loop.ndtri %a : f32
+  %bessel_j0 = loop.bessel_j0 %a : f32
+  %bessel_j1 = loop.bessel_j1 %a : f32
+  %bessel_y0 = loop.bessel_y0 %a : f32
+  %bessel_y1 = loop.bessel_y1 %a : f32
+  %sb = loop.signbit %a : f32
+  %fm = loop.fmod %a, %pf : f32
+  %na = loop.nextafter %a, %pf : f32
   %h = loop.cast %pf : f32 to f16
   %bf = loop.cast %inf : i1 to bf16
   %v = scf.if %nan -> (f32) {
@@ -192,6 +206,20 @@ loop.pointwise ranges [3, s0] {
 // CHECK-NEXT: %p = loop.pow %a, %rem : f32, i32
 // CHECK-NEXT: %pf = loop.pow %a, %remf : f32, f32
 // CHECK-NEXT: %hy = loop.hypot %a, %pf : f32
+// CHECK-NEXT: %erfc = loop.erfc %a : f32
+// CHECK-NEXT: %lgamma = loop.lgamma %a : f32
+// CHECK-NEXT: %erfinv = loop.erfinv %a : f32
+// CHECK-NEXT: %i0 = loop.i0 %a : f32
+// CHECK-NEXT: %i1 = loop.i1 %a : f32
+// CHECK-NEXT: %erfcx = loop.erfcx %a : f32
+// CHECK-NEXT: %ndtri = loop.ndtri %a : f32
+// CHECK-NEXT: %bessel_j0 = loop.bessel_j0 %a : f32
+// CHECK-NEXT: %bessel_j1 = loop.bessel_j1 %a : f32
+// CHECK-NEXT: %bessel_y0 = loop.bessel_y0 %a : f32
+// CHECK-NEXT: %bessel_y1 = loop.bessel_y1 %a : f32
+// CHECK-NEXT: %sb = loop.signbit %a : f32
+// CHECK-NEXT: %fm = loop.fmod %a, %pf : f32
+// CHECK-NEXT: %na = loop.nextafter %a, %pf : f32
 // CHECK-NEXT: %h = loop.cast %pf : f32 to f16
 // CHECK-NEXT: %bf = loop.cast %inf : i1 to bf16
 // CHECK-NEXT: %v = scf.if %nan -> (f32) {
@@ -201,6 +229,7 @@ loop.pointwise ranges [3, s0] {
 // GENERIC:      %fd = "loop.floordiv"(%n, %n) : (i32, i32) -> i32
 // GENERIC:      %rem = "loop.remainder"(%n, %fd) : (i32, i32) -> i32
 // GENERIC:      %p = "loop.pow"(%a, %rem) : (f32, i32) -> f32
+// GENERIC:      %sb = "loop.signbit"(%a) : (f32) -> i1
 
 // -----
 

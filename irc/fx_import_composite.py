@@ -1,0 +1,91 @@
+"""Import rows that build an ATen op from other aten ops, or take it only for some arguments (COMPOSITE_ROWS,
+part of fx_import_table's TABLE). Each row returns None where its op must run eagerly instead.
+
+    nextafter(x, y)     f32 / f64 only: it steps in the result's precision, and irc computes f16 in f32
+    polygamma(n, x)     digamma(x) for n = 0, trigamma(x) for n = 1
+    ldexp(x, e)         x * pow(2.0, e), as ATen composes it
+    special_spherical_bessel_j0(x)   the unary op (its operand is named x, not self)
+    copy(self, src)     src broadcast to self's sizes, in self's dtype (functionalized in-place copies)
+    empty_permuted      an empty tensor: irc lays out its values itself
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from irc.dialects import aten
+from irc.dialects.types import TensorType
+from irc.fx_types import Importer, dtype_type, result_type, size_text
+
+Builder = Callable[[Importer, object, dict], object]
+
+
+def nextafter(importer, node, args):
+    import torch
+
+    if node.meta["val"].dtype not in (torch.float32, torch.float64):
+        return None
+    x, y = importer.operand(args["self"]), importer.operand(args["other"])
+    return importer.insert(aten.BINARY_OPS["nextafter"].op(x, y, result_type(node))).result
+
+
+def polygamma(importer, node, args):
+    name = {0: "digamma", 1: "trigamma"}.get(args["n"])
+    if name is None:
+        return None
+    return importer.insert(aten.UNARY_OPS[name].op(importer.operand(args["self"]), result_type(node))).result
+
+
+def spherical_bessel_j0(importer, node, args):
+    return importer.insert(aten.UNARY_OPS["spherical_bessel_j0"].op(importer.operand(args["x"]), result_type(node))).result
+
+
+def ldexp(importer, node, args):
+    import torch
+
+    exponent = node.args[1].meta.get("val") if hasattr(node.args[1], "meta") else None
+    if not isinstance(exponent, torch.Tensor):
+        return None
+    power_dtype = torch.result_type(2.0, exponent)
+    power_type = TensorType([size_text(s) for s in exponent.shape], dtype_type(power_dtype))
+    pow_op, mul_op = aten.BINARY_OPS["pow"].op, aten.BINARY_OPS["mul"].op
+    power = importer.insert(pow_op(importer.constant(2.0), importer.operand(args["other"]), power_type)).result
+    return importer.insert(mul_op(importer.operand(args["self"]), power, result_type(node))).result
+
+
+def copy(importer, node, args):
+    import torch
+
+    source, value = node.args[1].meta.get("val"), node.meta["val"]
+    if not isinstance(source, torch.Tensor) or source.device != value.device:
+        return None
+    args.get("non_blocking")
+    args["self"]  # only its sizes and dtype matter: they are the result's
+    result = importer.operand(args["src"])
+    if list(source.shape) != list(value.shape):
+        expanded = TensorType([size_text(s) for s in value.shape], dtype_type(source.dtype))
+        result = importer.insert(aten.ExpandOp(result, expanded)).result
+    if source.dtype != value.dtype:
+        result = importer.insert(aten.ConvertOp(result, result_type(node))).result
+    return result
+
+
+def empty(importer, node, args):
+    args.get("device")
+    args.get("self")  # new_empty_strided's: the result's dtype and device say what it means
+    if not importer.on_graph_device(node.meta["val"]):
+        return None
+    return importer.insert(aten.EmptyOp(result_type(node))).result
+
+
+empty.carried = frozenset({"physical_layout", "stride"})  # layouts only: irc lays out its values itself
+
+COMPOSITE_ROWS: dict[str, Builder] = {
+    "nextafter": nextafter,
+    "polygamma": polygamma,
+    "ldexp": ldexp,
+    "special_spherical_bessel_j0": spherical_bessel_j0,
+    "copy": copy,
+    "empty_permuted": empty,
+    "new_empty_strided": empty,
+}
