@@ -14,6 +14,7 @@ tells, before the next replay, which of those storages the caller still referenc
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Callable
 
 from irc.runtime.layout import copy_to_layout, overlaps
@@ -24,6 +25,8 @@ class Unsupported(Exception):
 
 
 _side_streams: dict = {}
+_abandoned: list = []  # graphs whose capture failed, kept: the allocators may hold callbacks that read them
+SYNCHRONIZING = "called a synchronizing CUDA operation"  # torch's warning under set_sync_debug_mode("warn")
 
 
 def side_stream(device):
@@ -165,6 +168,7 @@ class Recording:
         self.checked = sorted(self.in_place)
         self.plan: OutputPlan | None = None
         self.graph = None
+        self.synchronized = False  # whether the last warm-up waited for the device (its capture would fail)
 
     def inputs(self, args: list) -> list:
         """The arguments the graph reads: the recording's buffers for copied inputs, the caller's elsewhere."""
@@ -175,10 +179,13 @@ class Recording:
 
     def warm_up(self, args: list) -> tuple:
         """Runs the call normally on the recording's inputs (Triton compiles and autotunes its kernels, ATen sets
-        up its libraries) and returns its outputs, views of copied inputs made views of the caller's."""
+        up its libraries) and returns its outputs, views of copied inputs made views of the caller's.
+        `synchronized` tells whether it ran an operation that waits for the device."""
+        self.copy_inputs(args)  # a warm-up repeated on a later call reads that call's values
         inputs = self.inputs(args)
-        with self.on_side_stream():
+        with self.on_side_stream(), self.synchronizations() as seen:
             outputs = self.runner(list(inputs))
+        self.synchronized = bool(seen)
         return self.caller_views(outputs, inputs, args)
 
     def caller_views(self, outputs, inputs: list, args: list) -> tuple:
@@ -205,15 +212,18 @@ class Recording:
         self.plan = OutputPlan(outputs, inputs, self.cloned)
 
     def replay(self, args: list) -> tuple:
+        self.copy_inputs(args)
+        sources = self.plan.input_views(args)
+        args.clear()  # boxed calling convention: the inputs may be freed now
+        self.launch()
+        return self.plan.outputs(sources)
+
+    def copy_inputs(self, args: list) -> None:
         import torch
 
         with torch.no_grad() if torch.is_grad_enabled() else contextlib.nullcontext():
             for copy in self.copies:
                 copy(args[copy.position])
-        sources = self.plan.input_views(args)
-        args.clear()  # boxed calling convention: the inputs may be freed now
-        self.launch()
-        return self.plan.outputs(sources)
 
     def held_outputs(self) -> set[int]:
         return self.plan.held_outputs()
@@ -224,7 +234,30 @@ class Recording:
             return []
         return [k for k in self.checked if args[k].data_ptr() != self.addresses[k]]
 
-    # -- what needs CUDA (a test replaces these three to check the rest on the CPU) -----------------------------
+    # -- what needs CUDA (a test replaces these four to check the rest on the CPU) ------------------------------
+
+    @contextlib.contextmanager
+    def synchronizations(self):
+        """Runs its body under torch's sync debug mode "warn" (or the caller's "error"); yields a list that, after
+        the body, holds the warnings of the synchronizing operations it ran (a copy to the host, a wait for a
+        stream): a capture of those fails. Other warnings, and these where the caller asked for them, are
+        issued again."""
+        import torch
+
+        previous = torch.cuda.get_sync_debug_mode()
+        seen: list[str] = []
+        caught: list = []
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                torch.cuda.set_sync_debug_mode(max(previous, 1))
+                try:
+                    yield seen
+                finally:
+                    torch.cuda.set_sync_debug_mode(previous)
+        finally:
+            seen += [str(w.message) for w in caught if SYNCHRONIZING in str(w.message)]
+            reissue([w for w in caught if previous or SYNCHRONIZING not in str(w.message)])
 
     @contextlib.contextmanager
     def on_side_stream(self):
@@ -241,20 +274,20 @@ class Recording:
 
     def capture_outputs(self, inputs: list):
         """The call on `inputs` captured into a new graph with a private memory pool, on the side stream. An
-        error inside the capture (a synchronization, a CPU copy, an operation CUDA graphs cannot hold) ends the
-        capture and is raised; the stream and the caller's current stream are left as they were."""
+        error at the capture's begin, inside it or at its end (a synchronization, a CPU copy, an operation CUDA
+        graphs cannot hold) is raised after `abandon_capture`: the streams, the allocator and the random number
+        generator are left as they were before the capture."""
         import torch
 
-        graph = torch.cuda.CUDAGraph()
+        graph, pool = torch.cuda.CUDAGraph(), torch.cuda.graph_pool_handle()
         with self.on_side_stream():
-            graph.capture_begin(capture_error_mode="thread_local")
             try:
+                graph.capture_begin(pool=pool, capture_error_mode="thread_local")
                 outputs = self.runner(list(inputs))
+                graph.capture_end()
             except BaseException:
-                with contextlib.suppress(Exception):
-                    graph.capture_end()
+                abandon_capture(graph, pool, self.device)
                 raise
-            graph.capture_end()
         self.graph = graph
         return outputs
 
@@ -267,3 +300,87 @@ class Recording:
             return
         with torch.cuda.device(self.device):
             self.graph.replay()
+
+
+def reissue(caught: list) -> None:
+    for w in caught:
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+
+
+# -- after a failed capture ---------------------------------------------------------------------------------------
+
+
+def abandon_capture(graph, pool, device) -> None:
+    """Ends a capture that failed (on its stream, still current) and undoes what torch leaves behind when
+    `capture_end` fails: the allocator still allocating into the graph's pool, and the default random number
+    generator still marked as capturing (every later random op then raises "Offset increment outside graph
+    capture encountered unexpectedly")."""
+    import torch
+
+    with contextlib.suppress(Exception):
+        if torch.cuda.is_current_stream_capturing():
+            graph.capture_end()
+    with contextlib.suppress(Exception):
+        release_pool(pool, device)
+    with contextlib.suppress(Exception):
+        graph.reset()
+    _abandoned.append(graph)
+    with contextlib.suppress(Exception):
+        restore_random_numbers(device)
+
+
+def release_pool(pool, device) -> None:
+    """Stops allocating into `pool` and releases it, where the capture's end did not get that far (else the
+    graph releases its pool itself)."""
+    import torch
+
+    end = getattr(torch._C, "_cuda_endAllocateToPool", None) or getattr(
+        torch._C, "_cuda_endAllocateCurrentStreamToPool", None
+    )
+    release = getattr(torch._C, "_cuda_releasePool", None)
+    if end is None or release is None:
+        return
+    try:
+        end(device.index, pool)
+    except RuntimeError:  # not allocating into it any more: capture_end got that far
+        return
+    release(device.index, pool)
+
+
+def restore_random_numbers(device) -> None:
+    """Makes the device's default generator usable outside captures again where it is not: an empty capture
+    ends its capturing mark, or failing that it takes a fresh copy of its state. Its seed and offset end as
+    they were."""
+    import torch
+
+    generator = torch.cuda.default_generators[device.index]
+    state = generator.get_state()
+    try:
+        if not random_numbers_work(device):
+            with contextlib.suppress(Exception):
+                capture_nothing(device)
+        if not random_numbers_work(device):
+            generator.graphsafe_set_state(generator.clone_state())
+    finally:
+        generator.set_state(state)
+
+
+def random_numbers_work(device) -> bool:
+    import torch
+
+    try:
+        torch.empty(1, device=device).uniform_()
+    except RuntimeError:
+        return False
+    return True
+
+
+def capture_nothing(device) -> None:
+    """An empty capture: its begin and end set and clear the generator's capturing mark."""
+    import torch
+
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.device(device), torch.cuda.stream(side_stream(device)), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "The CUDA Graph is empty"
+        graph.capture_begin(capture_error_mode="thread_local")
+        graph.capture_end()

@@ -15,8 +15,11 @@ Inductor's (torch/_inductor/cudagraph_utils.py, cudagraph_trees.py):
   forward is recorded again); one that has moved MOVES_BEFORE_COPYING times is copied from then on.
 - A signature is the inputs' sizes, strides, dtypes and devices and the values of scalar inputs. Each new
   one is recorded (dynamic shapes: one graph per size) up to `config.cudagraph_limit`; beyond it the call
-  launches normally. A call that cannot be captured (an extern that synchronizes, a CPU copy) launches
-  normally from then on for that signature.
+  launches normally. A call that cannot be captured launches normally from then on for that signature:
+  one whose warm-up synchronizes with the host (under torch's sync debug mode: an extern that synchronizes,
+  a copy to the CPU) SYNCHRONIZING_WARM_UPS times is never captured (a module's first call may wait once
+  for work of its own), and one whose capture fails anyway is left behind with the streams, the allocator
+  and the CUDA random number generator as they were.
 - The first call of a signature runs normally on the recording's inputs on a side stream (a warm-up: Triton
   compiles and autotunes, ATen sets up cuBLAS); the second captures the graph (nothing executes) and
   replays it; later calls replay; a signature recorded again is captured at once. Every call computes
@@ -273,6 +276,8 @@ def capturing() -> bool:
 
 _NEW = object()
 MOVES_BEFORE_COPYING = 2  # an in-place input that moved this often is copied from then on
+SYNCHRONIZING_WARM_UPS = 2  # a signature whose warm-up synchronized this often is never captured
+SYNCHRONIZES = "the call waits for the device (a copy to the CPU, a synchronize), which a capture cannot hold"
 
 
 class GraphedCall:
@@ -290,7 +295,8 @@ class GraphedCall:
         self.limit = limit
         self.recorder = recorder or Recording
         self.recordings: dict = {}  # signature -> Recording (warmed up, or captured), or None: launch normally
-        self.warmed: set = set()  # signatures whose kernels a warm-up compiled and tuned
+        self.warmed: set = set()  # signatures whose kernels a warm-up compiled and tuned, without synchronizing
+        self.synchronizing: Counter = Counter()  # signature -> its warm-ups that synchronized
         self.moves: Counter = Counter()  # in-place input -> how often it moved
         self.cloned: set[int] = set()  # output positions returned as copies
         self.noted: set[str] = set()
@@ -319,8 +325,8 @@ class GraphedCall:
             recording = self.new_recording(key, args)
             if recording is None:
                 return self.runner(args)
-            if key not in self.warmed:
-                return self.warm_up(key, recording, args)
+        if key not in self.warmed:
+            return self.warm_up(key, recording, args)
         return self.capture(key, recording, args)
 
     def stale(self, recording, args: list) -> bool:
@@ -367,12 +373,20 @@ class GraphedCall:
         return recording
 
     def warm_up(self, key, recording, args: list):
+        """The call run normally; the next call captures it, unless it synchronized with the host (then the next
+        call warms up again, or after SYNCHRONIZING_WARM_UPS such warm-ups every call launches normally)."""
         try:
             outputs = recording.warm_up(args)
         except BaseException:
             del self.recordings[key]
             raise
-        self.warmed.add(key)
+        if not recording.synchronized:
+            self.warmed.add(key)
+            return outputs
+        self.synchronizing[key] += 1
+        if self.synchronizing[key] >= SYNCHRONIZING_WARM_UPS:
+            self.recordings[key] = None
+            self.note(SYNCHRONIZES)
         return outputs
 
     def capture(self, key, recording, args: list):

@@ -4,6 +4,7 @@ recording replaced by a CPU stand-in whose "replay" overwrites the recorded outp
 
 import contextlib
 import logging
+import warnings
 
 import pytest
 import torch
@@ -188,6 +189,10 @@ class CpuRecording(Recording):
     def on_side_stream(self):
         yield
 
+    @contextlib.contextmanager
+    def synchronizations(self):
+        yield []
+
     def capture_outputs(self, inputs):
         # a capture runs nothing: in-place inputs (which the call may update) are not touched
         return self.runner([a.clone() if k in self.in_place else a for k, a in enumerate(inputs)])
@@ -362,6 +367,108 @@ def test_a_failed_capture_launches_normally_for_that_signature():
         "the capture failed (RuntimeError: operation not permitted when stream is capturing)"
     ]
     assert len(calls) == 3 and metrics.cudagraph_recordings == 0
+
+
+class SynchronizingWarmUps(CpuRecording):
+    """Warm-ups that wait for the device `waits` times in all (a class attribute: a signature may get a new
+    recording); a capture of such a call would fail."""
+
+    waits = 0
+
+    @contextlib.contextmanager
+    def synchronizations(self):
+        seen = []
+        yield seen
+        if SynchronizingWarmUps.waits:
+            SynchronizingWarmUps.waits -= 1
+            seen.append("called a synchronizing CUDA operation")
+
+    def capture_outputs(self, inputs):
+        if SynchronizingWarmUps.waits:
+            raise AssertionError("a capture of a call that synchronizes was started")
+        return super().capture_outputs(inputs)
+
+
+def test_a_call_whose_warm_ups_synchronize_is_never_captured(monkeypatch):
+    monkeypatch.setattr(SynchronizingWarmUps, "waits", 100)
+    fn, calls = graphed(lambda x: (x.sin(),), recorder=SynchronizingWarmUps)
+    for _ in range(4):
+        x = torch.randn(10)
+        torch.testing.assert_close(fn(x)[0], x.sin())
+    assert list(metrics.cudagraph_skips) == [cudagraphs.SYNCHRONIZES]
+    assert len(calls) == 4 and metrics.cudagraph_recordings == 0
+    assert SynchronizingWarmUps.waits == 100 - cudagraphs.SYNCHRONIZING_WARM_UPS  # later calls: no warm-up
+
+
+def test_a_first_call_that_synchronizes_once_is_warmed_up_again_then_captured(monkeypatch):
+    monkeypatch.setattr(SynchronizingWarmUps, "waits", 1)  # a module's first call waiting for work of its own
+    fn, calls = graphed(lambda x: (x.sin(),), recorder=SynchronizingWarmUps)
+    for _ in range(5):
+        x = torch.randn(10)
+        torch.testing.assert_close(fn(x)[0], x.sin())
+    assert not metrics.cudagraph_skips
+    assert metrics.cudagraph_recordings == 1 and metrics.cudagraph_replays == 3
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_synchronizations_are_seen_under_the_sync_debug_mode(mode, monkeypatch):
+    modes = [mode]
+    monkeypatch.setattr(torch.cuda, "get_sync_debug_mode", lambda: modes[-1])
+    monkeypatch.setattr(torch.cuda, "set_sync_debug_mode", modes.append)
+    recording = Recording(lambda args: (), [torch.randn(2)], set(), set())
+    with pytest.warns(UserWarning) as issued:
+        with recording.synchronizations() as seen:
+            assert modes[-1] == 1
+            warnings.warn("called a synchronizing CUDA operation (Triggered internally)")
+            warnings.warn("something else")
+    assert seen == ["called a synchronizing CUDA operation (Triggered internally)"]
+    assert modes[-1] == mode
+    again = [str(w.message) for w in issued]
+    assert again == ["something else"] if mode == 0 else len(again) == 2  # the caller's own "warn" mode keeps both
+
+
+def test_synchronizations_keep_the_callers_error_mode(monkeypatch):
+    modes = [2]
+    monkeypatch.setattr(torch.cuda, "get_sync_debug_mode", lambda: modes[-1])
+    monkeypatch.setattr(torch.cuda, "set_sync_debug_mode", modes.append)
+    with Recording(lambda args: (), [torch.randn(2)], set(), set()).synchronizations() as seen:
+        assert modes[-1] == 2
+    assert modes[-1] == 2 and seen == []
+
+
+class AbandonedGraph:
+    def __init__(self, events):
+        self.events = events
+
+    def capture_end(self):
+        self.events.append("capture_end")
+        raise RuntimeError("operation failed due to a previous error during capture")
+
+    def reset(self):
+        self.events.append("reset")
+
+
+@pytest.mark.parametrize("allocating", [True, False])
+def test_an_abandoned_capture_is_ended_and_its_pool_and_random_numbers_restored(allocating, monkeypatch):
+    from irc.runtime import cudagraph_recording
+
+    events = []
+
+    def end_allocating(device, pool):
+        events.append(("end", device, pool))
+        if not allocating:
+            raise RuntimeError("endAllocatePool: not currently recording to mempool_id")
+
+    monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: True)
+    monkeypatch.setattr(torch._C, "_cuda_endAllocateToPool", end_allocating, raising=False)
+    monkeypatch.setattr(torch._C, "_cuda_releasePool", lambda *a: events.append(("release", *a)), raising=False)
+    monkeypatch.setattr(cudagraph_recording, "restore_random_numbers", lambda d: events.append(("rng", d)))
+    device = torch.device("cuda", 1)
+    graph = AbandonedGraph(events)
+    cudagraph_recording.abandon_capture(graph, (0, 7), device)
+    released = [("release", 1, (0, 7))] if allocating else []
+    assert events == ["capture_end", ("end", 1, (0, 7)), *released, "reset", ("rng", device)]
+    assert graph in cudagraph_recording._abandoned
 
 
 def test_cpu_inputs_of_a_cuda_graph_launch_normally():
