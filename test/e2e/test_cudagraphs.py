@@ -1,6 +1,7 @@
 """CUDA graphs on the GPU (irc/runtime/cudagraphs.py): replays against eager on fresh inputs, one recording per
-size, parameters read in place, training steps, outputs kept across calls, inputs of every layout, captures
-that fail, and that a replay runs no Python of the compiled module and launches no kernel itself."""
+size, parameters read in place, training steps, outputs kept across calls, inputs of every layout, calls that
+synchronize, captures that fail (CUDA and its random numbers stay usable), and that a replay runs no Python of
+the compiled module and launches no kernel itself."""
 
 import copy
 
@@ -210,8 +211,18 @@ def test_a_cpu_scalar_input_launches_normally():
     assert metrics.cudagraph_recordings == 0
 
 
+def cuda_works_as_before():
+    torch.cuda.synchronize()
+    assert not torch.cuda.is_current_stream_capturing()
+    assert_same(torch.ones(3, device="cuda") * 2, torch.full((3,), 2.0, device="cuda"))
+    torch.cuda.manual_seed(5)
+    first = torch.rand(8, device="cuda")
+    torch.cuda.manual_seed(5)
+    assert_same(torch.rand(8, device="cuda"), first)
+
+
 def test_a_call_that_synchronizes_is_not_captured():
-    from irc.runtime.cudagraphs import GraphedCall
+    from irc.runtime.cudagraphs import SYNCHRONIZES, GraphedCall
 
     def runner(args):
         (x,) = args
@@ -224,11 +235,36 @@ def test_a_call_that_synchronizes_is_not_captured():
         x = rand(1000, device="cuda")
         assert_same(call([x])[0], x / x.abs().max())
     assert torch.cuda.current_stream() == stream
+    assert list(metrics.cudagraph_skips) == [SYNCHRONIZES]  # seen in the warm-ups: no capture was started
+    assert metrics.cudagraph_recordings == 0
+    assert torch.cuda.get_sync_debug_mode() == 0
+    cuda_works_as_before()
+
+
+def test_a_capture_that_fails_leaves_cuda_and_its_random_numbers_as_they_were():
+    from irc.runtime.cudagraphs import GraphedCall
+
+    def runner(args):
+        (x,) = args
+        args.clear()
+        noisy = x + torch.rand_like(x)
+        if torch.cuda.is_current_stream_capturing():
+            torch.cuda.current_stream().synchronize()  # fails the capture; the warm-up does not synchronize
+        return (noisy,)
+
+    call = GraphedCall(runner, set(), 8)
+    stream = torch.cuda.current_stream()
+    for _ in range(3):
+        x = rand(1000, device="cuda")
+        state = torch.cuda.get_rng_state()
+        got = call([x])[0]
+        torch.cuda.set_rng_state(state)
+        assert_same(got, x + torch.rand_like(x))  # the random numbers of a normal call: the capture took none
+    assert torch.cuda.current_stream() == stream
     (reason,) = metrics.cudagraph_skips
     assert reason.startswith("the capture failed"), reason
     assert metrics.cudagraph_recordings == 0
-    torch.cuda.synchronize()
-    assert_same(torch.ones(3, device="cuda") * 2, torch.full((3,), 2.0, device="cuda"))
+    cuda_works_as_before()
 
 
 def test_in_place_inputs_that_move_are_followed():
