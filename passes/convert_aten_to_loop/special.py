@@ -2,7 +2,7 @@
 elementwise.py), as ATen computes them (ATen's Math.h), without branches: digamma, trigamma (polygamma(1, x)),
 i0e and i1e (Cephes' Chebyshev expansions) and spherical_bessel_j0.
 
-    digamma(x) = copysign(inf, -x)                            at x = 0
+    digamma(x) = copysign(inf, -x) = -1 / x                   at x = 0
                = nan                                          at negative integers (and -inf)
                = digamma(1 - x) - pi / tan(pi * frac(x))      for other x < 0 (reflection; the tangent in f64)
     and for x > 0: add -1/x and step x by 1 while x < 10 (ten steps at most, each a select), then
@@ -94,7 +94,7 @@ def digamma(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     value = s.select(negative, s.sub(value, cotangent), value)
     pole = body.add(arith.AndIOp(negative, s.cmp("oeq", x, whole)))
     value = s.select(pole, s.c(math.nan), value)
-    at_zero = body.add(mathd.CopySignOp(s.c(math.inf), s.body.add(arith.NegfOp(x))))
+    at_zero = s.div(s.c(-1.0), x)  # copysign(inf, -x) without a negation: Triton's -x is 0 - x, +0 for +0
     return s.select(s.cmp("oeq", x, zero), at_zero, value)
 
 

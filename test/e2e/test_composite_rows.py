@@ -69,7 +69,8 @@ VIEW_COPIES = {
 def test_view_copies(name, device):
     x = rand(5, 7, 4, device=device)
     _lowered(VIEW_COPIES[name], x)
-    _lowered(VIEW_COPIES[name], x.transpose(0, 1).contiguous().transpose(0, 1))
+    if name != "view_copy":  # eager's view_copy needs strides a view can follow (CUDA's checks them)
+        _lowered(VIEW_COPIES[name], x.transpose(0, 1).contiguous().transpose(0, 1))
 
 
 @pytest.mark.parametrize("ord", [1, 2, float("inf"), -float("inf"), 0, 3, 0.5])
