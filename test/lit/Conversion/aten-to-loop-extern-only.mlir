@@ -19,12 +19,13 @@ func.func @fft_then_kernel(%x: !aten.tensor<[8], f32, strides [1]>) -> (!aten.te
 // CHECK:         kernel.extern "aten::_linalg_check_errors.default"(%x) {{.*}} : (!loop.buffer<[8], f32, strides [1]>) -> ()
 // CHECK-NEXT:    %{{.*}} = kernel.extern "aten::_to_copy.default"(%1) {{.*}}dtype = ui64{{.*}} -> (!loop.buffer<[5], ui64, strides [1]>)
 
+// PY:      _launch_0 = _Launcher(triton_poi_
 // PY:      buf0 = torch.ops.aten._fft_r2c.default(arg0_1, [0], 0, True)
-// PY-NEXT: buf0 = _extern_result(buf0, (5,), (1,), torch.complex64)
+// PY:      buf0 = _extern_result(buf0, (5,), (1,), torch.complex64)
 // PY-NEXT: buf1 = torch.ops.aten.abs.default(buf0)
-// PY:      triton_poi_exp_0[(1,)](buf1, buf2
-// PY:      torch.ops.aten._linalg_check_errors.default(arg0_1, 'f', True)
+// PY:      _launch_0.first({{.*}}([buf1, buf2])
+// PY-NEXT: torch.ops.aten._linalg_check_errors.default(arg0_1, 'f', True)
 // PY-NEXT: del arg0_1
 // PY-NEXT: buf3 = torch.ops.aten._to_copy.default(buf1, dtype=torch.uint64)
-// PY-NEXT: buf3 = _extern_result(buf3, (5,), (1,), torch.uint64)
+// PY:      buf3 = _extern_result(buf3, (5,), (1,), torch.uint64)
 // PY:      return (buf0, buf2)

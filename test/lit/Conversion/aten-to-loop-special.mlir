@@ -17,6 +17,7 @@ func.func @digamma(%x: !aten.tensor<[7], f16, strides [1]>) -> !aten.tensor<[7],
 // CHECK:           %[[X64:.*]] = loop.cast %[[X]] : f32 to f64
 // CHECK-NEXT:      math.trunc %[[X64]] : f64
 // CHECK:           math.tan %{{.*}} : f64
-// CHECK:           math.copysign
+// CHECK:           %[[AT0:.*]] = arith.divf %{{.*}}, %[[X]] : f32
+// CHECK:           arith.select %{{.*}}, %[[AT0]], %{{.*}} : f32
 // CHECK:           %[[R:.*]] = loop.cast %{{.*}} : f32 to f16
 // CHECK-NEXT:      loop.yield %[[R]] : f16

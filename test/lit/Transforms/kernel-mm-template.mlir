@@ -74,8 +74,8 @@ func.func @gated(%x: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffe
 // TRITON:            kmask = rk < 17
 // TRITON:            acc = tl.dot({{.*}}, acc)
 // TRITON:          tl.store(out_ptr0 + (tindex), {{.*}}, mask)
-// TRITON:        triton_tem_fused_add_erf_mm_mul_0[(1,)](
-// TRITON-SAME:     BLOCK_M=64, BLOCK_N=64, BLOCK_K=32, GROUP_M=8, num_warps=8, num_stages=3)
+// TRITON:        _launch_0 = _Launcher(triton_tem_fused_add_erf_mm_mul_0, 'triton_tem_fused_add_erf_mm_mul_0')
+// TRITON:        _launch_0.first({{.*}}{'BLOCK_M': 64, 'BLOCK_N': 64, 'BLOCK_K': 32, 'GROUP_M': 8, 'num_warps': 8, 'num_stages': 3}
 
 builtin.module {
     func.func @forward(%0: !loop.buffer<[33, 17], f16, strides [17, 1]>, %1: !loop.buffer<[40, 17], f16, strides [17, 1]>, %2: !loop.buffer<[40], f16, strides [1]>, %3: !loop.buffer<[33, 40], f16, strides [40, 1]>) -> !loop.buffer<[33, 40], f16, strides [40, 1]> attributes {irc.inference} {
