@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from irc import config, metrics
 from irc.debug import DebugDump, enabled as debug_enabled
+from irc.fx_key import argument_constants
 from irc.runtime import cache, compile_pool
 from irc.runtime.loader import load, needs_interpreter
 
@@ -201,16 +202,10 @@ def compile_fx_graph(
     results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
-    from irc.fx_import import import_graph_and_constants
-
     cuda = on_cuda(gm)
     try:
         with paused_gc():
-            with metrics.phase("import"):
-                module, constants = import_graph_and_constants(gm, inference=inference)
-            aten_text = str(module)
-            name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
-            path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up)
+            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda)
         record_metrics(path, size_hints(gm))
         if cuda:
             precompile(path, size_hints(gm))
@@ -231,6 +226,54 @@ def compile_fx_graph(
 
         runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
+
+
+def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str, list, str | None]:
+    """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
+    met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
+    or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
+    fx_key = graph_key(gm, inference, max_autotune)
+    constants = argument_constants(gm) if fx_key is not None else None
+    path = cached_module(fx_key) if constants is not None else None
+    if path is not None:
+        metrics.cache_hits += 1
+        return path, constants, None
+    from irc.fx_import import import_graph_and_constants
+
+    with metrics.phase("import"):
+        module, constants = import_graph_and_constants(gm, inference=inference)
+    aten_text = str(module)
+    name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
+    path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up)
+    if fx_key is not None:
+        cache.store(fx_key, module_key(path), suffix=FX_SUFFIX)
+    return path, constants, aten_text
+
+
+FX_SUFFIX = ".fx"  # an FX key's entry: the key of the emitted module its graph imports to
+
+
+def graph_key(gm, inference: bool, max_autotune: bool) -> str | None:
+    """The FX-level key, or None where the aten text is wanted anyway (IRC_DEBUG, IRC_CHECK_PASSES)."""
+    import torch
+
+    from irc.fx_key import graph_text
+    from irc.pipeline import configured_pipeline
+
+    if debug_enabled() or config.check_passes:
+        return None
+    parts = [compiler_fingerprint(), configured_pipeline(max_autotune), torch.__version__]
+    return cache.key_of(*parts, f"inference={inference}", graph_text(gm))
+
+
+def cached_module(fx_key: str) -> str | None:
+    """The path of the intact emitted module an FX key points to, or None."""
+    key = cache.read(fx_key, suffix=FX_SUFFIX)
+    return cache.lookup(key) if key and key.isalnum() else None
+
+
+def module_key(path: str) -> str:
+    return os.path.basename(path).removesuffix(".py")
 
 
 def on_cuda(gm) -> bool:
