@@ -145,14 +145,23 @@ def first_call(path: str, module, args: list):
     first_calls.discard(path)
     compile_pool.wait(path)
     with autotune.reporting(), compile_pool.counting_launch_compiles():
-        return module.call(args)
+        results = module.call(args)
+    compile_pool.mark_compiled(path, device_name())
+    return results
 
 
-def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
-    """Counts the module's kernels and fallbacks, its bytes moved and planned memory at `sizes` (symbol -> value)."""
+def device_name() -> str:
+    import torch
+
+    return torch.cuda.get_device_name()
+
+
+def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bool = True) -> None:
+    """Counts the module's kernels and fallbacks, its bytes moved and planned memory at `sizes` (symbol -> value).
+    `interpret`: the module is loaded as it will run (a CUDA graph's natively: one load, not two)."""
     from irc.kernel_bytes import evaluate
 
-    module = load(path, interpret=True)
+    module = load(path, interpret=interpret)
     metrics.graphs_compiled += 1
     metrics.generated_modules.append(path)
     metrics.generated_kernel_count += len(getattr(module, "KERNELS", ()))
@@ -206,7 +215,7 @@ def compile_fx_graph(
     try:
         with paused_gc():
             path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda)
-        record_metrics(path, size_hints(gm))
+        record_metrics(path, size_hints(gm), interpret=not cuda)
         if cuda:
             precompile(path, size_hints(gm))
     except Exception:
@@ -283,11 +292,13 @@ def on_cuda(gm) -> bool:
 
 
 def precompile(path: str, sizes: dict[str, int]) -> None:
-    """Sends the module's kernels to the compile pool; its first call waits for them."""
+    """Sends the module's kernels to the compile pool, unless an earlier process's first call left them all in
+    Triton's cache; the module's first call waits for them."""
     from irc.runtime import autotune
 
     compile_pool.use_irc_triton_cache()
-    compile_pool.precompile(path, sizes, tuning=autotune.enabled())
+    if not compile_pool.kernels_compiled(path, device_name()):
+        compile_pool.precompile(path, sizes, tuning=autotune.enabled())
     first_calls.add(path)
 
 
