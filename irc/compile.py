@@ -20,7 +20,7 @@ log = logging.getLogger("irc")
 def compiler_fingerprint() -> str:
     """A hash of irc's own sources, so a changed compiler never reuses stale cached code."""
     import irc
-    from irc.pipeline import DEFAULT_PIPELINE
+    from irc.pipeline_spec import DEFAULT_PIPELINE
 
     roots = [os.path.dirname(irc.__file__)]
     for sub in ("dialects", "passes"):
@@ -100,7 +100,7 @@ def compile_to_path(
     """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
     the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text);
     `on_miss()` is called before compiling."""
-    from irc.pipeline import configured_pipeline
+    from irc.pipeline_spec import configured_pipeline
 
     key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune), aten_text)
     path = None if debug_enabled() else cache.lookup(key)
@@ -159,7 +159,7 @@ def device_name() -> str:
 def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bool = True) -> None:
     """Counts the module's kernels and fallbacks, its bytes moved and planned memory at `sizes` (symbol -> value).
     `interpret`: the module is loaded as it will run (a CUDA graph's natively: one load, not two)."""
-    from irc.kernel_bytes import evaluate
+    from irc.dialects.sym import evaluate
 
     module = load(path, interpret=interpret)
     metrics.graphs_compiled += 1
@@ -267,7 +267,7 @@ def graph_key(gm, inference: bool, max_autotune: bool) -> str | None:
     import torch
 
     from irc.fx_key import graph_text
-    from irc.pipeline import configured_pipeline
+    from irc.pipeline_spec import configured_pipeline
 
     if debug_enabled() or config.check_passes:
         return None

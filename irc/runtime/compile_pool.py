@@ -189,7 +189,7 @@ def mock_arguments(arguments, sizes: dict[str, int]) -> list | None:
     """Stand-ins for a launch's arguments, or None where a value Triton specializes on is unknown."""
     import torch
 
-    from irc.kernel_bytes import evaluate
+    from irc.dialects.sym import evaluate
 
     mocks = []
     for kind, *rest in arguments:
