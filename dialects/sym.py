@@ -338,3 +338,9 @@ def _merge_pair(outer, inner):
     if isinstance(f_outer, ModularIndexing) and sympy.expand(f_outer.args[1] - a * m) == 0:
         return c_inner * ModularIndexing(x, a, m * f_outer.args[2])
     return None
+
+
+def evaluate(expr_text: str | int, sizes: dict[str, int]) -> int:
+    """An expression's value with the size symbols bound; symbols without a value count as 0."""
+    expr = as_expr(expr_text)
+    return int(expr.subs({s: sizes.get(str(s), 0) for s in expr.free_symbols}))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from irc import config, metrics
 from irc.debug import DebugDump, enabled as debug_enabled
+from irc.fx_key import argument_constants
 from irc.runtime import cache, compile_pool
 from irc.runtime.loader import load, needs_interpreter
 
@@ -19,7 +20,7 @@ log = logging.getLogger("irc")
 def compiler_fingerprint() -> str:
     """A hash of irc's own sources, so a changed compiler never reuses stale cached code."""
     import irc
-    from irc.pipeline import DEFAULT_PIPELINE
+    from irc.pipeline_spec import DEFAULT_PIPELINE
 
     roots = [os.path.dirname(irc.__file__)]
     for sub in ("dialects", "passes"):
@@ -99,7 +100,7 @@ def compile_to_path(
     """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
     the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text);
     `on_miss()` is called before compiling."""
-    from irc.pipeline import configured_pipeline
+    from irc.pipeline_spec import configured_pipeline
 
     key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune), aten_text)
     path = None if debug_enabled() else cache.lookup(key)
@@ -144,14 +145,23 @@ def first_call(path: str, module, args: list):
     first_calls.discard(path)
     compile_pool.wait(path)
     with autotune.reporting(), compile_pool.counting_launch_compiles():
-        return module.call(args)
+        results = module.call(args)
+    compile_pool.mark_compiled(path, device_name())
+    return results
 
 
-def record_metrics(path: str, sizes: dict[str, int] | None = None) -> None:
-    """Counts the module's kernels and fallbacks, its bytes moved and planned memory at `sizes` (symbol -> value)."""
-    from irc.kernel_bytes import evaluate
+def device_name() -> str:
+    import torch
 
-    module = load(path, interpret=True)
+    return torch.cuda.get_device_name()
+
+
+def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bool = True) -> None:
+    """Counts the module's kernels and fallbacks, its bytes moved and planned memory at `sizes` (symbol -> value).
+    `interpret`: the module is loaded as it will run (a CUDA graph's natively: one load, not two)."""
+    from irc.dialects.sym import evaluate
+
+    module = load(path, interpret=interpret)
     metrics.graphs_compiled += 1
     metrics.generated_modules.append(path)
     metrics.generated_kernel_count += len(getattr(module, "KERNELS", ()))
@@ -201,17 +211,11 @@ def compile_fx_graph(
     results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
-    from irc.fx_import import import_graph_and_constants
-
     cuda = on_cuda(gm)
     try:
         with paused_gc():
-            with metrics.phase("import"):
-                module, constants = import_graph_and_constants(gm, inference=inference)
-            aten_text = str(module)
-            name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
-            path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up)
-        record_metrics(path, size_hints(gm))
+            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda)
+        record_metrics(path, size_hints(gm), interpret=not cuda)
         if cuda:
             precompile(path, size_hints(gm))
     except Exception:
@@ -233,6 +237,54 @@ def compile_fx_graph(
     return with_constants(runner, constants)
 
 
+def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str, list, str | None]:
+    """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
+    met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
+    or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
+    fx_key = graph_key(gm, inference, max_autotune)
+    constants = argument_constants(gm) if fx_key is not None else None
+    path = cached_module(fx_key) if constants is not None else None
+    if path is not None:
+        metrics.cache_hits += 1
+        return path, constants, None
+    from irc.fx_import import import_graph_and_constants
+
+    with metrics.phase("import"):
+        module, constants = import_graph_and_constants(gm, inference=inference)
+    aten_text = str(module)
+    name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
+    path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up)
+    if fx_key is not None:
+        cache.store(fx_key, module_key(path), suffix=FX_SUFFIX)
+    return path, constants, aten_text
+
+
+FX_SUFFIX = ".fx"  # an FX key's entry: the key of the emitted module its graph imports to
+
+
+def graph_key(gm, inference: bool, max_autotune: bool) -> str | None:
+    """The FX-level key, or None where the aten text is wanted anyway (IRC_DEBUG, IRC_CHECK_PASSES)."""
+    import torch
+
+    from irc.fx_key import graph_text
+    from irc.pipeline_spec import configured_pipeline
+
+    if debug_enabled() or config.check_passes:
+        return None
+    parts = [compiler_fingerprint(), configured_pipeline(max_autotune), torch.__version__]
+    return cache.key_of(*parts, f"inference={inference}", graph_text(gm))
+
+
+def cached_module(fx_key: str) -> str | None:
+    """The path of the intact emitted module an FX key points to, or None."""
+    key = cache.read(fx_key, suffix=FX_SUFFIX)
+    return cache.lookup(key) if key and key.isalnum() else None
+
+
+def module_key(path: str) -> str:
+    return os.path.basename(path).removesuffix(".py")
+
+
 def on_cuda(gm) -> bool:
     """Whether a graph input is a CUDA tensor (Dynamo's example values)."""
     values = [node.meta.get("val") for node in gm.graph.find_nodes(op="placeholder")]
@@ -240,11 +292,13 @@ def on_cuda(gm) -> bool:
 
 
 def precompile(path: str, sizes: dict[str, int]) -> None:
-    """Sends the module's kernels to the compile pool; its first call waits for them."""
+    """Sends the module's kernels to the compile pool, unless an earlier process's first call left them all in
+    Triton's cache; the module's first call waits for them."""
     from irc.runtime import autotune
 
     compile_pool.use_irc_triton_cache()
-    compile_pool.precompile(path, sizes, tuning=autotune.enabled())
+    if not compile_pool.kernels_compiled(path, device_name()):
+        compile_pool.precompile(path, sizes, tuning=autotune.enabled())
     first_calls.add(path)
 
 

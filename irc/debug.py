@@ -1,16 +1,20 @@
 """IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written to a
 debug folder whose path is logged."""
 
+from __future__ import annotations
+
 import itertools
 import logging
 import os
 import shlex
 import time
-
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
+from typing import TYPE_CHECKING
 
 from irc import config
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.passes import ModulePass
 
 log = logging.getLogger("irc")
 _counter = itertools.count()

@@ -37,6 +37,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten
 from irc.fx_fallback import fallback
+from irc.fx_key import is_argument_constant
 from irc.fx_import_table import import_call, import_scalar_call
 from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, tensor_type, value_type
 
@@ -150,11 +151,10 @@ class FxImporter:
         value = _fetch_attr(self.gm, node.target)
         if not isinstance(value, torch.Tensor):
             raise UnsupportedGraph(f"get_attr {node.target} is a {type(value).__name__}, not a tensor")
-        computable = is_kernel_dtype(value.dtype)  # complex constants stay tensors, for the externs
-        if value.numel() == 0 and computable:
+        if not is_argument_constant(value) and value.numel() == 0:
             self.values[node] = self.insert(aten.EmptyOp(tensor_type(value, False))).result
             return
-        if value.dim() == 0 and computable:
+        if not is_argument_constant(value):
             with no_dispatch():  # the compiler runs under the fake mode; this tensor is real
                 number = value.item()
             self.values[node] = self.insert(aten.FullOp(tensor_type(value, False), number)).result

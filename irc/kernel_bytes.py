@@ -8,13 +8,14 @@ Evaluate with `evaluate(expr, {"s0": 37, ...})`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.ir import OpResult, SSAValue
 
 from irc.dialects import kernel
+from irc.dialects.sym import evaluate  # noqa: F401 (evaluated without xDSL on a warm start)
 from irc.dialects.types import BufferType, element_bytes
 
 
@@ -63,10 +64,3 @@ def minimum_bytes(host: func.FuncOp):
     returned = [v for v in (terminator.operands if terminator else ()) if storage_root(v) not in args]
     return total_bytes(args) + total_bytes(storage_root(v) for v in returned)
 
-
-def evaluate(expr_text: str | int, sizes: Mapping[str, int]) -> int:
-    """An expression's value with the size symbols bound; symbols without a value count as 0."""
-    from irc.dialects.sym import as_expr
-
-    expr = as_expr(expr_text)
-    return int(expr.subs({s: sizes.get(str(s), 0) for s in expr.free_symbols}))

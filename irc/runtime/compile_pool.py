@@ -82,6 +82,34 @@ def precompile(path: str, sizes: dict[str, int], tuning: bool) -> int:
     return len(requests)
 
 
+COMPILED_SUFFIX = ".compiled"  # an entry saying a module's first call ran with its kernels in a Triton cache
+
+
+def compiled_key(path: str, device: str) -> str:
+    """What a module's kernels were compiled for: the module, Triton's cache folder and version, the device."""
+    import triton
+
+    from irc.runtime.cache import key_of
+
+    folder = os.environ.get("TRITON_CACHE_DIR", "")
+    return key_of(os.path.basename(path), folder, triton.__version__, device)
+
+
+def kernels_compiled(path: str, device: str) -> bool:
+    """Whether an earlier process's first call of this module on `device` left all its launches compiled in
+    Triton's cache (a warm start: nothing to capture, key or send to the pool; a kernel the cache lost since
+    compiles on its launch)."""
+    from irc.runtime import cache
+
+    return cache.read(compiled_key(path, device), suffix=COMPILED_SUFFIX) is not None
+
+
+def mark_compiled(path: str, device: str) -> None:
+    from irc.runtime import cache
+
+    cache.store(compiled_key(path, device), "", suffix=COMPILED_SUFFIX)
+
+
 def wait(path: str) -> None:
     """Waits for the module's kernels in flight (its first call); a failed compile is left to the launch."""
     futures = _pending.pop(path, [])
@@ -161,7 +189,7 @@ def mock_arguments(arguments, sizes: dict[str, int]) -> list | None:
     """Stand-ins for a launch's arguments, or None where a value Triton specializes on is unknown."""
     import torch
 
-    from irc.kernel_bytes import evaluate
+    from irc.dialects.sym import evaluate
 
     mocks = []
     for kind, *rest in arguments:

@@ -168,11 +168,13 @@ def test_threads_follow_the_machine(monkeypatch):
     assert compile_pool.compile_threads() == 3
 
 
-def test_the_first_cuda_call_waits_for_its_kernels_once(monkeypatch):
+def test_the_first_cuda_call_waits_for_its_kernels_once(monkeypatch, tmp_path):
     from concurrent.futures import Future
 
     import irc.compile as driver_module
 
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(driver_module, "device_name", lambda: "NVIDIA H100")
     compiled = Future()
     compiled.set_result(0.25)
     monkeypatch.setitem(compile_pool._pending, "module.py", [compiled])
@@ -186,6 +188,27 @@ def test_the_first_cuda_call_waits_for_its_kernels_once(monkeypatch):
     assert driver_module.first_call("module.py", Module(), [1, 2]) == [2, 1]
     assert not driver_module.first_calls and "module.py" not in compile_pool._pending
     assert "kernel compile" in metrics.phase_seconds
+    assert compile_pool.kernels_compiled("module.py", "NVIDIA H100")
+
+
+def test_a_module_whose_first_call_ran_before_is_not_precompiled_again(gpu_target, monkeypatch):
+    import irc.compile as driver_module
+
+    sent = []
+    monkeypatch.setattr(compile_pool, "precompile", lambda path, sizes, tuning: sent.append(path))
+    monkeypatch.setattr(driver_module, "first_calls", set())
+    monkeypatch.setattr(driver_module, "device_name", lambda: "NVIDIA H100")
+    path = compile_to_path(ATEN)
+    driver_module.precompile(path, {})
+    compile_pool.mark_compiled(path, "NVIDIA H100")  # as the first call does once it returns
+    driver_module.precompile(path, {})
+    assert sent == [path]
+    monkeypatch.setattr(driver_module, "device_name", lambda: "NVIDIA A100")  # another device
+    driver_module.precompile(path, {})
+    monkeypatch.setattr(driver_module, "device_name", lambda: "NVIDIA H100")
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(gpu_target / "other-triton"))  # another Triton cache
+    driver_module.precompile(path, {})
+    assert sent == [path] * 3
 
 
 def test_dynamic_sizes_compile_at_the_graphs_size_hints(gpu_target):

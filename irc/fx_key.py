@@ -1,0 +1,78 @@
+"""What the code cache knows an ATen FX graph by before importing it to the IR (a warm start's lookup).
+
+`graph_text` names everything the FX importer reads: every node's kind, name, target, arguments, and the
+example value it carries (a tensor's sizes, strides, storage offset, dtype and device; a SymInt's expression),
+and each lifted tensor constant's layout (a 0-d one's value too: it becomes a number in the IR). Two graphs
+with the same text import to the same aten module. Anything printed with an object address (a Python
+function as a target) makes the text differ between processes: a miss, never a wrong hit.
+"""
+
+from __future__ import annotations
+
+
+def graph_text(gm) -> str:
+    return "\n".join(node_text(gm, node) for node in gm.graph.nodes)
+
+
+def node_text(gm, node) -> str:
+    value = fetch_attr(gm, node.target) if node.op == "get_attr" else node.meta.get("val")
+    head = f"{node.op} {node.name} {target_name(node.target)} {node.args!r} {node.kwargs!r}"
+    return f"{head} -> {value_text(value, with_number=node.op == 'get_attr')}"
+
+
+def target_name(target) -> str:
+    if isinstance(target, str):
+        return target
+    from torch.fx.node import _get_qualified_name
+
+    try:
+        return _get_qualified_name(target)
+    except Exception:  # noqa: BLE001 - an unnamed callable: its repr (an address makes it a miss)
+        return repr(target)
+
+
+def value_text(value, with_number: bool = False) -> str:
+    """An example value as the importer sees it; `with_number`: a 0-d tensor's value too (a constant)."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        layout = f"{value.dtype} {value.device} {tuple(value.shape)} {value.stride()} +{value.storage_offset()}"
+        return f"T({layout}{' = ' + repr(tensor_number(value)) if with_number and value.dim() == 0 else ''})"
+    if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+        return f"{type(value).__name__}({value.node.expr})"
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(value_text(v, with_number) for v in value) + ")"
+    return repr(value)
+
+
+def tensor_number(value):
+    from torch.utils._mode_utils import no_dispatch
+
+    with no_dispatch():  # the compiler runs under the fake mode; a constant is real
+        return value.item()
+
+
+def fetch_attr(gm, target: str):
+    value = gm
+    for part in target.split("."):
+        value = getattr(value, part, None)
+    return value
+
+
+def is_argument_constant(value) -> bool:
+    """Whether a lifted tensor constant is one more function argument (else a value in the IR: aten.full of
+    a 0-d one, aten.empty of an empty one). Constants of dtypes only externs compute on are always arguments."""
+    from irc.fx_types import is_kernel_dtype
+
+    return not is_kernel_dtype(value.dtype) or (value.numel() != 0 and value.dim() != 0)
+
+
+def argument_constants(gm) -> list | None:
+    """The tensors the imported function takes after the graph's inputs, in graph order (the importer's
+    FxImporter.constants), or None where a get_attr is not a tensor (the importer rejects the graph)."""
+    import torch
+
+    values = [fetch_attr(gm, node.target) for node in gm.graph.nodes if node.op == "get_attr"]
+    if not all(isinstance(value, torch.Tensor) for value in values):
+        return None
+    return [value for value in values if is_argument_constant(value)]

@@ -1,0 +1,60 @@
+"""The pipeline torch.compile runs, as text: imported on a warm start, which must not import xDSL."""
+
+DEFAULT_PASSES = [
+    "aten-layout",  # channels_last activations where the graph's convolutions gain by it
+    "aten-pad-mm",  # matmuls with misaligned output rows compute into a padded buffer (cuBLAS's fast kernels)
+    "convert-aten-to-loop",  # aten -> loop: type promotion, broadcasting, decompositions, index math
+    "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
+    "cse",
+    "dce",
+    "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
+    "kernel-mm-template{enabled=false}",  # matmul externs -> Triton GEMM templates (IRC_MM_TEMPLATE=1 turns on)
+    "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
+    "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
+    # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
+    # cannot decide
+    "kernel-tile{autotune=true max_autotune=false}",
+    "kernel-plan-memory",  # host program: externs into out= buffers, buffer reuse, frees after last use
+    "kernel-dedup",  # kernels equal up to their name: one kept, launched for all (identical layers)
+    "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores
+    "cse",
+    "dce",
+]
+
+DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
+
+
+def configured_pipeline(max_autotune: bool = False) -> str:
+    """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default; with `max_autotune`
+    (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates, and with
+    `config.mm_template` (IRC_MM_TEMPLATE=1) kernel-mm-template is switched on."""
+    from irc import config
+
+    spec = config.pipeline or DEFAULT_PIPELINE
+    if config.mm_template and not config.pipeline:
+        spec = with_mm_template(spec)
+    return with_max_autotune(spec) if max_autotune or config.max_autotune else spec
+
+
+def with_max_autotune(spec: str) -> str:
+    """`spec` with every kernel-tile searching all its candidates (kernel-tile{autotune=true max_autotune=true})."""
+    passes = []
+    for entry in spec.split(","):
+        name, _, options = entry.partition("{")
+        if name.strip() == "kernel-tile":
+            kept = [o for o in options.rstrip("}").split() if o.split("=")[0] not in ("autotune", "max_autotune")]
+            entry = "kernel-tile{" + " ".join([*kept, "autotune=true", "max_autotune=true"]) + "}"
+        passes.append(entry)
+    return ",".join(passes)
+
+
+def with_mm_template(spec: str) -> str:
+    """`spec` with kernel-mm-template switched on (matmuls with a pointwise epilogue become templates)."""
+    names = spec.split(",")
+    return ",".join("kernel-mm-template" if name.startswith("kernel-mm-template") else name for name in names)
+
+
+def with_fusion_report(spec: str, prefix: str) -> str:
+    """`spec` with kernel-fuse writing its report to prefix.txt/.dot/.svg (kernel-fuse{report=...})."""
+    option = f'kernel-fuse{{report="{prefix}"}}'
+    return ",".join(option if name == "kernel-fuse" else name for name in spec.split(","))
