@@ -1,3 +1,4 @@
+import contextlib
 import os
 import sys
 
@@ -33,7 +34,11 @@ def _no_tf32():
     """fp32 convolutions and matmuls in full precision, so eager and irc differ only by summation order."""
     import torch
 
+    # torch.testing's common_utils (the OpInfo tests import it) freezes the cudnn flags for plain assignment
+    unfrozen = getattr(torch.backends, "__allow_nonbracketed_mutation", contextlib.nullcontext)
     saved = torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32
-    torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = False
+    with unfrozen():
+        torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = False
     yield
-    torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = saved
+    with unfrozen():
+        torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = saved
