@@ -50,6 +50,12 @@ def _arg(op: aten.FallbackOp, position: int, name: str) -> Attribute | None:
     return op.kwargs.data.get(name, args[position] if len(args) > position else None)
 
 
+def _numbers(op: aten.FallbackOp, *specs: tuple[int, str, int]) -> list:
+    """The numbers of the arguments (position, name, default), each its default where not given."""
+    values = [(number(_arg(op, k, name)), default) for k, name, default in specs]
+    return [default if value is None else value for value, default in values]
+
+
 def _source(op: aten.FallbackOp) -> SSAValue | None:
     args = op.args.data
     source = operand_of(op, args[0]) if args else None
@@ -90,8 +96,7 @@ def lower_repeat(op: aten.FallbackOp) -> Lowered | None:
 
 def diagonal_view(op: aten.FallbackOp) -> Lowered | None:
     source, out = _source(op), result_tensor(op)
-    offset, dim1, dim2 = (number(_arg(op, k, name)) for k, name in ((1, "offset"), (2, "dim1"), (3, "dim2")))
-    offset, dim1, dim2 = 0 if offset is None else offset, 0 if dim1 is None else dim1, 1 if dim2 is None else dim2
+    offset, dim1, dim2 = _numbers(op, (1, "offset", 0), (2, "dim1", 0), (3, "dim2", 1))
     if source is None or out is None or not all(isinstance(v, int) for v in (offset, dim1, dim2)):
         return None
     rank = len(source.type.sizes())
@@ -161,8 +166,7 @@ def lower_slice_scatter(op: aten.FallbackOp) -> Lowered | None:
 
     source, out = _source(op), result_tensor(op)
     src = operand_of(op, _arg(op, 1, "src"))
-    dim, start, step = (number(_arg(op, k, name)) for k, name in ((2, "dim"), (3, "start"), (5, "step")))
-    dim, start, step = 0 if dim is None else dim, 0 if start is None else start, 1 if step is None else step
+    dim, start, step = _numbers(op, (2, "dim", 0), (3, "start", 0), (5, "step", 1))
     if source is None or out is None or src is None or not isinstance(src.type, BufferType):
         return None
     rank = len(source.type.sizes())
@@ -187,8 +191,7 @@ def lower_diagonal_scatter(op: aten.FallbackOp) -> Lowered | None:
     """self with its diagonal (offset, dim1, dim2) replaced by src, whose last dim runs along it."""
     source, out = _source(op), result_tensor(op)
     src = operand_of(op, _arg(op, 1, "src"))
-    offset, dim1, dim2 = (number(_arg(op, k, name)) for k, name in ((2, "offset"), (3, "dim1"), (4, "dim2")))
-    offset, dim1, dim2 = 0 if offset is None else offset, 0 if dim1 is None else dim1, 1 if dim2 is None else dim2
+    offset, dim1, dim2 = _numbers(op, (2, "offset", 0), (3, "dim1", 0), (4, "dim2", 1))
     if source is None or out is None or src is None or not isinstance(src.type, BufferType):
         return None
     rank = len(source.type.sizes())
