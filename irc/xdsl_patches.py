@@ -274,3 +274,8 @@ def _dominance_checked(verify):
 
 
 Block.verify = _dominance_checked(Block.verify)
+
+
+import irc.xdsl_build  # noqa: E402, F401 (op construction from per-definition tables)
+import irc.xdsl_verify  # noqa: E402, F401 (op verification from per-definition tables)
+import irc.xdsl_print  # noqa: E402, F401 (tokens written to the stream directly)
