@@ -201,8 +201,26 @@ def parse_dim(parser: AttrParser) -> DimAttr:
         parser.raise_error(str(exc), start, parser.pos)
 
 
+_INTEGER_DIMS = re.compile(r"\[\s*-?[0-9]+\s*(?:,\s*-?[0-9]+\s*)*\]", re.ASCII)
+_PARSED_DIMS: dict[str, ArrayAttr] = {}
+
+
 def parse_dims(parser: AttrParser) -> ArrayAttr[DimAttr]:
-    return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_dim(parser)))
+    """`[3, s0, "2*s1"]`; a list of decimal integers alone (most of them) is read with one regex, each
+    distinct text once."""
+    content = parser.lexer.input.content
+    match = _INTEGER_DIMS.match(content, parser.pos) if type(content) is str else None
+    if match is None:
+        return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_dim(parser)))
+    text = match.group()
+    dims = _PARSED_DIMS.get(text)
+    if dims is None:
+        dims = ArrayAttr([IntAttr(int(d)) for d in text[1:-1].split(",")])
+        if len(_PARSED_DIMS) < _MAX_PARSED:
+            _PARSED_DIMS[text] = dims
+    parser.lexer.pos = match.end()
+    parser._parser_state.current_token = parser.lexer.lex()
+    return dims
 
 
 def print_dim(printer: Printer, attr: DimAttr) -> None:

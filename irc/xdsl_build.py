@@ -8,6 +8,9 @@ plain shapes (a value, an operation with one result, a type, a region, a list or
 flattened with one per-definition table of which entries are single, optional or variadic, and any other shape
 or count goes to the original, which builds (or rejects, with its message) as before. The same op results.
 
+An op's named operand, result, region or successor before any variadic one (`op.lhs`) is read from the op's
+tuple directly, without building a view of all of them first.
+
 The default properties and attributes that `IRDLOperation.__post_init__` fills in come from a per-definition
 table instead of a scan of every definition's entries per op.
 """
@@ -185,3 +188,24 @@ def _post_init_from_table(self) -> None:
 
 
 IRDLOperation.__post_init__ = _post_init_from_table
+
+
+_RAW_CONSTRUCTS = {
+    operations.VarIRConstruct.OPERAND: lambda op: op._operands,
+    operations.VarIRConstruct.RESULT: lambda op: op.results,
+    operations.VarIRConstruct.REGION: lambda op: op.regions,
+    operations.VarIRConstruct.SUCCESSOR: lambda op: op._successors,
+}
+
+
+def _read_directly(get):
+    def get_single(self, obj, objtype=None):
+        if obj is None:
+            return get(self, obj, objtype)
+        return tuple.__getitem__(_RAW_CONSTRUCTS[self.construct](obj), self.idx)
+
+    get_single.__wrapped__ = get
+    return get_single
+
+
+operations.BeforeVariadicSingleAccessor.__get__ = _read_directly(operations.BeforeVariadicSingleAccessor.__get__)
