@@ -11,13 +11,17 @@ or count goes to the original, which builds (or rejects, with its message) as be
 An op's named operand, result, region or successor before any variadic one (`op.lhs`) is read from the op's
 tuple directly, without building a view of all of them first.
 
+`Operation.__init__` sets the same fields in the same order without its property setters and generators (a
+new op has no old uses to remove).
+
 The default properties and attributes that `IRDLOperation.__post_init__` fills in come from a per-definition
 table instead of a scan of every definition's entries per op.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
+from xdsl.ir.core import SSAValues, Use, _unknown_loc
 from xdsl.irdl import operations
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef, VariadicDef
 
@@ -209,3 +213,40 @@ def _read_directly(get):
 
 
 operations.BeforeVariadicSingleAccessor.__get__ = _read_directly(operations.BeforeVariadicSingleAccessor.__get__)
+
+
+def _operation_init(
+    self,
+    *,
+    operands: Sequence[SSAValue] = (),
+    result_types: Sequence[Attribute] = (),
+    properties: Mapping[str, Attribute] = {},  # noqa: B006 (xDSL's defaults, copied, never changed)
+    attributes: Mapping[str, Attribute] = {},  # noqa: B006
+    location=None,
+    successors: Sequence[Block] = (),
+    regions: Sequence[Region] = (),
+) -> None:
+    if "_operands" in self.__dict__:  # initialised again: the setters drop the old uses
+        self.operands = operands
+    else:
+        operands = SSAValues(operands)
+        uses = tuple([Use(self, index) for index in range(len(operands))])
+        for operand, use in zip(operands, uses):
+            operand.add_use(use)
+        self._operands = operands
+        self._operand_uses = uses
+    self.results = SSAValues([OpResult(t, self, index) for index, t in enumerate(result_types)])
+    self.properties = dict(properties)
+    self.attributes = dict(attributes)
+    self.location = _unknown_loc() if location is None else location
+    if successors or "_successors" in self.__dict__:
+        self.successors = list(successors)
+    else:
+        self._successors = self._successor_uses = ()
+    self.regions = ()
+    for region in regions:
+        self.add_region(region)
+    self.__post_init__()
+
+
+Operation.__init__ = _operation_init

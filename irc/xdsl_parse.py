@@ -7,7 +7,7 @@ its errors.
   resolved without rebuilding lists; anything else goes to the original step. An attribute dictionary that is
   absent (no `{`, or no `attributes` keyword where the format has it) is not parsed for an empty result.
 - Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
-  of going through two properties and a copy of its text per test.
+  of going through two properties and a copy of its text per test; a span's text is one slice.
 - An op's results written `%name =` (one name, no `:count`) are read directly; any other result list is read
   again from the same position by the original.
 - Region scopes: the parser copied its whole table of SSA names on entering each region (quadratic in a flat
@@ -24,6 +24,7 @@ from xdsl.irdl.operations import OpDef, OptionalDef
 from xdsl.parser import Parser
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
+from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 # ---------------------------------------------------------------------------
@@ -180,6 +181,12 @@ def _parse_optional_keyword(self, keyword: str):
     return keyword
 
 
+def _span_text(self: Span) -> str:
+    content = self.input.content[self.start : self.end]
+    return content if type(content) is str else content.decode("utf-8") if isinstance(content, bytes) else content
+
+
+Span.text = property(_span_text)
 GenericParser._parse_optional_token = _parse_optional_token
 GenericParser.parse_optional_characters = _parse_optional_characters
 GenericParser.pos = property(lambda self: self._parser_state.current_token.span.start)
