@@ -92,6 +92,8 @@ _PREFIX_KINDS = {
     "^": MLIRTokenKind.CARET_IDENT,
 }
 _GROUP_KINDS = {"bare": MLIRTokenKind.BARE_IDENT, "integer": MLIRTokenKind.INTEGER_LIT}
+_new = object.__new__
+_set_attr = object.__setattr__
 
 
 def _common_tokens_first(lex):
@@ -115,7 +117,12 @@ def _common_tokens_first(lex):
                 kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]
             else:
                 return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
-        return Token(kind, Span(start, end, self.input))
+        # Span(start, end, self.input) and Token(kind, span), with their fields set directly
+        span = _new(Span)
+        _set_attr(span, "__dict__", {"start": start, "end": end, "input": self.input, "line_offset": 0})
+        token = _new(Token)
+        _set_attr(token, "__dict__", {"kind": kind, "span": span})
+        return token
 
     return lex_common_first
 
