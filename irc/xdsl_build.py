@@ -180,6 +180,44 @@ def _fast_op_init(irdl_op_init):
 operations.irdl_op_init = _fast_op_init(operations.irdl_op_init)
 
 
+def _flat_groups(groups, kinds: tuple) -> list | None:
+    """The entries of a parsed op's groups (a sequence or None per definition), or None where a count does not
+    fit its definition (the builder then reports it)."""
+    flat = []
+    for group, kind in zip(groups, kinds, strict=True):
+        if group is None:
+            if kind == SINGLE:
+                return None
+            continue
+        if len(group) != 1 and (kind == SINGLE or (kind == OPTIONAL and len(group) > 1)):
+            return None
+        flat.extend(group)
+    return flat
+
+
+def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLOperation | None:
+    """What `op_type.build(...)` makes of a declarative-format parse of a definition without options, or None
+    where the original builder must run."""
+    plan = layout(op_def)
+    flat_operands = _flat_groups(operands, plan.operands)
+    flat_results = _flat_groups(result_types, plan.results)
+    flat_regions = _flat_groups(state.regions, plan.regions)
+    flat_successors = _flat_groups(state.successors, plan.successors)
+    if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
+        return None
+    op = op_type.__new__(op_type)
+    Operation.__init__(
+        op,
+        operands=flat_operands,
+        result_types=flat_results,
+        properties=_present(state.properties),
+        attributes=_present(state.attributes),
+        successors=flat_successors,
+        regions=flat_regions,
+    )
+    return op
+
+
 def _post_init_from_table(self) -> None:
     properties, attributes = layout(self.get_irdl_definition()).defaults
     for name, default in properties:

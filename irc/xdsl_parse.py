@@ -4,7 +4,8 @@ its errors.
 - A declarative-format parse resolved its constraint variables, operand types and result types through generic
   loops that rebuilt, per op, which definitions to check: they now come from a per-definition table (the same
   constraints, checked in the same order, in one context), and operands whose counts match their types are
-  resolved without rebuilding lists; anything else goes to the original step. An attribute dictionary that is
+  resolved without rebuilding lists; anything else goes to the original step. The op is built from what was
+  parsed, entry by entry as the definition counts them, without the builder's normalisation of arguments. An attribute dictionary that is
   absent (no `{`, or no `attributes` keyword where the format has it) is not parsed for an empty result.
 - Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
   of going through two properties and a copy of its text per test; a span's text is one slice.
@@ -20,12 +21,14 @@ from collections.abc import Sequence
 
 from xdsl.ir import Attribute
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
-from xdsl.irdl.operations import OpDef, OptionalDef
+from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
 from xdsl.parser import Parser
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from irc.xdsl_build import build_parsed
 
 # ---------------------------------------------------------------------------
 # Declarative formats
@@ -112,14 +115,22 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
         constraint.infer(context, length=None) if types is None else types
         for types, constraint in zip(state.result_types, table.results, strict=True)
     )
+    operands = _resolve_operands(parser, state.operands, operand_types)
+    if op_type.build.__func__ is _IRDL_BUILD and not op_def.options:
+        op = build_parsed(op_type, op_def, operands, result_types, state)
+        if op is not None:
+            return op
     return op_type.build(
         result_types=result_types,
-        operands=_resolve_operands(parser, state.operands, operand_types),
+        operands=operands,
         attributes=state.attributes,
         properties=state.properties,
         regions=state.regions,
         successors=state.successors,
     )
+
+
+_IRDL_BUILD = IRDLOperation.build.__func__
 
 
 FormatProgram.parse = _parse_with_tables
