@@ -160,18 +160,54 @@ def verify_index_scope(op: Operation, index: IndexAttr) -> None:
     loop = enclosing_loop(op)
     if loop is None:
         return  # HasAncestor reports it
-    problem = index_scope_problem(index, tuple(index_vars(loop) + indirect_vars(op)), op.name, loop.name)
+    indirect = indirect_vars(op)
+    names = _index_names(len(loop.ranges.data), len(loop.reduce.data) if isinstance(loop, ReductionOp) else 0)
+    problem = _scope_problem(index, names + tuple(indirect), op.name, loop.name)
     if problem is not None:
         raise VerifyException(problem)
     text = index.expr.data
     buffer = getattr(op, "buffer", None)
     # only unconditional accesses: directly in the loop's body (a nested region may guard its own)
-    if buffer is not None and isinstance(buffer.type, BufferType) and not indirect_vars(op) and op.parent_op() is loop:
-        lowest = lowest_element(text, tuple(index_vars(loop)), tuple(loop_dims(loop)), buffer.type.offset)
+    if buffer is not None and isinstance(buffer.type, BufferType) and not indirect and op.parent_op() is loop:
+        lowest = _lowest_element(text, names, loop, buffer.type.offset)
         if lowest is not None and lowest < 0:
             raise VerifyException(
                 f"{op.name} index '{shorten(text)}' reaches element {lowest}, before the start of the buffer"
             )
+
+
+@lru_cache(maxsize=64)
+def _index_names(ranges: int, reduce: int) -> tuple[str, ...]:
+    """index_vars of a loop with `ranges` and `reduce` dims, as a tuple."""
+    return tuple([f"i{k}" for k in range(ranges)] + [f"r{k}" for k in range(reduce)])
+
+
+# Front memos keyed by the identity of attributes (kept alive by the entry), which large modules share:
+# lru_cache's keys hash attribute parameters again on every call.
+_SCOPE_PROBLEMS: dict[tuple, tuple] = {}
+_LOWEST: dict[tuple, tuple] = {}
+_MAX_MEMO = 1 << 14
+
+
+def _scope_problem(index: IndexAttr, names: tuple, op_name: str, loop_name: str) -> str | None:
+    key = (id(index), names, op_name, loop_name)
+    known = _SCOPE_PROBLEMS.get(key)
+    if known is None:
+        known = (index, index_scope_problem(index, names, op_name, loop_name))
+        if len(_SCOPE_PROBLEMS) < _MAX_MEMO:
+            _SCOPE_PROBLEMS[key] = known
+    return known[1]
+
+
+def _lowest_element(text: str, names: tuple, loop: "PointwiseOp | ReductionOp", offset) -> int | None:
+    reduce = loop.reduce if isinstance(loop, ReductionOp) else None
+    key = (text, names, id(loop.ranges), id(reduce), id(offset))
+    known = _LOWEST.get(key)
+    if known is None:
+        known = (loop.ranges, reduce, offset, lowest_element(text, names, tuple(loop_dims(loop)), offset))
+        if len(_LOWEST) < _MAX_MEMO:
+            _LOWEST[key] = known
+    return known[3]
 
 
 @lru_cache(maxsize=1 << 14)

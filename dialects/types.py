@@ -201,8 +201,26 @@ def parse_dim(parser: AttrParser) -> DimAttr:
         parser.raise_error(str(exc), start, parser.pos)
 
 
+_INTEGER_DIMS = re.compile(r"\[\s*-?[0-9]+\s*(?:,\s*-?[0-9]+\s*)*\]", re.ASCII)
+_PARSED_DIMS: dict[str, ArrayAttr] = {}
+
+
 def parse_dims(parser: AttrParser) -> ArrayAttr[DimAttr]:
-    return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_dim(parser)))
+    """`[3, s0, "2*s1"]`; a list of decimal integers alone (most of them) is read with one regex, each
+    distinct text once."""
+    content = parser.lexer.input.content
+    match = _INTEGER_DIMS.match(content, parser.pos) if type(content) is str else None
+    if match is None:
+        return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_dim(parser)))
+    text = match.group()
+    dims = _PARSED_DIMS.get(text)
+    if dims is None:
+        dims = ArrayAttr([IntAttr(int(d)) for d in text[1:-1].split(",")])
+        if len(_PARSED_DIMS) < _MAX_PARSED:
+            _PARSED_DIMS[text] = dims
+    parser.lexer.pos = match.end()
+    parser._parser_state.current_token = parser.lexer.lex()
+    return dims
 
 
 def print_dim(printer: Printer, attr: DimAttr) -> None:
@@ -263,7 +281,10 @@ def numel(sizes: Sequence[DimLike]) -> DimLike:
 _PARSED: dict[tuple[type, str], list[Attribute]] = {}
 _BUILT: dict[tuple, Attribute] = {}
 _PRINTED: dict[int, tuple[Attribute, str]] = {}
+_PARSED_IDS: set[int] = set()  # the lists in _PARSED, which keeps them alive
+_BUILT_FROM: dict[int, tuple[list, type, Attribute]] = {}
 _MAX_PARSED = 1 << 16
+_NAMES_OTHERS = re.compile(r"[!#%@^]")
 
 
 def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribute]:
@@ -277,7 +298,7 @@ def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribut
     start = parser.pos
     end = content.find(">", start)
     key = content[start : end + 1] if end > start and content[start] == "<" else None
-    if key is not None and not any(c in key for c in "!#%@^"):
+    if key is not None and _NAMES_OTHERS.search(key) is None:
         params = _PARSED.get((cls, key))
         if params is not None:
             parser.lexer.pos = end + 1
@@ -288,6 +309,7 @@ def parse_parameters_once(cls: type, parser: AttrParser, parse) -> list[Attribut
         previous = content[end + 1 : parser.pos]
         if not previous.strip():  # the parameters ended at that first '>'
             _PARSED[(cls, key)] = params
+            _PARSED_IDS.add(id(params))
     return params
 
 
@@ -302,12 +324,17 @@ class ParsedOnce:
 
     @classmethod
     def new(cls, params: Sequence[Attribute]):
+        same_list = _BUILT_FROM.get(id(params))  # the parameter list a repeated text parsed to, without hashing
+        if same_list is not None and same_list[0] is params and same_list[1] is cls:
+            return same_list[2]
         key = (cls, *params)
         built = _BUILT.get(key)
         if built is None:
             built = super().new(params)
             if len(_BUILT) < _MAX_PARSED:
                 _BUILT[key] = built
+        if id(params) in _PARSED_IDS:
+            _BUILT_FROM[id(params)] = (params, cls, built)
         return built
 
     def print_parameters(self, printer: Printer) -> None:

@@ -11,7 +11,6 @@ import functools
 import gc
 import re
 import struct
-from collections import ChainMap
 
 from xdsl.dialects.builtin import ModuleOp, StructPackableType
 from xdsl.ir import Block, Operation
@@ -71,42 +70,20 @@ def _hash_with_regions(op_hash):
 OperationInfo.__hash__ = _hash_with_regions(OperationInfo.__hash__)
 
 
-# - Entering a region, the parser copies its whole table of SSA names (and puts the copy back on leaving),
-#   so a function of n ops that each hold a region parses in O(n^2): 22,788 loop.pointwise spent seconds
-#   copying. Inside a region the table is now a ChainMap over the enclosing scopes: its copy copies only
-#   the names of the region itself; lookups, the check against redefinition and the scope's end are as
-#   before.
-
-
-def _scoped_region(parse_region):
-    def parse_optional_region(self, arguments=None):
-        outer = self.ssa_values
-        scopes = outer.maps if isinstance(outer, ChainMap) else [outer]
-        self.ssa_values = ChainMap({}, *scopes)
-        try:
-            return parse_region(self, arguments)
-        finally:
-            self.ssa_values = outer
-
-    return parse_optional_region
-
-
-Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)
-
-
 # - The lexer finds each token through a chain of Python calls (whitespace, first character, a regex per kind,
 #   bounds-checked slices): a third of the parse time of a large module. One regex now matches the common
 #   tokens (bare, `%` `#` `!` `^` identifiers, punctuation, `->`, decimal integers, strings without escapes)
-#   right after the whitespace, and yields the token the original would; anything else (end of input,
+#   with the whitespace and comments before them, and yields the token the original would; anything else (end of input,
 #   numbers with a fraction or in hex, `@` names, escapes, `{-#` and `#-}`, errors, byte input, subclasses
 #   such as xDSL's assembly-format lexer) is lexed by the original from the same position.
 
 _COMMON_TOKEN = re.compile(
-    r"(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
+    r"(?:[ \t\n\r\f\v]|//[^\n]*)*+"  # the original's whitespace and comments, never given back
+    r"(?:(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
     r"|(?!#-\})(?P<prefixed>[%#!^])(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)"
     r"|(?P<punctuation>->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"
     r"|(?P<integer>(?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"
-    r'|(?P<string>"[^"\\\n\v\f]*")'
+    r'|(?P<string>"[^"\\\n\v\f]*"))'
 )
 _PREFIX_KINDS = {
     "%": MLIRTokenKind.PERCENT_IDENT,
@@ -114,6 +91,9 @@ _PREFIX_KINDS = {
     "!": MLIRTokenKind.EXCLAMATION_IDENT,
     "^": MLIRTokenKind.CARET_IDENT,
 }
+_GROUP_KINDS = {"bare": MLIRTokenKind.BARE_IDENT, "integer": MLIRTokenKind.INTEGER_LIT}
+_new = object.__new__
+_set_attr = object.__setattr__
 
 
 def _common_tokens_first(lex):
@@ -122,24 +102,27 @@ def _common_tokens_first(lex):
         content = self.input.content
         if type(content) is not str or type(self) is not MLIRLexer:
             return lex(self)
-        start = self._whitespace_regex.match(content, self.pos).end()
-        match = _COMMON_TOKEN.match(content, start)
+        match = _COMMON_TOKEN.match(content, self.pos)
         if match is None:
-            self.pos = start
+            self.pos = self._whitespace_regex.match(content, self.pos).end()
             return lex(self)
-        end = self.pos = match.end()
         group = match.lastgroup
-        if group == "bare":
-            kind = MLIRTokenKind.BARE_IDENT
-        elif group == "prefixed":
-            kind = _PREFIX_KINDS[content[start]]
-        elif group == "punctuation":
-            kind = KIND_BY_PUNCTUATION_SPELLING[match.group()]
-        elif group == "integer":
-            kind = MLIRTokenKind.INTEGER_LIT
-        else:
-            return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
-        return Token(kind, Span(start, end, self.input))
+        start = match.start(group)
+        end = self.pos = match.end()
+        kind = _GROUP_KINDS.get(group)
+        if kind is None:
+            if group == "prefixed":
+                kind = _PREFIX_KINDS[content[start]]
+            elif group == "punctuation":
+                kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]
+            else:
+                return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
+        # Span(start, end, self.input) and Token(kind, span), with their fields set directly
+        span = _new(Span)
+        _set_attr(span, "__dict__", {"start": start, "end": end, "input": self.input, "line_offset": 0})
+        token = _new(Token)
+        _set_attr(token, "__dict__", {"kind": kind, "span": span})
+        return token
 
     return lex_common_first
 
@@ -254,15 +237,16 @@ def _verify_use_after_definition(block: Block) -> None:
     parent = block.parent_op()
     if parent is None or isinstance(parent, ModuleOp):
         return
-    position = {id(op): k for k, op in enumerate(block.ops)}
-    for k, op in enumerate(block.ops):
+    earlier: set[int] = set()  # the block's ops before the current one
+    for op in block.ops:
         for user in op.walk() if op.regions else (op,):
-            for number, operand in enumerate(user.operands):
+            for number, operand in enumerate(user._operands):
                 owner = operand.owner
-                if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
+                if owner.parent is block and id(owner) not in earlier:
                     raise VerifyException(
                         f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
                     )
+        earlier.add(id(op))
 
 
 def _dominance_checked(verify):
@@ -274,3 +258,9 @@ def _dominance_checked(verify):
 
 
 Block.verify = _dominance_checked(Block.verify)
+
+
+import irc.xdsl_build  # noqa: E402, F401 (op construction from per-definition tables)
+import irc.xdsl_verify  # noqa: E402, F401 (op verification from per-definition tables)
+import irc.xdsl_print  # noqa: E402, F401 (tokens written to the stream directly)
+import irc.xdsl_parse  # noqa: E402, F401 (op parsing: format tables, token tests, result lists, region scopes)

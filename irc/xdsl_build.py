@@ -1,0 +1,290 @@
+"""Building IRDL operations without xDSL's generic per-op bookkeeping (imported by irc/xdsl_patches.py).
+
+`irdl_op_init`, which every IRDL op's constructor, builder and declarative-format parse goes through, normalises
+each operand, result type and region argument through a chain of generic helpers, checks each against its
+definition and only then calls `Operation.__init__`: a quarter of the parse of a large module. For definitions
+without segment-size or same-size options, the arguments irc and xDSL pass almost always have one of a few
+plain shapes (a value, an operation with one result, a type, a region, a list or tuple of them); those are now
+flattened with one per-definition table of which entries are single, optional or variadic, and any other shape
+or count goes to the original, which builds (or rejects, with its message) as before. The same op results.
+
+An op's named operand, result, region or successor before any variadic one (`op.lhs`) is read from the op's
+tuple directly, without building a view of all of them first.
+
+`Operation.__init__` sets the same fields in the same order without its property setters and generators (a
+new op has no old uses to remove).
+
+The default properties and attributes that `IRDLOperation.__post_init__` fills in come from a per-definition
+table instead of a scan of every definition's entries per op.
+"""
+
+from collections.abc import Mapping, Sequence
+
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
+from xdsl.ir.core import SSAValues, Use, _unknown_loc
+from xdsl.irdl import operations
+from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef, VariadicDef
+
+SINGLE, OPTIONAL, VARIADIC = 0, 1, 2
+
+
+def _kind(definition) -> int:
+    if isinstance(definition, OptionalDef):
+        return OPTIONAL
+    return VARIADIC if isinstance(definition, VariadicDef) else SINGLE
+
+
+class _Layout:
+    """What `irdl_op_init` reads from a definition, computed once."""
+
+    __slots__ = ("op_def", "operands", "results", "regions", "successors", "defaults")
+
+    def __init__(self, op_def: OpDef):
+        self.op_def = op_def
+        self.operands = tuple(_kind(d) for _, d in op_def.operands)
+        self.results = tuple(_kind(d) for _, d in op_def.results)
+        self.regions = tuple(_kind(d) for _, d in op_def.regions)
+        self.successors = tuple(_kind(d) for _, d in op_def.successors)
+        self.defaults = (
+            tuple(_defaults(op_def.properties)),
+            tuple(_defaults(op_def.attributes)),
+        )
+
+
+def _defaults(defs: dict) -> list:
+    return [(name, d.default_value) for name, d in defs.items()
+            if not isinstance(d, OptionalDef) and d.default_value is not None]  # fmt: skip
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def layout(op_def: OpDef) -> _Layout:
+    known = _LAYOUTS.get(id(op_def))
+    if known is None or known.op_def is not op_def:
+        known = _LAYOUTS[id(op_def)] = _Layout(op_def)
+    return known
+
+
+# type -> how an argument of that type is taken: "seq" (any sequence, as the original iterates it), the class
+# it stands for, or "other"
+_SHAPES: dict[type, object] = {list: "seq", tuple: "seq", type(None): None}
+
+
+def _shape(value) -> object:
+    t = type(value)
+    try:
+        return _SHAPES[t]
+    except KeyError:
+        pass
+    shape = "seq" if issubclass(t, Sequence) else "other"
+    for base in (SSAValue, Operation, Attribute, Region, Block):
+        if shape == "other" and issubclass(t, base):
+            shape = base
+    _SHAPES[t] = shape
+    return shape
+
+
+class _Fallback(Exception):
+    """An argument of a shape the fast path does not take: the original builds the op."""
+
+
+def _value(arg) -> SSAValue:
+    shape = _shape(arg)
+    if shape is SSAValue:
+        return arg
+    if shape is Operation and len(arg.results) == 1:
+        return arg.results[0]
+    raise _Fallback
+
+
+def _flat_operands(args: Sequence, kinds: tuple) -> list:
+    if len(args) != len(kinds):
+        raise _Fallback
+    flat = []
+    for arg, kind in zip(args, kinds):
+        if _shape(arg) == "seq":
+            if len(arg) != 1 and (kind == SINGLE or (kind == OPTIONAL and len(arg) > 1)):
+                raise _Fallback
+            flat.extend([_value(a) for a in arg])
+        elif arg is None and kind != SINGLE:
+            continue
+        else:
+            flat.append(_value(arg))
+    return flat
+
+
+def _flat(args: Sequence, kinds: tuple, single: type) -> list:
+    if len(args) != len(kinds):
+        raise _Fallback
+    flat = []
+    for arg, kind in zip(args, kinds):
+        shape = _shape(arg)
+        if shape is single:
+            flat.append(arg)
+        elif shape == "seq":
+            if len(arg) != 1 and (kind == SINGLE or (kind == OPTIONAL and len(arg) > 1)):
+                raise _Fallback
+            for a in arg:
+                if _shape(a) is not single:
+                    raise _Fallback
+            flat.extend(arg)
+        elif arg is None and kind != SINGLE:
+            continue
+        else:
+            raise _Fallback
+    return flat
+
+
+def _present(attributes) -> dict:
+    return {name: attr for name, attr in attributes.items() if attr is not None}
+
+
+def _fast_op_init(irdl_op_init):
+    def op_init(self, op_def, *, operands, result_types, properties, attributes, successors, regions):
+        if not op_def.options:
+            plan = layout(op_def)
+            try:
+                flat_operands = _flat_operands(operands, plan.operands)
+                flat_results = _flat(result_types, plan.results, Attribute)
+                flat_regions = _flat(regions, plan.regions, Region)
+                flat_successors = _flat(successors, plan.successors, Block)
+            except _Fallback:
+                pass
+            else:
+                Operation.__init__(
+                    self,
+                    operands=flat_operands,
+                    result_types=flat_results,
+                    properties=_present(properties),
+                    attributes=_present(attributes),
+                    successors=flat_successors,
+                    regions=flat_regions,
+                )
+                return
+        irdl_op_init(
+            self,
+            op_def,
+            operands=operands,
+            result_types=result_types,
+            properties=properties,
+            attributes=attributes,
+            successors=successors,
+            regions=regions,
+        )
+
+    op_init.__wrapped__ = irdl_op_init
+    return op_init
+
+
+operations.irdl_op_init = _fast_op_init(operations.irdl_op_init)
+
+
+def _flat_groups(groups, kinds: tuple) -> list | None:
+    """The entries of a parsed op's groups (a sequence or None per definition), or None where a count does not
+    fit its definition (the builder then reports it)."""
+    flat = []
+    for group, kind in zip(groups, kinds, strict=True):
+        if group is None:
+            if kind == SINGLE:
+                return None
+            continue
+        if len(group) != 1 and (kind == SINGLE or (kind == OPTIONAL and len(group) > 1)):
+            return None
+        flat.extend(group)
+    return flat
+
+
+def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLOperation | None:
+    """What `op_type.build(...)` makes of a declarative-format parse of a definition without options, or None
+    where the original builder must run."""
+    plan = layout(op_def)
+    flat_operands = _flat_groups(operands, plan.operands)
+    flat_results = _flat_groups(result_types, plan.results)
+    flat_regions = _flat_groups(state.regions, plan.regions)
+    flat_successors = _flat_groups(state.successors, plan.successors)
+    if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
+        return None
+    op = op_type.__new__(op_type)
+    Operation.__init__(
+        op,
+        operands=flat_operands,
+        result_types=flat_results,
+        properties=_present(state.properties),
+        attributes=_present(state.attributes),
+        successors=flat_successors,
+        regions=flat_regions,
+    )
+    return op
+
+
+def _post_init_from_table(self) -> None:
+    properties, attributes = layout(self.get_irdl_definition()).defaults
+    for name, default in properties:
+        if name not in self.properties:
+            self.properties[name] = default
+    for name, default in attributes:
+        if name not in self.attributes:
+            self.attributes[name] = default
+    Operation.__post_init__(self)
+
+
+IRDLOperation.__post_init__ = _post_init_from_table
+
+
+_RAW_CONSTRUCTS = {
+    operations.VarIRConstruct.OPERAND: lambda op: op._operands,
+    operations.VarIRConstruct.RESULT: lambda op: op.results,
+    operations.VarIRConstruct.REGION: lambda op: op.regions,
+    operations.VarIRConstruct.SUCCESSOR: lambda op: op._successors,
+}
+
+
+def _read_directly(get):
+    def get_single(self, obj, objtype=None):
+        if obj is None:
+            return get(self, obj, objtype)
+        return tuple.__getitem__(_RAW_CONSTRUCTS[self.construct](obj), self.idx)
+
+    get_single.__wrapped__ = get
+    return get_single
+
+
+operations.BeforeVariadicSingleAccessor.__get__ = _read_directly(operations.BeforeVariadicSingleAccessor.__get__)
+
+
+def _operation_init(
+    self,
+    *,
+    operands: Sequence[SSAValue] = (),
+    result_types: Sequence[Attribute] = (),
+    properties: Mapping[str, Attribute] = {},  # noqa: B006 (xDSL's defaults, copied, never changed)
+    attributes: Mapping[str, Attribute] = {},  # noqa: B006
+    location=None,
+    successors: Sequence[Block] = (),
+    regions: Sequence[Region] = (),
+) -> None:
+    if "_operands" in self.__dict__:  # initialised again: the setters drop the old uses
+        self.operands = operands
+    else:
+        operands = SSAValues(operands)
+        uses = tuple([Use(self, index) for index in range(len(operands))])
+        for operand, use in zip(operands, uses):
+            operand.add_use(use)
+        self._operands = operands
+        self._operand_uses = uses
+    self.results = SSAValues([OpResult(t, self, index) for index, t in enumerate(result_types)])
+    self.properties = dict(properties)
+    self.attributes = dict(attributes)
+    self.location = _unknown_loc() if location is None else location
+    if successors or "_successors" in self.__dict__:
+        self.successors = list(successors)
+    else:
+        self._successors = self._successor_uses = ()
+    self.regions = ()
+    for region in regions:
+        self.add_region(region)
+    self.__post_init__()
+
+
+Operation.__init__ = _operation_init

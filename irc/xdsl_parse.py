@@ -1,0 +1,265 @@
+"""Parsing operations with fewer generic steps (imported by irc/xdsl_patches.py); each keeps xDSL's result and
+its errors.
+
+- A declarative-format parse resolved its constraint variables, operand types and result types through generic
+  loops that rebuilt, per op, which definitions to check: they now come from a per-definition table (the same
+  constraints, checked in the same order, in one context), and operands whose counts match their types are
+  resolved without rebuilding lists; anything else goes to the original step. The op is built from what was
+  parsed, entry by entry as the definition counts them, without the builder's normalisation of arguments. An attribute dictionary that is
+  absent (no `{`, or no `attributes` keyword where the format has it) is not parsed for an empty result.
+- Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
+  of going through two properties and a copy of its text per test; a span's text is one slice.
+- An op's results written `%name =` (one name, no `:count`) are read directly; any other result list is read
+  again from the same position by the original.
+- Region scopes: the parser copied its whole table of SSA names on entering each region (quadratic in a flat
+  function of region-holding ops). Names are now kept in one table and those that a region defined are taken
+  out when it ends (they are the most recent entries: a name is never defined twice), so a lookup is one
+  dictionary lookup at any depth.
+"""
+
+from collections.abc import Sequence
+
+from xdsl.ir import Attribute
+from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
+from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
+from xdsl.parser import Parser
+from xdsl.parser.base_parser import BaseParser
+from xdsl.parser.generic_parser import GenericParser
+from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from irc.xdsl_build import build_parsed
+
+# ---------------------------------------------------------------------------
+# Declarative formats
+# ---------------------------------------------------------------------------
+
+
+class _Table:
+    __slots__ = ("op_def", "operands", "results", "properties", "attributes")
+
+    def __init__(self, op_def: OpDef):
+        self.op_def = op_def
+        self.operands = tuple(d.constr for _, d in op_def.operands)
+        self.results = tuple(d.constr for _, d in op_def.results)
+        self.properties = _checked(op_def.properties)
+        self.attributes = _checked(op_def.attributes)
+
+
+def _checked(defs: dict) -> tuple:
+    """(name, constraint, default) of the entries a parse checks: all but optional ones without a default."""
+    return tuple((name, d.constr, d.default_value) for name, d in defs.items()
+                 if not (isinstance(d, OptionalDef) and d.default_value is None))  # fmt: skip
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def _table(op_def: OpDef) -> _Table:
+    known = _TABLES.get(id(op_def))
+    if known is None or known.op_def is not op_def:
+        known = _TABLES[id(op_def)] = _Table(op_def)
+    return known
+
+
+def _as_types(types) -> Sequence[Attribute]:
+    return (types,) if isinstance(types, Attribute) else types
+
+
+def _length(operand) -> int:
+    return len(operand) if type(operand) in (tuple, list) or isinstance(operand, Sequence) else 1
+
+
+def _resolve_constraint_variables(state: ParsingState, table: _Table) -> None:
+    context = state.context
+    for operand, types, constraint in zip(state.operands, state.operand_types, table.operands, strict=True):
+        constraint.verify_length(_length(operand), context)
+        if types is not None:
+            constraint.verify(_as_types(types), context)
+    for types, constraint in zip(state.result_types, table.results, strict=True):
+        if types is not None:
+            constraint.verify(_as_types(types), context)
+    for given, checked in ((state.properties, table.properties), (state.attributes, table.attributes)):
+        for name, constraint, default in checked:
+            attr = given.get(name, default)
+            if attr is not None:
+                constraint.verify(attr, context)
+
+
+def _resolve_operands(parser: Parser, unresolved: list, operand_types: tuple) -> tuple:
+    pos = parser.pos
+    resolve = parser.resolve_operand
+    resolved = []
+    for names, types in zip(unresolved, operand_types, strict=True):
+        if type(types) not in (tuple, list) or len(names) != len(types):
+            resolved.append(parser.resolve_operands(names, types, pos))
+        else:
+            resolved.append([resolve(name, t) for name, t in zip(names, types)])
+    return tuple(resolved)
+
+
+def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
+    op_def = op_type.get_irdl_definition()
+    state = ParsingState(op_type)
+    for stmt in self.stmts:
+        stmt.parse(parser, state)
+    table = _table(op_def)
+    _resolve_constraint_variables(state, table)
+    assert None not in state.operands
+    context = state.context
+    operand_types = tuple(
+        constraint.infer(context, length=len(operand)) if types is None else types
+        for types, operand, constraint in zip(state.operand_types, state.operands, table.operands, strict=True)
+    )
+    result_types = tuple(
+        constraint.infer(context, length=None) if types is None else types
+        for types, constraint in zip(state.result_types, table.results, strict=True)
+    )
+    operands = _resolve_operands(parser, state.operands, operand_types)
+    if op_type.build.__func__ is _IRDL_BUILD and not op_def.options:
+        op = build_parsed(op_type, op_def, operands, result_types, state)
+        if op is not None:
+            return op
+    return op_type.build(
+        result_types=result_types,
+        operands=operands,
+        attributes=state.attributes,
+        properties=state.properties,
+        regions=state.regions,
+        successors=state.successors,
+    )
+
+
+_IRDL_BUILD = IRDLOperation.build.__func__
+
+
+FormatProgram.parse = _parse_with_tables
+
+
+def _absent_first(parse_attr_dict):
+    def parse(self: AttrDictDirective, parser: Parser, state: ParsingState) -> None:
+        token = parser._parser_state.current_token
+        if self.with_keyword:
+            absent = token.kind != MLIRTokenKind.BARE_IDENT or not _is_text(token, "attributes")
+        else:
+            absent = token.kind != MLIRTokenKind.L_BRACE
+        if not absent:
+            parse_attr_dict(self, parser, state)
+
+    parse.__wrapped__ = parse_attr_dict
+    return parse
+
+
+AttrDictDirective.parse = _absent_first(AttrDictDirective.parse)
+
+
+# ---------------------------------------------------------------------------
+# Token tests
+# ---------------------------------------------------------------------------
+
+
+def _parse_optional_token(self, expected_kind):
+    state = self._parser_state
+    token = state.current_token
+    if token.kind != expected_kind:
+        return None
+    state.current_token = state.lexer.lex()
+    return token
+
+
+def _is_text(token, text: str) -> bool:
+    span = token.span
+    content = span.input.content
+    if type(content) is str:
+        return span.end - span.start == len(text) and content.startswith(text, span.start)
+    return span.text == text
+
+
+def _parse_optional_characters(self, text: str):
+    state = self._parser_state
+    if not _is_text(state.current_token, text):
+        return None
+    state.current_token = state.lexer.lex()
+    return text
+
+
+def _parse_optional_keyword(self, keyword: str):
+    state = self._parser_state
+    token = state.current_token
+    if token.kind != MLIRTokenKind.BARE_IDENT or not _is_text(token, keyword):
+        return None
+    state.current_token = state.lexer.lex()
+    return keyword
+
+
+def _span_text(self: Span) -> str:
+    content = self.input.content[self.start : self.end]
+    return content if type(content) is str else content.decode("utf-8") if isinstance(content, bytes) else content
+
+
+Span.text = property(_span_text)
+GenericParser._parse_optional_token = _parse_optional_token
+GenericParser.parse_optional_characters = _parse_optional_characters
+GenericParser.pos = property(lambda self: self._parser_state.current_token.span.start)
+BaseParser.parse_optional_keyword = _parse_optional_keyword
+
+
+# ---------------------------------------------------------------------------
+# Result lists
+# ---------------------------------------------------------------------------
+
+
+def _one_result_first(parse_op_result_list):
+    def parse_results(self):
+        state = self._parser_state
+        first = state.current_token
+        if first.kind != MLIRTokenKind.PERCENT_IDENT:
+            return []
+        lexer = state.lexer
+        after = lexer.pos
+        second = lexer.lex()
+        if second.kind == MLIRTokenKind.EQUAL:
+            state.current_token = lexer.lex()
+            return [(first.span, 1)]
+        lexer.pos = after
+        return parse_op_result_list(self)
+
+    parse_results.__wrapped__ = parse_op_result_list
+    return parse_results
+
+
+Parser._parse_op_result_list = _one_result_first(Parser._parse_op_result_list)
+
+
+# ---------------------------------------------------------------------------
+# Region scopes
+# ---------------------------------------------------------------------------
+
+
+class _ScopedNames(dict):
+    """The parser's SSA names: one table for every scope. `copy()`, which the parser calls to open a region's
+    scope (and whose result it puts back at the region's end), returns the table itself; the region wrapper
+    below removes the region's names."""
+
+    def copy(self):
+        return self
+
+
+def _scoped_region(parse_region):
+    def parse_optional_region(self, arguments=None):
+        names = self.ssa_values
+        if type(names) is not _ScopedNames:
+            names = self.ssa_values = _ScopedNames(names)
+        outer = len(names)
+        try:
+            return parse_region(self, arguments)
+        finally:
+            while len(names) > outer:
+                names.popitem()
+            self.ssa_values = names
+
+    parse_optional_region.__wrapped__ = parse_region
+    return parse_optional_region
+
+
+Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)

@@ -1,0 +1,246 @@
+"""Verifying IRDL operations from per-definition tables (imported by irc/xdsl_patches.py).
+
+`OpDef.verify` checks an op against its definition through generic helpers that rebuild, per op, which entries
+are variadic, look every operand, result and region up through its named accessor and count linked lists of
+blocks: half the verification of a large module. For definitions without segment-size or same-size options and
+with at most one variadic entry per kind, the same checks (counts, each entry's constraint on the same tuple of
+types in the same order with one constraint context, single-block regions and their entry arguments,
+properties and attributes present, defined and satisfying their constraints, the traits) now run from a table
+made once per definition. When a check fails, or a definition has another shape, the original runs: every
+message and exception is xDSL's.
+"""
+
+from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
+from xdsl.irdl.operations import (
+    OpDef,
+    OptionalDef,
+    OptPropertyDef,
+    SingleBlockRegionDef,
+    VariadicDef,
+    OptAttributeDef,
+    OptSingleBlockRegionDef,
+    VarSingleBlockRegionDef,
+)
+from xdsl.ir import ErasedSSAValue, Operation
+from xdsl.traits import IsolatedFromAbove, OpTrait
+from xdsl.utils.exceptions import VerifyException
+
+
+class _Mismatch(Exception):
+    """A check failed: the original verifier runs and reports it."""
+
+
+def _layout(defs: list) -> tuple[int, int | None, str] | None:
+    """(number of definitions, index of the variadic one or None, count rule), or None for several variadic
+    entries (the original handles those)."""
+    variadic = [k for k, (_, d) in enumerate(defs) if isinstance(d, VariadicDef)]
+    if len(variadic) > 1:
+        return None
+    if not variadic:
+        return len(defs), None, "exact"
+    return len(defs), variadic[0], "optional" if isinstance(defs[variadic[0]][1], OptionalDef) else "at_least"
+
+
+def _groups(items, layout: tuple) -> list:
+    """Each definition's entries among `items`, as the op's named accessors slice them."""
+    n, v, rule = layout
+    length = len(items)
+    if rule == "exact" and length != n:
+        raise _Mismatch
+    if rule == "optional" and length not in (n, n - 1):
+        raise _Mismatch
+    if rule == "at_least" and length < n - 1:
+        raise _Mismatch
+    if v is None:
+        return [items[k : k + 1] for k in range(n)]
+    size = length - (n - 1)
+    return [items[k : k + 1] if k < v else items[v : v + size] if k == v else items[k - 1 + size : k + size]
+            for k in range(n)]  # fmt: skip
+
+
+class _Plan:
+    __slots__ = ("op_def", "layouts", "operands", "results", "singles", "regions", "properties", "attributes",
+                 "trait_set", "traits")  # fmt: skip
+
+    def __init__(self, op_def: OpDef, layouts: tuple):
+        self.op_def = op_def
+        self.layouts = layouts
+        self.operands = tuple(d.constr for _, d in op_def.operands)
+        self.results = tuple(d.constr for _, d in op_def.results)
+        self.singles = tuple(tuple(_element_check(c) for c in defs) for defs in (self.operands, self.results))
+        self.regions = tuple((d.entry_args, isinstance(d, _SINGLE_BLOCK)) for _, d in op_def.regions)
+        self.properties = tuple(
+            (name, d.constr, isinstance(d, OptPropertyDef)) for name, d in op_def.properties.items()
+        )
+        self.attributes = tuple(
+            (name, d.constr, isinstance(d, OptAttributeDef)) for name, d in op_def.attributes.items()
+        )
+        self.trait_set = None
+        self.traits = ()
+
+    def traits_to_verify(self) -> tuple:
+        """The traits whose verify does something, in the definition's order (again if a trait was added)."""
+        traits = self.op_def.traits.traits
+        if traits is not self.trait_set:
+            self.trait_set = traits
+            self.traits = tuple(t for t in traits if type(t).verify is not OpTrait.verify)
+        return self.traits
+
+
+_SINGLE_BLOCK = (SingleBlockRegionDef, VarSingleBlockRegionDef, OptSingleBlockRegionDef)
+_PLANS: dict[int, tuple[OpDef, _Plan | None]] = {}
+
+
+def _make_plan(op_def: OpDef) -> _Plan | None:
+    if op_def.options:
+        return None
+    layouts = tuple(_layout(defs) for defs in (op_def.operands, op_def.results, op_def.regions, op_def.successors))
+    return None if None in layouts else _Plan(op_def, layouts)
+
+
+def _plan(op_def: OpDef) -> _Plan | None:
+    known = _PLANS.get(id(op_def))
+    if known is None or known[0] is not op_def:
+        known = _PLANS[id(op_def)] = (op_def, _make_plan(op_def))
+    return known[1]
+
+
+def _element_check(constraint):
+    """For a definition of exactly one entry: the constraint on that entry's type alone (None for any type),
+    where `constraint` is xDSL's usual "one entry satisfying c"; else `constraint` itself, on the tuple."""
+    if isinstance(constraint, RangeLengthConstraint) and constraint.length == EqIntConstraint(1):
+        inner = constraint.constraint
+        if isinstance(inner, RangeOf):
+            return None if isinstance(inner.constr, AnyAttr) else (inner.constr, False)
+    return constraint, True
+
+
+def _check_values(items, layout: tuple, constraints: tuple, singles: tuple, context: VerificationContext) -> None:
+    if layout[1] is None and len(items) == layout[0]:
+        for value, single in zip(items, singles):
+            if single is not None:
+                constraint, on_tuple = single
+                constraint.verify((value.type,) if on_tuple else value.type, context)
+        return
+    for group, constraint in zip(_groups(items, layout), constraints):
+        constraint.verify(tuple(value.type for value in group), context)
+
+
+def _check_regions(groups: list, regions: tuple, context: VerificationContext) -> None:
+    for group, (entry_args, single_block) in zip(groups, regions):
+        for region in group:
+            entry = region.first_block
+            if single_block and (entry is None or entry.next_block is not None):
+                raise _Mismatch
+            if entry is not None:
+                entry_args.verify(entry.arg_types, context)
+
+
+def _check_named(given: dict, defs: tuple, context: VerificationContext) -> None:
+    for name, constraint, optional in defs:
+        attr = given.get(name)
+        if attr is None:
+            if optional and name not in given:
+                continue
+            raise _Mismatch
+        constraint.verify(attr, context)
+
+
+def _check(plan: _Plan, op) -> None:
+    context = VerificationContext()
+    operands, results, regions, successors = plan.layouts
+    _check_values(op._operands, operands, plan.operands, plan.singles[0], context)
+    _check_values(op.results, results, plan.results, plan.singles[1], context)
+    if op.regions or regions[0]:
+        _check_regions(_groups(op.regions, regions), plan.regions, context)
+    if op._successors or successors[0]:
+        _groups(op._successors, successors)
+    _check_named(op.properties, plan.properties, context)
+    for name in op.properties:
+        if name not in plan.op_def.properties:
+            raise _Mismatch
+    _check_named(op.attributes, plan.attributes, context)
+    for trait in plan.traits_to_verify():
+        trait.verify(op)
+
+
+def _verify_from_table(verify):
+    def verify_op(self: OpDef, op) -> None:
+        plan = _plan(self)
+        if plan is not None:
+            try:
+                return _check(plan, op)
+            except (_Mismatch, VerifyException):
+                pass
+        verify(self, op)
+
+    verify_op.__wrapped__ = verify
+    return verify_op
+
+
+OpDef.verify = _verify_from_table(OpDef.verify)
+
+
+def _verify_nonterminal_directly(verify):
+    """Operation.verify: an op that has no successors and does not end its block (the terminator checks) takes
+    the same steps without building operand and successor views."""
+
+    def verify_op(self: Operation, verify_nested_ops: bool = True) -> None:
+        block = self.parent
+        if self._successors or block is None or block.last_op is self:
+            return verify(self, verify_nested_ops)
+        for operand in self._operands:
+            if isinstance(operand, ErasedSSAValue):
+                raise ValueError("Erased SSA value is used by the operation")
+        if verify_nested_ops:
+            for region in self.regions:
+                region.verify()
+        try:
+            self.verify_()
+        except VerifyException as err:
+            self.emit_error(f"Operation does not verify: {err}", err)
+
+    verify_op.__wrapped__ = verify
+    return verify_op
+
+
+Operation.verify = _verify_nonterminal_directly(Operation.verify)
+
+
+def _isolated_with_known_ancestors(verify):
+    """IsolatedFromAbove: each operand's owner is looked up among the nodes already known to lie inside the op
+    before walking its parents (the walk stops at the first known one), instead of walking to the op for every
+    operand. The same ops are visited; a violation is reported by the original."""
+
+    def verify_isolated(self: IsolatedFromAbove, op: Operation) -> None:
+        inside = {id(op)}
+        regions = list(op.regions)
+        while regions:
+            for block in regions.pop().blocks:
+                inside.add(id(block))
+                for child in block.ops:
+                    for operand in child._operands:
+                        if not _known_inside(operand.owner, op, inside):
+                            return verify(self, op)
+                    if not child.has_trait(IsolatedFromAbove):
+                        regions += child.regions
+
+    verify_isolated.__wrapped__ = verify
+    return verify_isolated
+
+
+def _known_inside(owner, op: Operation, inside: set) -> bool:
+    if owner is op:
+        return False
+    path = []
+    node = owner
+    while node is not None and id(node) not in inside:
+        path.append(node)
+        node = node.parent_node
+    if node is None:
+        return False
+    inside.update(id(n) for n in path)
+    return True
+
+
+IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)
