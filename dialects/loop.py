@@ -9,6 +9,11 @@ have no SSA values: they are named by position (`i0, i1, ...` over `ranges`, `r0
       loop.yield %a : f32
     } : !loop.buffer<[3], f32, strides [1]>
 
+A `loop.scan` is a pointwise whose values are then scanned (cumulative sum, product, log-sum-exp) along the
+last dim of its ranges (Inductor's Scan): at (i0, i1) it holds the sum of the body's values at (i0, 0) ...
+(i0, i1). It reads the whole scanned dim before it writes, so it is never inlined into a consumer and runs as
+a kernel of its own (a persistent reduction over the scanned dim: `tl.cumsum`, `tl.associative_scan`).
+
 Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the scalar ops they lack.
 """
 
@@ -32,16 +37,6 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    TypeDirective,
-    irdl_custom_directive,
-)
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import (
     HasAncestor,
     HasParent,
@@ -53,6 +48,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from irc.dialects.loop_format import BufferElement, Dims, Keyword
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -66,8 +62,6 @@ from irc.dialects.types import (
     index_scope_problem,
     is_bool,
     is_float,
-    parse_dims,
-    print_dims,
     shorten,
     verify_dims,
 )
@@ -136,10 +130,10 @@ def index_vars(op: "PointwiseOp | ReductionOp") -> list[str]:
     return names
 
 
-def enclosing_loop(op: Operation) -> "PointwiseOp | ReductionOp | None":
-    """The nearest pointwise/reduction around `op`, at any depth of nesting."""
+def enclosing_loop(op: Operation) -> "LoopOp | None":
+    """The nearest pointwise/reduction/scan around `op`, at any depth of nesting."""
     parent = op.parent_op()
-    while parent is not None and not isinstance(parent, (PointwiseOp, ReductionOp)):
+    while parent is not None and not isinstance(parent, LoopOp):
         parent = parent.parent_op()
     return parent
 
@@ -211,60 +205,6 @@ def _body_region(body: Region | Sequence[Operation]) -> Region:
 def _index(index: IndexAttr | DimLike) -> IndexAttr:
     return index if isinstance(index, IndexAttr) else IndexAttr(index)
 
-
-# ---------------------------------------------------------------------------
-# Custom assembly directives
-# ---------------------------------------------------------------------------
-
-
-@irdl_custom_directive
-class Dims(CustomDirective):
-    """A dims property written as `[3, s0, "2*s1"]`."""
-
-    dims: AttributeVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        self.dims.set(state, parse_dims(parser))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        print_dims(printer, self.dims.get(op))
-
-
-@irdl_custom_directive
-class Keyword(CustomDirective):
-    """A string property written as a bare identifier: `sum`."""
-
-    word: AttributeVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        self.word.set(state, StringAttr(parser.parse_identifier()))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        printer.print_string(self.word.get(op).data)
-
-
-@irdl_custom_directive
-class BufferElement(CustomDirective):
-    """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
-
-    buffer: TypeDirective
-    element: TypeDirective
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        pos = parser.pos
-        t = parser.parse_type()
-        if not isinstance(t, BufferType):
-            parser.raise_error(f"expected a !loop.buffer type, got {t}", pos, parser.pos)
-        self.buffer.set(state, (t,))
-        self.element.set(state, (t.element_type,))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        printer.print_attribute(self.buffer.get(op)[0])
-
-
 # ---------------------------------------------------------------------------
 # Body ops: loads, stores, index values, yield
 # ---------------------------------------------------------------------------
@@ -288,7 +228,7 @@ class LoadOp(IRDLOperation):
     index = prop_def(IndexAttr)
     bounds = opt_prop_def(DimsAttr)
     result = result_def()
-    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryReadEffect()))
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryReadEffect()))
     custom_directives = (BufferElement, Dims)
     assembly_format = (
         "$buffer `[` qualified($index) `]` (`gather` `(` $indirect^ `:` type($indirect) `)` "
@@ -337,7 +277,7 @@ class StoreOp(IRDLOperation):
     value = operand_def()
     buffer = operand_def(BufferType)
     index = prop_def(IndexAttr)
-    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryWriteEffect()))
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryWriteEffect()))
     custom_directives = (BufferElement,)
     assembly_format = (
         "$value `,` $buffer `[` qualified($index) `]` attr-dict "
@@ -362,7 +302,7 @@ class IndexOp(IRDLOperation):
     name = "loop.index"
     index = prop_def(IndexAttr)
     result = result_def()
-    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), Pure()))
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), Pure()))
     assembly_format = "qualified($index) attr-dict `:` type($result)"
 
     def __init__(self, index: IndexAttr | DimLike, result_type: Attribute):
@@ -381,7 +321,7 @@ class YieldOp(IRDLOperation):
 
     name = "loop.yield"
     values = var_operand_def()
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp), Pure()))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp, ScanOp), Pure()))
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def __init__(self, *values: SSAValue | Operation):
@@ -573,8 +513,68 @@ class ReductionOp(LoopOp):
                 )
 
 
+# kind -> what the body must yield (a predicate on the element type, and its description)
+SCAN_KINDS: dict[str, tuple] = {
+    "sum": (lambda t: True, "a supported element type"),
+    "prod": (lambda t: True, "a supported element type"),
+    "logsumexp": (is_float, "a float"),
+}
+
+
+@irdl_op_definition
+class ScanOp(LoopOp):
+    """`%b = loop.scan sum ranges [3, s0] { ... loop.yield %v : f32 } : !loop.buffer<[3, s0], f32, ...>`:
+    the running `kind` of the body's values along the last dim of `ranges`."""
+
+    name = "loop.scan"
+    kind = prop_def(StringAttr)
+    result = result_def(BufferType)
+    custom_directives = (Dims, Keyword)
+    assembly_format = (
+        "custom<Keyword>($kind) `ranges` custom<Dims>($ranges) $body attr-dict-with-keyword `:` type($result)"
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        ranges: Sequence[DimLike],
+        body: Region | Sequence[Operation],
+        result_type: BufferType,
+    ):
+        super().__init__(
+            properties={"kind": StringAttr(kind), "ranges": dims_attr(ranges)},
+            regions=[_body_region(body)],
+            result_types=[result_type],
+        )
+
+    def verify_(self) -> None:
+        kind = self.kind.data
+        if kind not in SCAN_KINDS:
+            raise VerifyException(f"unknown scan kind '{kind}'; expected one of {', '.join(SCAN_KINDS)}")
+        yielded = self.verify_body().values
+        if not self.ranges.data:
+            raise VerifyException("loop.scan needs at least one dim (it scans the last)")
+        if len(yielded) != 1:
+            raise VerifyException(f"loop.scan body must yield exactly one value, got {len(yielded)}")
+        self.verify_result_sizes()
+        t: Attribute = yielded[0].type
+        accepts, expected = SCAN_KINDS[kind]
+        if not accepts(t):
+            raise VerifyException(f"loop.scan {kind} body must yield {expected}, got {t}")
+        if t != self.result.type.element_type:
+            raise VerifyException(
+                f"loop.scan yields {t} but its result has element type {self.result.type.element_type}"
+            )
+
+
+def scanned_value(op: ScanOp) -> SSAValue:
+    """The value the body yields at each point, before the scan."""
+    return op.yield_op().values[0]
+
+
 Loop = Dialect(
     "loop",
-    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp],
+    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp,
+     ScanOp],
     [BufferType, IndexAttr],
 )

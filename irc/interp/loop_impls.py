@@ -62,6 +62,10 @@ class LoopFunctions(InterpreterFunctions):
     def run_reduction(self, interpreter: Interpreter, op: loop.ReductionOp, args: tuple) -> tuple:
         return run_loop(interpreter, op)
 
+    @impl(loop.ScanOp)
+    def run_scan(self, interpreter: Interpreter, op: loop.ScanOp, args: tuple) -> tuple:
+        return run_loop(interpreter, op)
+
     @impl_terminator(loop.YieldOp)
     def run_yield(self, interpreter: Interpreter, op: loop.YieldOp, args: tuple):
         return ReturnedValues(args), ()

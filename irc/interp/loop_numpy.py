@@ -277,6 +277,8 @@ def loop_results(
         ranges = shape[: len(op.ranges.data)]
         flat = values[0].reshape(*ranges, int(np.prod(shape[len(ranges) :], dtype=np.int64)))
         values = REDUCE[op.kind.data](flat)
+    if isinstance(op, loop.ScanOp):
+        values = [SCAN[op.kind.data](values[0])]
     return [Buffer.of_array(v, r.type, symbols) for v, r in zip(values, op.results)]
 
 
@@ -296,4 +298,11 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
     "any": lambda x: [np.any(x, axis=-1)],
     "all": lambda x: [np.all(x, axis=-1)],
     "welford": _welford,
+}
+
+# running values along the last axis, accumulated in the element type (as tl.cumsum / tl.associative_scan)
+SCAN: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "sum": lambda x: np.cumsum(x, axis=-1, dtype=x.dtype),
+    "prod": lambda x: np.cumprod(x, axis=-1, dtype=x.dtype),
+    "logsumexp": lambda x: np.logaddexp.accumulate(x, axis=-1, dtype=x.dtype),
 }

@@ -229,6 +229,13 @@ def _reduce(p: KernelPrinter, op: triton.ReduceOp) -> str:
     return row.template.format(p.ref(op.src), axis=op.axis.value.data, keep_dims=keep)
 
 
+def _scan(p: KernelPrinter, op: triton.ScanOp) -> str:
+    row = op.row
+    if row.helper and row.helper not in p.helpers:
+        p.helpers.append(row.helper)
+    return row.template.format(p.ref(op.src), axis=op.axis.value.data)
+
+
 def _dot(p: KernelPrinter, op: triton.DotOp) -> str:
     precision = f", input_precision={op.input_precision.data!r}" if op.input_precision is not None else ""
     return f"tl.dot({p.ref(op.lhs)}, {p.ref(op.rhs)}, {p.ref(op.acc)}{precision})"
@@ -264,6 +271,7 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.WhereOp: _where,
     triton.CastOp: _cast,
     triton.ReduceOp: _reduce,
+    triton.ScanOp: _scan,
     triton.DotOp: _dot,
 }
 

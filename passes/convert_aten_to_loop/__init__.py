@@ -52,6 +52,7 @@ from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
 from .pool import POOL_LOWERINGS
+from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
 from .reductions import REDUCTION_LOWERINGS
 from .views import VIEW_LOWERINGS
@@ -146,7 +147,8 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
     A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
-    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py).
+    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py,
+    SCAN_LOWERINGS of scan.py).
     """
     decomposition = FALLBACK_DECOMPOSITIONS.get(op.overload.data)
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
@@ -177,7 +179,7 @@ def kernel_element_types(op: Operation) -> bool:
 
 
 FALLBACK_DECOMPOSITIONS = (
-    FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS
+    FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS | SCAN_LOWERINGS
 )
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

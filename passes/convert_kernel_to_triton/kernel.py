@@ -20,7 +20,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from irc.dialects import triton
+from irc.dialects import loop, triton
 from irc.dialects.kernel import KernelOp, triton_name
 from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
@@ -362,6 +362,10 @@ class KernelLowering:
     def xr_values(self, op: Operation, scope: Scope) -> list[SSAValue]:
         if op not in scope.values:
             scope.values[op] = self.evaluate(op, scope)
+            if isinstance(op, loop.ScanOp):  # the body's values over the whole row, then scanned along r
+                (value,) = scope.values[op]
+                full = scope.builder.broadcast_to(value, scope.shapes["xr"])
+                scope.values[op] = [scope.builder.insert(triton.ScanOp(op.kind.data, full, 1))]
         return scope.values[op]
 
     def produced_value(self, result: SSAValue, scope: Scope) -> SSAValue:
