@@ -17,11 +17,10 @@ a kernel of its own (a persistent reduction over the scanned dim: `tl.cumsum`, `
 Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the scalar ops they lack.
 """
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
-from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr, UnitAttr
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -49,6 +48,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.loop_format import BufferElement, Dims, Keyword
+from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, YIELD_RULES, ReductionKind  # noqa: F401
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -57,61 +57,15 @@ from irc.dialects.types import (
     dim_text,
     dim_value,
     dims_attr,
-    element_type,
     element_type_name,
     index_scope_problem,
     is_bool,
-    is_float,
     shorten,
     verify_dims,
 )
 
 DimsAttr = ArrayAttr[IntAttr | StringAttr]
 
-
-# ---------------------------------------------------------------------------
-# Reduction kinds
-# ---------------------------------------------------------------------------
-
-
-# What a reduction body may yield: rule name -> (predicate, description)
-YIELD_RULES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
-    "any": (lambda t: element_type_name(t) is not None, "a supported element type"),
-    "bool": (is_bool, "i1"),
-    "float": (is_float, "a float"),
-}
-
-
-@dataclass(frozen=True)
-class ReductionKind:
-    """How a reduction kind types its body's yield and its results."""
-
-    results: tuple[str, ...]
-    """The names of the result buffers, in order."""
-    yields: str
-    """What the body yields: a key of YIELD_RULES."""
-    result_type: str | None
-    """The results' element type name, or None for the yield's type."""
-
-    def accepts(self, t: Attribute) -> bool:
-        return YIELD_RULES[self.yields][0](t)
-
-    def result_element_type(self, yield_type: Attribute) -> Attribute:
-        return yield_type if self.result_type is None else element_type(self.result_type)
-
-
-REDUCTION_KINDS: dict[str, ReductionKind] = {
-    "sum": ReductionKind(("sum",), "any", None),
-    "prod": ReductionKind(("prod",), "any", None),
-    "max": ReductionKind(("max",), "any", None),
-    "min": ReductionKind(("min",), "any", None),
-    # the flattened index over the reduce dims of the first extreme value
-    "argmax": ReductionKind(("index",), "any", "i64"),
-    "argmin": ReductionKind(("index",), "any", "i64"),
-    "any": ReductionKind(("any",), "bool", "i1"),
-    "all": ReductionKind(("all",), "bool", "i1"),
-    "welford": ReductionKind(("mean", "m2", "count"), "float", None),
-}
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -187,8 +141,8 @@ def loop_dims(loop: "PointwiseOp | ReductionOp") -> list:
 
 
 def indirect_vars(op: Operation) -> list[str]:
-    """`t0, t1, ...`: the data-dependent index values of a loop.load, named by position."""
-    return [f"t{k}" for k in range(len(op.indirect))] if isinstance(op, LoadOp) else []
+    """`t0, t1, ...`: the data-dependent index values of a gather load or scatter store, named by position."""
+    return [f"t{k}" for k in range(len(op.indirect))] if isinstance(op, LoadOp | StoreOp) else []
 
 
 def verify_element(op: Operation, what: str, t: Attribute, buffer: BufferType) -> None:
@@ -257,39 +211,71 @@ class LoadOp(IRDLOperation):
     def verify_(self) -> None:
         verify_element(self, "result", self.result.type, self.buffer.type)
         verify_index_scope(self, self.index)
-        bounds = self.bounds.data if self.bounds is not None else ()
-        if len(bounds) != len(self.indirect):
-            raise VerifyException(
-                f"loop.load has {len(self.indirect)} gather values but {len(bounds)} bounds"
-            )
-        if self.bounds is not None:
-            verify_dims(self.bounds, "loop.load bounds")
-        for k, value in enumerate(self.indirect):
-            ok = isinstance(value.type, IndexType) or element_type_name(value.type) in INDEX_RESULT_TYPES
-            require(self, ok, f"gather value t{k} must be one of {', '.join(INDEX_RESULT_TYPES)}", value.type)
+        verify_gather(self, "gather")
+
+
+def verify_gather(op: "LoadOp | StoreOp", what: str) -> None:
+    """As many bounds as t values, each value an integer."""
+    bounds = op.bounds.data if op.bounds is not None else ()
+    if len(bounds) != len(op.indirect):
+        raise VerifyException(f"{op.name} has {len(op.indirect)} {what} values but {len(bounds)} bounds")
+    if op.bounds is not None:
+        verify_dims(op.bounds, f"{op.name} bounds")
+    for k, value in enumerate(op.indirect):
+        ok = isinstance(value.type, IndexType) or element_type_name(value.type) in INDEX_RESULT_TYPES
+        require(op, ok, f"{what} value t{k} must be one of {', '.join(INDEX_RESULT_TYPES)}", value.type)
 
 
 @irdl_op_definition
 class StoreOp(IRDLOperation):
-    """Writes one element: `loop.store %v, %out[#loop.index<"i0">] : !loop.buffer<...>`."""
+    """Writes one element: `loop.store %v, %out[#loop.index<"i0">] : !loop.buffer<...>`.
+
+    A scatter store names integer values as `t0, t1, ...` in its index, as a gather load does:
+    `loop.store %v, %out[#loop.index<"10*i0 + t0">] scatter(%k : i64) bounds [10] add : ...`; an index value
+    outside [0, bound) writes nothing. With `add` the value is added to the element atomically (several points
+    may reach one element; without `add` one of their values is written, in no particular order).
+    """
 
     name = "loop.store"
     value = operand_def()
     buffer = operand_def(BufferType)
+    indirect = var_operand_def()
     index = prop_def(IndexAttr)
+    bounds = opt_prop_def(DimsAttr)
+    accumulate = opt_prop_def(UnitAttr)
     traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryWriteEffect()))
-    custom_directives = (BufferElement,)
+    custom_directives = (BufferElement, Dims)
     assembly_format = (
-        "$value `,` $buffer `[` qualified($index) `]` attr-dict "
+        "$value `,` $buffer `[` qualified($index) `]` (`scatter` `(` $indirect^ `:` type($indirect) `)` "
+        "`bounds` custom<Dims>($bounds))? (`add` $accumulate^)? attr-dict "
         "`:` custom<BufferElement>(type($buffer), type($value))"
     )
 
-    def __init__(self, value: SSAValue | Operation, buffer: SSAValue | Operation, index: IndexAttr | DimLike):
-        super().__init__(operands=[value, buffer], properties={"index": _index(index)})
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        buffer: SSAValue | Operation,
+        index: IndexAttr | DimLike,
+        indirect: Sequence[SSAValue] = (),
+        bounds: Sequence[DimLike] = (),
+        accumulate: bool = False,
+    ):
+        properties = {"index": _index(index)}
+        if indirect:
+            properties["bounds"] = dims_attr(bounds)
+        if accumulate:
+            properties["accumulate"] = UnitAttr()
+        super().__init__(operands=[value, buffer, list(indirect)], properties=properties)
+
+    def bound_values(self) -> list:
+        return [dim_value(d) for d in self.bounds.data] if self.bounds is not None else []
 
     def verify_(self) -> None:
         verify_element(self, "value", self.value.type, self.buffer.type)
         verify_index_scope(self, self.index)
+        verify_gather(self, "scatter")
+        if self.accumulate is not None and is_bool(self.value.type):
+            raise VerifyException("loop.store add needs numbers, not i1")
 
 
 INDEX_RESULT_TYPES = ("index", "i64", "i32")
@@ -511,14 +497,6 @@ class ReductionOp(LoopOp):
                     f"loop.reduction {self.kind.data} result {k} has element type "
                     f"{result.type.element_type}, expected {expected}"
                 )
-
-
-# kind -> what the body must yield (a predicate on the element type, and its description)
-SCAN_KINDS: dict[str, tuple] = {
-    "sum": (lambda t: True, "a supported element type"),
-    "prod": (lambda t: True, "a supported element type"),
-    "logsumexp": (is_float, "a float"),
-}
 
 
 @irdl_op_definition

@@ -67,7 +67,7 @@ from irc.dialects.triton_compute import (  # noqa: F401  (re-exported)
     WhereOp,
     reduced_dims,
 )
-from irc.dialects.triton_memory import AddPtrOp, LoadOp, StoreOp
+from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, LoadOp, StoreOp
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
     ONE,
@@ -531,6 +531,7 @@ Triton = Dialect(
         AddPtrOp,
         LoadOp,
         StoreOp,
+        AtomicAddOp,
         *ELEMENTWISE_OP_CLASSES.values(),
         WhereOp,
         CastOp,

@@ -79,7 +79,8 @@ class LoopFunctions(InterpreterFunctions):
     @impl(loop.StoreOp)
     def run_store(self, interpreter: Interpreter, op: loop.StoreOp, args: tuple) -> tuple:
         run = state(interpreter)
-        ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols)
+        scatter = ln.Scatter(args[2:], op.bound_values(), op.accumulate is not None)
+        ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols, scatter)
         return ()
 
     @impl(loop.IndexOp)

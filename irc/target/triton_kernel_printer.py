@@ -86,7 +86,8 @@ class KernelPrinter:
         if isinstance(op, INLINED_WHEN_USED_ONCE) and op.results[0].name_hint is None:
             uses = list(op.results[0].uses)
             if isinstance(op, triton.AddPtrOp):
-                return len(uses) == 1 and isinstance(uses[0].operation, triton.LoadOp | triton.StoreOp)
+                memory = triton.LoadOp | triton.StoreOp | triton.AtomicAddOp
+                return len(uses) == 1 and isinstance(uses[0].operation, memory)
             return len(uses) == 1 and not isinstance(uses[0].operation, scf.ForOp)
         return False
 
@@ -268,6 +269,7 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.AddPtrOp: _template("{0} + ({1})"),
     triton.LoadOp: _load,
     triton.StoreOp: _store,
+    triton.AtomicAddOp: lambda p, op: _store(p, op).replace("tl.store(", "tl.atomic_add(", 1),
     triton.WhereOp: _where,
     triton.CastOp: _cast,
     triton.ReduceOp: _reduce,

@@ -51,6 +51,7 @@ from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
+from .index_put import INDEX_PUT_LOWERINGS
 from .pool import POOL_LOWERINGS
 from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
@@ -148,7 +149,7 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
 
     A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
     scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py,
-    SCAN_LOWERINGS of scan.py).
+    SCAN_LOWERINGS of scan.py, INDEX_PUT_LOWERINGS of index_put.py).
     """
     decomposition = FALLBACK_DECOMPOSITIONS.get(op.overload.data)
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
@@ -180,6 +181,7 @@ def kernel_element_types(op: Operation) -> bool:
 
 FALLBACK_DECOMPOSITIONS = (
     FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS | SCAN_LOWERINGS
+    | INDEX_PUT_LOWERINGS
 )
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

@@ -48,12 +48,12 @@ def _lower_scan(op: aten.FallbackOp, kind: str) -> Lowered | None:
     rank = len(sizes)
     if not -max(rank, 1) <= dim < max(rank, 1):
         return None
-    if rank == 0 or sizes[normalize_dim(dim, rank)] == 1:  # one element per row: the scan is the input
+    if rank == 0 or sizes[normalize_dim(dim, rank)] == 1 or 0 in sizes:  # a row of one: the scan is the input
         body = Body(sizes)
         return finish(body, _converted(body, source, [index_symbol(f"i{d}") for d in range(rank)], out), out)
     dim = normalize_dim(dim, rank)
     length = sizes[dim]
-    if not isinstance(length, int) or not 1 < length <= SCAN_MAX or any(s == 0 for s in sizes):
+    if not isinstance(length, int) or not 1 < length <= SCAN_MAX:
         return None
     order = [d for d in range(rank) if d != dim] + [dim]  # ranges dim k is the result's dim order[k]
     coords = [index_symbol(f"i{order.index(d)}") for d in range(rank)]

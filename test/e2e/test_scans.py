@@ -59,6 +59,7 @@ def test_dtype_argument(device):
 def test_single_element_and_zero_dim(device):
     _lowered(lambda x: (torch.cumsum(x, 1), torch.logcumsumexp(x, 0)), rand(5, 1, device=device))
     _lowered(lambda x: (torch.cumsum(x, 0), torch.cumprod(x, 0)), rand(1, device=device)[0])
+    _lowered(lambda x: (torch.cumsum(x, 0), torch.cumprod(x, 1)), rand(0, 3, device=device))
 
 
 def test_infinities_and_nan_in_logcumsumexp(device):

@@ -372,3 +372,25 @@ loop.yield %v : f32
 } : !loop.buffer<[3], f32, strides [1]>
 
 // CHECK: Operation does not verify: loop.scan result 0 sizes [3] do not match ranges [3, 9]
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], i1, strides [1]>
+loop.pointwise ranges [3] {
+  %t = arith.constant true
+  loop.store %t, %x[#loop.index<"i0">] add : !loop.buffer<[3], i1, strides [1]>
+  loop.yield
+}
+
+// CHECK: Operation does not verify: loop.store add needs numbers, not i1
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+loop.pointwise ranges [3] {
+  %v = arith.constant 1.0 : f32
+  loop.store %v, %x[#loop.index<"t0">] : !loop.buffer<[3], f32, strides [1]>
+  loop.yield
+}
+
+// CHECK: Operation does not verify: loop.store index uses index variable 't0', but the enclosing loop.pointwise defines only [i0]
