@@ -55,6 +55,7 @@ from .index_put import INDEX_PUT_LOWERINGS
 from .pool import POOL_LOWERINGS
 from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
+from .scatter_stores import GENERAL_SCATTERS
 from .reductions import REDUCTION_LOWERINGS
 from .views import VIEW_LOWERINGS
 
@@ -155,6 +156,9 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
         decomposition = None
     lowered = decomposition(op) if decomposition is not None else None
+    general = GENERAL_SCATTERS.get(op.overload.data) if kernel_element_types(op) else None
+    if lowered is None and general is not None:  # several values per row, where one per row did not apply
+        lowered = general(op)
     if lowered is not None:
         return lowered
     for value in op.inputs:

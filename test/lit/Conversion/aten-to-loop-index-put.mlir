@@ -29,3 +29,25 @@ func.func @plain(%x: !aten.tensor<[5, 3], i16, strides [3, 1]>, %i: !aten.tensor
 // CHECK:       loop.pointwise ranges [2, 3] {
 // CHECK:         loop.store %{{.*}}, %{{.*}}[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] : !loop.buffer<[5, 3], i16
 // CHECK:       kernel.extern "aten::index_put.default"
+
+// -----
+
+// scatter_add with several values per row (an index of 4 rows into 5): the copy, then atomic adds along dim 0;
+// a sum without self zeroes the scattered elements first.
+func.func @scatter_add(%x: !aten.tensor<[5, 3], f32, strides [3, 1]>, %i: !aten.tensor<[4, 3], i64, strides [3, 1]>, %s: !aten.tensor<[4, 3], f32, strides [3, 1]>) -> (!aten.tensor<[5, 3], f32, strides [3, 1]>, !aten.tensor<[5, 3], f32, strides [3, 1]>) {
+  %r = aten.fallback "aten::scatter_add.default"(%x, %i, %s) {args = [#aten.operand<0>, 0 : i64, #aten.operand<1>, #aten.operand<2>]} : (!aten.tensor<[5, 3], f32, strides [3, 1]>, !aten.tensor<[4, 3], i64, strides [3, 1]>, !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[5, 3], f32, strides [3, 1]>
+  %q = aten.fallback "aten::scatter_reduce.two"(%x, %i, %s) {args = [#aten.operand<0>, 0 : i64, #aten.operand<1>, #aten.operand<2>, "sum"], kwargs = {include_self = false}} : (!aten.tensor<[5, 3], f32, strides [3, 1]>, !aten.tensor<[4, 3], i64, strides [3, 1]>, !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[5, 3], f32, strides [3, 1]>
+  func.return %r, %q : !aten.tensor<[5, 3], f32, strides [3, 1]>, !aten.tensor<[5, 3], f32, strides [3, 1]>
+}
+
+// CHECK-LABEL: func.func @scatter_add
+// CHECK:       %[[C:.*]] = loop.pointwise ranges [5, 3] {
+// CHECK:       loop.pointwise ranges [4, 3] {
+// CHECK:         loop.store %{{.*}}, %[[C]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add
+// CHECK:       %[[D:.*]] = loop.pointwise ranges [5, 3] {
+// CHECK:       loop.pointwise ranges [4, 3] {
+// CHECK:         arith.constant 0.000000e+00 : f32
+// CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] :
+// CHECK:       loop.pointwise ranges [4, 3] {
+// CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add
+// CHECK-NOT:   kernel.extern
