@@ -9,14 +9,18 @@ have no SSA values: they are named by position (`i0, i1, ...` over `ranges`, `r0
       loop.yield %a : f32
     } : !loop.buffer<[3], f32, strides [1]>
 
+A `loop.scan` is a pointwise whose values are then scanned (cumulative sum, product, log-sum-exp) along the
+last dim of its ranges (Inductor's Scan): at (i0, i1) it holds the sum of the body's values at (i0, 0) ...
+(i0, i1). It reads the whole scanned dim before it writes, so it is never inlined into a consumer and runs as
+a kernel of its own (a persistent reduction over the scanned dim: `tl.cumsum`, `tl.associative_scan`).
+
 Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the scalar ops they lack.
 """
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
-from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr, UnitAttr
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -32,16 +36,6 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    TypeDirective,
-    irdl_custom_directive,
-)
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import (
     HasAncestor,
     HasParent,
@@ -53,6 +47,8 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from irc.dialects.loop_format import BufferElement, Dims, Keyword
+from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, YIELD_RULES, ReductionKind  # noqa: F401
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -61,63 +57,15 @@ from irc.dialects.types import (
     dim_text,
     dim_value,
     dims_attr,
-    element_type,
     element_type_name,
     index_scope_problem,
     is_bool,
-    is_float,
-    parse_dims,
-    print_dims,
     shorten,
     verify_dims,
 )
 
 DimsAttr = ArrayAttr[IntAttr | StringAttr]
 
-
-# ---------------------------------------------------------------------------
-# Reduction kinds
-# ---------------------------------------------------------------------------
-
-
-# What a reduction body may yield: rule name -> (predicate, description)
-YIELD_RULES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
-    "any": (lambda t: element_type_name(t) is not None, "a supported element type"),
-    "bool": (is_bool, "i1"),
-    "float": (is_float, "a float"),
-}
-
-
-@dataclass(frozen=True)
-class ReductionKind:
-    """How a reduction kind types its body's yield and its results."""
-
-    results: tuple[str, ...]
-    """The names of the result buffers, in order."""
-    yields: str
-    """What the body yields: a key of YIELD_RULES."""
-    result_type: str | None
-    """The results' element type name, or None for the yield's type."""
-
-    def accepts(self, t: Attribute) -> bool:
-        return YIELD_RULES[self.yields][0](t)
-
-    def result_element_type(self, yield_type: Attribute) -> Attribute:
-        return yield_type if self.result_type is None else element_type(self.result_type)
-
-
-REDUCTION_KINDS: dict[str, ReductionKind] = {
-    "sum": ReductionKind(("sum",), "any", None),
-    "prod": ReductionKind(("prod",), "any", None),
-    "max": ReductionKind(("max",), "any", None),
-    "min": ReductionKind(("min",), "any", None),
-    # the flattened index over the reduce dims of the first extreme value
-    "argmax": ReductionKind(("index",), "any", "i64"),
-    "argmin": ReductionKind(("index",), "any", "i64"),
-    "any": ReductionKind(("any",), "bool", "i1"),
-    "all": ReductionKind(("all",), "bool", "i1"),
-    "welford": ReductionKind(("mean", "m2", "count"), "float", None),
-}
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -136,10 +84,10 @@ def index_vars(op: "PointwiseOp | ReductionOp") -> list[str]:
     return names
 
 
-def enclosing_loop(op: Operation) -> "PointwiseOp | ReductionOp | None":
-    """The nearest pointwise/reduction around `op`, at any depth of nesting."""
+def enclosing_loop(op: Operation) -> "LoopOp | None":
+    """The nearest pointwise/reduction/scan around `op`, at any depth of nesting."""
     parent = op.parent_op()
-    while parent is not None and not isinstance(parent, (PointwiseOp, ReductionOp)):
+    while parent is not None and not isinstance(parent, LoopOp):
         parent = parent.parent_op()
     return parent
 
@@ -229,8 +177,8 @@ def loop_dims(loop: "PointwiseOp | ReductionOp") -> list:
 
 
 def indirect_vars(op: Operation) -> list[str]:
-    """`t0, t1, ...`: the data-dependent index values of a loop.load, named by position."""
-    return [f"t{k}" for k in range(len(op.indirect))] if isinstance(op, LoadOp) else []
+    """`t0, t1, ...`: the data-dependent index values of a gather load or scatter store, named by position."""
+    return [f"t{k}" for k in range(len(op.indirect))] if isinstance(op, LoadOp | StoreOp) else []
 
 
 def verify_element(op: Operation, what: str, t: Attribute, buffer: BufferType) -> None:
@@ -246,60 +194,6 @@ def _body_region(body: Region | Sequence[Operation]) -> Region:
 
 def _index(index: IndexAttr | DimLike) -> IndexAttr:
     return index if isinstance(index, IndexAttr) else IndexAttr(index)
-
-
-# ---------------------------------------------------------------------------
-# Custom assembly directives
-# ---------------------------------------------------------------------------
-
-
-@irdl_custom_directive
-class Dims(CustomDirective):
-    """A dims property written as `[3, s0, "2*s1"]`."""
-
-    dims: AttributeVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        self.dims.set(state, parse_dims(parser))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        print_dims(printer, self.dims.get(op))
-
-
-@irdl_custom_directive
-class Keyword(CustomDirective):
-    """A string property written as a bare identifier: `sum`."""
-
-    word: AttributeVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        self.word.set(state, StringAttr(parser.parse_identifier()))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        printer.print_string(self.word.get(op).data)
-
-
-@irdl_custom_directive
-class BufferElement(CustomDirective):
-    """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
-
-    buffer: TypeDirective
-    element: TypeDirective
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        pos = parser.pos
-        t = parser.parse_type()
-        if not isinstance(t, BufferType):
-            parser.raise_error(f"expected a !loop.buffer type, got {t}", pos, parser.pos)
-        self.buffer.set(state, (t,))
-        self.element.set(state, (t.element_type,))
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        printer.print_attribute(self.buffer.get(op)[0])
-
 
 # ---------------------------------------------------------------------------
 # Body ops: loads, stores, index values, yield
@@ -324,7 +218,7 @@ class LoadOp(IRDLOperation):
     index = prop_def(IndexAttr)
     bounds = opt_prop_def(DimsAttr)
     result = result_def()
-    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryReadEffect()))
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryReadEffect()))
     custom_directives = (BufferElement, Dims)
     assembly_format = (
         "$buffer `[` qualified($index) `]` (`gather` `(` $indirect^ `:` type($indirect) `)` "
@@ -353,39 +247,71 @@ class LoadOp(IRDLOperation):
     def verify_(self) -> None:
         verify_element(self, "result", self.result.type, self.buffer.type)
         verify_index_scope(self, self.index)
-        bounds = self.bounds.data if self.bounds is not None else ()
-        if len(bounds) != len(self.indirect):
-            raise VerifyException(
-                f"loop.load has {len(self.indirect)} gather values but {len(bounds)} bounds"
-            )
-        if self.bounds is not None:
-            verify_dims(self.bounds, "loop.load bounds")
-        for k, value in enumerate(self.indirect):
-            ok = isinstance(value.type, IndexType) or element_type_name(value.type) in INDEX_RESULT_TYPES
-            require(self, ok, f"gather value t{k} must be one of {', '.join(INDEX_RESULT_TYPES)}", value.type)
+        verify_gather(self, "gather")
+
+
+def verify_gather(op: "LoadOp | StoreOp", what: str) -> None:
+    """As many bounds as t values, each value an integer."""
+    bounds = op.bounds.data if op.bounds is not None else ()
+    if len(bounds) != len(op.indirect):
+        raise VerifyException(f"{op.name} has {len(op.indirect)} {what} values but {len(bounds)} bounds")
+    if op.bounds is not None:
+        verify_dims(op.bounds, f"{op.name} bounds")
+    for k, value in enumerate(op.indirect):
+        ok = isinstance(value.type, IndexType) or element_type_name(value.type) in INDEX_RESULT_TYPES
+        require(op, ok, f"{what} value t{k} must be one of {', '.join(INDEX_RESULT_TYPES)}", value.type)
 
 
 @irdl_op_definition
 class StoreOp(IRDLOperation):
-    """Writes one element: `loop.store %v, %out[#loop.index<"i0">] : !loop.buffer<...>`."""
+    """Writes one element: `loop.store %v, %out[#loop.index<"i0">] : !loop.buffer<...>`.
+
+    A scatter store names integer values as `t0, t1, ...` in its index, as a gather load does:
+    `loop.store %v, %out[#loop.index<"10*i0 + t0">] scatter(%k : i64) bounds [10] add : ...`; an index value
+    outside [0, bound) writes nothing. With `add` the value is added to the element atomically (several points
+    may reach one element; without `add` one of their values is written, in no particular order).
+    """
 
     name = "loop.store"
     value = operand_def()
     buffer = operand_def(BufferType)
+    indirect = var_operand_def()
     index = prop_def(IndexAttr)
-    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), MemoryWriteEffect()))
-    custom_directives = (BufferElement,)
+    bounds = opt_prop_def(DimsAttr)
+    accumulate = opt_prop_def(UnitAttr)
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryWriteEffect()))
+    custom_directives = (BufferElement, Dims)
     assembly_format = (
-        "$value `,` $buffer `[` qualified($index) `]` attr-dict "
+        "$value `,` $buffer `[` qualified($index) `]` (`scatter` `(` $indirect^ `:` type($indirect) `)` "
+        "`bounds` custom<Dims>($bounds))? (`add` $accumulate^)? attr-dict "
         "`:` custom<BufferElement>(type($buffer), type($value))"
     )
 
-    def __init__(self, value: SSAValue | Operation, buffer: SSAValue | Operation, index: IndexAttr | DimLike):
-        super().__init__(operands=[value, buffer], properties={"index": _index(index)})
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        buffer: SSAValue | Operation,
+        index: IndexAttr | DimLike,
+        indirect: Sequence[SSAValue] = (),
+        bounds: Sequence[DimLike] = (),
+        accumulate: bool = False,
+    ):
+        properties = {"index": _index(index)}
+        if indirect:
+            properties["bounds"] = dims_attr(bounds)
+        if accumulate:
+            properties["accumulate"] = UnitAttr()
+        super().__init__(operands=[value, buffer, list(indirect)], properties=properties)
+
+    def bound_values(self) -> list:
+        return [dim_value(d) for d in self.bounds.data] if self.bounds is not None else []
 
     def verify_(self) -> None:
         verify_element(self, "value", self.value.type, self.buffer.type)
         verify_index_scope(self, self.index)
+        verify_gather(self, "scatter")
+        if self.accumulate is not None and is_bool(self.value.type):
+            raise VerifyException("loop.store add needs numbers, not i1")
 
 
 INDEX_RESULT_TYPES = ("index", "i64", "i32")
@@ -398,7 +324,7 @@ class IndexOp(IRDLOperation):
     name = "loop.index"
     index = prop_def(IndexAttr)
     result = result_def()
-    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp), Pure()))
+    traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), Pure()))
     assembly_format = "qualified($index) attr-dict `:` type($result)"
 
     def __init__(self, index: IndexAttr | DimLike, result_type: Attribute):
@@ -417,7 +343,7 @@ class YieldOp(IRDLOperation):
 
     name = "loop.yield"
     values = var_operand_def()
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp), Pure()))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp, ScanOp), Pure()))
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def __init__(self, *values: SSAValue | Operation):
@@ -609,8 +535,60 @@ class ReductionOp(LoopOp):
                 )
 
 
+@irdl_op_definition
+class ScanOp(LoopOp):
+    """`%b = loop.scan sum ranges [3, s0] { ... loop.yield %v : f32 } : !loop.buffer<[3, s0], f32, ...>`:
+    the running `kind` of the body's values along the last dim of `ranges`."""
+
+    name = "loop.scan"
+    kind = prop_def(StringAttr)
+    result = result_def(BufferType)
+    custom_directives = (Dims, Keyword)
+    assembly_format = (
+        "custom<Keyword>($kind) `ranges` custom<Dims>($ranges) $body attr-dict-with-keyword `:` type($result)"
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        ranges: Sequence[DimLike],
+        body: Region | Sequence[Operation],
+        result_type: BufferType,
+    ):
+        super().__init__(
+            properties={"kind": StringAttr(kind), "ranges": dims_attr(ranges)},
+            regions=[_body_region(body)],
+            result_types=[result_type],
+        )
+
+    def verify_(self) -> None:
+        kind = self.kind.data
+        if kind not in SCAN_KINDS:
+            raise VerifyException(f"unknown scan kind '{kind}'; expected one of {', '.join(SCAN_KINDS)}")
+        yielded = self.verify_body().values
+        if not self.ranges.data:
+            raise VerifyException("loop.scan needs at least one dim (it scans the last)")
+        if len(yielded) != 1:
+            raise VerifyException(f"loop.scan body must yield exactly one value, got {len(yielded)}")
+        self.verify_result_sizes()
+        t: Attribute = yielded[0].type
+        accepts, expected = SCAN_KINDS[kind]
+        if not accepts(t):
+            raise VerifyException(f"loop.scan {kind} body must yield {expected}, got {t}")
+        if t != self.result.type.element_type:
+            raise VerifyException(
+                f"loop.scan yields {t} but its result has element type {self.result.type.element_type}"
+            )
+
+
+def scanned_value(op: ScanOp) -> SSAValue:
+    """The value the body yields at each point, before the scan."""
+    return op.yield_op().values[0]
+
+
 Loop = Dialect(
     "loop",
-    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp],
+    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp,
+     ScanOp],
     [BufferType, IndexAttr],
 )

@@ -62,11 +62,12 @@ from irc.dialects.triton_compute import (  # noqa: F401  (re-exported)
     ConstantOp,
     DotOp,
     ReduceOp,
+    ScanOp,
     UnaryElementwiseOp,
     WhereOp,
     reduced_dims,
 )
-from irc.dialects.triton_memory import AddPtrOp, LoadOp, StoreOp
+from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, LoadOp, StoreOp
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
     ONE,
@@ -530,11 +531,13 @@ Triton = Dialect(
         AddPtrOp,
         LoadOp,
         StoreOp,
+        AtomicAddOp,
         *ELEMENTWISE_OP_CLASSES.values(),
         WhereOp,
         CastOp,
         ConstantOp,
         ReduceOp,
+        ScanOp,
         DotOp,
     ],
     [PointerType, BlockType, ProgramAxisAttr, ReduceKindAttr, EvictionPolicyAttr],

@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 from irc.dialects.triton_ops_table import (
     ELEMENTWISE_OPS,
     REDUCE_KINDS,
+    SCAN_KINDS,
     ReduceRow,
     TritonRow,
     accepts,
@@ -386,6 +387,41 @@ class ReduceOp(IRDLOperation):
             raise VerifyException(
                 f"triton.reduce {kind} result element type must be {expected_text}, got {element}"
             )
+
+
+@irdl_op_definition
+class ScanOp(IRDLOperation):
+    """`tl.cumsum(x, axis)` and the other SCAN_KINDS: the running value along `axis`, of the input's type."""
+
+    name = "triton.scan"
+    kind = prop_def(StringAttr)
+    src = operand_def(BlockType)
+    axis = prop_def(IntegerAttr[I64])
+    result = result_def()
+    assembly_format = "$kind $src `axis` $axis attr-dict `:` type($src) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, kind: str, src: SSAValue | Operation, axis: int):
+        t = SSAValue.get(src).type
+        properties = {"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)}
+        super().__init__(operands=[src], result_types=[t], properties=properties)
+
+    @property
+    def row(self) -> ReduceRow:
+        return SCAN_KINDS[self.kind.data]
+
+    def verify_(self) -> None:
+        src, kind, axis = self.src.type, self.kind.data, self.axis.value.data
+        if kind not in SCAN_KINDS:
+            raise VerifyException(f"unknown triton.scan kind '{kind}'; expected one of {', '.join(SCAN_KINDS)}")
+        if not 0 <= axis < src.rank:
+            raise VerifyException(f"triton.scan axis {axis} is out of range for rank {src.rank}")
+        if not accepts(self.row.operands, src.element_type):
+            raise VerifyException(
+                f"triton.scan {kind} input has element type {src.element_type}; expected {describe(self.row.operands)}"
+            )
+        if self.result.type != src:
+            raise VerifyException(f"triton.scan result type must be its input's {src}, got {self.result.type}")
 
 
 def reduced_dims(dims: Dims, axis: int, keep_dims: bool) -> Dims:

@@ -137,3 +137,32 @@ class StoreOp(IRDLOperation):
         verify_broadcasts_to("triton.store value", self.value.type, shape)
         if self.mask is not None:
             _verify_mask(self.name, self.mask.type, shape)
+
+
+@irdl_op_definition
+class AtomicAddOp(IRDLOperation):
+    """`tl.atomic_add(ptrs, value, mask)`: adds value (broadcast to the pointers' shape) to the elements where
+    mask holds, atomically (its old values, which Triton returns, are not used)."""
+
+    name = "triton.atomic_add"
+    ptr = operand_def()
+    value = operand_def()
+    mask = opt_operand_def()
+    assembly_format = "$ptr `,` $value (`mask` $mask^)? attr-dict `:` type(operands)"
+    traits = traits_def(MemoryWriteEffect())
+
+    def __init__(
+        self, ptr: SSAValue | Operation, value: SSAValue | Operation, mask: SSAValue | Operation | None = None
+    ):
+        super().__init__(operands=[ptr, value, [] if mask is None else [mask]])
+
+    def verify_(self) -> None:
+        pointer = verify_pointer_operand(self.name, self.ptr.type)
+        shape = shape_of(self.ptr.type)
+        verify_element("triton.atomic_add value", element_of(self.value.type), pointer.pointee)
+        verify_broadcasts_to("triton.atomic_add value", self.value.type, shape)
+        if is_bool(pointer.pointee):
+            raise VerifyException("triton.atomic_add needs numbers, not i1")
+        if self.mask is not None:
+            _verify_mask(self.name, self.mask.type, shape)
+

@@ -113,6 +113,23 @@ REDUCE_KINDS: dict[str, ReduceRow] = {
     "minimum": ReduceRow("tl.reduce({0}, {axis}, _minimum_combine, keep_dims={keep_dims})", helper=_MINIMUM_HELPER),
 }
 
+# log(exp(a) + exp(b)) as ATen's logcumsumexp combines: NaN propagates, two equal infinities stay themselves
+_LOGADDEXP_HELPER = """@triton.jit
+def _logaddexp_combine(a, b):
+    hi = tl.where(a > b, a, b)
+    lo = tl.where(a > b, b, a)
+    same_inf = (lo == hi) & ((lo == float("inf")) | (lo == float("-inf")))
+    combined = tl.where(same_inf, lo, hi + tl.log(1.0 + tl.exp(lo - hi)))
+    return tl.where((a != a) | (b != b), a + b, combined)
+"""
+
+# scans along an axis (tl.cumsum, ...): the same rows as reductions, {0} and {axis} their operands
+SCAN_KINDS: dict[str, ReduceRow] = {
+    "sum": ReduceRow("tl.cumsum({0}, {axis})"),
+    "prod": ReduceRow("tl.cumprod({0}, {axis})"),
+    "logsumexp": ReduceRow("tl.associative_scan({0}, {axis}, _logaddexp_combine)", "float", helper=_LOGADDEXP_HELPER),
+}
+
 
 def accepts(operand_class: str, element_type: Attribute) -> bool:
     return OPERAND_CLASSES[operand_class][0](element_type)

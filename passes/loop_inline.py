@@ -37,7 +37,7 @@ from xdsl.passes import ModulePass
 
 import sympy
 
-from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, YieldOp, stores
+from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, YieldOp, stores
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import IndexAttr, is_float
 from irc.options import CheckedOptions, option
@@ -50,7 +50,7 @@ from irc.dialects.loop_analysis.index import (
     substitute_index,
 )
 
-LoopLike = PointwiseOp | ReductionOp
+LoopLike = PointwiseOp | ReductionOp | ScanOp
 
 
 def body_size(op: Operation) -> int:
@@ -205,7 +205,7 @@ def inline_block(block: Block, policy: "InlinePolicy") -> None:
     """Runs loop-inline over the top-level loop ops of one block, in order (producers before consumers)."""
     inlined: set[Operation] = set()
     for op in list(block.ops):
-        if isinstance(op, PointwiseOp | ReductionOp):
+        if isinstance(op, PointwiseOp | ReductionOp | ScanOp):
             inlined |= inline_into(op, policy)
     erase_dead(block, inlined)
 

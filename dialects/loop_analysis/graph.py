@@ -12,10 +12,10 @@ from xdsl.traits import IsTerminator, is_side_effect_free
 
 from irc.dialects.kernel import ExternOp
 from irc.dialects.kernel_template import MatmulOp
-from irc.dialects.loop import PointwiseOp, ReductionOp, ReinterpretOp, loads, stores
+from irc.dialects.loop import PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, loads, stores
 from irc.dialects.types import BufferType
 
-LOOP_OPS = (PointwiseOp, ReductionOp)
+LOOP_OPS = (PointwiseOp, ReductionOp, ScanOp)
 # ops kernel-fuse groups into kernels: loop ops and the matmul of a template (kernel-mm-template)
 FUSABLE_OPS = (*LOOP_OPS, MatmulOp)
 

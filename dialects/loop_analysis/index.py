@@ -11,7 +11,7 @@ from functools import lru_cache, reduce
 import sympy
 from xdsl.ir import Operation
 
-from irc.dialects.loop import LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, index_vars
+from irc.dialects.loop import LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, index_vars
 from irc.dialects.sym import (
     FloorDiv,
     ModularIndexing,
@@ -27,7 +27,7 @@ from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_va
 # static iteration spaces up to this many points are checked point by point when sympy cannot decide
 EXHAUSTIVE_CHECK_POINTS = 1 << 16
 
-LoopLike = PointwiseOp | ReductionOp
+LoopLike = PointwiseOp | ReductionOp | ScanOp
 
 
 def product(sizes: Sequence) -> sympy.Expr:
@@ -186,6 +186,9 @@ def role_in(op: LoopLike, space: Space) -> Role | None:
     if isinstance(op, ReductionOp):
         fits = same_size(product(ranges), space.numel) and same_size(product(reduce_sizes(op)), space.rnumel)
         return Role("reduction") if space.reduction and fits else None
+    if isinstance(op, ScanOp):  # the scanned dim is the whole r range
+        fits = same_size(product(ranges[:-1]), space.numel) and same_size(ranges[-1], space.rnumel)
+        return Role("xr", len(ranges) - 1) if space.reduction and fits else None
     if same_size(product(ranges), space.numel):
         return Role("x")
     if not space.reduction:
@@ -199,9 +202,14 @@ def role_in(op: LoopLike, space: Space) -> Role | None:
 
 
 def space_of(ops: Sequence[LoopLike]) -> Space | None:
-    """The space all `ops` fit in one kernel: the reductions' (all equal), else the pointwise numel."""
+    """The space all `ops` fit in one kernel: the reductions' (all equal), a scan's (its scanned dim is the r
+    dim), else the pointwise numel."""
     reductions = [op for op in ops if isinstance(op, ReductionOp)]
-    if reductions:
+    scans = [op for op in ops if isinstance(op, ScanOp)]
+    if scans and not reductions:
+        ranges = range_sizes(scans[0])
+        space = Space(product(ranges[:-1]), ranges[-1], True)
+    elif reductions:
         first = reductions[0]
         space = Space(product(range_sizes(first)), product(reduce_sizes(first)), True)
     else:

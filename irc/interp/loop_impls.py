@@ -62,6 +62,10 @@ class LoopFunctions(InterpreterFunctions):
     def run_reduction(self, interpreter: Interpreter, op: loop.ReductionOp, args: tuple) -> tuple:
         return run_loop(interpreter, op)
 
+    @impl(loop.ScanOp)
+    def run_scan(self, interpreter: Interpreter, op: loop.ScanOp, args: tuple) -> tuple:
+        return run_loop(interpreter, op)
+
     @impl_terminator(loop.YieldOp)
     def run_yield(self, interpreter: Interpreter, op: loop.YieldOp, args: tuple):
         return ReturnedValues(args), ()
@@ -75,7 +79,8 @@ class LoopFunctions(InterpreterFunctions):
     @impl(loop.StoreOp)
     def run_store(self, interpreter: Interpreter, op: loop.StoreOp, args: tuple) -> tuple:
         run = state(interpreter)
-        ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols)
+        scatter = ln.Scatter(args[2:], op.bound_values(), op.accumulate is not None)
+        ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols, scatter)
         return ()
 
     @impl(loop.IndexOp)

@@ -257,10 +257,27 @@ def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int], gather=
     return np.where(valid, buffer.storage[position], np.zeros((), buffer.storage.dtype))
 
 
-def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int]) -> None:
-    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
-    value, position = np.broadcast_arrays(value, position)
-    buffer.storage[position] = value
+@dataclass(frozen=True)
+class Scatter:
+    """A store's t values and their bounds, and whether it adds to the elements."""
+
+    values: Sequence = ()
+    bounds: Sequence = ()
+    accumulate: bool = False
+
+
+def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int], scatter=Scatter()) -> None:
+    """Writes (or adds, in point order) value at index; t values outside [0, bound) write nothing."""
+    values = [np.asarray(v, np.int64) for v in scatter.values]
+    limits = [int(b) if isinstance(b, int) else int(evaluate(str(b), symbols)) for b in scatter.bounds]
+    valid = reduce(np.logical_and, [(v >= 0) & (v < n) for v, n in zip(values, limits)], np.True_)
+    safe = {f"t{k}": np.where(valid, v, 0) for k, v in enumerate(values)}
+    position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env | safe), np.int64)
+    value, position, valid = np.broadcast_arrays(value, position, valid)
+    if scatter.accumulate:
+        np.add.at(buffer.storage, position[valid], value[valid].astype(buffer.storage.dtype))
+    else:
+        buffer.storage[position[valid]] = value[valid]
 
 
 def index_value(op: loop.IndexOp, env: dict) -> np.ndarray:
@@ -277,6 +294,8 @@ def loop_results(
         ranges = shape[: len(op.ranges.data)]
         flat = values[0].reshape(*ranges, int(np.prod(shape[len(ranges) :], dtype=np.int64)))
         values = REDUCE[op.kind.data](flat)
+    if isinstance(op, loop.ScanOp):
+        values = [SCAN[op.kind.data](values[0])]
     return [Buffer.of_array(v, r.type, symbols) for v, r in zip(values, op.results)]
 
 
@@ -296,4 +315,11 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
     "any": lambda x: [np.any(x, axis=-1)],
     "all": lambda x: [np.all(x, axis=-1)],
     "welford": _welford,
+}
+
+# running values along the last axis, accumulated in the element type (as tl.cumsum / tl.associative_scan)
+SCAN: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "sum": lambda x: np.cumsum(x, axis=-1, dtype=x.dtype),
+    "prod": lambda x: np.cumprod(x, axis=-1, dtype=x.dtype),
+    "logsumexp": lambda x: np.logaddexp.accumulate(x, axis=-1, dtype=x.dtype),
 }

@@ -86,7 +86,8 @@ class KernelPrinter:
         if isinstance(op, INLINED_WHEN_USED_ONCE) and op.results[0].name_hint is None:
             uses = list(op.results[0].uses)
             if isinstance(op, triton.AddPtrOp):
-                return len(uses) == 1 and isinstance(uses[0].operation, triton.LoadOp | triton.StoreOp)
+                memory = triton.LoadOp | triton.StoreOp | triton.AtomicAddOp
+                return len(uses) == 1 and isinstance(uses[0].operation, memory)
             return len(uses) == 1 and not isinstance(uses[0].operation, scf.ForOp)
         return False
 
@@ -229,6 +230,13 @@ def _reduce(p: KernelPrinter, op: triton.ReduceOp) -> str:
     return row.template.format(p.ref(op.src), axis=op.axis.value.data, keep_dims=keep)
 
 
+def _scan(p: KernelPrinter, op: triton.ScanOp) -> str:
+    row = op.row
+    if row.helper and row.helper not in p.helpers:
+        p.helpers.append(row.helper)
+    return row.template.format(p.ref(op.src), axis=op.axis.value.data)
+
+
 def _dot(p: KernelPrinter, op: triton.DotOp) -> str:
     precision = f", input_precision={op.input_precision.data!r}" if op.input_precision is not None else ""
     return f"tl.dot({p.ref(op.lhs)}, {p.ref(op.rhs)}, {p.ref(op.acc)}{precision})"
@@ -261,9 +269,11 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.AddPtrOp: _template("{0} + ({1})"),
     triton.LoadOp: _load,
     triton.StoreOp: _store,
+    triton.AtomicAddOp: lambda p, op: _store(p, op).replace("tl.store(", "tl.atomic_add(", 1),
     triton.WhereOp: _where,
     triton.CastOp: _cast,
     triton.ReduceOp: _reduce,
+    triton.ScanOp: _scan,
     triton.DotOp: _dot,
 }
 

@@ -51,8 +51,11 @@ from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
+from .index_put import INDEX_PUT_LOWERINGS
 from .pool import POOL_LOWERINGS
+from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
+from .scatter_stores import GENERAL_SCATTERS
 from .reductions import REDUCTION_LOWERINGS
 from .views import VIEW_LOWERINGS
 
@@ -146,12 +149,16 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     """kernel.extern with the same overload and arguments; results with the eager strides when known.
 
     A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
-    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py).
+    scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py,
+    SCAN_LOWERINGS of scan.py, INDEX_PUT_LOWERINGS of index_put.py).
     """
     decomposition = FALLBACK_DECOMPOSITIONS.get(op.overload.data)
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
         decomposition = None
     lowered = decomposition(op) if decomposition is not None else None
+    general = GENERAL_SCATTERS.get(op.overload.data) if kernel_element_types(op) else None
+    if lowered is None and general is not None:  # several values per row, where one per row did not apply
+        lowered = general(op)
     if lowered is not None:
         return lowered
     for value in op.inputs:
@@ -177,7 +184,8 @@ def kernel_element_types(op: Operation) -> bool:
 
 
 FALLBACK_DECOMPOSITIONS = (
-    FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS
+    FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS | SCAN_LOWERINGS
+    | INDEX_PUT_LOWERINGS
 )
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

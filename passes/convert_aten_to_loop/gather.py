@@ -124,7 +124,7 @@ def index_tensors(op: aten.FallbackOp) -> tuple[SSAValue, dict[int, SSAValue]] |
     """(source, {indexed dim: index buffer}) of `x[idx...]` with i32 / i64 index tensors (None entries are
     full slices); None for boolean or byte masks, whose result size depends on the data."""
     args = op.args.data
-    source = operand_of(op, args[0]) if len(args) == 2 else None
+    source = operand_of(op, args[0]) if len(args) >= 2 else None
     if source is None or not isinstance(source.type, BufferType) or not isinstance(args[1], ArrayAttr):
         return None
     entries = list(args[1].data)
@@ -146,16 +146,28 @@ def lower_index(op: aten.FallbackOp) -> Lowered | None:
     if found is None or not isinstance(out, TensorType):
         return None
     source, indices = found
-    sizes, dims = source.type.sizes(), sorted(indices)
+    body = Body(out.sizes())
+    coords, values, bounds = indexed_coords(body, source.type.sizes(), indices)
+    flat = IndexAttr(linear_index(coords, source.type.stride_values()))
+    value = body.add(loop.LoadOp(source, flat, values, bounds))
+    pointwise = body.pointwise(value, value.type)
+    return Lowered([pointwise], [pointwise.result])
+
+
+def indexed_coords(body: Body, sizes: Sequence[DimLike], indices: dict[int, SSAValue]):
+    """The coordinates in a tensor of `sizes` of the point of `x[idx...]` that `body` (over its shape) is at:
+    (coords with t0, t1, ... along the indexed dims, the wrapped index values, their bounds). The index tensors
+    broadcast to one shape B, which takes the place of the indexed dims when they are adjacent, else comes
+    first (NumPy's rule); the other dims keep their order."""
+    dims = sorted(indices)
     kept = [d for d in range(len(sizes)) if d not in indices]
-    b_rank = len(out.sizes()) - len(kept)
+    b_rank = len(body.ranges) - len(kept)
     adjacent = dims == list(range(dims[0], dims[-1] + 1))
     b_start = dims[0] if adjacent else 0
     if adjacent:  # dims before the indexed ones keep their place, those after move by rank(B) - len(dims)
         out_position = {d: d if d < b_start else d + b_rank - len(dims) for d in kept}
     else:
         out_position = {d: b_rank + k for k, d in enumerate(kept)}
-    body = Body(out.sizes())
     coords: list[object] = [index_symbol(f"i{out_position[d]}") if d in out_position else 0 for d in range(len(sizes))]
     values, bounds = [], []
     for k, dim in enumerate(dims):
@@ -165,10 +177,19 @@ def lower_index(op: aten.FallbackOp) -> Lowered | None:
         values.append(wrapped_index(body, body.cast(body.load(index, index_coords), i64), sizes[dim]))
         bounds.append(sizes[dim])
         coords[dim] = index_symbol(f"t{k}")
-    flat = IndexAttr(linear_index(coords, source.type.stride_values()))
-    value = body.add(loop.LoadOp(source, flat, values, bounds))
-    pointwise = body.pointwise(value, value.type)
-    return Lowered([pointwise], [pointwise.result])
+    return coords, values, bounds
+
+
+def indexed_shape(sizes: Sequence[DimLike], indices: dict[int, SSAValue]) -> list[DimLike]:
+    """The shape of `x[idx...]` for x of `sizes` (see indexed_coords)."""
+    from irc.dialects.aten_shapes import broadcast_shapes
+
+    dims = sorted(indices)
+    b = list(broadcast_shapes(*(v.type.sizes() for v in indices.values())))
+    kept = [sizes[d] for d in range(len(sizes)) if d not in indices]
+    if dims == list(range(dims[0], dims[-1] + 1)):
+        return [*sizes[: dims[0]], *b, *sizes[dims[-1] + 1 :]]
+    return [*b, *kept]
 
 
 FALLBACK_LOWERINGS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {

@@ -55,7 +55,7 @@ class BodyContext(Protocol):
 
     def load(self, op: Operation, gather: list[SSAValue]) -> SSAValue: ...
 
-    def store(self, op: Operation, value: SSAValue) -> None: ...
+    def store(self, op: Operation, value: SSAValue, scatter: list[SSAValue]) -> None: ...
 
     def index_value(self, op: Operation) -> SSAValue: ...
 
@@ -277,6 +277,6 @@ HANDLERS: dict[str, Handler] = {
     "math.log10": _log10,
     "math.fma": _fma,
     "loop.load": lambda ctx, op, operands: ctx.load(op, operands),
-    "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0]),
+    "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0], operands[1:]),
     "loop.index": lambda ctx, op, operands: ctx.index_value(op),
 }

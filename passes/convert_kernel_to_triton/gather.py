@@ -1,4 +1,5 @@
-"""Gather loads for convert-kernel-to-triton: `tl.load(ptr + offset)` at offsets made of loaded index values.
+"""Gather loads and scatter stores for convert-kernel-to-triton: `tl.load(ptr + offset)`, `tl.store` or
+`tl.atomic_add` at offsets made of loaded index values.
 
 A loop.load with gather values (`t0, t1, ...` in its index) splits its flat index into the part over the
 program indices (lowered, memoized and hoisted like any load's) and the terms of the `t` symbols, computed
@@ -58,6 +59,29 @@ def gather_load(
     ctx: LoweringContext, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue]
 ) -> SSAValue:
     """The masked load of a kernel input at an index that uses loaded values (`values`, one per t symbol)."""
+    pointer, offset, mask, _ = indirect_address(ctx, consumer, op, scope, values)
+    b = scope.builder
+    element = triton.element_of(pointer.type).pointee
+    zero = b.const(convert_scalar(0, element), element)
+    return b.insert(triton.LoadOp(b.insert(triton.AddPtrOp(pointer, offset)), mask, zero))
+
+
+def scatter_store(
+    ctx: LoweringContext, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue], value: SSAValue
+) -> None:
+    """The masked store (tl.atomic_add with `add`) of `value` at an index that uses loaded values."""
+    pointer, offset, mask, shape = indirect_address(ctx, consumer, op, scope, values)
+    b = scope.builder
+    address = b.insert(triton.AddPtrOp(pointer, offset))
+    written = b.broadcast_to(value, shape)
+    b.insert((triton.AtomicAddOp if op.accumulate is not None else triton.StoreOp)(address, written, mask))
+
+
+def indirect_address(
+    ctx: LoweringContext, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue]
+) -> tuple[SSAValue, SSAValue, SSAValue, tuple]:
+    """(pointer, offset block, mask, block shape) of a gather load or scatter store: the offsets of its index
+    with the t symbols bound to `values`, masked where a value is outside [0, bound)."""
     root, delta = resolve(op.buffer)
     b, it = scope.builder, ctx.index_type
     names = {f"t{k}": b.cast(v, it) for k, v in enumerate(values)}
@@ -78,7 +102,4 @@ def gather_load(
             "logical_and", b.binary("ge", value, b.const(0, it)), b.binary("lt", value, limit)
         )
         mask = b.binary("logical_and", mask, b.broadcast_to(inside, shape))
-    pointer = ctx.pointer(root)
-    element = triton.element_of(pointer.type).pointee
-    zero = b.const(convert_scalar(0, element), element)
-    return b.insert(triton.LoadOp(b.insert(triton.AddPtrOp(pointer, offset)), mask, zero))
+    return ctx.pointer(root), offset, mask, shape

@@ -20,7 +20,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from irc.dialects import triton
+from irc.dialects import loop, triton
 from irc.dialects.kernel import KernelOp, triton_name
 from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
@@ -29,7 +29,7 @@ from irc.passes.convert_kernel_to_triton.body import lower_body, lower_op, lower
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 from irc.passes.convert_kernel_to_triton.cache_hints import set_eviction_policies, set_persistent_eviction_policies
 from irc.passes.convert_kernel_to_triton.context import Config, LoweringContext, Scope
-from irc.passes.convert_kernel_to_triton.gather import gather_load
+from irc.passes.convert_kernel_to_triton.gather import gather_load, scatter_store
 from irc.passes.convert_kernel_to_triton.index import bound, flat_index, same_index, storage_offset
 from irc.dialects.loop_analysis.online_softmax import OnlinePair
 from irc.passes.convert_kernel_to_triton.online import OnlineSoftmax
@@ -362,6 +362,10 @@ class KernelLowering:
     def xr_values(self, op: Operation, scope: Scope) -> list[SSAValue]:
         if op not in scope.values:
             scope.values[op] = self.evaluate(op, scope)
+            if isinstance(op, loop.ScanOp):  # the body's values over the whole row, then scanned along r
+                (value,) = scope.values[op]
+                full = scope.builder.broadcast_to(value, scope.shapes["xr"])
+                scope.values[op] = [scope.builder.insert(triton.ScanOp(op.kind.data, full, 1))]
         return scope.values[op]
 
     def produced_value(self, result: SSAValue, scope: Scope) -> SSAValue:
@@ -468,7 +472,9 @@ class BodyEmitter:
             return gather_load(self.lowering.ctx, self.op, op, self.scope, gather)
         return self.lowering.load(self.op, op, self.scope)
 
-    def store(self, op: Operation, value: SSAValue) -> None:
+    def store(self, op: Operation, value: SSAValue, scatter: list[SSAValue]) -> None:
+        if scatter:
+            return scatter_store(self.lowering.ctx, self.op, op, self.scope, scatter, value)
         self.lowering.store(self.op, op, value, self.scope)
 
     def index_value(self, op: Operation) -> SSAValue:

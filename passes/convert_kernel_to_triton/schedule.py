@@ -78,7 +78,7 @@ class KernelAnalysis:
         self.kernel = kernel
         self.name = kernel.sym_name.data
         body = list(kernel.body.block.ops)
-        self.loop_ops = [op for op in body if isinstance(op, loop.PointwiseOp | loop.ReductionOp)]
+        self.loop_ops = [op for op in body if isinstance(op, loop.PointwiseOp | loop.ReductionOp | loop.ScanOp)]
         self.matmul = next((op for op in body if isinstance(op, MatmulOp)), None)
         self.other_ops = [
             op for op in body if op not in self.loop_ops and op is not self.matmul and not _is_structural(op)
@@ -137,6 +137,8 @@ class KernelAnalysis:
         ranges = sizes_of(op.ranges)
         if isinstance(op, loop.ReductionOp):
             return self._reduction_role(op, ranges)
+        if isinstance(op, loop.ScanOp):
+            return self._scan_role(op, ranges)
         if is_zero(product(ranges) - self.numel):
             if self.ynumel is not None and (split := self._y_dims(ranges)) is not None:
                 self.leading_dims[op] = split
@@ -159,6 +161,17 @@ class KernelAnalysis:
         if self.template:
             return None
         raise fail(f"@{self.name}: loop.pointwise ranges {ranges} do not divide into ynumel {self.ynumel} x more")
+
+    def _scan_role(self, op: Operation, ranges: list) -> str:
+        """A scan is xr-shaped with its scanned (last) dim the whole r range, in a persistent kernel."""
+        fits = is_zero(product(ranges[:-1]) - self.numel) and is_zero(as_expr(ranges[-1]) - self.rnumel)
+        if self.kernel.kind.data != "persistent_reduction" or not fits:
+            raise fail(
+                f"@{self.name}: loop.scan ranges {dims_text(op.ranges)} need a persistent reduction kernel with "
+                f"numel {self.numel} x rnumel {self.rnumel} of its ranges"
+            )
+        self.leading_dims[op] = len(ranges) - 1
+        return "xr"
 
     def _reduction_role(self, op: Operation, ranges: list) -> str:
         if not self.is_reduction:

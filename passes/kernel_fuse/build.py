@@ -19,7 +19,7 @@ from xdsl.traits import is_side_effect_free
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel
-from irc.dialects.loop import ReductionOp
+from irc.dialects.loop import ReductionOp, ScanOp
 from irc.dialects.types import BufferType, element_type_name
 from irc.dialects.kernel_template import MatmulOp
 from irc.dialects.loop_analysis.graph import FUSABLE_OPS, defined_inside
@@ -52,6 +52,8 @@ REDUCTION_NAMES = {
     "any": "any", "all": "all", "welford": "var_mean",
 }  # fmt: skip
 
+SCAN_NAMES = {"sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp"}
+
 # comparisons are named after their predicate without its ordered/unordered/signed prefix
 PREDICATE_NAMES = {"eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge", "uno": "isnan"}
 
@@ -77,6 +79,8 @@ def kernel_op_names(members: Sequence[Operation]) -> list[str]:
             names.append("bmm" if member.batched else "mm")
         if isinstance(member, ReductionOp):
             names.append(REDUCTION_NAMES[member.kind.data])
+        if isinstance(member, ScanOp):
+            names.append(SCAN_NAMES[member.kind.data])
         names += [n for op in member.walk() if op is not member and (n := scalar_op_name(op)) is not None]
     return names or [COPY_NAME]
 

@@ -21,7 +21,7 @@ import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects.kernel_template import MatmulOp
-from irc.dialects.loop import LoadOp, ReductionOp, enclosing_loop, loads
+from irc.dialects.loop import LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
 from irc.dialects.loop_analysis.graph import (
@@ -182,6 +182,9 @@ class FusionPlanner:
     def has_reduction(self, item: int) -> bool:
         return any(isinstance(self.ops[k], ReductionOp) for k in self.members[item])
 
+    def has_scan(self, item: int) -> bool:
+        return any(isinstance(self.ops[k], ScanOp) for k in self.members[item])
+
     def has_matmul(self, item: int) -> bool:
         return any(isinstance(self.ops[k], MatmulOp) for k in self.members[item])
 
@@ -255,6 +258,8 @@ class FusionPlanner:
         """Why merging items a and b is illegal, or None when it is legal."""
         if not (self.is_fusable(a) and self.is_fusable(b)):
             return "not a loop op"
+        if self.has_scan(a) or self.has_scan(b):
+            return "a scan is a kernel of its own"
         union = sorted(self.members[a] + self.members[b])
         space = self.space(union)
         if space is None:

@@ -34,9 +34,11 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.kernel import KernelOp
 from irc.dialects.kernel_config import candidate_attr
+from irc.dialects.loop import ScanOp
 from irc.dialects.types import DimLike, dim_attr
 from irc.dialects.kernel_analysis.tiling import (
     OUTER_XBLOCK,
@@ -154,6 +156,8 @@ class KernelTilePass(CheckedOptions, ModulePass):
         numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
         if kernel.kind.data == "pointwise":
             return self.choose_pointwise(kernel, numel)
+        if any(isinstance(op, ScanOp) for op in kernel.body.block.ops):
+            return self.scan(kernel, numel, rnumel)
         if not (self.xblock or self.rblock) and is_outer_reduction(kernel):
             return self.outer(numel, rnumel)
         if (
@@ -211,6 +215,17 @@ class KernelTilePass(CheckedOptions, ModulePass):
         rblock = self.rblock or next_power_of_two(rnumel)
         xblock = self.xblock or max(1, PERSISTENT_BLOCK_ELEMENTS // rblock)
         if not self.xblock and numel is not None:
+            xblock = min(xblock, next_power_of_two(numel))
+        config = self.config(xblock, rblock, REDUCTION_WARPS)
+        return TileChoice("persistent_reduction", config, limits=block_limits(config, {"xblock": numel}))
+
+    def scan(self, kernel: KernelOp, numel: int | None, rnumel: int | None) -> TileChoice:
+        """A scan runs persistent (tl.associative_scan scans one block), whatever the options say."""
+        if rnumel is None:
+            raise PassFailedException(f"kernel-tile: @{kernel.sym_name.data}: a scan needs a static length")
+        rblock = next_power_of_two(rnumel)
+        xblock = max(1, PERSISTENT_BLOCK_ELEMENTS // rblock)
+        if numel is not None:
             xblock = min(xblock, next_power_of_two(numel))
         config = self.config(xblock, rblock, REDUCTION_WARPS)
         return TileChoice("persistent_reduction", config, limits=block_limits(config, {"xblock": numel}))

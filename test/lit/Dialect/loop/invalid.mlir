@@ -4,7 +4,7 @@
 %x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
 %v = loop.load %x[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
 
-// CHECK: Operation does not verify: 'loop.load' expects ancestor op to be one of 'loop.pointwise', 'loop.reduction'
+// CHECK: Operation does not verify: 'loop.load' expects ancestor op to be one of 'loop.pointwise', 'loop.reduction', 'loop.scan'
 
 // -----
 
@@ -92,7 +92,7 @@ loop.pointwise ranges [3] {
 %v = "test.op"() : () -> f32
 loop.yield %v : f32
 
-// CHECK: Operation does not verify: 'loop.yield' expects parent op to be one of 'loop.pointwise', 'loop.reduction'
+// CHECK: Operation does not verify: 'loop.yield' expects parent op to be one of 'loop.pointwise', 'loop.reduction', 'loop.scan'
 
 // -----
 
@@ -342,3 +342,55 @@ loop.yield %v : f32
 } : !loop.buffer<[3], f32, strides [1]>
 
 // CHECK: Operation does not verify: loop.load has 1 gather values but 0 bounds
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%c = loop.scan cummax ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3, 9], f32, strides [9, 1]>
+
+// CHECK: Operation does not verify: unknown scan kind 'cummax'; expected one of sum, prod, logsumexp
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], i64, strides [9, 1]>
+%c = loop.scan logsumexp ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], i64, strides [9, 1]>
+  loop.yield %v : i64
+} : !loop.buffer<[3, 9], i64, strides [9, 1]>
+
+// CHECK: Operation does not verify: loop.scan logsumexp body must yield a float, got i64
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%c = loop.scan sum ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.scan result 0 sizes [3] do not match ranges [3, 9]
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], i1, strides [1]>
+loop.pointwise ranges [3] {
+  %t = arith.constant true
+  loop.store %t, %x[#loop.index<"i0">] add : !loop.buffer<[3], i1, strides [1]>
+  loop.yield
+}
+
+// CHECK: Operation does not verify: loop.store add needs numbers, not i1
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+loop.pointwise ranges [3] {
+  %v = arith.constant 1.0 : f32
+  loop.store %v, %x[#loop.index<"t0">] : !loop.buffer<[3], f32, strides [1]>
+  loop.yield
+}
+
+// CHECK: Operation does not verify: loop.store index uses index variable 't0', but the enclosing loop.pointwise defines only [i0]

@@ -514,3 +514,10 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 %c = triton.dot %a, %b, %acc precision "fast" : (!triton.block<[16, 32], f32>, !triton.block<[32, 64], f32>, !triton.block<[16, 64], f32>) -> !triton.block<[16, 64], f32>
 
 // CHECK: triton.dot precision 'fast' is not one of ieee, tf32, tf32x3
+
+// -----
+
+%x = "test.op"() : () -> !triton.block<[4, 8], i64>
+%s = triton.scan "logsumexp" %x axis 1 : !triton.block<[4, 8], i64> -> !triton.block<[4, 8], i64>
+
+// CHECK: Operation does not verify: triton.scan logsumexp input has element type i64; expected a float

@@ -456,3 +456,17 @@ triton.func @triton_tem_mm_0(%out_ptr0: !triton.ptr<f32>) constexprs [BLOCK_M, B
 // CHECK-NEXT: }
 // GENERIC: %c = "triton.dot"(%a, %b, %acc) : (!triton.block<[BLOCK_M, BLOCK_K], f16>, !triton.block<[BLOCK_K, BLOCK_N], f16>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
 // GENERIC: %d = "triton.dot"(%a32, %b32, %c) <{input_precision = "ieee"}> : (!triton.block<[BLOCK_M, BLOCK_K], f32>, !triton.block<[BLOCK_K, BLOCK_N], f32>, !triton.block<[BLOCK_M, BLOCK_N], f32>) -> !triton.block<[BLOCK_M, BLOCK_N], f32>
+
+// -----
+
+// CHECK: triton.scan "sum" %{{.*}} axis 1 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], f32>
+%x = "test.op"() : () -> !triton.block<[4, 8], f32>
+%s = triton.scan "sum" %x axis 1 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], f32>
+
+// -----
+
+// CHECK: triton.atomic_add %{{.*}}, %{{.*}} mask %{{.*}} : !triton.block<[8], !triton.ptr<f32>>, !triton.block<[8], f32>, !triton.block<[8], i1>
+%p = "test.op"() : () -> !triton.block<[8], !triton.ptr<f32>>
+%v = "test.op"() : () -> !triton.block<[8], f32>
+%m = "test.op"() : () -> !triton.block<[8], i1>
+triton.atomic_add %p, %v mask %m : !triton.block<[8], !triton.ptr<f32>>, !triton.block<[8], f32>, !triton.block<[8], i1>

@@ -1,0 +1,65 @@
+"""Custom assembly directives of the loop dialect: dims lists, bare keywords, and buffer types that type a
+second value too."""
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.irdl import IRDLOperation
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    irdl_custom_directive,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from irc.dialects.types import BufferType, parse_dims, print_dims
+
+
+@irdl_custom_directive
+class Dims(CustomDirective):
+    """A dims property written as `[3, s0, "2*s1"]`."""
+
+    dims: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.dims.set(state, parse_dims(parser))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        print_dims(printer, self.dims.get(op))
+
+
+@irdl_custom_directive
+class Keyword(CustomDirective):
+    """A string property written as a bare identifier: `sum`."""
+
+    word: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.word.set(state, StringAttr(parser.parse_identifier()))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_string(self.word.get(op).data)
+
+
+@irdl_custom_directive
+class BufferElement(CustomDirective):
+    """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
+
+    buffer: TypeDirective
+    element: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        pos = parser.pos
+        t = parser.parse_type()
+        if not isinstance(t, BufferType):
+            parser.raise_error(f"expected a !loop.buffer type, got {t}", pos, parser.pos)
+        self.buffer.set(state, (t,))
+        self.element.set(state, (t.element_type,))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.buffer.get(op)[0])

@@ -1,0 +1,55 @@
+"""The kinds of the loop dialect's reductions and scans: what their bodies yield and what they produce."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.ir import Attribute
+
+from irc.dialects.types import element_type, element_type_name, is_bool, is_float
+
+
+# What a reduction body may yield: rule name -> (predicate, description)
+YIELD_RULES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
+    "any": (lambda t: element_type_name(t) is not None, "a supported element type"),
+    "bool": (is_bool, "i1"),
+    "float": (is_float, "a float"),
+}
+
+
+@dataclass(frozen=True)
+class ReductionKind:
+    """How a reduction kind types its body's yield and its results."""
+
+    results: tuple[str, ...]
+    """The names of the result buffers, in order."""
+    yields: str
+    """What the body yields: a key of YIELD_RULES."""
+    result_type: str | None
+    """The results' element type name, or None for the yield's type."""
+
+    def accepts(self, t: Attribute) -> bool:
+        return YIELD_RULES[self.yields][0](t)
+
+    def result_element_type(self, yield_type: Attribute) -> Attribute:
+        return yield_type if self.result_type is None else element_type(self.result_type)
+
+
+REDUCTION_KINDS: dict[str, ReductionKind] = {
+    "sum": ReductionKind(("sum",), "any", None),
+    "prod": ReductionKind(("prod",), "any", None),
+    "max": ReductionKind(("max",), "any", None),
+    "min": ReductionKind(("min",), "any", None),
+    # the flattened index over the reduce dims of the first extreme value
+    "argmax": ReductionKind(("index",), "any", "i64"),
+    "argmin": ReductionKind(("index",), "any", "i64"),
+    "any": ReductionKind(("any",), "bool", "i1"),
+    "all": ReductionKind(("all",), "bool", "i1"),
+    "welford": ReductionKind(("mean", "m2", "count"), "float", None),
+}
+
+# kind -> what the body must yield (a predicate on the element type, and its description)
+SCAN_KINDS: dict[str, tuple] = {
+    "sum": (lambda t: True, "a supported element type"),
+    "prod": (lambda t: True, "a supported element type"),
+    "logsumexp": (is_float, "a float"),
+}

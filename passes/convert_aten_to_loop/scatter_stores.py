@@ -1,0 +1,150 @@
+"""Scatters of several values per row (the general case of scatter.py's): a copy of `self`, then a pointwise over
+the index's shape that stores each value at its row's (wrapped) index along `dim`, as index_put.py does:
+
+    scatter.src(self, dim, index, src)     stores src[p]          (points naming one element: one of them wins)
+    scatter.value(self, dim, index, v)     stores v
+    scatter_add(self, dim, index, src)     adds src[p] atomically (tl.atomic_add); so do scatter with
+                                           reduce="add" and scatter_reduce.two with reduce="sum" (without
+                                           include_self the scattered elements are zeroed first)
+
+The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
+Other reductions (prod, amax, amin, mean, multiply) and accumulation in types without an atomic add stay
+externs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
+from xdsl.ir import Attribute, SSAValue
+
+from irc.dialects import aten, loop
+from irc.dialects.types import BufferType, IndexAttr, attr_number, element_type_name
+
+from .body import Body, Lowered, index_symbol, linear_index
+from .cat import finish, result_tensor
+from .gather import is_index_buffer, operand_of, wrapped_index
+from .index_put import ATOMIC_ADD_TYPES
+
+
+def _fits(inner: SSAValue, outer: SSAValue, dim: int | None = None) -> bool:
+    """Same rank, each static size of `inner` at most `outer`'s (all of them when a size is symbolic: equal)."""
+    a, b = inner.type.sizes(), outer.type.sizes()
+    if len(a) != len(b):
+        return False
+    return all(x == y or (isinstance(x, int) and isinstance(y, int) and x <= y) for d, (x, y) in enumerate(zip(a, b)))
+
+
+def _parts(op: aten.FallbackOp) -> tuple[SSAValue, int, SSAValue] | None:
+    args = op.args.data
+    source, index = operand_of(op, args[0]), operand_of(op, args[2]) if len(args) > 2 else None
+    if source is None or not isinstance(source.type, BufferType) or not is_index_buffer(index):
+        return None
+    if not isinstance(args[1], IntegerAttr) or not _fits(index, source):
+        return None
+    rank, dim = len(source.type.sizes()), args[1].value.data
+    dim += max(rank, 1) if dim < 0 else 0
+    return (source, dim, index) if 0 <= dim < max(rank, 1) and 0 not in index.type.sizes() else None
+
+
+def scatter_store(
+    op: aten.FallbackOp, value: Callable[[Body, Attribute], SSAValue], accumulate: bool, clear: bool = False
+) -> Lowered | None:
+    """self, with value(body, element type) stored (or added) at each index position's scattered element; with
+    `clear`, the scattered elements are zeroed first (a sum without self)."""
+    parts, out = _parts(op), result_tensor(op)
+    if parts is None or out is None:
+        return None
+    source, dim, index = parts
+    element = out.element_type
+    if accumulate and element_type_name(element) not in ATOMIC_ADD_TYPES:
+        return None
+    copy_body = Body(out.sizes())
+    copied = finish(copy_body, copy_body.operand(source, element), out)
+    (target,) = copied.values
+    zeroed = [_store(target, dim, index, lambda body, t: body.constant(0, t), False)] if clear else []
+    return Lowered([*copied.ops, *zeroed, _store(target, dim, index, value, accumulate)], [target])
+
+
+def _store(target: SSAValue, dim: int, index: SSAValue, value, accumulate: bool) -> loop.PointwiseOp:
+    """A pointwise over the index's shape storing value(body, element type) at the scattered elements of target
+    (a 0-d target is one element along its only position)."""
+    sizes, strides = list(target.type.sizes()) or [1], list(target.type.stride_values()) or [1]
+    element = target.type.element_type
+    body = Body(index.type.sizes())
+    coords = [index_symbol(f"i{d}") for d in range(len(index.type.sizes()))]
+    position = wrapped_index(body, body.cast(body.load(index, coords), i64), sizes[dim])
+    written = body.cast(value(body, element), element)
+    coords = (coords or [0])[: len(sizes)]
+    coords[dim] = index_symbol("t0")
+    flat = IndexAttr(linear_index(coords, strides))
+    body.add(loop.StoreOp(written, target, flat, [position], [sizes[dim]], accumulate=accumulate))
+    body.add(loop.YieldOp())
+    return loop.PointwiseOp(index.type.sizes(), body.ops)
+
+
+def _src_value(op: aten.FallbackOp) -> Callable[[Body, Attribute], SSAValue] | None:
+    args = op.args.data
+    src, index = operand_of(op, args[3]) if len(args) > 3 else None, operand_of(op, args[2])
+    if src is None or not isinstance(src.type, BufferType) or not _fits(index, src):
+        return None
+    return lambda body, element: body.cast(body.load(src, [index_symbol(f"i{d}") for d in range(len(src.type.sizes()))]), element)
+
+
+def lower_scatter_src(op: aten.FallbackOp) -> Lowered | None:
+    value = _src_value(op) if len(op.args.data) == 4 and not op.kwargs.data else None
+    return None if value is None else scatter_store(op, value, accumulate=False)
+
+
+def lower_scatter_value(op: aten.FallbackOp) -> Lowered | None:
+    args = op.args.data
+    number = attr_number(args[3]) if len(args) == 4 and not op.kwargs.data and not isinstance(args[3], StringAttr) else None
+    if not isinstance(number, int | float):
+        return None
+    return scatter_store(op, lambda body, element: body.constant(number, element), accumulate=False)
+
+
+def lower_scatter_add(op: aten.FallbackOp) -> Lowered | None:
+    value = _src_value(op) if len(op.args.data) == 4 and not op.kwargs.data else None
+    return None if value is None else scatter_store(op, value, accumulate=True)
+
+
+def _adds(op: aten.FallbackOp) -> bool:
+    """scatter's deprecated reduce argument is "add"."""
+    args = op.args.data
+    reduce = op.kwargs.data.get("reduce", args[4] if len(args) > 4 else None)
+    return isinstance(reduce, StringAttr) and reduce.data == "add" and set(op.kwargs.data) <= {"reduce"}
+
+
+def lower_scatter_reduce_add(op: aten.FallbackOp) -> Lowered | None:
+    value = _src_value(op) if _adds(op) else None
+    return None if value is None else scatter_store(op, value, accumulate=True)
+
+
+def lower_scatter_value_add(op: aten.FallbackOp) -> Lowered | None:
+    number = attr_number(op.args.data[3]) if _adds(op) and len(op.args.data) > 3 else None
+    if not isinstance(number, int | float) or isinstance(op.args.data[3], StringAttr):
+        return None
+    return scatter_store(op, lambda body, element: body.constant(number, element), accumulate=True)
+
+
+def lower_scatter_reduce(op: aten.FallbackOp) -> Lowered | None:
+    args, kwargs = op.args.data, op.kwargs.data
+    reduce = kwargs.get("reduce", args[4] if len(args) > 4 else None)
+    include = kwargs.get("include_self", args[5] if len(args) > 5 else None)
+    if not isinstance(reduce, StringAttr) or reduce.data != "sum" or set(kwargs) - {"include_self", "reduce"}:
+        return None
+    without_self = isinstance(include, IntegerAttr) and not include.value.data
+    value = _src_value(op)
+    return None if value is None else scatter_store(op, value, accumulate=True, clear=without_self)
+
+
+GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
+    "aten::scatter.value": lower_scatter_value,
+    "aten::scatter.src": lower_scatter_src,
+    "aten::scatter_add.default": lower_scatter_add,
+    "aten::scatter_reduce.two": lower_scatter_reduce,
+    "aten::scatter.reduce": lower_scatter_reduce_add,
+    "aten::scatter.value_reduce": lower_scatter_value_add,
+}

@@ -1,0 +1,50 @@
+"""Scatters of several values per row (convert-aten-to-loop's scatter_stores.py): a copy and a scatter-store
+kernel; adds are atomic (tl.atomic_add) where index values repeat. Against eager, with odd sizes, every dim,
+repeated indices, non-contiguous operands and 0-d tensors; none runs eagerly."""
+
+import warnings
+
+import pytest
+import torch
+
+from harness import check, rand
+
+
+def _lowered(fn, *inputs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scatter's reduce argument is deprecated
+        return check(fn, *inputs, fallbacks={})
+
+
+def _index(rows, cols, high, device):
+    return torch.randint(0, high, (rows, cols), device=device)
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_several_values_per_row(dim, device):
+    x, src = rand(7, 9, device=device), rand(5, 6, device=device)
+    index = _index(4, 5, 7 if dim == 0 else 9, device)
+    _lowered(lambda x, i, s: x.scatter(dim, i, s), x, index, src)
+    _lowered(lambda x, i: x.scatter(dim, i, -1.5), x, index)
+    _lowered(lambda x, i, s: x.scatter_add(dim, i, s), x, index, src)
+    _lowered(lambda x, i, s: x.scatter_reduce(dim, i, s, "sum"), x, index, src)
+    _lowered(lambda x, i, s: x.scatter_reduce(dim, i, s, "sum", include_self=False), x, index, src)
+    _lowered(lambda x, i, s: (x.scatter(dim, i, s, reduce="add"), x.scatter(dim, i, 2.0, reduce="add")), x, index, src)
+
+
+@pytest.mark.parametrize("dtype", [torch.int64, torch.int32, torch.float64])
+def test_integer_and_double_adds(dtype, device):
+    x, src = rand(6, 5, dtype=dtype, device=device), rand(6, 5, dtype=dtype, device=device)
+    index = torch.zeros(6, 5, dtype=torch.int64, device=device)  # every value lands in row 0
+    _lowered(lambda x, i, s: x.scatter_add(0, i, s), x, index, src)
+
+
+def test_non_contiguous_operands(device):
+    x, src = rand(8, 6, device=device), rand(9, 9, device=device)
+    index = _index(5, 4, 8, device)
+    _lowered(lambda x, i, s: x.t().scatter_add(1, i.t(), s[::2, 1:7].t()), x, index, src)
+
+
+def test_zero_dim(device):
+    x, i, s = rand(1, device=device)[0], torch.tensor(0, device=device), rand(1, device=device)[0]
+    _lowered(lambda x, i, s: (x.scatter(0, i, s), x.scatter_add(0, i, s), x.scatter(-1, i, 3.0)), x, i, s)
