@@ -167,9 +167,19 @@ SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
 # Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
 # arguments, lifted constants the backend passes on every call.
 CONSTANTS = "irc.constants"
+# Unit attribute in the argument attributes of an imported function (`%w: !aten.tensor<...> {irc.static}`): a
+# tensor at a fixed address across calls (a parameter, a buffer, a lifted constant). Kept down to the host
+# function of the kernel level; the wrapper reads its alignment once and compares its address per call.
+STATIC_ARG = "irc.static"
 # Unit attribute on an imported function that aot_autograd compiles for inference: only the caller reads its
 # results (no backward graph was traced against their strides), so passes may give them other layouts.
 INFERENCE = "irc.inference"
+
+
+def static_args(function) -> set[int]:
+    """The positions of a function's arguments marked STATIC_ARG."""
+    attrs = function.arg_attrs.data if function.arg_attrs is not None else ()
+    return {k for k, attr in enumerate(attrs) if STATIC_ARG in attr.data}
 
 
 @irdl_attr_definition

@@ -9,6 +9,8 @@ Lifted tensor constants (`get_attr` nodes such as `_tensor_constant0`, tensors t
 folds scalar constants); any other becomes one more function argument after the placeholders, listed by name
 in the function's `irc.constants` attribute, and the backend passes the tensor itself in that position on
 every call (`FxImporter.constants`). Constants of dtypes only externs compute on (complex) are always arguments.
+Constant arguments and the inputs aot_autograd marks static (parameters, buffers: fx_key.static_positions)
+carry `irc.static` in their argument attributes.
 
 Ops with side effects come as `with_effects(token, op, ...)` (effect_token_importers): the op is an extern,
 and the tokens carry no value, since the host program runs externs in graph order.
@@ -24,6 +26,7 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
+    DictionaryAttr,
     FloatAttr,
     IntegerAttr,
     ModuleOp,
@@ -37,7 +40,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten
 from irc.fx_fallback import fallback
-from irc.fx_key import is_argument_constant
+from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_table import import_call, import_scalar_call
 from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, tensor_type, value_type
 
@@ -204,8 +207,8 @@ class FxImporter:
         return self.module()
 
     def module(self) -> ModuleOp:
-        ret = self.block.last_op
-        function_type = ([a.type for a in self.block.args], [o.type for o in ret.operands])
+        ret, args = self.block.last_op, self.block.args
+        function_type = ([a.type for a in args], [o.type for o in ret.operands])
         function = func.FuncOp(self.name, function_type, Region(self.block))
         if self.none_positions:
             function.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, self.none_positions)
@@ -214,7 +217,19 @@ class FxImporter:
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
+        static = self.static_args()
+        if static:
+            mark = DictionaryAttr({aten.STATIC_ARG: UnitAttr()})
+            function.arg_attrs = ArrayAttr([mark if k in static else DictionaryAttr({}) for k in range(len(args))])
         return ModuleOp([function])
+
+    def static_args(self) -> set[int]:
+        """Tensor arguments at fixed addresses: marked static placeholders, then the lifted constants."""
+        args = self.block.args
+        n_placeholders = len(args) - len(self.constants)
+        marked = set(static_positions(self.gm)) - set(self.scalar_tensor_args)
+        tensors = {k for k in marked if k < n_placeholders and isinstance(args[k].type, aten.TensorType)}
+        return tensors | set(range(n_placeholders, len(args)))
 
 
 def effect_token_importers() -> dict:

@@ -2,7 +2,8 @@
 
 `graph_text` names everything the FX importer reads: every node's kind, name, target, arguments, and the
 example value it carries (a tensor's sizes, strides, storage offset, dtype and device; a SymInt's expression),
-and each lifted tensor constant's layout (a 0-d one's value too: it becomes a number in the IR). Two graphs
+each lifted tensor constant's layout (a 0-d one's value too: it becomes a number in the IR) and which inputs
+are static (`static_positions`). Two graphs
 with the same text import to the same aten module. Anything printed with an object address (a Python
 function as a target) makes the text differ between processes: a miss, never a wrong hit.
 """
@@ -11,7 +12,23 @@ from __future__ import annotations
 
 
 def graph_text(gm) -> str:
-    return "\n".join(node_text(gm, node) for node in gm.graph.nodes)
+    nodes = "\n".join(node_text(gm, node) for node in gm.graph.nodes)
+    return f"{nodes}\nstatic {static_positions(gm)}"
+
+
+def static_positions(gm) -> list[int]:
+    """The placeholders at fixed addresses across calls: what aot_autograd marks static in a forward or
+    inference graph (parameters and buffers: the TracingContext's fw_metadata.static_input_indices, which
+    Inductor reads too). A backward (its inputs include tangents) has none: its saved tensors move each step."""
+    import torch
+
+    nodes = list(gm.graph.find_nodes(op="placeholder"))
+    if any(n.name.startswith("tangents") for n in nodes):
+        return []
+    context = torch._guards.TracingContext.try_get()
+    metadata = getattr(context, "fw_metadata", None)
+    marked = getattr(metadata, "static_input_indices", None) or ()
+    return sorted({k for k in marked if 0 <= k < len(nodes)})
 
 
 def node_text(gm, node) -> str:

@@ -118,9 +118,12 @@ def clean_up(module: ModuleOp) -> None:
 
 
 def update_function_type(function: func.FuncOp) -> None:
+    """The function's type after its arguments changed; their attributes (irc.static marks, which only spare
+    the wrapper per-call checks) go, since they no longer line up with the arguments."""
     block = function.body.block
     results = block.last_op.operand_types if isinstance(block.last_op, func.ReturnOp) else ()
     function.function_type = func.FunctionType.from_lists([a.type for a in block.args], list(results))
+    function.arg_attrs = None
 
 
 def without_ops(module: ModuleOp, keep: set[int]) -> ModuleOp:

@@ -104,16 +104,13 @@ def placeholders(gm) -> list:
 def static_inputs(gm, n_constants: int) -> set[int]:
     """Inputs at fixed addresses: a backward's inputs other than its tangents (saved tensors); in a forward,
     what aot_autograd marks static (parameters and buffers); the lifted constants after the graph's inputs."""
-    import torch
+    from irc.fx_key import static_positions
 
     nodes = placeholders(gm)
     constants = set(range(len(nodes), len(nodes) + n_constants))
     if any(n.name.startswith("tangents") for n in nodes):
         return {k for k, n in enumerate(nodes) if not n.name.startswith("tangents")} | constants
-    context = torch._guards.TracingContext.try_get()
-    metadata = getattr(context, "fw_metadata", None)
-    marked = getattr(metadata, "static_input_indices", None) or ()
-    return {k for k in marked if 0 <= k < len(nodes)} | constants
+    return set(static_positions(gm)) | constants
 
 
 def graph_skip_reason(gm, constants: list, static: set[int]) -> str | None:

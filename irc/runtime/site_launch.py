@@ -5,6 +5,7 @@ irc/target/triton_wrapper_launch.py) and launches with one dict lookup and one r
 seen yet goes through planning (autotuning on the first CUDA launch) and Triton's own launch path.
 """
 
+import operator
 import weakref
 from collections.abc import Callable
 
@@ -52,6 +53,58 @@ class Launcher(dict):
             compiled = self.kernel[planned](*args, **options)
         runner = direct_runner(self.kernel, compiled, planned, len(args), options, device)
         self[key] = runner or (lambda later: self.kernel[planned](*later, **options))
+
+
+class StaticInputs:
+    """The alignment of a module's static inputs (arguments the IR marks `irc.static`: parameters, buffers,
+    constants), their part of the per-call key: `_static_inputs(args)` in the emitted call().
+
+    Their addresses are read on the first call and kept with the key part they give (True when all are 16-byte
+    aligned, else each one's alignment); a later call compares the addresses with the kept ones in C (one
+    call where PyTorch has it, else a map over the inputs) and reads their alignment again only when one
+    moved, so a static input moved to a misaligned address gets a key of its own, and its own compiled
+    kernel, as any misaligned input does.
+    """
+
+    def __init__(self, positions: tuple[int, ...]):
+        self.positions = list(positions)
+        self.take = operator.itemgetter(*positions) if len(positions) > 1 else lambda args: (args[positions[0]],)
+        self.pointers: list | None = None  # indexed like the call's arguments (torch's C comparison)
+        self.kept: list[int] = []  # in the order of positions
+        self.key: bool | tuple[bool, ...] = True
+
+    def __call__(self, args: list):
+        try:
+            if self.pointers is not None and self.same(args):
+                return self.key
+        except (TypeError, RuntimeError, IndexError, AttributeError):  # not a tensor: call()'s checks name it
+            pass
+        return self.read(args)
+
+    def same(self, args: list) -> bool:
+        if _same_pointers is not None:
+            return _same_pointers(args, self.pointers, self.positions)
+        return list(map(_data_ptr, self.take(args))) == self.kept
+
+    def read(self, args: list):
+        kept = [getattr(t, "data_ptr", lambda: None)() for t in self.take(args)]
+        self.pointers = [None] * len(args)
+        for k, pointer in zip(self.positions, kept):
+            self.pointers[k] = pointer
+        aligned = tuple(p is not None and p % 16 == 0 for p in kept)
+        self.kept, self.key = kept, all(aligned) or aligned
+        return self.key
+
+
+def _torch_functions():
+    """torch.Tensor.data_ptr, and torch's C comparison of data pointers at positions (CUDA builds; its
+    cudagraph trees use it) or None."""
+    import torch
+
+    return torch.Tensor.data_ptr, getattr(torch._C, "_tensors_data_ptrs_at_indices_equal", None)
+
+
+_data_ptr, _same_pointers = _torch_functions()
 
 
 def alignments(*tensors) -> tuple[bool, ...]:

@@ -103,6 +103,9 @@ class WrapperPrinter:
         if self.args:
             names = [self.names[a] for a in self.args]
             self.emit(f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
+            static = self.launches.static_line()
+            if static is not None:
+                self.emit(static)
             self.emit("args.clear()")
         for position in sorted(self.scalar_positions):
             name = self.names[self.args[position]]  # a 0-d CPU tensor next to device tensors: its value

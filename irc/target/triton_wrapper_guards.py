@@ -10,6 +10,9 @@ misuse of the module (and a wrong stride from a caller) with a clear message ins
         s0 = arg0_1.shape[0]
         _check_input(arg0_1, 0, (s0, 5), (5, 1), torch.float32)
         _check_input(arg1_1, 1, (s0,), (1,), torch.float32)   # s0 must agree with arg0_1's
+
+Many inputs of numeric layouts (a network's parameters) are checked one by one only until a call's inputs pass;
+later calls with inputs like those pass one C check instead (`_input_guard`, irc/runtime/input_guard.py).
 """
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ except ImportError:
         )
         if not same:
             raise AssertionError("layout differs")
+
+from irc.runtime.input_guard import InputGuard as _InputGuard
+
+_input_guard = _InputGuard()
 
 try:
     from torch._C._dynamo.guards import _reinterpret_tensor as reinterpret_tensor
@@ -123,10 +130,32 @@ def rank_guards(printer) -> list[str]:
 
 
 def layout_guards(printer, sizes) -> list[str]:
-    """Size, stride and dtype checks of every tensor input, in terms of the bound size symbols: one C call per
+    """Size, stride and dtype checks of every tensor input. Of GUARDED_INPUTS or more inputs of numeric sizes and
+    strides, only the first call's (and those of inputs unlike earlier ones) check them one by one: later calls
+    pass one C check (irc/runtime/input_guard.py). Inputs of symbolic sizes are checked every call."""
+    inputs = tensor_inputs(printer)
+    fixed = [(k, arg) for k, arg in inputs if _numeric_layout(arg.type)]
+    if len(fixed) < GUARDED_INPUTS:
+        return input_checks(printer, sizes, inputs)
+    names = ", ".join(printer.names[arg] for _, arg in fixed)
+    lines = [f"if not _input_guard({names}):"]
+    lines += ["    " + line for text in input_checks(printer, sizes, fixed) for line in text.split("\n")]
+    lines.append(f"    _input_guard.passed({names})")
+    symbolic = [(k, arg) for k, arg in inputs if not _numeric_layout(arg.type)]
+    return lines + input_checks(printer, sizes, symbolic)
+
+
+GUARDED_INPUTS = 4  # fewer inputs are checked one by one: about what the guard's own call costs
+
+
+def _numeric_layout(t) -> bool:
+    return t.is_static() and all(isinstance(s, int) for s in t.stride_values())
+
+
+def input_checks(printer, sizes, inputs: list[tuple[int, SSAValue]]) -> list[str]:
+    """Size, stride and dtype checks of these inputs, in terms of the bound size symbols: one C call per
     input (Inductor's assert_size_stride) and one dtype test; only when one fails, the Python checks that name
     the input."""
-    inputs = tensor_inputs(printer)
     if not inputs:
         return []
     fast, named, dtypes = ["try:"], ["except AssertionError:"], []

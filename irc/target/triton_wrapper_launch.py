@@ -19,6 +19,9 @@ each launch passes one, built from what the IR already says instead of asking ev
   aligned by construction: nothing to check;
 - graph inputs (and such views of them) are checked once per call, together: `_spec` is True when all are
   aligned, else each input's alignment;
+- static inputs (marked `irc.static` in the IR: parameters, buffers, constants) are not read per launch or
+  per input: `_static_inputs(args)` gives their part of `_spec`, read once and kept while they stay where
+  they were (irc/runtime/site_launch.py StaticInputs);
 - anything else (an extern's result, a view at an odd or symbolic offset) adds its own `data_ptr() % 16 == 0`;
 - integer scalars and a symbolic grid add their values.
 """
@@ -29,6 +32,7 @@ from xdsl.dialects import arith
 from xdsl.ir import SSAValue
 
 from irc.dialects import kernel, loop, triton
+from irc.dialects.aten import static_args
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes, is_float
 from irc.target.python_text import python_tuple
@@ -47,24 +51,40 @@ class LaunchSites:
         self.tensor_inputs = [
             a for k, a in enumerate(printer.args) if isinstance(a.type, BufferType) and k not in scalars
         ]
+        marked = static_args(printer.host)
+        self.static_inputs = [a for a in self.tensor_inputs if a.index in marked]
 
     def module_lines(self) -> list[str]:
         if not self.sites:
             return []
         imports = "from irc.runtime.site_launch import Launcher as _Launcher, alignments as _alignments"
-        return [imports, "", *self.sites]
+        lines = [imports]
+        statics = self.launched_static_inputs()
+        if statics:
+            lines.append("from irc.runtime.site_launch import StaticInputs as _StaticInputs")
+            lines += ["", f"_static_inputs = _StaticInputs({python_tuple([str(a.index) for a in statics])})"]
+        return [*lines, "", *self.sites]
+
+    def static_line(self) -> str | None:
+        """`_static = _static_inputs(args)`: the static inputs' part of `_spec`, before `args` is cleared."""
+        return "_static = _static_inputs(args)" if self.launched_static_inputs() else None
 
     def spec_line(self) -> str | None:
-        """`_spec = (device, inputs aligned)`, once per call before the first launch."""
+        """`_spec = (device, inputs aligned[, static inputs' part])`, once per call before the first launch."""
         if not any(isinstance(op, kernel.LaunchOp) for op in self.printer.host.body.block.ops):
             return None
         names = self.printer.names
         device = f"{names[self.tensor_inputs[0]]}.get_device()" if self.tensor_inputs else "-1"
-        checked = [names[a] for a in self.launched_inputs()]
+        static = ", _static" if self.launched_static_inputs() else ""
+        checked = [names[a] for a in self.launched_inputs() if a not in self.static_inputs]
         if not checked:
-            return f"_spec = ({device}, True)"
+            return f"_spec = ({device}, True{static})"
         pointers = " | ".join(f"{n}.data_ptr()" for n in checked)
-        return f"_spec = ({device}, ({pointers}) % {ALIGNMENT} == 0 or _alignments({', '.join(checked)}))"
+        aligned = f"({pointers}) % {ALIGNMENT} == 0 or _alignments({', '.join(checked)})"
+        return f"_spec = ({device}, {aligned}{static})"
+
+    def launched_static_inputs(self) -> list[SSAValue]:
+        return [a for a in self.launched_inputs() if a in self.static_inputs]
 
     def launched_inputs(self) -> list[SSAValue]:
         """The tensor inputs some launch receives (directly or through a view at an aligned offset)."""

@@ -25,22 +25,24 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
 // CHECK-NEXT:     args.clear()
-// CHECK-NEXT:     try:
-// CHECK-NEXT:         _assert_size_stride(arg0_1, (5, 7), (7, 1))
-// CHECK-NEXT:         _assert_size_stride(arg1_1, (7, 3), (3, 1))
-// CHECK-NEXT:         _assert_size_stride(arg3_1, (4, 6), (6, 1))
-// CHECK-NEXT:         _assert_size_stride(arg4_1, (0, 3), (3, 1))
-// CHECK-NEXT:         if (arg0_1.dtype is not torch.float32
-// CHECK-NEXT:             or arg1_1.dtype is not torch.float32
-// CHECK-NEXT:             or arg3_1.dtype is not torch.float16
-// CHECK-NEXT:             or arg4_1.dtype is not torch.float32):
-// CHECK-NEXT:             raise AssertionError
-// CHECK-NEXT:     except AssertionError:
-// CHECK-NEXT:         _check_input(arg0_1, 0, (5, 7), (7, 1), torch.float32)
-// CHECK-NEXT:         _check_input(arg1_1, 1, (7, 3), (3, 1), torch.float32)
-// CHECK-NEXT:         _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
-// CHECK-NEXT:         _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
-// CHECK-NEXT:         raise
+// CHECK-NEXT:     if not _input_guard(arg0_1, arg1_1, arg3_1, arg4_1):
+// CHECK-NEXT:         try:
+// CHECK-NEXT:             _assert_size_stride(arg0_1, (5, 7), (7, 1))
+// CHECK-NEXT:             _assert_size_stride(arg1_1, (7, 3), (3, 1))
+// CHECK-NEXT:             _assert_size_stride(arg3_1, (4, 6), (6, 1))
+// CHECK-NEXT:             _assert_size_stride(arg4_1, (0, 3), (3, 1))
+// CHECK-NEXT:             if (arg0_1.dtype is not torch.float32
+// CHECK-NEXT:                 or arg1_1.dtype is not torch.float32
+// CHECK-NEXT:                 or arg3_1.dtype is not torch.float16
+// CHECK-NEXT:                 or arg4_1.dtype is not torch.float32):
+// CHECK-NEXT:                 raise AssertionError
+// CHECK-NEXT:         except AssertionError:
+// CHECK-NEXT:             _check_input(arg0_1, 0, (5, 7), (7, 1), torch.float32)
+// CHECK-NEXT:             _check_input(arg1_1, 1, (7, 3), (3, 1), torch.float32)
+// CHECK-NEXT:             _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
+// CHECK-NEXT:             _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
+// CHECK-NEXT:             raise
+// CHECK-NEXT:         _input_guard.passed(arg0_1, arg1_1, arg3_1, arg4_1)
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
 // CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg3_1))
 // CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)

@@ -1,0 +1,70 @@
+"""The input checks of an emitted call(): many inputs of numeric layouts are checked one by one until a call's
+inputs pass, then by one C check (irc/runtime/input_guard.py); inputs unlike those still get the per-input checks,
+which name the offending input."""
+
+import inspect
+
+import pytest
+import torch
+
+from irc import metrics
+from irc.runtime.input_guard import KEPT, InputGuard, tensor_guard
+from irc.runtime.loader import load
+
+
+def fn(x, a, b, c, d):
+    return torch.relu(x * a + b) - c * d
+
+
+def inputs():
+    return [torch.randn(4, 6), torch.randn(6), torch.randn(6), torch.randn(4, 1), torch.randn(6)]
+
+
+def compiled_module():
+    metrics.reset()
+    torch._dynamo.reset()
+    torch.compile(fn, backend="irc")(*inputs())
+    return load(metrics.generated_modules[-1], interpret=True)
+
+
+def test_many_numeric_inputs_are_checked_through_the_guard():
+    module = compiled_module()
+    source = inspect.getsource(module.call)
+    names = ", ".join(f"arg{k}_1" for k in range(5))
+    assert f"if not _input_guard({names}):" in source and f"_input_guard.passed({names})" in source
+    assert source.count("_assert_size_stride(arg") == 5  # inside the guarded branch: the first call's checks
+
+
+def test_inputs_unlike_the_first_calls_are_still_checked_one_by_one():
+    module = compiled_module()
+    first = inputs()
+    for _ in range(2):
+        args = [t.clone() for t in first]
+        torch.testing.assert_close(module.call(list(args))[0], fn(*args))
+    assert module._input_guard(*first)
+    wrong = [t.clone() for t in first]
+    wrong[3] = torch.randn(1, 4).t()  # (4, 1) with strides (1, 4): the stride of a size-1 dim does not matter
+    torch.testing.assert_close(module.call(list(wrong))[0], fn(*wrong))
+    wrong[1] = torch.randn(12)[::2]  # strides (2,), not (1,)
+    with pytest.raises(ValueError, match="input 1 has"):
+        module.call(list(wrong))
+    wrong = [t.clone() for t in first]
+    wrong[4] = wrong[4].double()
+    with pytest.raises(ValueError, match="input 4 has"):
+        module.call(list(wrong))
+    grad = [t.clone().requires_grad_(k == 2) for k, t in enumerate(first)]
+    with torch.no_grad():
+        torch.testing.assert_close(module.call(list(grad))[0], fn(*grad))
+
+
+def test_a_guard_accepts_the_layouts_it_was_made_from():
+    x, y = torch.randn(3, 5), torch.randn(5)
+    guard = InputGuard()
+    assert not guard(x, y)
+    guard.passed(x, y)
+    assert guard(torch.randn(3, 5), torch.randn(5))
+    assert not guard(torch.randn(5, 3).t(), y) and not guard(x, torch.randn(6)) and not guard(x, y.half())
+    for _ in range(KEPT + 2):
+        guard.passed(torch.randn(2), torch.randn(2))
+    assert len(guard.guards) == KEPT
+    assert tensor_guard((x, "not a tensor")) is None
