@@ -66,8 +66,10 @@ def state_text() -> str:
     sdpa = [cuda.flash_sdp_enabled(), cuda.mem_efficient_sdp_enabled(), cuda.math_sdp_enabled()]
     sdpa.append(cuda.cudnn_sdp_enabled())
     functorch = sorted(functorch_config.save_config_portable().items())
-    grad, deterministic = torch.is_grad_enabled(), torch.are_deterministic_algorithms_enabled()
-    return f"grad={grad} det={deterministic} dtype={torch.get_default_dtype()} sdpa={sdpa} {functorch!r}"
+    grad, inference = torch.is_grad_enabled(), torch.is_inference_mode_enabled()
+    deterministic = torch.are_deterministic_algorithms_enabled()
+    modes = f"grad={grad} inference={inference} det={deterministic} dtype={torch.get_default_dtype()}"
+    return f"{modes} sdpa={sdpa} {functorch!r}"
 
 
 def inputs_text(example_inputs) -> str | None:
@@ -80,7 +82,7 @@ def inputs_text(example_inputs) -> str | None:
     for value in example_inputs:
         if not isinstance(value, torch.Tensor) or not static_layout(value) or is_subclass(value):
             return None
-        texts.append(f"{value_text(value)} grad={value.requires_grad}")
+        texts.append(f"{value_text(value)} grad={value.requires_grad} inference={value.is_inference()}")
     return "; ".join(texts)
 
 
