@@ -84,21 +84,35 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     """The `irc` backend of torch.compile, which passes its `mode` and `options` as keyword arguments:
     `mode="max-autotune"` (or "max-autotune-no-cudagraphs") and `options={"max_autotune": True}` make
     kernel-tile search every kernel's autotune candidates; CUDA graphs follow irc/runtime/cudagraphs.py."""
+    from irc import dynamo_cache
+    from irc.runtime.cudagraphs import requested
+
+    max_autotune, cudagraphs = wants_max_autotune(mode, options), requested(mode, options)
+    key = None if cudagraphs or kwargs else dynamo_cache.graph_key(gm, example_inputs, max_autotune)
+    compiled = dynamo_cache.lookup(key, example_inputs) if key is not None else None
+    if compiled is not None:
+        return compiled
+    return through_aot_autograd(gm, example_inputs, max_autotune, cudagraphs, key, **kwargs)
+
+
+def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: bool, key: str | None, **kwargs):
+    """aot_autograd with irc compiling its forward, backward or inference graph (`key`: the Dynamo-level key
+    the inference graph is recorded under where it can be, irc/dynamo_cache.py)."""
     import torch._functorch.config
     from torch._dynamo.backends.common import aot_autograd
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.compile import compile_fx_graph
-    from irc.runtime.cudagraphs import requested
 
     drop_wrong_python_kernels()
-    compile_graph = functools.partial(
-        compile_fx_graph, max_autotune=wants_max_autotune(mode, options), cudagraphs=requested(mode, options)
-    )
+    compile_graph = functools.partial(compile_fx_graph, max_autotune=max_autotune, cudagraphs=cudagraphs)
+    inference = functools.partial(compile_graph, inference=True)
+    if key is not None:
+        inference = recording(inference, key, len(example_inputs))
     backend = aot_autograd(
         fw_compiler=compile_graph,
         bw_compiler=compile_graph,
-        inference_compiler=functools.partial(compile_graph, inference=True),
+        inference_compiler=inference,
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
     )
@@ -106,6 +120,18 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     # (prims._make_token), not as extra graph inputs and outputs
     with torch._functorch.config.patch(unlift_effect_tokens=True):
         return backend(gm, example_inputs, **kwargs)
+
+
+def recording(compile_graph, key: str, n_inputs: int):
+    """`compile_graph` that also records its module under the Dynamo-level `key` where it may be found there."""
+    from irc import dynamo_cache
+
+    def compile_and_record(gm, example_inputs):
+        runner = compile_graph(gm, example_inputs)
+        dynamo_cache.record(key, gm, n_inputs, runner)
+        return runner
+
+    return compile_and_record
 
 
 def wants_max_autotune(mode: str | None, options: dict | None) -> bool:

@@ -205,7 +205,11 @@ def with_constants(runner: Callable, constants: list) -> Callable:
 
 
 def compile_fx_graph(
-    gm, example_inputs, inference: bool = False, max_autotune: bool = False, cudagraphs: bool = False
+    gm,
+    example_inputs,
+    inference: bool = False,
+    max_autotune: bool = False,
+    cudagraphs: bool = False,
 ) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
     results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
@@ -215,9 +219,7 @@ def compile_fx_graph(
     try:
         with paused_gc():
             path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda)
-        record_metrics(path, size_hints(gm), interpret=not cuda)
-        if cuda:
-            precompile(path, size_hints(gm))
+        runner = module_runner(path, size_hints(gm), cuda)
     except Exception:
         if not config.fallback_on_error:
             raise
@@ -225,7 +227,6 @@ def compile_fx_graph(
         metrics.graph_fallbacks += 1
         return _eager(gm)
     log.info("irc: compiled graph in %s", path)
-    runner = make_runner(path)
     if config.check_passes:
         from irc.interp.differential import checked_runner
 
@@ -235,6 +236,15 @@ def compile_fx_graph(
 
         runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
+
+
+def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:
+    """The runner of an emitted module, its metrics recorded and, for CUDA, its kernels sent to the compile
+    pool (`sizes`: the size symbols' hints)."""
+    record_metrics(path, sizes, interpret=not cuda)
+    if cuda:
+        precompile(path, sizes)
+    return make_runner(path)
 
 
 def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str, list, str | None]:

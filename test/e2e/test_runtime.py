@@ -17,8 +17,10 @@ def test_warm_start_reuses_cached_code(tmp_path, monkeypatch, device):
     assert metrics.cache_hits == 0
     skipped = (".autotune.json", ".compiled")  # CUDA: tuning results, the first call's kernels compiled
     files = [f for _, _, fs in os.walk(tmp_path) for f in fs if not f.endswith(skipped)]
-    # the module and its FX key's pointer (none under IRC_CHECK_PASSES, which keys by the aten text)
-    assert sorted(f.rsplit(".", 1)[1] for f in files) == (["py"] if config.check_passes else ["fx", "py"])
+    # the module and the pointers of its FX and Dynamo keys (none under IRC_CHECK_PASSES, which keys by the
+    # aten text)
+    kinds = ["py"] if config.check_passes else ["dynamo", "fx", "py"]
+    assert sorted(f.rsplit(".", 1)[1] for f in files) == kinds
     check(fn, rand(100, device=device))
     assert metrics.cache_hits == 1
     assert metrics.generated_kernel_count == 1  # counted from the cached module too
