@@ -19,15 +19,27 @@ graph with get_attr or call_module nodes, symbolic sizes or autocast on has no k
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
+
+log = logging.getLogger("irc")
 
 SUFFIX = ".dynamo"  # an entry: the key of the emitted module the graph compiles to
 OPERATOR_MODULES = ("_operator", "operator", "math", "builtins")
 
 
 def graph_key(gm, example_inputs, max_autotune: bool) -> str | None:
-    """The Dynamo-level key of this compile, or None where the full path must run."""
+    """The Dynamo-level key of this compile, or None where the full path must run (also where reading the
+    graph fails: the key only saves time)."""
+    try:
+        return key_of(gm, example_inputs, max_autotune)
+    except Exception:  # noqa: BLE001
+        log.info("irc: no Dynamo-level key for this graph", exc_info=True)
+        return None
+
+
+def key_of(gm, example_inputs, max_autotune: bool) -> str | None:
     from irc import config
     from irc.debug import enabled as debug_enabled
 
@@ -139,7 +151,12 @@ def record(key: str, aten_gm, n_inputs: int, runner) -> bool:
     placeholders = list(aten_gm.graph.find_nodes(op="placeholder"))
     if path is None or argument_constants(aten_gm) != [] or len(placeholders) != n_inputs:
         return False
-    if not simple_wrappers():
+    try:
+        simple = simple_wrappers()
+    except Exception:  # noqa: BLE001 - metadata of another shape (another torch): the full path stays
+        log.info("irc: aot_autograd's metadata not read; the graph is not recorded", exc_info=True)
+        return False
+    if not simple:
         return False
     cache.store(key, os.path.basename(path).removesuffix(".py"), suffix=SUFFIX)
     return True
@@ -196,4 +213,4 @@ def inference_call(runner: Callable) -> Callable:
             if enabled:
                 set_grad(True)
 
-    return torch._dynamo.disable(call, reason="do not trace the compiled graph")
+    return torch._dynamo.disable(call)  # as aot_autograd's: Dynamo does not trace the compiled graph
