@@ -4,6 +4,7 @@ lookup and load, the call itself.
     python3 bench/warm_start.py --models gpt2,bert,resnet            # full-size configs
     python3 bench/warm_start.py --models gpt2 --small --device cpu   # tiny configs
     python3 bench/warm_start.py --models gpt2 --profile 25           # and the warm run's top functions
+    python3 bench/warm_start.py --backends irc_full,irc --runs cold,warm,warm   # without the Dynamo-level cache
 
 Each model and backend runs twice in fresh processes on one set of fresh cache folders (cold, then warm), as
 bench/compile_cold_warm.py does; the first call is split by torch's own compile timers
@@ -144,7 +145,10 @@ def measure(name: str, backend: str, folder: str, run: str, args) -> dict:
         TORCHINDUCTOR_CACHE_DIR=os.path.join(folder, "inductor"),
         TRITON_CACHE_DIR=os.path.join(folder, "triton"),
     )
-    command = [sys.executable, os.path.abspath(__file__), "--child", name, "--backend", backend]
+    if backend == "irc_full":  # irc with aot_autograd on every compile (no Dynamo-level cache)
+        env["IRC_DYNAMO_CACHE"] = "0"
+    child = "irc" if backend == "irc_full" else backend
+    command = [sys.executable, os.path.abspath(__file__), "--child", name, "--backend", child]
     command += ["--device", args.device, "--inputs", args.inputs] + ["--small"] * args.small
     command += ["--profile", str(args.profile if run == "warm" else 0)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=args.timeout)
@@ -166,7 +170,7 @@ def row_text(name: str, backend: str, run: str, result: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", default="gpt2,bert,resnet")
-    parser.add_argument("--backends", default="inductor,irc")
+    parser.add_argument("--backends", default="inductor,irc", help="inductor, irc, irc_full (IRC_DYNAMO_CACHE=0)")
     parser.add_argument("--device", default="")
     parser.add_argument("--small", action="store_true", help="tiny configs (2 layers)")
     parser.add_argument("--inputs", default="", choices=("", "tiny", "zoo"), help="default: tiny on CPU")

@@ -26,6 +26,10 @@ check_roundtrip = _flag("IRC_CHECK_ROUNDTRIP")
 verify_passes = _flag("IRC_VERIFY")
 # Run the interpreters after every pass on the first call's inputs and fail naming the first diverging pass.
 check_passes = _flag("IRC_CHECK_PASSES")
+# A warm start finds inference graphs by their Dynamo graph and skips aot_autograd (irc/dynamo_cache.py); 0 keeps
+# aot_autograd on every compile (its ATen graph is still found by its FX text), as torch's
+# enable_autograd_cache=False does for Inductor.
+dynamo_cache = _flag("IRC_DYNAMO_CACHE", "1")
 # Matmuls followed by pointwise work become Triton GEMM templates with the work fused as their epilogue
 # (kernel-mm-template); off by default: the choice against cuBLAS is a heuristic, not yet measured.
 mm_template = _flag("IRC_MM_TEMPLATE")

@@ -43,7 +43,7 @@ def key_of(gm, example_inputs, max_autotune: bool) -> str | None:
     from irc import config
     from irc.debug import enabled as debug_enabled
 
-    if debug_enabled() or config.check_passes or not plain_state():
+    if not config.dynamo_cache or debug_enabled() or config.check_passes or not plain_state():
         return None
     inputs = inputs_text(example_inputs)
     nodes = [node_text(node) for node in gm.graph.nodes]

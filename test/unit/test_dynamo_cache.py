@@ -42,6 +42,13 @@ def test_layout_dtype_grad_mode_and_options_change_the_key():
     assert len(keys) == 6 and None not in keys
 
 
+def test_no_key_when_switched_off(monkeypatch):
+    from irc import config
+
+    monkeypatch.setattr(config, "dynamo_cache", False)
+    assert key_of(mlp, torch.randn(4, 5)) is None
+
+
 def test_no_key_where_the_graph_text_does_not_say_what_it_computes():
     @torch._dynamo.allow_in_graph
     def user_function(x):
