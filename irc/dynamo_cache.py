@@ -192,9 +192,14 @@ def lookup(key: str, example_inputs) -> Callable | None:
     path = cache.lookup(module) if module and module.isalnum() else None
     if path is None:
         return None
-    metrics.cache_hits += 1
     cuda = any(value.device.type == "cuda" for value in example_inputs)
-    return inference_call(module_runner(path, {}, cuda))
+    try:
+        runner = module_runner(path, {}, cuda)
+    except Exception:  # noqa: BLE001 - the full path compiles the graph (or runs it eagerly) and says why
+        log.info("irc: loading %s failed; aot_autograd runs", path, exc_info=True)
+        return None
+    metrics.cache_hits += 1
+    return inference_call(runner)
 
 
 def inference_call(runner: Callable) -> Callable:
