@@ -73,8 +73,10 @@ def test_bad_options_are_errors(mode, options, message):
         (dict(mode="max-autotune-no-cudagraphs"), False),
     ],
 )
-def test_torch_compile_passes_mode_and_options_to_the_compiler(kwargs, want, monkeypatch, caplog):
+def test_torch_compile_passes_mode_and_options_to_the_compiler(kwargs, want, monkeypatch, caplog, tmp_path):
     import irc.compile
+
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))  # a warm Dynamo-level hit would call no compiler
 
     seen = []
     original = irc.compile.compile_fx_graph
