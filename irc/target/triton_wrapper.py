@@ -283,7 +283,10 @@ class WrapperPrinter:
         if isinstance(attr, UnitAttr | NoneAttr):
             return "None"
         if isinstance(attr, ArrayAttr):
-            return "[" + ", ".join(self.argument(a, operands) for a in attr.data) + "]"
+            items = [self.argument(a, operands) for a in attr.data]
+            if attr.data and all(isinstance(a, IntegerAttr | FloatAttr) for a in attr.data):
+                return python_tuple(items)  # a constant of the module, not a list built on every call
+            return "[" + ", ".join(items) + "]"
         if isinstance(attr, DictionaryAttr):
             return "{" + ", ".join(f"{k!r}: {self.argument(v, operands)}" for k, v in attr.data.items()) + "}"
         if isinstance(attr, TypeAttribute) and storage_type_name(attr) is not None:

@@ -67,7 +67,7 @@
 // CHECK-NEXT:     (_launch_3.get(((1,), _spec)) or _launch_3.first(((1,), _spec), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([arg3_1, buf6])
 // CHECK-NEXT:     buf7 = _empty((0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
-// CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
+// CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, (1,), False, dtype=torch.float64)
 // CHECK-NEXT:     if not _guards[2](buf8):
 // CHECK-NEXT:         try:
 // CHECK-NEXT:             _assert_size_stride(buf8, (5,), (1,))
