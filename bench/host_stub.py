@@ -147,4 +147,5 @@ def _count_launches(module) -> int:
     import inspect
 
     source = inspect.getsource(module.call)
-    return source.count("_autotune.launch(") + source.count(".get((") + source.count("](")
+    kernels = source.count("](") - source.count("_guards[")  # `kernel[grid](...)`, not a `_guards[site](...)` check
+    return source.count("_autotune.launch(") + source.count(".get((") + kernels

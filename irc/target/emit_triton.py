@@ -62,4 +62,6 @@ def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:
     printer = printer_class(hosts[0], kernels)
     call, get_args = "\n".join(printer.call()), "\n".join(printer.get_args())
     sites = "\n".join(printer.launches.module_lines())
-    return [GUARD_HELPERS, *([sites] if sites else []), call, prelude.RAND_STRIDED, get_args, prelude.BENCHMARK]
+    guards = f"_guards = _Guards({printer.guard_sites})"
+    parts = [GUARD_HELPERS, guards, *([sites] if sites else []), call]
+    return [*parts, prelude.RAND_STRIDED, get_args, prelude.BENCHMARK]

@@ -73,6 +73,7 @@ class WrapperPrinter:
         self.kernels = kernels
         self.names: dict[SSAValue, str] = {}
         self.buffers = 0
+        self.guard_sites = 0
         self.lines: list[str] = []
         self.args = list(host.body.block.args)
         for k, arg in enumerate(self.args):
@@ -82,6 +83,11 @@ class WrapperPrinter:
         scalars = host.attributes.get(SCALAR_TENSOR_ARGS)
         self.scalar_positions = set(scalars.get_values()) if scalars is not None else set()
         self.launches = LaunchSites(self)
+
+    def guard_site(self) -> int:
+        """A new check site of `_guards` (irc/runtime/input_guard.py)."""
+        self.guard_sites += 1
+        return self.guard_sites - 1
 
     def new_buffer(self, value: SSAValue) -> str:
         self.names[value] = f"buf{self.buffers}"
@@ -261,7 +267,7 @@ class WrapperPrinter:
             if isinstance(t, BufferType):  # the layout the IR declares, whatever strides ATen returned
                 name = self.names[result]
                 size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
-                for line in extern_result_check(name, size, stride, torch_dtype(t.element_type)):
+                for line in extern_result_check(self, name, size, stride, torch_dtype(t.element_type)):
                     self.emit(line)
 
     def argument(self, attr: Attribute, operands: list[str]) -> str:
@@ -277,7 +283,10 @@ class WrapperPrinter:
         if isinstance(attr, UnitAttr | NoneAttr):
             return "None"
         if isinstance(attr, ArrayAttr):
-            return "[" + ", ".join(self.argument(a, operands) for a in attr.data) + "]"
+            items = [self.argument(a, operands) for a in attr.data]
+            if attr.data and all(isinstance(a, IntegerAttr | FloatAttr) for a in attr.data):
+                return python_tuple(items)  # a constant of the module, not a list built on every call
+            return "[" + ", ".join(items) + "]"
         if isinstance(attr, DictionaryAttr):
             return "{" + ", ".join(f"{k!r}: {self.argument(v, operands)}" for k, v in attr.data.items()) + "}"
         if isinstance(attr, TypeAttribute) and storage_type_name(attr) is not None:

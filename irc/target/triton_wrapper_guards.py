@@ -11,8 +11,9 @@ misuse of the module (and a wrong stride from a caller) with a clear message ins
         _check_input(arg0_1, 0, (s0, 5), (5, 1), torch.float32)
         _check_input(arg1_1, 1, (s0,), (1,), torch.float32)   # s0 must agree with arg0_1's
 
-Many inputs of numeric layouts (a network's parameters) are checked one by one only until a call's inputs pass;
-later calls with inputs like those pass one C check instead (`_input_guard`, irc/runtime/input_guard.py).
+Many inputs of numeric layouts (a network's parameters) are checked one by one only until a call's inputs pass,
+and an extern's result until one passes; later calls with tensors like those pass one C check instead
+(`_guards[site]`, irc/runtime/input_guard.py).
 """
 
 from __future__ import annotations
@@ -37,9 +38,7 @@ except ImportError:
         if not same:
             raise AssertionError("layout differs")
 
-from irc.runtime.input_guard import InputGuard as _InputGuard
-
-_input_guard = _InputGuard()
+from irc.runtime.input_guard import Guards as _Guards
 
 try:
     from torch._C._dynamo.guards import _reinterpret_tensor as reinterpret_tensor
@@ -137,10 +136,10 @@ def layout_guards(printer, sizes) -> list[str]:
     fixed = [(k, arg) for k, arg in inputs if _numeric_layout(arg.type)]
     if len(fixed) < GUARDED_INPUTS:
         return input_checks(printer, sizes, inputs)
-    names = ", ".join(printer.names[arg] for _, arg in fixed)
-    lines = [f"if not _input_guard({names}):"]
+    names, site = ", ".join(printer.names[arg] for _, arg in fixed), printer.guard_site()
+    lines = [f"if not _guards[{site}]({names}):"]
     lines += ["    " + line for text in input_checks(printer, sizes, fixed) for line in text.split("\n")]
-    lines.append(f"    _input_guard.passed({names})")
+    lines.append(f"    _guards.passed({site}, {names})")
     symbolic = [(k, arg) for k, arg in inputs if not _numeric_layout(arg.type)]
     return lines + input_checks(printer, sizes, symbolic)
 
@@ -171,14 +170,18 @@ def input_checks(printer, sizes, inputs: list[tuple[int, SSAValue]]) -> list[str
     return [*fast, *named, "    raise"]
 
 
-def extern_result_check(name: str, size: str, stride: str, dtype: str) -> list[str]:
-    """An extern's result in its declared layout: one C call when ATen's layout is the declared one (as in
-    Inductor's wrapper), `_extern_result` (a copy, or a clear error) otherwise."""
+def extern_result_check(printer, name: str, size: str, stride: str, dtype: str) -> list[str]:
+    """An extern's result in its declared layout: a guard's C check once a result has passed at this site, else
+    one C call when ATen's layout is the declared one (as in Inductor's wrapper), `_extern_result` (a copy, or a
+    clear error) otherwise."""
+    site = printer.guard_site()
     return [
-        "try:",
-        f"    _assert_size_stride({name}, {size}, {stride})",
-        f"    if {name}.dtype is not {dtype}:",
-        "        raise AssertionError",
-        "except (AssertionError, TypeError):  # TypeError: an undefined (None) result",
-        f"    {name} = _extern_result({name}, {size}, {stride}, {dtype})",
+        f"if not _guards[{site}]({name}):",
+        "    try:",
+        f"        _assert_size_stride({name}, {size}, {stride})",
+        f"        if {name}.dtype is not {dtype}:",
+        "            raise AssertionError",
+        f"        _guards.passed({site}, {name})",
+        "    except (AssertionError, TypeError):  # TypeError: an undefined (None) result",
+        f"        {name} = _extern_result({name}, {size}, {stride}, {dtype})",
     ]

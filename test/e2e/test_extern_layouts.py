@@ -123,17 +123,22 @@ def test_extern_result_helper_copies_into_the_declared_layout():
 
 
 def test_emitted_extern_check_keeps_copies_or_rejects():
-    """The wrapper's inline check (one C call when ATen's layout is the declared one) falls back to
-    _extern_result for another layout, an undefined (None) result and another dtype."""
+    """The wrapper's inline check (one C call when ATen's layout is the declared one, then the guard made from a
+    result that passed) falls back to _extern_result for another layout, an undefined (None) result and another
+    dtype."""
     from irc.target.triton_wrapper_guards import GUARD_HELPERS, extern_result_check
 
-    lines = extern_result_check("result", "(4, 6)", "(6, 1)", "torch.float32")
+    class Printer:
+        guard_site = staticmethod(lambda: 0)
+
+    lines = extern_result_check(Printer(), "result", "(4, 6)", "(6, 1)", "torch.float32")
     namespace = {"torch": torch}
-    exec(GUARD_HELPERS + "\ndef checked(result):\n" + "".join(f"    {line}\n" for line in lines)
-         + "    return result\n", namespace)
+    exec(GUARD_HELPERS + "\n_guards = _Guards(1)\ndef checked(result):\n"
+         + "".join(f"    {line}\n" for line in lines) + "    return result\n", namespace)
     checked = namespace["checked"]
     x = torch.rand(4, 6)
     assert checked(x) is x and checked(None) is None
+    assert namespace["_guards"][0](x) and checked(torch.rand(4, 6)).stride() == (6, 1)
     transposed = torch.rand(6, 4).t()
     moved = checked(transposed)
     assert moved.stride() == (6, 1) and torch.equal(moved, transposed)

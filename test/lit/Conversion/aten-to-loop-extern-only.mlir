@@ -20,7 +20,7 @@ func.func @fft_then_kernel(%x: !aten.tensor<[8], f32, strides [1]>) -> (!aten.te
 // CHECK-NEXT:    %{{.*}} = kernel.extern "aten::_to_copy.default"(%1) {{.*}}dtype = ui64{{.*}} -> (!loop.buffer<[5], ui64, strides [1]>)
 
 // PY:      _launch_0 = _Launcher(triton_poi_
-// PY:      buf0 = torch.ops.aten._fft_r2c.default(arg0_1, [0], 0, True)
+// PY:      buf0 = torch.ops.aten._fft_r2c.default(arg0_1, (0,), 0, True)
 // PY:      buf0 = _extern_result(buf0, (5,), (1,), torch.complex64)
 // PY-NEXT: buf1 = torch.ops.aten.abs.default(buf0)
 // PY:      _launch_0.first({{.*}}([buf1, buf2])

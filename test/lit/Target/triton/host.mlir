@@ -25,7 +25,7 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1, arg4_1 = args
 // CHECK-NEXT:     args.clear()
-// CHECK-NEXT:     if not _input_guard(arg0_1, arg1_1, arg3_1, arg4_1):
+// CHECK-NEXT:     if not _guards[0](arg0_1, arg1_1, arg3_1, arg4_1):
 // CHECK-NEXT:         try:
 // CHECK-NEXT:             _assert_size_stride(arg0_1, (5, 7), (7, 1))
 // CHECK-NEXT:             _assert_size_stride(arg1_1, (7, 3), (3, 1))
@@ -42,16 +42,18 @@
 // CHECK-NEXT:             _check_input(arg3_1, 3, (4, 6), (6, 1), torch.float16)
 // CHECK-NEXT:             _check_input(arg4_1, 4, (0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:             raise
-// CHECK-NEXT:         _input_guard.passed(arg0_1, arg1_1, arg3_1, arg4_1)
+// CHECK-NEXT:         _guards.passed(0, arg0_1, arg1_1, arg3_1, arg4_1)
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
 // CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg3_1))
 // CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)
-// CHECK-NEXT:     try:
-// CHECK-NEXT:         _assert_size_stride(buf0, (5, 3), (3, 1))
-// CHECK-NEXT:         if buf0.dtype is not torch.float32:
-// CHECK-NEXT:             raise AssertionError
-// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
-// CHECK-NEXT:         buf0 = _extern_result(buf0, (5, 3), (3, 1), torch.float32)
+// CHECK-NEXT:     if not _guards[1](buf0):
+// CHECK-NEXT:         try:
+// CHECK-NEXT:             _assert_size_stride(buf0, (5, 3), (3, 1))
+// CHECK-NEXT:             if buf0.dtype is not torch.float32:
+// CHECK-NEXT:                 raise AssertionError
+// CHECK-NEXT:             _guards.passed(1, buf0)
+// CHECK-NEXT:         except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:             buf0 = _extern_result(buf0, (5, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf1 = reinterpret_tensor(arg0_1, (7, 5), (1, 7), 0)
 // CHECK-NEXT:     buf2 = _empty((5, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     buf3 = _empty((7, 5), (5, 1), torch.float32)
@@ -65,26 +67,32 @@
 // CHECK-NEXT:     (_launch_3.get(((1,), _spec)) or _launch_3.first(((1,), _spec), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([arg3_1, buf6])
 // CHECK-NEXT:     buf7 = _empty((0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
-// CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, [1], False, dtype=torch.float64)
-// CHECK-NEXT:     try:
-// CHECK-NEXT:         _assert_size_stride(buf8, (5,), (1,))
-// CHECK-NEXT:         if buf8.dtype is not torch.float64:
-// CHECK-NEXT:             raise AssertionError
-// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
-// CHECK-NEXT:         buf8 = _extern_result(buf8, (5,), (1,), torch.float64)
+// CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, (1,), False, dtype=torch.float64)
+// CHECK-NEXT:     if not _guards[2](buf8):
+// CHECK-NEXT:         try:
+// CHECK-NEXT:             _assert_size_stride(buf8, (5,), (1,))
+// CHECK-NEXT:             if buf8.dtype is not torch.float64:
+// CHECK-NEXT:                 raise AssertionError
+// CHECK-NEXT:             _guards.passed(2, buf8)
+// CHECK-NEXT:         except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:             buf8 = _extern_result(buf8, (5,), (1,), torch.float64)
 // CHECK-NEXT:     buf9, buf10 = torch.ops.aten.max.dim(arg0_1, 1)
-// CHECK-NEXT:     try:
-// CHECK-NEXT:         _assert_size_stride(buf9, (5,), (1,))
-// CHECK-NEXT:         if buf9.dtype is not torch.float32:
-// CHECK-NEXT:             raise AssertionError
-// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
-// CHECK-NEXT:         buf9 = _extern_result(buf9, (5,), (1,), torch.float32)
-// CHECK-NEXT:     try:
-// CHECK-NEXT:         _assert_size_stride(buf10, (5,), (1,))
-// CHECK-NEXT:         if buf10.dtype is not torch.int64:
-// CHECK-NEXT:             raise AssertionError
-// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
-// CHECK-NEXT:         buf10 = _extern_result(buf10, (5,), (1,), torch.int64)
+// CHECK-NEXT:     if not _guards[3](buf9):
+// CHECK-NEXT:         try:
+// CHECK-NEXT:             _assert_size_stride(buf9, (5,), (1,))
+// CHECK-NEXT:             if buf9.dtype is not torch.float32:
+// CHECK-NEXT:                 raise AssertionError
+// CHECK-NEXT:             _guards.passed(3, buf9)
+// CHECK-NEXT:         except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:             buf9 = _extern_result(buf9, (5,), (1,), torch.float32)
+// CHECK-NEXT:     if not _guards[4](buf10):
+// CHECK-NEXT:         try:
+// CHECK-NEXT:             _assert_size_stride(buf10, (5,), (1,))
+// CHECK-NEXT:             if buf10.dtype is not torch.int64:
+// CHECK-NEXT:                 raise AssertionError
+// CHECK-NEXT:             _guards.passed(4, buf10)
+// CHECK-NEXT:         except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:             buf10 = _extern_result(buf10, (5,), (1,), torch.int64)
 // CHECK-NEXT:     return (buf2, buf3, buf6, buf7, buf8, buf9, buf10, buf4)
 // CHECK:      def get_args(**sizes):
 // CHECK:          arg2_1 = 0.5

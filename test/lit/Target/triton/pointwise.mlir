@@ -25,7 +25,7 @@
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1 = args
 // CHECK-NEXT:     args.clear()
-// CHECK-NEXT:     if not _input_guard(arg0_1, arg1_1, arg2_1, arg3_1):
+// CHECK-NEXT:     if not _guards[0](arg0_1, arg1_1, arg2_1, arg3_1):
 // CHECK-NEXT:         try:
 // CHECK-NEXT:             _assert_size_stride(arg0_1, (3, 17), (17, 1))
 // CHECK-NEXT:             _assert_size_stride(arg1_1, (17,), (1,))
@@ -42,7 +42,7 @@
 // CHECK-NEXT:             _check_input(arg2_1, 2, (3, 17), (17, 1), torch.int32)
 // CHECK-NEXT:             _check_input(arg3_1, 3, (17,), (1,), torch.int32)
 // CHECK-NEXT:             raise
-// CHECK-NEXT:         _input_guard.passed(arg0_1, arg1_1, arg2_1, arg3_1)
+// CHECK-NEXT:         _guards.passed(0, arg0_1, arg1_1, arg2_1, arg3_1)
 // CHECK-NEXT:     _empty = _allocator(arg0_1.device)
 // CHECK-NEXT:     _spec = (arg0_1.get_device(), (arg0_1.data_ptr() | arg1_1.data_ptr() | arg2_1.data_ptr() | arg3_1.data_ptr()) % 16 == 0 or _alignments(arg0_1, arg1_1, arg2_1, arg3_1))
 // CHECK-NEXT:     buf0 = _empty((3, 17), (17, 1), torch.float32)

@@ -38,12 +38,14 @@
 // CHECK-NEXT:         _check_input(arg1_1, 1, (3, 4), (4, 1), torch.float32)
 // CHECK-NEXT:         raise
 // CHECK-NEXT:     buf0 = torch.mm(arg0_1, arg1_1)
-// CHECK-NEXT:     try:
-// CHECK-NEXT:         _assert_size_stride(buf0, (2, 4), (4, 1))
-// CHECK-NEXT:         if buf0.dtype is not torch.float32:
-// CHECK-NEXT:             raise AssertionError
-// CHECK-NEXT:     except (AssertionError, TypeError):  # TypeError: an undefined (None) result
-// CHECK-NEXT:         buf0 = _extern_result(buf0, (2, 4), (4, 1), torch.float32)
+// CHECK-NEXT:     if not _guards[0](buf0):
+// CHECK-NEXT:         try:
+// CHECK-NEXT:             _assert_size_stride(buf0, (2, 4), (4, 1))
+// CHECK-NEXT:             if buf0.dtype is not torch.float32:
+// CHECK-NEXT:                 raise AssertionError
+// CHECK-NEXT:             _guards.passed(0, buf0)
+// CHECK-NEXT:         except (AssertionError, TypeError):  # TypeError: an undefined (None) result
+// CHECK-NEXT:             buf0 = _extern_result(buf0, (2, 4), (4, 1), torch.float32)
 // CHECK-NEXT:     buf1 = torch.empty_strided((2, 4), (4, 1), dtype=torch.float32, device='cuda')
 // CHECK-NEXT:     return (buf0,)
 // CHECK:      {{[/][/]}} -----
