@@ -232,19 +232,22 @@ def _post_init_from_table(self) -> None:
 IRDLOperation.__post_init__ = _post_init_from_table
 
 
-_RAW_CONSTRUCTS = {
-    operations.VarIRConstruct.OPERAND: lambda op: op._operands,
-    operations.VarIRConstruct.RESULT: lambda op: op.results,
-    operations.VarIRConstruct.REGION: lambda op: op.regions,
-    operations.VarIRConstruct.SUCCESSOR: lambda op: op._successors,
-}
-
-
 def _read_directly(get):
+    construct = operations.VarIRConstruct
+
     def get_single(self, obj, objtype=None):
         if obj is None:
             return get(self, obj, objtype)
-        return tuple.__getitem__(_RAW_CONSTRUCTS[self.construct](obj), self.idx)
+        kind = self.construct
+        if kind is construct.OPERAND:
+            entries = obj._operands
+        elif kind is construct.RESULT:
+            entries = obj.results
+        elif kind is construct.REGION:
+            entries = obj.regions
+        else:
+            entries = obj._successors
+        return tuple.__getitem__(entries, self.idx)
 
     get_single.__wrapped__ = get
     return get_single

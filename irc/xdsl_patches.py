@@ -132,8 +132,8 @@ MLIRLexer.lex = _common_tokens_first(MLIRLexer.lex)
 
 # - Parsing allocates millions of objects that all live on (the IR), and the cyclic collector, triggered by
 #   allocation counts, walks the growing heap again and again: an eighth of a large module's parse time.
-#   The collector pauses while a module is parsed and resumes afterwards (whatever the parse raised);
-#   cyclic garbage of the parse itself is collected then.
+#   The collector pauses while a module is parsed or verified and resumes afterwards (whatever the parse
+#   raised); cyclic garbage of the parse itself is collected then.
 
 
 def _collector_paused(parse_module):
@@ -150,6 +150,7 @@ def _collector_paused(parse_module):
 
 
 Parser.parse_module = _collector_paused(Parser.parse_module)
+ModuleOp.verify = _collector_paused(Operation.verify)  # the same for a module's verification
 
 
 # - Verifying an op counts its operands, results, regions and successors against its definition, rebuilding
