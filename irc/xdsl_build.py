@@ -114,7 +114,9 @@ def _flat_operands(args: Sequence, kinds: tuple) -> list:
     return flat
 
 
-def _flat(args: Sequence, kinds: tuple, single: type) -> list:
+def _flat(args: Sequence, kinds: tuple, single: type, absent_ok: tuple) -> list:
+    """`absent_ok`: the kinds that may be given None (the original turns None into an empty list for operands
+    and regions only: other entries must be optional)."""
     if len(args) != len(kinds):
         raise _Fallback
     flat = []
@@ -129,7 +131,7 @@ def _flat(args: Sequence, kinds: tuple, single: type) -> list:
                 if _shape(a) is not single:
                     raise _Fallback
             flat.extend(arg)
-        elif arg is None and kind != SINGLE:
+        elif arg is None and kind in absent_ok:
             continue
         else:
             raise _Fallback
@@ -146,9 +148,9 @@ def _fast_op_init(irdl_op_init):
             plan = layout(op_def)
             try:
                 flat_operands = _flat_operands(operands, plan.operands)
-                flat_results = _flat(result_types, plan.results, Attribute)
-                flat_regions = _flat(regions, plan.regions, Region)
-                flat_successors = _flat(successors, plan.successors, Block)
+                flat_results = _flat(result_types, plan.results, Attribute, (OPTIONAL,))
+                flat_regions = _flat(regions, plan.regions, Region, (OPTIONAL, VARIADIC))
+                flat_successors = _flat(successors, plan.successors, Block, (OPTIONAL,))
             except _Fallback:
                 pass
             else:
@@ -180,13 +182,13 @@ def _fast_op_init(irdl_op_init):
 operations.irdl_op_init = _fast_op_init(operations.irdl_op_init)
 
 
-def _flat_groups(groups, kinds: tuple) -> list | None:
+def _flat_groups(groups, kinds: tuple, absent_ok: tuple) -> list | None:
     """The entries of a parsed op's groups (a sequence or None per definition), or None where a count does not
-    fit its definition (the builder then reports it)."""
+    fit its definition (the builder then reports it); `absent_ok` as for `_flat`."""
     flat = []
     for group, kind in zip(groups, kinds, strict=True):
         if group is None:
-            if kind == SINGLE:
+            if kind not in absent_ok:
                 return None
             continue
         if len(group) != 1 and (kind == SINGLE or (kind == OPTIONAL and len(group) > 1)):
@@ -199,10 +201,10 @@ def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLO
     """What `op_type.build(...)` makes of a declarative-format parse of a definition without options, or None
     where the original builder must run."""
     plan = layout(op_def)
-    flat_operands = _flat_groups(operands, plan.operands)
-    flat_results = _flat_groups(result_types, plan.results)
-    flat_regions = _flat_groups(state.regions, plan.regions)
-    flat_successors = _flat_groups(state.successors, plan.successors)
+    flat_operands = _flat_groups(operands, plan.operands, (OPTIONAL, VARIADIC))
+    flat_results = _flat_groups(result_types, plan.results, (OPTIONAL,))
+    flat_regions = _flat_groups(state.regions, plan.regions, (OPTIONAL, VARIADIC))
+    flat_successors = _flat_groups(state.successors, plan.successors, (OPTIONAL,))
     if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
         return None
     op = op_type.__new__(op_type)
@@ -229,6 +231,7 @@ def _post_init_from_table(self) -> None:
     Operation.__post_init__(self)
 
 
+_post_init_from_table.__wrapped__ = IRDLOperation.__post_init__
 IRDLOperation.__post_init__ = _post_init_from_table
 
 
@@ -290,4 +293,5 @@ def _operation_init(
     self.__post_init__()
 
 
+_operation_init.__wrapped__ = Operation.__init__
 Operation.__init__ = _operation_init

@@ -1,12 +1,13 @@
 """Parsing operations with fewer generic steps (imported by irc/xdsl_patches.py); each keeps xDSL's result and
-its errors.
+its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own steps).
 
-- A declarative-format parse resolved its constraint variables, operand types and result types through generic
-  loops that rebuilt, per op, which definitions to check: they now come from a per-definition table (the same
-  constraints, checked in the same order, in one context), and operands whose counts match their types are
-  resolved without rebuilding lists; anything else goes to the original step. The op is built from what was
-  parsed, entry by entry as the definition counts them, without the builder's normalisation of arguments. An attribute dictionary that is
-  absent (no `{`, or no `attributes` keyword where the format has it) is not parsed for an empty result.
+- Declarative formats: the constraint checks of a parse (operand and result types, properties, attributes) come
+  from a per-definition table, the same constraints in the same order in one context; a definition of exactly
+  one entry checks that entry's type against its element constraint directly. Operands whose counts match
+  their types are resolved without rebuilding lists, and the op is built from what was parsed, entry by entry
+  as its definition counts them, without the builder's normalisation of arguments; anything else goes to the
+  original step. An attribute dictionary that is absent (no `{`, or no `attributes` keyword where the format
+  has one) is not parsed for an empty result.
 - Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
   of going through two properties and a copy of its text per test; a span's text is one slice.
 - An op's results written `%name =` (one name, no `:count`) are read directly; any other result list is read
@@ -20,6 +21,7 @@ its errors.
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute
+from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
 from xdsl.parser import Parser
@@ -36,12 +38,13 @@ from irc.xdsl_build import build_parsed
 
 
 class _Table:
-    __slots__ = ("op_def", "operands", "results", "properties", "attributes")
+    __slots__ = ("op_def", "operands", "results", "singles", "properties", "attributes")
 
     def __init__(self, op_def: OpDef):
         self.op_def = op_def
         self.operands = tuple(d.constr for _, d in op_def.operands)
         self.results = tuple(d.constr for _, d in op_def.results)
+        self.singles = tuple(tuple(_single_form(c) for c in defs) for defs in (self.operands, self.results))
         self.properties = _checked(op_def.properties)
         self.attributes = _checked(op_def.attributes)
 
@@ -70,15 +73,46 @@ def _length(operand) -> int:
     return len(operand) if type(operand) in (tuple, list) or isinstance(operand, Sequence) else 1
 
 
+_NO_TYPE = object()
+
+
+def _single_form(constraint):
+    """c where `constraint` is xDSL's "exactly one entry, satisfying c" (None for any type), else False."""
+    if (isinstance(constraint, RangeLengthConstraint) and constraint.length == EqIntConstraint(1)
+            and isinstance(constraint.constraint, RangeOf)):  # fmt: skip
+        inner = constraint.constraint.constr
+        return None if isinstance(inner, AnyAttr) else inner
+    return False
+
+
+def _one_type(types):
+    if type(types) in (tuple, list):
+        return types[0] if len(types) == 1 else _NO_TYPE
+    return types if isinstance(types, Attribute) else _NO_TYPE
+
+
+def _check_entries(groups, types_per_def, constraints: tuple, singles: tuple, context, lengths: bool) -> None:
+    """The original's checks of operands (`lengths`: their counts too) or results, where a definition of one
+    entry whose single type is known checks that type against its element constraint alone."""
+    for group, types, constraint, single in zip(groups, types_per_def, constraints, singles, strict=True):
+        if single is not False and (not lengths or _length(group) == 1):
+            if types is None:
+                continue
+            one = _one_type(types)
+            if one is not _NO_TYPE:
+                if single is not None:
+                    single.verify(one, context)
+                continue
+        if lengths:
+            constraint.verify_length(_length(group), context)
+        if types is not None:
+            constraint.verify(_as_types(types), context)
+
+
 def _resolve_constraint_variables(state: ParsingState, table: _Table) -> None:
     context = state.context
-    for operand, types, constraint in zip(state.operands, state.operand_types, table.operands, strict=True):
-        constraint.verify_length(_length(operand), context)
-        if types is not None:
-            constraint.verify(_as_types(types), context)
-    for types, constraint in zip(state.result_types, table.results, strict=True):
-        if types is not None:
-            constraint.verify(_as_types(types), context)
+    _check_entries(state.operands, state.operand_types, table.operands, table.singles[0], context, True)
+    _check_entries(state.result_types, state.result_types, table.results, table.singles[1], context, False)
     for given, checked in ((state.properties, table.properties), (state.attributes, table.attributes)):
         for name, constraint, default in checked:
             attr = given.get(name, default)
@@ -133,6 +167,7 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
 _IRDL_BUILD = IRDLOperation.build.__func__
 
 
+_parse_with_tables.__wrapped__ = FormatProgram.parse
 FormatProgram.parse = _parse_with_tables
 
 
@@ -197,11 +232,21 @@ def _span_text(self: Span) -> str:
     return content if type(content) is str else content.decode("utf-8") if isinstance(content, bytes) else content
 
 
-Span.text = property(_span_text)
-GenericParser._parse_optional_token = _parse_optional_token
-GenericParser.parse_optional_characters = _parse_optional_characters
-GenericParser.pos = property(lambda self: self._parser_state.current_token.span.start)
-BaseParser.parse_optional_keyword = _parse_optional_keyword
+def _position(self) -> int:
+    return self._parser_state.current_token.span.start
+
+
+# (owner, name, replacement); each replacement's __wrapped__ is what it replaces
+TOKEN_TESTS = [
+    (Span, "text", property(_span_text)),
+    (GenericParser, "_parse_optional_token", _parse_optional_token),
+    (GenericParser, "parse_optional_characters", _parse_optional_characters),
+    (GenericParser, "pos", property(_position)),
+    (BaseParser, "parse_optional_keyword", _parse_optional_keyword),
+]
+for owner, name, replacement in TOKEN_TESTS:
+    (replacement.fget if isinstance(replacement, property) else replacement).__wrapped__ = owner.__dict__[name]
+    setattr(owner, name, replacement)
 
 
 # ---------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """Fixes to xDSL 0.74 that hostile input and large modules need (each one keeps what xDSL accepts, rejects and
-prints); imported by irc/registry.py, before anything is parsed.
+prints); imported by irc/registry.py, before anything is parsed. Speed-ups by concern live beside it and are
+imported at the end: op construction (irc/xdsl_build.py), parsing (irc/xdsl_parse.py), verification
+(irc/xdsl_verify.py) and printing (irc/xdsl_print.py).
 
 - The lexer's string-literal pattern `"(?:[^"\\...]+|\\...)*"` nests a `+` inside a `*`, so a string that is
   never closed makes `re` try every split of the line: a quote left open in a 60-character line takes

@@ -1,13 +1,18 @@
 """Verifying IRDL operations from per-definition tables (imported by irc/xdsl_patches.py).
 
-`OpDef.verify` checks an op against its definition through generic helpers that rebuild, per op, which entries
-are variadic, look every operand, result and region up through its named accessor and count linked lists of
-blocks: half the verification of a large module. For definitions without segment-size or same-size options and
-with at most one variadic entry per kind, the same checks (counts, each entry's constraint on the same tuple of
-types in the same order with one constraint context, single-block regions and their entry arguments,
-properties and attributes present, defined and satisfying their constraints, the traits) now run from a table
-made once per definition. When a check fails, or a definition has another shape, the original runs: every
-message and exception is xDSL's.
+- `OpDef.verify` checks an op against its definition through generic helpers that rebuild, per op, which
+  entries are variadic, look every operand, result and region up through its named accessor and count linked
+  lists of blocks: half the verification of a large module. For definitions without segment-size or same-size
+  options and with at most one variadic entry per kind, the same checks (counts, each entry's constraint on the
+  same types in the same order with one constraint context, single-block regions and their entry arguments,
+  properties and attributes present, defined and satisfying their constraints, the traits whose verify does
+  something) now run from a table made once per definition; a definition of exactly one entry checks that
+  entry's type against its element constraint directly. When a check fails, or a definition has another
+  shape, the original runs: every message and exception is xDSL's.
+- `Operation.verify` of an op that neither has successors nor ends its block (the terminator checks) takes
+  the same steps without building views of its operands and successors.
+- `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
+  already known to lie inside it. A violation is reported by the original.
 """
 
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
