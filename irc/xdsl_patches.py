@@ -242,14 +242,35 @@ def _verify_use_after_definition(block: Block) -> None:
         return
     earlier: set[int] = set()  # the block's ops before the current one
     for op in block.ops:
-        for user in op.walk() if op.regions else (op,):
-            for number, operand in enumerate(user._operands):
+        for user in _nested_ops(op) if op.regions else (op,):
+            for operand in user._operands:
                 owner = operand.owner
                 if owner.parent is block and id(owner) not in earlier:
+                    return _report_use_before_definition(block)
+        earlier.add(id(op))
+
+
+def _nested_ops(op: Operation) -> list[Operation]:
+    """`op` and every op inside it (in no particular order)."""
+    ops = [op]
+    for nested in ops:
+        for region in nested.regions:
+            for block in region.blocks:
+                ops.extend(block.ops)
+    return ops
+
+
+def _report_use_before_definition(block: Block) -> None:
+    """The first use before its definition, in walk order."""
+    position = {id(op): k for k, op in enumerate(block.ops)}
+    for k, op in enumerate(block.ops):
+        for user in op.walk():
+            for number, operand in enumerate(user.operands):
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
                     raise VerifyException(
                         f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
                     )
-        earlier.add(id(op))
 
 
 def _dominance_checked(verify):

@@ -214,20 +214,23 @@ Operation.verify = _verify_nonterminal_directly(Operation.verify)
 
 def _isolated_with_known_ancestors(verify):
     """IsolatedFromAbove: each operand's owner is looked up among the nodes already known to lie inside the op
-    before walking its parents (the walk stops at the first known one), instead of walking to the op for every
-    operand. The same ops are visited; a violation is reported by the original."""
+    (the blocks and ops visited so far) before walking its parents, and the walk stops at the first known one,
+    instead of walking to the op for every operand. The same ops are visited; the original reports a
+    violation."""
 
     def verify_isolated(self: IsolatedFromAbove, op: Operation) -> None:
-        inside = {id(op)}
+        inside: set[int] = set()
         regions = list(op.regions)
         while regions:
             for block in regions.pop().blocks:
                 inside.add(id(block))
                 for child in block.ops:
                     for operand in child._operands:
-                        if not _known_inside(operand.owner, op, inside):
+                        owner = operand.owner
+                        if id(owner) not in inside and not _known_inside(owner, op, inside):
                             return verify(self, op)
-                    if not child.has_trait(IsolatedFromAbove):
+                    inside.add(id(child))
+                    if not _isolated(type(child)):
                         regions += child.regions
 
     verify_isolated.__wrapped__ = verify
@@ -239,13 +242,27 @@ def _known_inside(owner, op: Operation, inside: set) -> bool:
         return False
     path = []
     node = owner
-    while node is not None and id(node) not in inside:
+    while node is not None and node is not op and id(node) not in inside:
         path.append(node)
         node = node.parent_node
     if node is None:
         return False
     inside.update(id(n) for n in path)
     return True
+
+
+_ISOLATED: dict[type, tuple[frozenset, bool]] = {}
+
+
+def _isolated(cls: type) -> bool:
+    """cls.has_trait(IsolatedFromAbove), again only when the class's traits change."""
+    traits = getattr(cls.traits, "traits", None)
+    if traits is None:
+        return cls.has_trait(IsolatedFromAbove)
+    known = _ISOLATED.get(cls)
+    if known is None or known[0] is not traits:
+        known = _ISOLATED[cls] = (traits, cls.has_trait(IsolatedFromAbove))
+    return known[1]
 
 
 IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)

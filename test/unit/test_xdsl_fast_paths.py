@@ -180,3 +180,20 @@ def test_region_names_leave_with_their_region():
     parser = Parser(make_context(), text + "\n" + text.replace("%a", "%b"))
     parser.parse_module()
     assert type(parser.ssa_values) is xdsl_parse._ScopedNames and not parser.ssa_values
+
+
+def test_values_from_above_an_isolated_op_are_reported_as_xdsl_reports_them(monkeypatch):
+    from xdsl.traits import IsolatedFromAbove
+
+    texts = [
+        '%a = "test.op"() : () -> i32\nfunc.func @f() {\n  "test.op"(%a) : (i32) -> ()\n  func.return\n}',
+        'func.func @f() {\n  %a = "test.op"() : () -> i32\n  "test.op"() ({\n    "test.op"(%a) : (i32) -> ()\n'
+        '  }) : () -> ()\n  func.return\n}',
+        'func.func @f() {\n  "test.op"() ({\n  ^bb0(%x: i32):\n    func.func @g() {\n      "test.op"(%x) : (i32) -> ()\n'
+        '      func.return\n    }\n    "test.termop"() : () -> ()\n  }) : () -> ()\n  func.return\n}',
+    ]
+    fast = [outcome(text) for text in texts]
+    assert [text.startswith("verify: VerifyException: Operation using value defined out of its IsolatedFromAbove")
+            for text in fast] == [True, False, True]  # fmt: skip
+    restored(monkeypatch, IsolatedFromAbove, "verify", IsolatedFromAbove.verify)
+    assert [outcome(text) for text in texts] == fast
