@@ -8,8 +8,9 @@ plain shapes (a value, an operation with one result, a type, a region, a list or
 flattened with one per-definition table of which entries are single, optional or variadic, and any other shape
 or count goes to the original, which builds (or rejects, with its message) as before. The same op results.
 
-An op's named operand, result, region or successor before any variadic one (`op.lhs`) is read from the op's
-tuple directly, without building a view of all of them first.
+An op's named operand, result, region or successor before any variadic one (`op.lhs`), and its named operands
+and results after a variadic one, optional or variadic, are read from the op's tuples directly, without
+building a view of all of them first (the same element, None or `SSAValues` slice).
 
 `Operation.__init__` sets the same fields in the same order without its property setters and generators (a
 new op has no old uses to remove).
@@ -257,6 +258,42 @@ def _read_directly(get):
 
 
 operations.BeforeVariadicSingleAccessor.__get__ = _read_directly(operations.BeforeVariadicSingleAccessor.__get__)
+
+
+def _values(obj, kind):
+    """The op's operand or result tuple for an accessor of `kind`, else None (the original accessor runs)."""
+    if kind is operations.VarIRConstruct.OPERAND:
+        return obj._operands
+    if kind is operations.VarIRConstruct.RESULT:
+        return obj.results
+    return None
+
+
+def _read_values_directly(get, index):
+    def get_values(self, obj, objtype=None):
+        entries = None if obj is None else _values(obj, self.construct)
+        return get(self, obj, objtype) if entries is None else index(self, entries)
+
+    get_values.__wrapped__ = get
+    return get_values
+
+
+def _after_variadic(self, entries):
+    return tuple.__getitem__(entries, -self.num_defs + self.idx)
+
+
+def _optional(self, entries):
+    return tuple.__getitem__(entries, self.idx) if len(entries) == self.num_defs else None
+
+
+def _unique_variadic(self, entries):
+    return SSAValues(tuple.__getitem__(entries, slice(self.idx, self.idx + len(entries) - self.num_defs + 1)))
+
+
+for _accessor, _index in ((operations.AfterVariadicSingleAccessor, _after_variadic),
+                          (operations.SameOptionalAccessor, _optional),
+                          (operations.UniqueVariadicAccessor, _unique_variadic)):  # fmt: skip
+    _accessor.__get__ = _read_values_directly(_accessor.__get__, _index)
 
 
 def _operation_init(

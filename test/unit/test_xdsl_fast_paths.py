@@ -197,3 +197,22 @@ def test_values_from_above_an_isolated_op_are_reported_as_xdsl_reports_them(monk
             for text in fast] == [True, False, True]  # fmt: skip
     restored(monkeypatch, IsolatedFromAbove, "verify", IsolatedFromAbove.verify)
     assert [outcome(text) for text in texts] == fast
+
+
+def test_named_entries_are_read_as_xdsl_reads_them():
+    accessors = (operations.BeforeVariadicSingleAccessor, operations.AfterVariadicSingleAccessor,
+                 operations.SameOptionalAccessor, operations.UniqueVariadicAccessor)  # fmt: skip
+    checked = 0
+    for text in TEXTS[:400]:
+        try:
+            module = Parser(make_context(), text, "t").parse_module()
+        except Exception:  # noqa: BLE001, S112 (only what parses has entries to read)
+            continue
+        for op in module.walk():
+            for name, accessor in vars(type(op)).items():
+                if isinstance(accessor, accessors):
+                    fast = accessor.__get__(op, type(op))
+                    original = type(accessor).__get__.__wrapped__(accessor, op, type(op))
+                    assert fast == original and type(fast) is type(original), (op.name, name)
+                    checked += 1
+    assert checked > 1000
