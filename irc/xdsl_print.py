@@ -9,6 +9,8 @@ Attributes whose text depends on nothing but themselves (builtin integer, index 
 classes that say so with `PRINTS_CONSTANT_TEXT = True`, such as irc's types) are printed once per object; a repeat
 writes the same text.
 
+A value already named is printed with one lookup of its name, and an op's single result without a list.
+
 An op's attribute dictionary in a declarative format prints nothing when the op has no attributes and none of
 the properties the dictionary would show: that case no longer builds the merged dictionaries to find out.
 """
@@ -85,3 +87,31 @@ def _printed_once(print_attribute):
 
 
 Printer.print_attribute = _printed_once(Printer.print_attribute)
+
+
+def _named_first(print_ssa_value):
+    def print_value(self, value) -> str:
+        name = self._ssa_values.get(value)
+        if name is None:
+            return print_ssa_value(self, value)
+        self.print_string("%" + name)
+        return name
+
+    print_value.__wrapped__ = print_ssa_value
+    return print_value
+
+
+def _single_result_first(print_results):
+    def print_result_list(self, op) -> None:
+        results = op.results
+        if len(results) != 1:
+            return print_results(self, op)
+        self.print_ssa_value(results[0])
+        self.print_string(" = ")
+
+    print_result_list.__wrapped__ = print_results
+    return print_result_list
+
+
+Printer.print_ssa_value = _named_first(Printer.print_ssa_value)
+Printer._print_results = _single_result_first(Printer._print_results)

@@ -106,6 +106,8 @@ def test_printing_matches_xdsl(monkeypatch):
     restored(monkeypatch, BasePrinter, "print_string", BasePrinter.print_string)
     restored(monkeypatch, Printer, "print_attribute", Printer.print_attribute)
     restored(monkeypatch, AttrDictDirective, "print", AttrDictDirective.print)
+    restored(monkeypatch, Printer, "print_ssa_value", Printer.print_ssa_value)
+    restored(monkeypatch, Printer, "_print_results", Printer._print_results)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
 
