@@ -10,6 +10,8 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
   has one) is not parsed for an empty result.
 - Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
   of going through two properties and a copy of its text per test; a span's text is one slice.
+- A builtin type written as one word (`f32`, `i64`, `index`) is parsed once per word: a repeat consumes the word
+  and gives the same (immutable) type.
 - An op's results written `%name =` (one name, no `:count`) are read directly; any other result list is read
   again from the same position by the original.
 - Region scopes: the parser copied its whole table of SSA names on entering each region (quadratic in a flat
@@ -24,11 +26,11 @@ from xdsl.ir import Attribute
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
 from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
 
@@ -247,6 +249,43 @@ TOKEN_TESTS = [
 for owner, name, replacement in TOKEN_TESTS:
     (replacement.fget if isinstance(replacement, property) else replacement).__wrapped__ = owner.__dict__[name]
     setattr(owner, name, replacement)
+
+
+# ---------------------------------------------------------------------------
+# One-word builtin types
+# ---------------------------------------------------------------------------
+
+_WORD_TYPES: dict[str, Attribute] = {}
+
+
+def _word_types_once(parse_builtin_type):
+    def parse_optional_builtin_type(self):
+        state = self._parser_state
+        token = state.current_token
+        if token.kind != MLIRTokenKind.BARE_IDENT:
+            return parse_builtin_type(self)
+        word = token.span.text
+        known = _WORD_TYPES.get(word)
+        if known is not None:
+            state.current_token = state.lexer.lex()
+            return known
+        parsed = parse_builtin_type(self)
+        if parsed is not None and _next_token_start(token) == state.current_token.span.start:
+            _WORD_TYPES[word] = parsed  # the word alone made the type
+        return parsed
+
+    parse_optional_builtin_type.__wrapped__ = parse_builtin_type
+    return parse_optional_builtin_type
+
+
+def _next_token_start(token) -> int:
+    """Where the token after `token` starts."""
+    lexer = MLIRLexer(token.span.input)
+    lexer.pos = token.span.end
+    return lexer.lex().span.start
+
+
+AttrParser._parse_optional_builtin_type = _word_types_once(AttrParser._parse_optional_builtin_type)
 
 
 # ---------------------------------------------------------------------------

@@ -82,6 +82,9 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
     restored(monkeypatch, operations, "irdl_op_init", operations.irdl_op_init)
     restored(monkeypatch, Operation, "__init__", Operation.__init__)
     restored(monkeypatch, operations.IRDLOperation, "__post_init__", operations.IRDLOperation.__post_init__)
+    from xdsl.parser import AttrParser
+
+    restored(monkeypatch, AttrParser, "_parse_optional_builtin_type", AttrParser._parse_optional_builtin_type)
     for owner, name, replacement in xdsl_parse.TOKEN_TESTS:
         function = replacement.fget if isinstance(replacement, property) else replacement
         monkeypatch.setattr(owner, name, function.__wrapped__)
