@@ -10,6 +10,7 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
   has one) is not parsed for an empty result.
 - Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
   of going through two properties and a copy of its text per test; a span's text is one slice.
+- An operand (`%name`, `%name#k`) is read with one look at the token after it.
 - A builtin type written as one word (`f32`, `i64`, `index`) is parsed once per word: a repeat consumes the word
   and gives the same (immutable) type.
 - An op's results written `%name =` (one name, no `:count`) are read directly; any other result list is read
@@ -20,13 +21,14 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
   dictionary lookup at any depth.
 """
 
+import re
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
 from xdsl.utils.lexer import Span
@@ -249,6 +251,33 @@ TOKEN_TESTS = [
 for owner, name, replacement in TOKEN_TESTS:
     (replacement.fget if isinstance(replacement, property) else replacement).__wrapped__ = owner.__dict__[name]
     setattr(owner, name, replacement)
+
+
+# ---------------------------------------------------------------------------
+# Operands
+# ---------------------------------------------------------------------------
+
+
+def _operand_directly(parse_unresolved_operand):
+    def parse_operand(self, msg: str = "operand expected"):
+        state = self._parser_state
+        name = state.current_token
+        if name.kind != MLIRTokenKind.PERCENT_IDENT:
+            return parse_unresolved_operand(self, msg)
+        after = state.current_token = state.lexer.lex()
+        if after.kind != MLIRTokenKind.HASH_IDENT:
+            return UnresolvedOperand(name.span, 0)
+        state.current_token = state.lexer.lex()
+        digits = after.span.text[1:]
+        if re.fullmatch(Parser._decimal_integer_regex, digits) is None:
+            self.raise_error("Expected integer as SSA value tuple index", after.span)
+        return UnresolvedOperand(name.span, int(digits, 10))
+
+    parse_operand.__wrapped__ = parse_unresolved_operand
+    return parse_operand
+
+
+Parser.parse_unresolved_operand = _operand_directly(Parser.parse_unresolved_operand)
 
 
 # ---------------------------------------------------------------------------

@@ -65,7 +65,10 @@ def restored(monkeypatch, owner, name: str, wrapper) -> None:
     monkeypatch.setattr(owner, name, wrapper.__wrapped__)
 
 
-TEXTS = corpus()
+TUPLES = '%a:2 = "test.op"() : () -> (i32, i32)\n'
+TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#0, %a#1 : i32',
+                    TUPLES + "%b = arith.addi %a#x, %a#1 : i32", TUPLES + "%b = arith.addi %a#5, %a#1 : i32",
+                    "%b = arith.addi %a, : i32"]  # fmt: skip
 
 
 def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
@@ -85,6 +88,7 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
     from xdsl.parser import AttrParser
 
     restored(monkeypatch, AttrParser, "_parse_optional_builtin_type", AttrParser._parse_optional_builtin_type)
+    restored(monkeypatch, CoreParser, "parse_unresolved_operand", CoreParser.parse_unresolved_operand)
     for owner, name, replacement in xdsl_parse.TOKEN_TESTS:
         function = replacement.fget if isinstance(replacement, property) else replacement
         monkeypatch.setattr(owner, name, function.__wrapped__)
