@@ -109,53 +109,37 @@ def verify_index_scope(op: Operation, index: IndexAttr) -> None:
     if loop is None:
         return  # HasAncestor reports it
     indirect = indirect_vars(op)
-    names = _index_names(len(loop.ranges.data), len(loop.reduce.data) if isinstance(loop, ReductionOp) else 0)
-    problem = _scope_problem(index, names + tuple(indirect), op.name, loop.name)
+    names = tuple(index_vars(loop))
+    defined = names + tuple(indirect)
+    key = (id(index), defined, op.name, loop.name)
+    problem = _by_identity(key, (index,), lambda: index_scope_problem(index, defined, op.name, loop.name))
     if problem is not None:
         raise VerifyException(problem)
     text = index.expr.data
     buffer = getattr(op, "buffer", None)
     # only unconditional accesses: directly in the loop's body (a nested region may guard its own)
     if buffer is not None and isinstance(buffer.type, BufferType) and not indirect and op.parent_op() is loop:
-        lowest = _lowest_element(text, names, loop, buffer.type.offset)
+        offset, dims = buffer.type.offset, (loop.ranges, getattr(loop, "reduce", None))
+        key = (text, names, id(dims[0]), id(dims[1]), id(offset))
+        lowest = _by_identity(key, (dims, offset), lambda: lowest_element(text, names, tuple(loop_dims(loop)),
+                                                                            offset))  # fmt: skip
         if lowest is not None and lowest < 0:
             raise VerifyException(
                 f"{op.name} index '{shorten(text)}' reaches element {lowest}, before the start of the buffer"
             )
 
 
-@lru_cache(maxsize=64)
-def _index_names(ranges: int, reduce: int) -> tuple[str, ...]:
-    """index_vars of a loop with `ranges` and `reduce` dims, as a tuple."""
-    return tuple([f"i{k}" for k in range(ranges)] + [f"r{k}" for k in range(reduce)])
+_BY_IDENTITY: dict[tuple, tuple] = {}
 
 
-# Front memos keyed by the identity of attributes (kept alive by the entry), which large modules share:
-# lru_cache's keys hash attribute parameters again on every call.
-_SCOPE_PROBLEMS: dict[tuple, tuple] = {}
-_LOWEST: dict[tuple, tuple] = {}
-_MAX_MEMO = 1 << 14
-
-
-def _scope_problem(index: IndexAttr, names: tuple, op_name: str, loop_name: str) -> str | None:
-    key = (id(index), names, op_name, loop_name)
-    known = _SCOPE_PROBLEMS.get(key)
+def _by_identity(key: tuple, keep: tuple, compute):
+    """compute() memoized by the ids of the attributes in `keep`, which large modules share."""
+    known = _BY_IDENTITY.get(key)
     if known is None:
-        known = (index, index_scope_problem(index, names, op_name, loop_name))
-        if len(_SCOPE_PROBLEMS) < _MAX_MEMO:
-            _SCOPE_PROBLEMS[key] = known
+        known = (keep, compute())
+        if len(_BY_IDENTITY) < 1 << 15:
+            _BY_IDENTITY[key] = known
     return known[1]
-
-
-def _lowest_element(text: str, names: tuple, loop: "PointwiseOp | ReductionOp", offset) -> int | None:
-    reduce = loop.reduce if isinstance(loop, ReductionOp) else None
-    key = (text, names, id(loop.ranges), id(reduce), id(offset))
-    known = _LOWEST.get(key)
-    if known is None:
-        known = (loop.ranges, reduce, offset, lowest_element(text, names, tuple(loop_dims(loop)), offset))
-        if len(_LOWEST) < _MAX_MEMO:
-            _LOWEST[key] = known
-    return known[3]
 
 
 @lru_cache(maxsize=1 << 14)

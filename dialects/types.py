@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from io import StringIO
 from functools import lru_cache
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, ClassVar, Union
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -317,6 +317,8 @@ class ParsedOnce:
     """An immutable attribute whose text repeats: each distinct text is parsed once (`parse_parameters_once`),
     each distinct parameter list is built and verified once (`new`, which the parser calls), and each
     attribute object prints its parameters once (they print the same under every printer setting)."""
+
+    PRINTS_CONSTANT_TEXT: ClassVar[bool] = True  # irc/xdsl_print.py prints each object's whole text once
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:

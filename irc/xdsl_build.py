@@ -8,8 +8,9 @@ plain shapes (a value, an operation with one result, a type, a region, a list or
 flattened with one per-definition table of which entries are single, optional or variadic, and any other shape
 or count goes to the original, which builds (or rejects, with its message) as before. The same op results.
 
-An op's named operand, result, region or successor before any variadic one (`op.lhs`) is read from the op's
-tuple directly, without building a view of all of them first.
+An op's named operand, result, region or successor before any variadic one (`op.lhs`), and its named operands
+and results after a variadic one, optional or variadic, are read from the op's tuples directly, without
+building a view of all of them first (the same element, None or `SSAValues` slice).
 
 `Operation.__init__` sets the same fields in the same order without its property setters and generators (a
 new op has no old uses to remove).
@@ -114,7 +115,9 @@ def _flat_operands(args: Sequence, kinds: tuple) -> list:
     return flat
 
 
-def _flat(args: Sequence, kinds: tuple, single: type) -> list:
+def _flat(args: Sequence, kinds: tuple, single: type, absent_ok: tuple) -> list:
+    """`absent_ok`: the kinds that may be given None (the original turns None into an empty list for operands
+    and regions only: other entries must be optional)."""
     if len(args) != len(kinds):
         raise _Fallback
     flat = []
@@ -129,7 +132,7 @@ def _flat(args: Sequence, kinds: tuple, single: type) -> list:
                 if _shape(a) is not single:
                     raise _Fallback
             flat.extend(arg)
-        elif arg is None and kind != SINGLE:
+        elif arg is None and kind in absent_ok:
             continue
         else:
             raise _Fallback
@@ -146,9 +149,9 @@ def _fast_op_init(irdl_op_init):
             plan = layout(op_def)
             try:
                 flat_operands = _flat_operands(operands, plan.operands)
-                flat_results = _flat(result_types, plan.results, Attribute)
-                flat_regions = _flat(regions, plan.regions, Region)
-                flat_successors = _flat(successors, plan.successors, Block)
+                flat_results = _flat(result_types, plan.results, Attribute, (OPTIONAL,))
+                flat_regions = _flat(regions, plan.regions, Region, (OPTIONAL, VARIADIC))
+                flat_successors = _flat(successors, plan.successors, Block, (OPTIONAL,))
             except _Fallback:
                 pass
             else:
@@ -180,13 +183,13 @@ def _fast_op_init(irdl_op_init):
 operations.irdl_op_init = _fast_op_init(operations.irdl_op_init)
 
 
-def _flat_groups(groups, kinds: tuple) -> list | None:
+def _flat_groups(groups, kinds: tuple, absent_ok: tuple) -> list | None:
     """The entries of a parsed op's groups (a sequence or None per definition), or None where a count does not
-    fit its definition (the builder then reports it)."""
+    fit its definition (the builder then reports it); `absent_ok` as for `_flat`."""
     flat = []
     for group, kind in zip(groups, kinds, strict=True):
         if group is None:
-            if kind == SINGLE:
+            if kind not in absent_ok:
                 return None
             continue
         if len(group) != 1 and (kind == SINGLE or (kind == OPTIONAL and len(group) > 1)):
@@ -199,10 +202,10 @@ def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLO
     """What `op_type.build(...)` makes of a declarative-format parse of a definition without options, or None
     where the original builder must run."""
     plan = layout(op_def)
-    flat_operands = _flat_groups(operands, plan.operands)
-    flat_results = _flat_groups(result_types, plan.results)
-    flat_regions = _flat_groups(state.regions, plan.regions)
-    flat_successors = _flat_groups(state.successors, plan.successors)
+    flat_operands = _flat_groups(operands, plan.operands, (OPTIONAL, VARIADIC))
+    flat_results = _flat_groups(result_types, plan.results, (OPTIONAL,))
+    flat_regions = _flat_groups(state.regions, plan.regions, (OPTIONAL, VARIADIC))
+    flat_successors = _flat_groups(state.successors, plan.successors, (OPTIONAL,))
     if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
         return None
     op = op_type.__new__(op_type)
@@ -229,28 +232,68 @@ def _post_init_from_table(self) -> None:
     Operation.__post_init__(self)
 
 
+_post_init_from_table.__wrapped__ = IRDLOperation.__post_init__
 IRDLOperation.__post_init__ = _post_init_from_table
 
 
-_RAW_CONSTRUCTS = {
-    operations.VarIRConstruct.OPERAND: lambda op: op._operands,
-    operations.VarIRConstruct.RESULT: lambda op: op.results,
-    operations.VarIRConstruct.REGION: lambda op: op.regions,
-    operations.VarIRConstruct.SUCCESSOR: lambda op: op._successors,
-}
-
-
 def _read_directly(get):
+    construct = operations.VarIRConstruct
+
     def get_single(self, obj, objtype=None):
         if obj is None:
             return get(self, obj, objtype)
-        return tuple.__getitem__(_RAW_CONSTRUCTS[self.construct](obj), self.idx)
+        kind = self.construct
+        if kind is construct.OPERAND:
+            entries = obj._operands
+        elif kind is construct.RESULT:
+            entries = obj.results
+        elif kind is construct.REGION:
+            entries = obj.regions
+        else:
+            entries = obj._successors
+        return tuple.__getitem__(entries, self.idx)
 
     get_single.__wrapped__ = get
     return get_single
 
 
 operations.BeforeVariadicSingleAccessor.__get__ = _read_directly(operations.BeforeVariadicSingleAccessor.__get__)
+
+
+def _values(obj, kind):
+    """The op's operand or result tuple for an accessor of `kind`, else None (the original accessor runs)."""
+    if kind is operations.VarIRConstruct.OPERAND:
+        return obj._operands
+    if kind is operations.VarIRConstruct.RESULT:
+        return obj.results
+    return None
+
+
+def _read_values_directly(get, index):
+    def get_values(self, obj, objtype=None):
+        entries = None if obj is None else _values(obj, self.construct)
+        return get(self, obj, objtype) if entries is None else index(self, entries)
+
+    get_values.__wrapped__ = get
+    return get_values
+
+
+def _after_variadic(self, entries):
+    return tuple.__getitem__(entries, -self.num_defs + self.idx)
+
+
+def _optional(self, entries):
+    return tuple.__getitem__(entries, self.idx) if len(entries) == self.num_defs else None
+
+
+def _unique_variadic(self, entries):
+    return SSAValues(tuple.__getitem__(entries, slice(self.idx, self.idx + len(entries) - self.num_defs + 1)))
+
+
+for _accessor, _index in ((operations.AfterVariadicSingleAccessor, _after_variadic),
+                          (operations.SameOptionalAccessor, _optional),
+                          (operations.UniqueVariadicAccessor, _unique_variadic)):  # fmt: skip
+    _accessor.__get__ = _read_values_directly(_accessor.__get__, _index)
 
 
 def _operation_init(
@@ -287,4 +330,5 @@ def _operation_init(
     self.__post_init__()
 
 
+_operation_init.__wrapped__ = Operation.__init__
 Operation.__init__ = _operation_init

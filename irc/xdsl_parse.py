@@ -1,14 +1,18 @@
 """Parsing operations with fewer generic steps (imported by irc/xdsl_patches.py); each keeps xDSL's result and
-its errors.
+its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own steps).
 
-- A declarative-format parse resolved its constraint variables, operand types and result types through generic
-  loops that rebuilt, per op, which definitions to check: they now come from a per-definition table (the same
-  constraints, checked in the same order, in one context), and operands whose counts match their types are
-  resolved without rebuilding lists; anything else goes to the original step. The op is built from what was
-  parsed, entry by entry as the definition counts them, without the builder's normalisation of arguments. An attribute dictionary that is
-  absent (no `{`, or no `attributes` keyword where the format has it) is not parsed for an empty result.
+- Declarative formats: the constraint checks of a parse (operand and result types, properties, attributes) come
+  from a per-definition table, the same constraints in the same order in one context; a definition of exactly
+  one entry checks that entry's type against its element constraint directly. Operands whose counts match
+  their types are resolved without rebuilding lists, and the op is built from what was parsed, entry by entry
+  as its definition counts them, without the builder's normalisation of arguments; anything else goes to the
+  original step. An attribute dictionary that is absent (no `{`, or no `attributes` keyword where the format
+  has one) is not parsed for an empty result.
 - Token tests (a kind, a keyword, a spelling, the position) read the current token's fields directly instead
   of going through two properties and a copy of its text per test; a span's text is one slice.
+- An operand (`%name`, `%name#k`) is read with one look at the token after it.
+- A builtin type written as one word (`f32`, `i64`, `index`) is parsed once per word: a repeat consumes the word
+  and gives the same (immutable) type.
 - An op's results written `%name =` (one name, no `:count`) are read directly; any other result list is read
   again from the same position by the original.
 - Region scopes: the parser copied its whole table of SSA names on entering each region (quadratic in a flat
@@ -17,16 +21,18 @@ its errors.
   dictionary lookup at any depth.
 """
 
+import re
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute
+from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
 from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
 
@@ -36,12 +42,13 @@ from irc.xdsl_build import build_parsed
 
 
 class _Table:
-    __slots__ = ("op_def", "operands", "results", "properties", "attributes")
+    __slots__ = ("op_def", "operands", "results", "singles", "properties", "attributes")
 
     def __init__(self, op_def: OpDef):
         self.op_def = op_def
         self.operands = tuple(d.constr for _, d in op_def.operands)
         self.results = tuple(d.constr for _, d in op_def.results)
+        self.singles = tuple(tuple(_single_form(c) for c in defs) for defs in (self.operands, self.results))
         self.properties = _checked(op_def.properties)
         self.attributes = _checked(op_def.attributes)
 
@@ -70,15 +77,46 @@ def _length(operand) -> int:
     return len(operand) if type(operand) in (tuple, list) or isinstance(operand, Sequence) else 1
 
 
+_NO_TYPE = object()
+
+
+def _single_form(constraint):
+    """c where `constraint` is xDSL's "exactly one entry, satisfying c" (None for any type), else False."""
+    if (isinstance(constraint, RangeLengthConstraint) and constraint.length == EqIntConstraint(1)
+            and isinstance(constraint.constraint, RangeOf)):  # fmt: skip
+        inner = constraint.constraint.constr
+        return None if isinstance(inner, AnyAttr) else inner
+    return False
+
+
+def _one_type(types):
+    if type(types) in (tuple, list):
+        return types[0] if len(types) == 1 else _NO_TYPE
+    return types if isinstance(types, Attribute) else _NO_TYPE
+
+
+def _check_entries(groups, types_per_def, constraints: tuple, singles: tuple, context, lengths: bool) -> None:
+    """The original's checks of operands (`lengths`: their counts too) or results, where a definition of one
+    entry whose single type is known checks that type against its element constraint alone."""
+    for group, types, constraint, single in zip(groups, types_per_def, constraints, singles, strict=True):
+        if single is not False and (not lengths or _length(group) == 1):
+            if types is None:
+                continue
+            one = _one_type(types)
+            if one is not _NO_TYPE:
+                if single is not None:
+                    single.verify(one, context)
+                continue
+        if lengths:
+            constraint.verify_length(_length(group), context)
+        if types is not None:
+            constraint.verify(_as_types(types), context)
+
+
 def _resolve_constraint_variables(state: ParsingState, table: _Table) -> None:
     context = state.context
-    for operand, types, constraint in zip(state.operands, state.operand_types, table.operands, strict=True):
-        constraint.verify_length(_length(operand), context)
-        if types is not None:
-            constraint.verify(_as_types(types), context)
-    for types, constraint in zip(state.result_types, table.results, strict=True):
-        if types is not None:
-            constraint.verify(_as_types(types), context)
+    _check_entries(state.operands, state.operand_types, table.operands, table.singles[0], context, True)
+    _check_entries(state.result_types, state.result_types, table.results, table.singles[1], context, False)
     for given, checked in ((state.properties, table.properties), (state.attributes, table.attributes)):
         for name, constraint, default in checked:
             attr = given.get(name, default)
@@ -133,6 +171,7 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
 _IRDL_BUILD = IRDLOperation.build.__func__
 
 
+_parse_with_tables.__wrapped__ = FormatProgram.parse
 FormatProgram.parse = _parse_with_tables
 
 
@@ -197,11 +236,85 @@ def _span_text(self: Span) -> str:
     return content if type(content) is str else content.decode("utf-8") if isinstance(content, bytes) else content
 
 
-Span.text = property(_span_text)
-GenericParser._parse_optional_token = _parse_optional_token
-GenericParser.parse_optional_characters = _parse_optional_characters
-GenericParser.pos = property(lambda self: self._parser_state.current_token.span.start)
-BaseParser.parse_optional_keyword = _parse_optional_keyword
+def _position(self) -> int:
+    return self._parser_state.current_token.span.start
+
+
+# (owner, name, replacement); each replacement's __wrapped__ is what it replaces
+TOKEN_TESTS = [
+    (Span, "text", property(_span_text)),
+    (GenericParser, "_parse_optional_token", _parse_optional_token),
+    (GenericParser, "parse_optional_characters", _parse_optional_characters),
+    (GenericParser, "pos", property(_position)),
+    (BaseParser, "parse_optional_keyword", _parse_optional_keyword),
+]
+for owner, name, replacement in TOKEN_TESTS:
+    (replacement.fget if isinstance(replacement, property) else replacement).__wrapped__ = owner.__dict__[name]
+    setattr(owner, name, replacement)
+
+
+# ---------------------------------------------------------------------------
+# Operands
+# ---------------------------------------------------------------------------
+
+
+def _operand_directly(parse_unresolved_operand):
+    def parse_operand(self, msg: str = "operand expected"):
+        state = self._parser_state
+        name = state.current_token
+        if name.kind != MLIRTokenKind.PERCENT_IDENT:
+            return parse_unresolved_operand(self, msg)
+        after = state.current_token = state.lexer.lex()
+        if after.kind != MLIRTokenKind.HASH_IDENT:
+            return UnresolvedOperand(name.span, 0)
+        state.current_token = state.lexer.lex()
+        digits = after.span.text[1:]
+        if re.fullmatch(Parser._decimal_integer_regex, digits) is None:
+            self.raise_error("Expected integer as SSA value tuple index", after.span)
+        return UnresolvedOperand(name.span, int(digits, 10))
+
+    parse_operand.__wrapped__ = parse_unresolved_operand
+    return parse_operand
+
+
+Parser.parse_unresolved_operand = _operand_directly(Parser.parse_unresolved_operand)
+
+
+# ---------------------------------------------------------------------------
+# One-word builtin types
+# ---------------------------------------------------------------------------
+
+_WORD_TYPES: dict[str, Attribute] = {}
+
+
+def _word_types_once(parse_builtin_type):
+    def parse_optional_builtin_type(self):
+        state = self._parser_state
+        token = state.current_token
+        if token.kind != MLIRTokenKind.BARE_IDENT:
+            return parse_builtin_type(self)
+        word = token.span.text
+        known = _WORD_TYPES.get(word)
+        if known is not None:
+            state.current_token = state.lexer.lex()
+            return known
+        parsed = parse_builtin_type(self)
+        if parsed is not None and _next_token_start(token) == state.current_token.span.start:
+            _WORD_TYPES[word] = parsed  # the word alone made the type
+        return parsed
+
+    parse_optional_builtin_type.__wrapped__ = parse_builtin_type
+    return parse_optional_builtin_type
+
+
+def _next_token_start(token) -> int:
+    """Where the token after `token` starts."""
+    lexer = MLIRLexer(token.span.input)
+    lexer.pos = token.span.end
+    return lexer.lex().span.start
+
+
+AttrParser._parse_optional_builtin_type = _word_types_once(AttrParser._parse_optional_builtin_type)
 
 
 # ---------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """Fixes to xDSL 0.74 that hostile input and large modules need (each one keeps what xDSL accepts, rejects and
-prints); imported by irc/registry.py, before anything is parsed.
+prints); imported by irc/registry.py, before anything is parsed. Speed-ups by concern live beside it and are
+imported at the end: op construction (irc/xdsl_build.py), parsing (irc/xdsl_parse.py), verification
+(irc/xdsl_verify.py) and printing (irc/xdsl_print.py).
 
 - The lexer's string-literal pattern `"(?:[^"\\...]+|\\...)*"` nests a `+` inside a `*`, so a string that is
   never closed makes `re` try every split of the line: a quote left open in a 60-character line takes
@@ -132,8 +134,8 @@ MLIRLexer.lex = _common_tokens_first(MLIRLexer.lex)
 
 # - Parsing allocates millions of objects that all live on (the IR), and the cyclic collector, triggered by
 #   allocation counts, walks the growing heap again and again: an eighth of a large module's parse time.
-#   The collector pauses while a module is parsed and resumes afterwards (whatever the parse raised);
-#   cyclic garbage of the parse itself is collected then.
+#   The collector pauses while a module is parsed or verified and resumes afterwards (whatever the parse
+#   raised); cyclic garbage of the parse itself is collected then.
 
 
 def _collector_paused(parse_module):
@@ -150,6 +152,7 @@ def _collector_paused(parse_module):
 
 
 Parser.parse_module = _collector_paused(Parser.parse_module)
+ModuleOp.verify = _collector_paused(Operation.verify)  # the same for a module's verification
 
 
 # - Verifying an op counts its operands, results, regions and successors against its definition, rebuilding
@@ -239,14 +242,35 @@ def _verify_use_after_definition(block: Block) -> None:
         return
     earlier: set[int] = set()  # the block's ops before the current one
     for op in block.ops:
-        for user in op.walk() if op.regions else (op,):
-            for number, operand in enumerate(user._operands):
+        for user in _nested_ops(op) if op.regions else (op,):
+            for operand in user._operands:
                 owner = operand.owner
                 if owner.parent is block and id(owner) not in earlier:
+                    return _report_use_before_definition(block)
+        earlier.add(id(op))
+
+
+def _nested_ops(op: Operation) -> list[Operation]:
+    """`op` and every op inside it (in no particular order)."""
+    ops = [op]
+    for nested in ops:
+        for region in nested.regions:
+            for block in region.blocks:
+                ops.extend(block.ops)
+    return ops
+
+
+def _report_use_before_definition(block: Block) -> None:
+    """The first use before its definition, in walk order."""
+    position = {id(op): k for k, op in enumerate(block.ops)}
+    for k, op in enumerate(block.ops):
+        for user in op.walk():
+            for number, operand in enumerate(user.operands):
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
                     raise VerifyException(
                         f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
                     )
-        earlier.add(id(op))
 
 
 def _dominance_checked(verify):

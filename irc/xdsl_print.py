@@ -5,13 +5,23 @@ xDSL's printer writes every token through `print(text, end="", file=stream)`, wh
 now written to the stream directly (the same text, the same column count); text with newlines and the line
 breaks themselves keep xDSL's path (indentation and the callbacks run after a new line).
 
+Attributes whose text depends on nothing but themselves (builtin integer, index and float types, and attribute
+classes that say so with `PRINTS_CONSTANT_TEXT = True`, such as irc's types) are printed once per object; a repeat
+writes the same text.
+
+A value already named is printed with one lookup of its name, and an op's single result without a list.
+
 An op's attribute dictionary in a declarative format prints nothing when the op has no attributes and none of
 the properties the dictionary would show: that case no longer builds the merged dictionaries to find out.
 """
 
 import sys
 
+from io import StringIO
+
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type, IndexType, IntegerType
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective
+from xdsl.printer import Printer
 from xdsl.utils.base_printer import BasePrinter
 
 
@@ -40,3 +50,68 @@ def _empty_first(print_attr_dict):
 
 
 AttrDictDirective.print = _empty_first(AttrDictDirective.print)
+
+
+_CONSTANT_TEXT = {BFloat16Type: True, Float16Type: True, Float32Type: True, Float64Type: True, IndexType: True,
+                  IntegerType: True}  # fmt: skip
+_PRINTED: dict[int, tuple[object, str]] = {}
+_MAX_PRINTED = 1 << 16
+
+
+def _constant_text(cls: type) -> bool:
+    known = _CONSTANT_TEXT.get(cls)
+    if known is None:
+        known = _CONSTANT_TEXT[cls] = getattr(cls, "PRINTS_CONSTANT_TEXT", False) is True
+    return known
+
+
+def _printed_once(print_attribute):
+    def print_attr(self, attribute) -> None:
+        printed = _PRINTED.get(id(attribute))
+        if printed is not None and printed[0] is attribute:
+            return self.print_string(printed[1])
+        if not _constant_text(type(attribute)) or len(_PRINTED) >= _MAX_PRINTED:
+            return print_attribute(self, attribute)
+        stream, self.stream = self.stream, StringIO()
+        try:
+            print_attribute(self, attribute)
+            text = self.stream.getvalue()
+        finally:
+            self.stream = stream
+        (sys.stdout if stream is None else stream).write(text)
+        if "\n" not in text:
+            _PRINTED[id(attribute)] = (attribute, text)
+
+    print_attr.__wrapped__ = print_attribute
+    return print_attr
+
+
+Printer.print_attribute = _printed_once(Printer.print_attribute)
+
+
+def _named_first(print_ssa_value):
+    def print_value(self, value) -> str:
+        name = self._ssa_values.get(value)
+        if name is None:
+            return print_ssa_value(self, value)
+        self.print_string("%" + name)
+        return name
+
+    print_value.__wrapped__ = print_ssa_value
+    return print_value
+
+
+def _single_result_first(print_results):
+    def print_result_list(self, op) -> None:
+        results = op.results
+        if len(results) != 1:
+            return print_results(self, op)
+        self.print_ssa_value(results[0])
+        self.print_string(" = ")
+
+    print_result_list.__wrapped__ = print_results
+    return print_result_list
+
+
+Printer.print_ssa_value = _named_first(Printer.print_ssa_value)
+Printer._print_results = _single_result_first(Printer._print_results)

@@ -1,13 +1,18 @@
 """Verifying IRDL operations from per-definition tables (imported by irc/xdsl_patches.py).
 
-`OpDef.verify` checks an op against its definition through generic helpers that rebuild, per op, which entries
-are variadic, look every operand, result and region up through its named accessor and count linked lists of
-blocks: half the verification of a large module. For definitions without segment-size or same-size options and
-with at most one variadic entry per kind, the same checks (counts, each entry's constraint on the same tuple of
-types in the same order with one constraint context, single-block regions and their entry arguments,
-properties and attributes present, defined and satisfying their constraints, the traits) now run from a table
-made once per definition. When a check fails, or a definition has another shape, the original runs: every
-message and exception is xDSL's.
+- `OpDef.verify` checks an op against its definition through generic helpers that rebuild, per op, which
+  entries are variadic, look every operand, result and region up through its named accessor and count linked
+  lists of blocks: half the verification of a large module. For definitions without segment-size or same-size
+  options and with at most one variadic entry per kind, the same checks (counts, each entry's constraint on the
+  same types in the same order with one constraint context, single-block regions and their entry arguments,
+  properties and attributes present, defined and satisfying their constraints, the traits whose verify does
+  something) now run from a table made once per definition; a definition of exactly one entry checks that
+  entry's type against its element constraint directly. When a check fails, or a definition has another
+  shape, the original runs: every message and exception is xDSL's.
+- `Operation.verify` of an op that neither has successors nor ends its block (the terminator checks) takes
+  the same steps without building views of its operands and successors.
+- `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
+  already known to lie inside it. A violation is reported by the original.
 """
 
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
@@ -209,20 +214,23 @@ Operation.verify = _verify_nonterminal_directly(Operation.verify)
 
 def _isolated_with_known_ancestors(verify):
     """IsolatedFromAbove: each operand's owner is looked up among the nodes already known to lie inside the op
-    before walking its parents (the walk stops at the first known one), instead of walking to the op for every
-    operand. The same ops are visited; a violation is reported by the original."""
+    (the blocks and ops visited so far) before walking its parents, and the walk stops at the first known one,
+    instead of walking to the op for every operand. The same ops are visited; the original reports a
+    violation."""
 
     def verify_isolated(self: IsolatedFromAbove, op: Operation) -> None:
-        inside = {id(op)}
+        inside: set[int] = set()
         regions = list(op.regions)
         while regions:
             for block in regions.pop().blocks:
                 inside.add(id(block))
                 for child in block.ops:
                     for operand in child._operands:
-                        if not _known_inside(operand.owner, op, inside):
+                        owner = operand.owner
+                        if id(owner) not in inside and not _known_inside(owner, op, inside):
                             return verify(self, op)
-                    if not child.has_trait(IsolatedFromAbove):
+                    inside.add(id(child))
+                    if not _isolated(type(child)):
                         regions += child.regions
 
     verify_isolated.__wrapped__ = verify
@@ -234,13 +242,27 @@ def _known_inside(owner, op: Operation, inside: set) -> bool:
         return False
     path = []
     node = owner
-    while node is not None and id(node) not in inside:
+    while node is not None and node is not op and id(node) not in inside:
         path.append(node)
         node = node.parent_node
     if node is None:
         return False
     inside.update(id(n) for n in path)
     return True
+
+
+_ISOLATED: dict[type, tuple[frozenset, bool]] = {}
+
+
+def _isolated(cls: type) -> bool:
+    """cls.has_trait(IsolatedFromAbove), again only when the class's traits change."""
+    traits = getattr(cls.traits, "traits", None)
+    if traits is None:
+        return cls.has_trait(IsolatedFromAbove)
+    known = _ISOLATED.get(cls)
+    if known is None or known[0] is not traits:
+        known = _ISOLATED[cls] = (traits, cls.has_trait(IsolatedFromAbove))
+    return known[1]
 
 
 IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)
