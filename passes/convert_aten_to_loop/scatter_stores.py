@@ -8,24 +8,26 @@ the index's shape that stores each value at its row's (wrapped) index along `dim
                                            include_self the scattered elements are zeroed first)
 
 The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
-Other reductions (prod, amax, amin, mean, multiply) and accumulation in types without an atomic add stay
-externs.
+Adds in types without an atomic add go through a wider copy (index_put.py's scatter_target). Other reductions
+(prod, amax, amin, mean, multiply) stay externs.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten, loop
-from irc.dialects.types import BufferType, IndexAttr, attr_number, element_type_name
+from irc.dialects.types import BufferType, IndexAttr, attr_number, contiguous_strides
 
-from .body import Body, Lowered, index_symbol, linear_index
-from .cat import finish, result_tensor
+from .body import Body, Lowered, declared_layout, index_symbol, linear_index
+from .cat import result_tensor
 from .gather import is_index_buffer, operand_of, wrapped_index
-from .index_put import ATOMIC_ADD_TYPES
+from .index_put import scatter_target
+from .views import dim_mul
 
 
 def _fits(inner: SSAValue, outer: SSAValue, dim: int | None = None) -> bool:
@@ -57,14 +59,14 @@ def scatter_store(
     if parts is None or out is None:
         return None
     source, dim, index = parts
-    element = out.element_type
-    if accumulate and element_type_name(element) not in ATOMIC_ADD_TYPES:
+    copy = scatter_target(source, out, accumulate)
+    if copy is None:
         return None
-    copy_body = Body(out.sizes())
-    copied = finish(copy_body, copy_body.operand(source, element), out)
-    (target,) = copied.values
+    target = copy.buffer
     zeroed = [_store(target, dim, index, lambda body, t: body.constant(0, t), False)] if clear else []
-    return Lowered([*copied.ops, *zeroed, _store(target, dim, index, value, accumulate)], [target])
+    semantic = out.element_type  # values are rounded to the result's type before a wider copy adds them
+    rounded = lambda body, t: body.cast(body.cast(value(body, semantic), semantic), t)  # noqa: E731
+    return copy.result([*zeroed, _store(target, dim, index, rounded, accumulate)])
 
 
 def _store(target: SSAValue, dim: int, index: SSAValue, value, accumulate: bool) -> loop.PointwiseOp:
@@ -140,6 +142,38 @@ def lower_scatter_reduce(op: aten.FallbackOp) -> Lowered | None:
     return None if value is None else scatter_store(op, value, accumulate=True, clear=without_self)
 
 
+def lower_put(op: aten.FallbackOp) -> Lowered | None:
+    """put(self, index, source, accumulate): self with source stored (added) at the flat positions index names,
+    for a contiguous result and a source of the index's shape (or one element)."""
+    args, out = op.args.data, result_tensor(op)
+    source, index = (operand_of(op, a) for a in args[:2]) if len(args) >= 3 else (None, None)
+    src = operand_of(op, args[2]) if len(args) >= 3 else None
+    flag = args[3] if len(args) > 3 else op.kwargs.data.get("accumulate", IntegerAttr(0, 1))
+    accumulate = bool(flag.value.data) if isinstance(flag, IntegerAttr) else None
+    if out is None or source is None or src is None or not is_index_buffer(index) or accumulate is None:
+        return None
+    if not isinstance(source.type, BufferType) or not isinstance(src.type, BufferType):
+        return None
+    single = all(n == 1 for n in src.type.sizes())
+    if src.type.sizes() != index.type.sizes() and not single or 0 in index.type.sizes():
+        return None
+    if declared_layout(out) not in (None, contiguous_strides(out.sizes())):
+        return None
+    copy = scatter_target(source, out, accumulate)
+    if copy is None:
+        return None
+    target = copy.buffer
+    body = Body(index.type.sizes())
+    coords = [index_symbol(f"i{d}") for d in range(len(index.type.sizes()))]
+    numel = functools.reduce(dim_mul, out.sizes(), 1)
+    position = wrapped_index(body, body.cast(body.load(index, coords), i64), numel)
+    value = body.load(src, [0] * len(src.type.sizes()) if single else coords)
+    written = body.cast(body.cast(value, out.element_type), target.type.element_type)
+    body.add(loop.StoreOp(written, target, IndexAttr(index_symbol("t0")), [position], [numel], accumulate=accumulate))
+    body.add(loop.YieldOp())
+    return copy.result([loop.PointwiseOp(index.type.sizes(), body.ops)])
+
+
 GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter.value": lower_scatter_value,
     "aten::scatter.src": lower_scatter_src,
@@ -147,4 +181,5 @@ GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter_reduce.two": lower_scatter_reduce,
     "aten::scatter.reduce": lower_scatter_reduce_add,
     "aten::scatter.value_reduce": lower_scatter_value_add,
+    "aten::put.default": lower_put,
 }
