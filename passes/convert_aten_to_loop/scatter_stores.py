@@ -7,7 +7,8 @@ the index's shape that stores each value at its row's (wrapped) index along `dim
                                            reduce="add" and scatter_reduce.two with reduce="sum" (without
                                            include_self the scattered elements are zeroed first)
 
-The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
+put (flat positions of a contiguous result) and as_strided_scatter (the positions of an as_strided view of a
+contiguous copy, a plain store) are such stores too. The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
 Adds in types without an atomic add go through a wider copy (index_put.py's scatter_target). Other reductions
 (prod, amax, amin, mean, multiply) stay externs.
 """
@@ -17,14 +18,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, UnitAttr, i64
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten, loop
 from irc.dialects.types import BufferType, IndexAttr, attr_number, contiguous_strides
 
 from .body import Body, Lowered, declared_layout, index_symbol, linear_index
-from .cat import result_tensor
+from .cat import int_list, result_tensor
 from .gather import is_index_buffer, operand_of, wrapped_index
 from .index_put import scatter_target
 from .views import dim_mul
@@ -174,6 +175,27 @@ def lower_put(op: aten.FallbackOp) -> Lowered | None:
     return copy.result([loop.PointwiseOp(index.type.sizes(), body.ops)])
 
 
+def lower_as_strided_scatter(op: aten.FallbackOp) -> Lowered | None:
+    """as_strided_scatter(self, src, size, stride, storage_offset): a contiguous copy of self with src stored at
+    the positions of its as_strided view (points of overlapping views write one of their values)."""
+    args, out = op.args.data, result_tensor(op)
+    source, src = (operand_of(op, a) for a in args[:2]) if len(args) >= 4 else (None, None)
+    strides = int_list(args[3]) if len(args) >= 4 else None
+    offset = args[4] if len(args) > 4 else op.kwargs.data.get("storage_offset")
+    offset = 0 if offset is None or isinstance(offset, UnitAttr) else attr_number(offset)
+    if out is None or source is None or src is None or strides is None or not isinstance(offset, int):
+        return None
+    if not isinstance(src.type, BufferType) or declared_layout(out) not in (None, contiguous_strides(out.sizes())):
+        return None
+    copy = scatter_target(source, out, accumulate=False)
+    body = Body(src.type.sizes())
+    coords = [index_symbol(f"i{d}") for d in range(len(src.type.sizes()))]
+    value = body.cast(body.load(src, coords), out.element_type)
+    body.add(loop.StoreOp(value, copy.buffer, IndexAttr(offset + linear_index(coords, strides))))
+    body.add(loop.YieldOp())
+    return copy.result([loop.PointwiseOp(src.type.sizes(), body.ops)])
+
+
 GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter.value": lower_scatter_value,
     "aten::scatter.src": lower_scatter_src,
@@ -182,4 +204,5 @@ GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter.reduce": lower_scatter_reduce_add,
     "aten::scatter.value_reduce": lower_scatter_value_add,
     "aten::put.default": lower_put,
+    "aten::as_strided_scatter.default": lower_as_strided_scatter,
 }

@@ -63,3 +63,9 @@ def test_put(device):
     x, src = rand(3, 4, device=device), rand(5, device=device)
     flat = torch.tensor([0, 11, -1, 0, 5], device=device)
     _lowered(lambda x, i, s: (x.put(i, s), x.put(i, s, accumulate=True), x.put(i[:1], s[1], accumulate=True)), x, flat, src)
+
+
+def test_as_strided_scatter(device):
+    x, s, t = rand(5, 4, device=device), rand(3, 2, device=device), rand(4, 2, device=device)
+    _lowered(lambda x, s, t: (torch.as_strided_scatter(x, s, (3, 2), (1, 4), 2),
+                              torch.as_strided_scatter(x, t[::2], (2, 2), (4, 1))), x, s, t)
