@@ -209,16 +209,6 @@ def empty(importer, node, args):
     return importer.insert(aten.EmptyOp(result_type(node))).result
 
 
-@carries("physical_layout")  # a layout only
-def empty_permuted(importer, node, args):
-    return importer.insert(aten.EmptyOp(result_type(node))).result
-
-
-@carries("self", "stride")  # self gives only defaults (dtype, device); a layout only
-def new_empty_strided(importer, node, args):
-    return importer.insert(aten.EmptyOp(result_type(node))).result
-
-
 def reduction(name: str, dims_key: str | None = "dim") -> Builder:
     op = aten.REDUCTION_OPS[name].op
 
@@ -428,8 +418,6 @@ TABLE: dict[str, Builder] = {
     "arange": on_graph_device(arange),
     "empty": on_graph_device(empty),
     "empty_strided": on_graph_device(empty),
-    "empty_permuted": on_graph_device(empty_permuted),
-    "new_empty_strided": on_graph_device(new_empty_strided),
     "sum": reduction("sum"),
     "mean": reduction("mean"),
     "prod": reduction("prod"),
