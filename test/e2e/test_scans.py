@@ -87,3 +87,11 @@ def test_symbolic_length_stays_an_extern(device):
 
 def test_long_scan_runs_in_one_block(device):
     _lowered(lambda x: torch.cumsum(x, 0), rand(3000, 3, device=device, low=-1.0, high=1.0))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.int64, torch.bool])
+def test_masked_scatter_counts_with_a_scan(dtype, device):
+    x, s = rand(5, 7, dtype=dtype, device=device, low=0), rand(6, 7, dtype=dtype, device=device, low=0)
+    m, cols = torch.rand(5, 7, device=device) > 0.5, torch.rand(7, device=device) > 0.3
+    fn = lambda x, m, s, c: (x.masked_scatter(m, s), x.masked_scatter(c, s.t()), x.t().masked_scatter(m.t(), s))  # noqa: E731
+    _lowered(fn, x, m, s, cols)

@@ -45,3 +45,22 @@ func.func @symbolic(%x: !aten.tensor<[3, s0], f32, strides [s0, 1]>) -> !aten.te
 // CHECK-LABEL: func.func @symbolic
 // CHECK-NOT:   loop.scan
 // CHECK:       kernel.extern "aten::cumsum.default"
+
+// -----
+
+// masked_scatter: a scan counts the mask's true positions over the flattened result, then a pointwise gathers
+// source at count - 1 where the mask holds.
+func.func @masked_scatter(%x: !aten.tensor<[3, 4], f32, strides [4, 1]>, %m: !aten.tensor<[4], i1, strides [1]>, %s: !aten.tensor<[12], f32, strides [1]>) -> !aten.tensor<[3, 4], f32, strides [4, 1]> {
+  %r = aten.fallback "aten::masked_scatter.default"(%x, %m, %s) {args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>]} : (!aten.tensor<[3, 4], f32, strides [4, 1]>, !aten.tensor<[4], i1, strides [1]>, !aten.tensor<[12], f32, strides [1]>) -> !aten.tensor<[3, 4], f32, strides [4, 1]>
+  func.return %r : !aten.tensor<[3, 4], f32, strides [4, 1]>
+}
+
+// CHECK-LABEL: func.func @masked_scatter
+// CHECK:       %[[N:.*]] = loop.scan sum ranges [1, 12] {
+// CHECK:         loop.load %m[#loop.index<"ModularIndexing(i1, 1, 4)">]
+// CHECK:       } : !loop.buffer<[1, 12], i64, strides [12, 1]>
+// CHECK:       loop.pointwise ranges [3, 4] {
+// CHECK:         %[[C:.*]] = loop.load %[[N]][#loop.index<"4*i0 + i1">]
+// CHECK:         %[[K:.*]] = arith.subi %[[C]], %{{.*}} : i64
+// CHECK:         loop.load %s[#loop.index<"t0">] gather(%[[K]] : i64) bounds [12]
+// CHECK:         arith.select
