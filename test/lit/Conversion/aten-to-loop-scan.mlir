@@ -64,3 +64,24 @@ func.func @masked_scatter(%x: !aten.tensor<[3, 4], f32, strides [4, 1]>, %m: !at
 // CHECK:         %[[K:.*]] = arith.subi %[[C]], %{{.*}} : i64
 // CHECK:         loop.load %s[#loop.index<"t0">] gather(%[[K]] : i64) bounds [12]
 // CHECK:         arith.select
+
+// -----
+
+// cummax: the running max (NaN propagates), then a max scan of the positions where the element equals it or is
+// NaN: the index of the last attainment.
+func.func @cummax(%x: !aten.tensor<[4, 6], f32, strides [6, 1]>) -> (!aten.tensor<[4, 6], f32, strides [6, 1]>, !aten.tensor<[4, 6], i64, strides [6, 1]>) {
+  %v, %i = aten.fallback "aten::cummax.default"(%x) {args = [#aten.operand<0>, 1 : i64]} : (!aten.tensor<[4, 6], f32, strides [6, 1]>) -> (!aten.tensor<[4, 6], f32, strides [6, 1]>, !aten.tensor<[4, 6], i64, strides [6, 1]>)
+  func.return %v, %i : !aten.tensor<[4, 6], f32, strides [6, 1]>, !aten.tensor<[4, 6], i64, strides [6, 1]>
+}
+
+// CHECK-LABEL: func.func @cummax
+// CHECK:       %[[V:.*]] = loop.scan max ranges [4, 6] {
+// CHECK:       } : !loop.buffer<[4, 6], f32, strides [6, 1]>
+// CHECK:       loop.scan max ranges [4, 6] {
+// CHECK:         %[[M:.*]] = loop.load %[[V]][#loop.index<"6*i0 + i1">]
+// CHECK:         arith.cmpf oeq, %{{.*}}, %[[M]] : f32
+// CHECK:         arith.cmpf uno
+// CHECK:         loop.index #loop.index<"i1"> : i64
+// CHECK:         arith.select
+// CHECK:       } : !loop.buffer<[4, 6], i64, strides [6, 1]>
+// CHECK-NOT:   kernel.extern
