@@ -9,7 +9,7 @@ have no SSA values: they are named by position (`i0, i1, ...` over `ranges`, `r0
       loop.yield %a : f32
     } : !loop.buffer<[3], f32, strides [1]>
 
-A `loop.scan` is a pointwise whose values are then scanned (cumulative sum, product, log-sum-exp) along the
+A `loop.scan` is a pointwise whose values are then scanned (cumulative sum, product, log-sum-exp, max, min) along the
 last dim of its ranges (Inductor's Scan): at (i0, i1) it holds the sum of the body's values at (i0, 0) ...
 (i0, i1). It reads the whole scanned dim before it writes, so it is never inlined into a consumer and runs as
 a kernel of its own (a persistent reduction over the scanned dim: `tl.cumsum`, `tl.associative_scan`).

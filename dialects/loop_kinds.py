@@ -52,4 +52,6 @@ SCAN_KINDS: dict[str, tuple] = {
     "sum": (lambda t: True, "a supported element type"),
     "prod": (lambda t: True, "a supported element type"),
     "logsumexp": (is_float, "a float"),
+    "max": (lambda t: not is_bool(t), "a number"),  # NaN propagates, as torch.cummax's values
+    "min": (lambda t: not is_bool(t), "a number"),
 }

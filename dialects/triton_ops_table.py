@@ -128,6 +128,8 @@ SCAN_KINDS: dict[str, ReduceRow] = {
     "sum": ReduceRow("tl.cumsum({0}, {axis})"),
     "prod": ReduceRow("tl.cumprod({0}, {axis})"),
     "logsumexp": ReduceRow("tl.associative_scan({0}, {axis}, _logaddexp_combine)", "float", helper=_LOGADDEXP_HELPER),
+    "max": ReduceRow("tl.associative_scan({0}, {axis}, _maximum_combine)", helper=_MAXIMUM_HELPER),
+    "min": ReduceRow("tl.associative_scan({0}, {axis}, _minimum_combine)", helper=_MINIMUM_HELPER),
 }
 
 

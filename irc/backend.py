@@ -43,6 +43,9 @@ def decompositions() -> dict:
             aten.flip,
             aten.index_select,
             aten.linalg_vector_norm,
+            aten.dist,  # norms of differences, max pooling in 3-D and grid sampling: reductions and gathers
+            aten.max_pool3d_with_indices,
+            aten.grid_sampler_2d,
         ]
     )
     table = {**core_aten_decompositions(), **extra}

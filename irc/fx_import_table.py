@@ -331,6 +331,24 @@ def as_strided(importer, node, args):
     return importer.insert(aten.AsStridedOp(importer.operand(args["self"]), result_type(node), strides, offset)).result
 
 
+@carries("size")  # in the result's type
+def as_strided_copy(importer, node, args):
+    """The view of as_strided (strides and offset from the arguments: the copy's own layout is its own), copied."""
+    source = node.args[0].meta["val"]
+    offset = args.get("storage_offset")
+    strides = [size_text(s) for s in args["stride"]]
+    offset = size_text(source.storage_offset() if offset is None else offset)
+    view = aten.AsStridedOp(importer.operand(args["self"]), value_type(node.meta["val"]), strides, offset)
+    return importer.insert(aten.CloneOp(importer.insert(view).result, result_type(node))).result
+
+
+def unbind_copy(importer, node, args):
+    pieces = unbind(importer, node, args)
+    return tuple(
+        importer.insert(aten.CloneOp(piece, value_type(value))).result for piece, value in zip(pieces, node.meta["val"])
+    )
+
+
 def copied(view: Builder) -> Builder:
     """A `<view>_copy` op: the view, then a copy (values, not an alias of the input)."""
 
@@ -426,6 +444,8 @@ TABLE: dict[str, Builder] = {
     "split_with_sizes": split,
     "unbind": unbind,
     "as_strided": as_strided,
+    "as_strided_copy": as_strided_copy,
+    "unbind_copy": unbind_copy,
     "clone": view_like(aten.CloneOp),
     "lift_fresh_copy": view_like(aten.CloneOp),
     "alias": view_like(aten.AliasOp),

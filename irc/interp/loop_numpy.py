@@ -322,4 +322,6 @@ SCAN: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "sum": lambda x: np.cumsum(x, axis=-1, dtype=x.dtype),
     "prod": lambda x: np.cumprod(x, axis=-1, dtype=x.dtype),
     "logsumexp": lambda x: np.logaddexp.accumulate(x, axis=-1, dtype=x.dtype),
+    "max": lambda x: np.maximum.accumulate(x, axis=-1),
+    "min": lambda x: np.minimum.accumulate(x, axis=-1),
 }

@@ -52,6 +52,7 @@ from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
 from .index_put import INDEX_PUT_LOWERINGS
+from .masked_scatter import MASKED_SCATTER_LOWERINGS
 from .pool import POOL_LOWERINGS
 from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
@@ -185,7 +186,7 @@ def kernel_element_types(op: Operation) -> bool:
 
 FALLBACK_DECOMPOSITIONS = (
     FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS | SCAN_LOWERINGS
-    | INDEX_PUT_LOWERINGS
+    | INDEX_PUT_LOWERINGS | MASKED_SCATTER_LOWERINGS
 )
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

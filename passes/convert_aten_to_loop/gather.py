@@ -71,7 +71,7 @@ def wrapped_index(body: Body, value: SSAValue, size: DimLike) -> SSAValue:
 def gather_load(body: Body, source: SSAValue, coords: Sequence[object], dim: int, index: SSAValue):
     """The element of `source` at `coords` with the coordinate along `dim` taken from `index` (wrapped)."""
     size = source.type.sizes()[dim]
-    position = wrapped_index(body, index, size)
+    position = wrapped_index(body, body.cast(index, i64), size)  # in i64: an index may be unsigned (ui8)
     coords = list(coords)
     coords[dim] = index_symbol("t0")
     flat = IndexAttr(linear_index(coords, source.type.stride_values()))

@@ -7,25 +7,28 @@ the index's shape that stores each value at its row's (wrapped) index along `dim
                                            reduce="add" and scatter_reduce.two with reduce="sum" (without
                                            include_self the scattered elements are zeroed first)
 
-The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
-Other reductions (prod, amax, amin, mean, multiply) and accumulation in types without an atomic add stay
-externs.
+put (flat positions of a contiguous result) and as_strided_scatter (the positions of an as_strided view of a
+contiguous copy, a plain store) are such stores too. The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
+Adds in types without an atomic add go through a wider copy (index_put.py's scatter_target). Other reductions
+(prod, amax, amin, mean, multiply) stay externs.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, UnitAttr, i64
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten, loop
-from irc.dialects.types import BufferType, IndexAttr, attr_number, element_type_name
+from irc.dialects.types import BufferType, IndexAttr, attr_number, contiguous_strides
 
-from .body import Body, Lowered, index_symbol, linear_index
-from .cat import finish, result_tensor
+from .body import Body, Lowered, declared_layout, index_symbol, linear_index
+from .cat import int_list, result_tensor
 from .gather import is_index_buffer, operand_of, wrapped_index
-from .index_put import ATOMIC_ADD_TYPES
+from .index_put import scatter_target
+from .views import dim_mul
 
 
 def _fits(inner: SSAValue, outer: SSAValue, dim: int | None = None) -> bool:
@@ -57,14 +60,14 @@ def scatter_store(
     if parts is None or out is None:
         return None
     source, dim, index = parts
-    element = out.element_type
-    if accumulate and element_type_name(element) not in ATOMIC_ADD_TYPES:
+    copy = scatter_target(source, out, accumulate)
+    if copy is None:
         return None
-    copy_body = Body(out.sizes())
-    copied = finish(copy_body, copy_body.operand(source, element), out)
-    (target,) = copied.values
+    target = copy.buffer
     zeroed = [_store(target, dim, index, lambda body, t: body.constant(0, t), False)] if clear else []
-    return Lowered([*copied.ops, *zeroed, _store(target, dim, index, value, accumulate)], [target])
+    semantic = out.element_type  # values are rounded to the result's type before a wider copy adds them
+    rounded = lambda body, t: body.cast(body.cast(value(body, semantic), semantic), t)  # noqa: E731
+    return copy.result([*zeroed, _store(target, dim, index, rounded, accumulate)])
 
 
 def _store(target: SSAValue, dim: int, index: SSAValue, value, accumulate: bool) -> loop.PointwiseOp:
@@ -140,6 +143,59 @@ def lower_scatter_reduce(op: aten.FallbackOp) -> Lowered | None:
     return None if value is None else scatter_store(op, value, accumulate=True, clear=without_self)
 
 
+def lower_put(op: aten.FallbackOp) -> Lowered | None:
+    """put(self, index, source, accumulate): self with source stored (added) at the flat positions index names,
+    for a contiguous result and a source of the index's shape (or one element)."""
+    args, out = op.args.data, result_tensor(op)
+    source, index = (operand_of(op, a) for a in args[:2]) if len(args) >= 3 else (None, None)
+    src = operand_of(op, args[2]) if len(args) >= 3 else None
+    flag = args[3] if len(args) > 3 else op.kwargs.data.get("accumulate", IntegerAttr(0, 1))
+    accumulate = bool(flag.value.data) if isinstance(flag, IntegerAttr) else None
+    if out is None or source is None or src is None or not is_index_buffer(index) or accumulate is None:
+        return None
+    if not isinstance(source.type, BufferType) or not isinstance(src.type, BufferType):
+        return None
+    single = all(n == 1 for n in src.type.sizes())
+    if src.type.sizes() != index.type.sizes() and not single or 0 in index.type.sizes():
+        return None
+    if declared_layout(out) not in (None, contiguous_strides(out.sizes())):
+        return None
+    copy = scatter_target(source, out, accumulate)
+    if copy is None:
+        return None
+    target = copy.buffer
+    body = Body(index.type.sizes())
+    coords = [index_symbol(f"i{d}") for d in range(len(index.type.sizes()))]
+    numel = functools.reduce(dim_mul, out.sizes(), 1)
+    position = wrapped_index(body, body.cast(body.load(index, coords), i64), numel)
+    value = body.load(src, [0] * len(src.type.sizes()) if single else coords)
+    written = body.cast(body.cast(value, out.element_type), target.type.element_type)
+    body.add(loop.StoreOp(written, target, IndexAttr(index_symbol("t0")), [position], [numel], accumulate=accumulate))
+    body.add(loop.YieldOp())
+    return copy.result([loop.PointwiseOp(index.type.sizes(), body.ops)])
+
+
+def lower_as_strided_scatter(op: aten.FallbackOp) -> Lowered | None:
+    """as_strided_scatter(self, src, size, stride, storage_offset): a contiguous copy of self with src stored at
+    the positions of its as_strided view (points of overlapping views write one of their values)."""
+    args, out = op.args.data, result_tensor(op)
+    source, src = (operand_of(op, a) for a in args[:2]) if len(args) >= 4 else (None, None)
+    strides = int_list(args[3]) if len(args) >= 4 else None
+    offset = args[4] if len(args) > 4 else op.kwargs.data.get("storage_offset")
+    offset = 0 if offset is None or isinstance(offset, UnitAttr) else attr_number(offset)
+    if out is None or source is None or src is None or strides is None or not isinstance(offset, int):
+        return None
+    if not isinstance(src.type, BufferType) or declared_layout(out) not in (None, contiguous_strides(out.sizes())):
+        return None
+    copy = scatter_target(source, out, accumulate=False)
+    body = Body(src.type.sizes())
+    coords = [index_symbol(f"i{d}") for d in range(len(src.type.sizes()))]
+    value = body.cast(body.load(src, coords), out.element_type)
+    body.add(loop.StoreOp(value, copy.buffer, IndexAttr(offset + linear_index(coords, strides))))
+    body.add(loop.YieldOp())
+    return copy.result([loop.PointwiseOp(src.type.sizes(), body.ops)])
+
+
 GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter.value": lower_scatter_value,
     "aten::scatter.src": lower_scatter_src,
@@ -147,4 +203,6 @@ GENERAL_SCATTERS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::scatter_reduce.two": lower_scatter_reduce,
     "aten::scatter.reduce": lower_scatter_reduce_add,
     "aten::scatter.value_reduce": lower_scatter_value_add,
+    "aten::put.default": lower_put,
+    "aten::as_strided_scatter.default": lower_as_strided_scatter,
 }

@@ -52,7 +52,7 @@ REDUCTION_NAMES = {
     "any": "any", "all": "all", "welford": "var_mean",
 }  # fmt: skip
 
-SCAN_NAMES = {"sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp"}
+SCAN_NAMES = {"sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp", "max": "cummax", "min": "cummin"}
 
 # comparisons are named after their predicate without its ordered/unordered/signed prefix
 PREDICATE_NAMES = {"eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge", "uno": "isnan"}

@@ -84,3 +84,20 @@ def _kernel_source() -> str:
     """The source of the last emitted module."""
     with open(metrics.generated_modules[-1]) as f:
         return f.read()
+
+
+@pytest.mark.parametrize("accumulate", [False, True])
+def test_boolean_masks_select_pointwise(accumulate, device):
+    x, m = rand(5, 6, device=device), torch.rand(5, 6, device=device) > 0.5
+    cols, r = torch.rand(6, device=device) > 0.5, rand(5, device=device)
+
+    def fn(x, m, cols, r):
+        a = torch.index_put(x, (m,), r[:1], accumulate=accumulate)
+        b = x.clone()
+        b[:, cols] = r[:, None]
+        c = x.clone()
+        c[m.to(torch.uint8).bool()] = 2.5
+        return a, b, c
+
+    _lowered(fn, x, m, cols, r)
+    assert metrics.generated_kernel_count == 1

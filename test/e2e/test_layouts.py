@@ -100,3 +100,18 @@ def test_pooling_keeps_channels_last(device):
         externs = externs_after_layout(fn, x.cpu() if device == "cpu" else x)
     convolutions = [op for op in externs if op.overload.data == "aten::convolution.default"]
     assert all(is_channels_last(op.ins[0].type) for op in convolutions)
+
+
+def test_empty_permuted_and_new_empty_strided_keep_their_layouts(device):
+    """empty_like of a transposed tensor (empty_permuted) and new_empty_strided are allocations in their own
+    layouts: filled and returned, they match eager's strides, and nothing runs eagerly."""
+
+    def fn(x):
+        e = torch.empty_like(x.t())
+        e.fill_(2)
+        n = x.new_empty_strided((3, 4), (1, 3))
+        n.fill_(1)
+        return e + 1, n * x[:3, :4]
+
+    got = check(fn, rand(5, 6, device=device), fallbacks={})
+    assert got[0].stride() == (1, 6) and got[1].stride() == (1, 3)

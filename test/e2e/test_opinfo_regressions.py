@@ -167,3 +167,9 @@ def test_pad_and_cat_of_computed_values(device):
     check(lambda x: torch.nn.functional.pad(x.exp(), (2, 1, 1, 0)), x)
     check(lambda x: torch.nn.functional.pad(torch.ones_like(x) * 3, (1, 2)), x)
     check(lambda x: torch.cat([x.exp(), torch.full_like(x, 2.0), x.cos()], 1), x)
+
+
+def test_gather_with_an_empty_unsigned_index(device):
+    """An empty uint8 index (eager accepts it) used to fail the graph: its wrap-around compared ui8 with i32."""
+    x = rand(5, device=device)
+    check(lambda x, i: torch.gather(x, 0, i) + 1, x, torch.zeros(0, dtype=torch.uint8, device=device))

@@ -87,3 +87,28 @@ def test_symbolic_length_stays_an_extern(device):
 
 def test_long_scan_runs_in_one_block(device):
     _lowered(lambda x: torch.cumsum(x, 0), rand(3000, 3, device=device, low=-1.0, high=1.0))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.int64, torch.bool])
+def test_masked_scatter_counts_with_a_scan(dtype, device):
+    x, s = rand(5, 7, dtype=dtype, device=device, low=0), rand(6, 7, dtype=dtype, device=device, low=0)
+    m, cols = torch.rand(5, 7, device=device) > 0.5, torch.rand(7, device=device) > 0.3
+    fn = lambda x, m, s, c: (x.masked_scatter(m, s), x.masked_scatter(c, s.t()), x.t().masked_scatter(m.t(), s))  # noqa: E731
+    _lowered(fn, x, m, s, cols)
+
+
+@pytest.mark.parametrize("name", ["cummax", "cummin"])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.int64, torch.uint8])
+def test_cummax_cummin_values_and_indices(name, dtype, device):
+    """The running extreme, and the index of its last attainment: ties move the index, a NaN holds from there
+    on with the index of the last NaN (ATen's rule)."""
+    scan = getattr(torch, name)
+    x = rand(6, 9, dtype=dtype, device=device, low=0, high=4)  # small integers: many ties
+    if dtype.is_floating_point:
+        x[1, 3] = x[1, 6] = float("nan")
+    got = _lowered(lambda x: (scan(x, 1), scan(x.t(), 1), scan(x, 0)), x)
+    assert all(r.indices.dtype == torch.int64 for r in got)
+
+
+def test_cummax_of_a_row_of_one_and_zero_dim(device):
+    _lowered(lambda x: (torch.cummax(x, 1), torch.cummin(x[0, 0], 0)), rand(4, 1, device=device))

@@ -48,3 +48,24 @@ def test_non_contiguous_operands(device):
 def test_zero_dim(device):
     x, i, s = rand(1, device=device)[0], torch.tensor(0, device=device), rand(1, device=device)[0]
     _lowered(lambda x, i, s: (x.scatter(0, i, s), x.scatter_add(0, i, s), x.scatter(-1, i, 3.0)), x, i, s)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.int8, torch.uint8, torch.int16])
+def test_adds_without_an_atomic_of_their_type_go_through_a_wider_copy(dtype, device):
+    x, src = rand(5, 4, dtype=dtype, device=device, low=0), rand(4, 4, dtype=dtype, device=device, low=0)
+    index, rows = _index(4, 4, 5, device), torch.tensor([1, 1, 3], device=device)
+    _lowered(lambda x, i, s: x.scatter_add(0, i, s), x, index, src)
+    _lowered(lambda x, j, s: torch.index_put(x, (j,), s[:3], accumulate=True), x, rows, src)
+    _lowered(lambda x, j, s: x.put(j, s[0, :3], accumulate=True), x, rows, src)
+
+
+def test_put(device):
+    x, src = rand(3, 4, device=device), rand(5, device=device)
+    flat = torch.tensor([0, 11, -1, 0, 5], device=device)
+    _lowered(lambda x, i, s: (x.put(i, s), x.put(i, s, accumulate=True), x.put(i[:1], s[1], accumulate=True)), x, flat, src)
+
+
+def test_as_strided_scatter(device):
+    x, s, t = rand(5, 4, device=device), rand(3, 2, device=device), rand(4, 2, device=device)
+    _lowered(lambda x, s, t: (torch.as_strided_scatter(x, s, (3, 2), (1, 4), 2),
+                              torch.as_strided_scatter(x, t[::2], (2, 2), (4, 1))), x, s, t)

@@ -43,3 +43,15 @@ def test_split_chunk_and_unbind_are_views(device):
     """Pieces are slice/select views read by the consumers' kernels: no fallback runs split eagerly."""
     check(pieces, rand(8, 13, device=device), fallbacks={})
     check(lambda x: [t * 3 for t in x.split(2, dim=0)], rand(5, 9, device=device).t(), fallbacks={})
+
+
+def test_as_strided_copy_and_unbind_copy(device):
+    """as_strided_copy reads its view's strides and offset from its arguments (the copy itself is contiguous);
+    unbind_copy copies each slice; nothing runs eagerly."""
+    x = rand(5, 4, device=device)
+    fn = lambda x: (  # noqa: E731
+        torch.as_strided_copy(x, (3, 2), (1, 4), 2),
+        torch.as_strided_copy(x[1:], (2, 2), (2, 1)),
+        *torch.unbind_copy(x.t(), 1),
+    )
+    check(fn, x, fallbacks={})

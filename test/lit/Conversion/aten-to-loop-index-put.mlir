@@ -18,7 +18,8 @@ func.func @accumulate(%x: !aten.tensor<[5, 3], f32, strides [3, 1]>, %i: !aten.t
 
 // -----
 
-// without accumulate the store is plain; an integer type without an atomic add (i16) cannot accumulate.
+// without accumulate the store is plain; an integer type without an atomic add (i16) accumulates in an i64 copy,
+// rounded after.
 func.func @plain(%x: !aten.tensor<[5, 3], i16, strides [3, 1]>, %i: !aten.tensor<[2], i64, strides [1]>, %v: !aten.tensor<[3], i16, strides [1]>) -> (!aten.tensor<[5, 3], i16, strides [3, 1]>, !aten.tensor<[5, 3], i16, strides [3, 1]>) {
   %r = aten.fallback "aten::index_put.default"(%x, %i, %v) {args = [#aten.operand<0>, [#aten.operand<1>], #aten.operand<2>]} : (!aten.tensor<[5, 3], i16, strides [3, 1]>, !aten.tensor<[2], i64, strides [1]>, !aten.tensor<[3], i16, strides [1]>) -> !aten.tensor<[5, 3], i16, strides [3, 1]>
   %s = aten.fallback "aten::index_put.default"(%x, %i, %v) {args = [#aten.operand<0>, [#aten.operand<1>], #aten.operand<2>, true]} : (!aten.tensor<[5, 3], i16, strides [3, 1]>, !aten.tensor<[2], i64, strides [1]>, !aten.tensor<[3], i16, strides [1]>) -> !aten.tensor<[5, 3], i16, strides [3, 1]>
@@ -28,7 +29,13 @@ func.func @plain(%x: !aten.tensor<[5, 3], i16, strides [3, 1]>, %i: !aten.tensor
 // CHECK-LABEL: func.func @plain
 // CHECK:       loop.pointwise ranges [2, 3] {
 // CHECK:         loop.store %{{.*}}, %{{.*}}[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] : !loop.buffer<[5, 3], i16
-// CHECK:       kernel.extern "aten::index_put.default"
+// CHECK:       %[[W:.*]] = loop.pointwise ranges [5, 3] {
+// CHECK:         loop.cast %{{.*}} : i16 to i64
+// CHECK:       } : !loop.buffer<[5, 3], i64, strides [3, 1]>
+// CHECK:         loop.store %{{.*}}, %[[W]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add : !loop.buffer<[5, 3], i64
+// CHECK:       loop.pointwise ranges [5, 3] {
+// CHECK:         loop.cast %{{.*}} : i64 to i16
+// CHECK-NOT:   kernel.extern
 
 // -----
 
@@ -51,3 +58,19 @@ func.func @scatter_add(%x: !aten.tensor<[5, 3], f32, strides [3, 1]>, %i: !aten.
 // CHECK:       loop.pointwise ranges [4, 3] {
 // CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add
 // CHECK-NOT:   kernel.extern
+
+// -----
+
+// a boolean mask whose values do not vary over the selected positions: a select over self's shape.
+func.func @mask(%x: !aten.tensor<[4, 3], f32, strides [3, 1]>, %m: !aten.tensor<[4, 3], i1, strides [3, 1]>, %v: !aten.tensor<[1], f32, strides [1]>) -> !aten.tensor<[4, 3], f32, strides [3, 1]> {
+  %r = aten.fallback "aten::index_put.default"(%x, %m, %v) {args = [#aten.operand<0>, [#aten.operand<1>], #aten.operand<2>]} : (!aten.tensor<[4, 3], f32, strides [3, 1]>, !aten.tensor<[4, 3], i1, strides [3, 1]>, !aten.tensor<[1], f32, strides [1]>) -> !aten.tensor<[4, 3], f32, strides [3, 1]>
+  func.return %r : !aten.tensor<[4, 3], f32, strides [3, 1]>
+}
+
+// CHECK-LABEL: func.func @mask
+// CHECK:       loop.pointwise ranges [4, 3] {
+// CHECK:         %[[M:.*]] = loop.load %m[#loop.index<"3*i0 + i1">] : !loop.buffer<[4, 3], i1, strides [3, 1]>
+// CHECK:         %[[V:.*]] = loop.load %v[#loop.index<"0">]
+// CHECK:         %[[X:.*]] = loop.load %x[#loop.index<"3*i0 + i1">]
+// CHECK:         arith.select %[[M]], %[[V]], %[[X]] : f32
+// CHECK-NOT:   loop.store

@@ -45,3 +45,43 @@ func.func @symbolic(%x: !aten.tensor<[3, s0], f32, strides [s0, 1]>) -> !aten.te
 // CHECK-LABEL: func.func @symbolic
 // CHECK-NOT:   loop.scan
 // CHECK:       kernel.extern "aten::cumsum.default"
+
+// -----
+
+// masked_scatter: a scan counts the mask's true positions over the flattened result, then a pointwise gathers
+// source at count - 1 where the mask holds.
+func.func @masked_scatter(%x: !aten.tensor<[3, 4], f32, strides [4, 1]>, %m: !aten.tensor<[4], i1, strides [1]>, %s: !aten.tensor<[12], f32, strides [1]>) -> !aten.tensor<[3, 4], f32, strides [4, 1]> {
+  %r = aten.fallback "aten::masked_scatter.default"(%x, %m, %s) {args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>]} : (!aten.tensor<[3, 4], f32, strides [4, 1]>, !aten.tensor<[4], i1, strides [1]>, !aten.tensor<[12], f32, strides [1]>) -> !aten.tensor<[3, 4], f32, strides [4, 1]>
+  func.return %r : !aten.tensor<[3, 4], f32, strides [4, 1]>
+}
+
+// CHECK-LABEL: func.func @masked_scatter
+// CHECK:       %[[N:.*]] = loop.scan sum ranges [1, 12] {
+// CHECK:         loop.load %m[#loop.index<"ModularIndexing(i1, 1, 4)">]
+// CHECK:       } : !loop.buffer<[1, 12], i64, strides [12, 1]>
+// CHECK:       loop.pointwise ranges [3, 4] {
+// CHECK:         %[[C:.*]] = loop.load %[[N]][#loop.index<"4*i0 + i1">]
+// CHECK:         %[[K:.*]] = arith.subi %[[C]], %{{.*}} : i64
+// CHECK:         loop.load %s[#loop.index<"t0">] gather(%[[K]] : i64) bounds [12]
+// CHECK:         arith.select
+
+// -----
+
+// cummax: the running max (NaN propagates), then a max scan of the positions where the element equals it or is
+// NaN: the index of the last attainment.
+func.func @cummax(%x: !aten.tensor<[4, 6], f32, strides [6, 1]>) -> (!aten.tensor<[4, 6], f32, strides [6, 1]>, !aten.tensor<[4, 6], i64, strides [6, 1]>) {
+  %v, %i = aten.fallback "aten::cummax.default"(%x) {args = [#aten.operand<0>, 1 : i64]} : (!aten.tensor<[4, 6], f32, strides [6, 1]>) -> (!aten.tensor<[4, 6], f32, strides [6, 1]>, !aten.tensor<[4, 6], i64, strides [6, 1]>)
+  func.return %v, %i : !aten.tensor<[4, 6], f32, strides [6, 1]>, !aten.tensor<[4, 6], i64, strides [6, 1]>
+}
+
+// CHECK-LABEL: func.func @cummax
+// CHECK:       %[[V:.*]] = loop.scan max ranges [4, 6] {
+// CHECK:       } : !loop.buffer<[4, 6], f32, strides [6, 1]>
+// CHECK:       loop.scan max ranges [4, 6] {
+// CHECK:         %[[M:.*]] = loop.load %[[V]][#loop.index<"6*i0 + i1">]
+// CHECK:         arith.cmpf oeq, %{{.*}}, %[[M]] : f32
+// CHECK:         arith.cmpf uno
+// CHECK:         loop.index #loop.index<"i1"> : i64
+// CHECK:         arith.select
+// CHECK:       } : !loop.buffer<[4, 6], i64, strides [6, 1]>
+// CHECK-NOT:   kernel.extern

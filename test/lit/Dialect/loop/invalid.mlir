@@ -351,7 +351,7 @@ loop.yield %v : f32
   loop.yield %v : f32
 } : !loop.buffer<[3, 9], f32, strides [9, 1]>
 
-// CHECK: Operation does not verify: unknown scan kind 'cummax'; expected one of sum, prod, logsumexp
+// CHECK: Operation does not verify: unknown scan kind 'cummax'; expected one of sum, prod, logsumexp, max, min
 
 // -----
 
