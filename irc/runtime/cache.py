@@ -57,13 +57,32 @@ def lookup(key: str, suffix: str = ".py") -> str | None:
 
 def store(key: str, text: str, suffix: str = ".py") -> str:
     """Writes the entry atomically (temporary file, fsync, rename) and returns its path."""
-    path = path_for(key, suffix)
+    return write_atomically(path_for(key, suffix), f"{HEADER}{_digest(text)}\n{text}".encode())
+
+
+def store_binary(data: bytes, suffix: str) -> str:
+    """Stores `data` under its own sha256 (a binary entry is checked against the digest its reader knows)."""
+    return write_atomically(path_for(hashlib.sha256(data).hexdigest(), suffix), data)
+
+
+def read_binary(digest: str, suffix: str) -> str | None:
+    """The path of the binary entry stored under `digest`, or None when it is missing or does not match it."""
+    path = path_for(digest, suffix)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    return path if hashlib.sha256(data).hexdigest() == digest else None
+
+
+def write_atomically(path: str, data: bytes) -> str:
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(path) + ".", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(f"{HEADER}{_digest(text)}\n{text}")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

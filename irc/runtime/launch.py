@@ -12,11 +12,14 @@ what the IR already knows instead of asking each argument here; `launch` serves 
 (autotune.launch) and `direct_runner` both.
 """
 
+import logging
 from collections.abc import Callable
-from contextlib import nullcontext
 
 from irc import metrics
+from irc.runtime import kernel_binary
 from irc.runtime.static_launch import static_runner
+
+log = logging.getLogger("irc")
 
 # (id of the kernel, grid, specialization) -> (the kernel, its direct runner or None)
 _runners: dict[tuple, tuple[object, Callable | None]] = {}
@@ -32,11 +35,30 @@ def launch(kernel, grid: tuple, args: list, plan: Callable[[], tuple[tuple, dict
         return
     grid, options = plan()
     device = cuda_device(args)
-    first_on_gpu = kept is None and device is not None  # Triton compiles the kernel on this launch
-    with metrics.phase("kernel compile") if first_on_gpu else nullcontext():
+    if kept is None and device is not None:  # the kernel's first launch with this key
+        _runners[key] = (kernel, first_cuda_launch(kernel, grid, args, options, device))
+    else:
+        kernel[grid](*args, **options)
+
+
+def first_cuda_launch(kernel, grid: tuple, args: list, options: dict, device: int) -> Callable | None:
+    """Launches a kernel with a key not seen yet in this process: from its kept binary (a later process,
+    irc/runtime/kernel_binary.py) or through Triton (which compiles or loads it; its binary is then kept).
+    Returns the runner for later launches, or None (Triton's path)."""
+    kept = kernel_binary.load_runner(kernel, grid, args, options, device)
+    if kept is not None:
+        with metrics.phase("kernel compile"):
+            try:
+                kept(args)
+                return kept
+            except Exception:  # noqa: BLE001 - a binary the launcher refuses: Triton launches the kernel
+                log.info("irc: launching a kept kernel binary failed; launching through Triton", exc_info=True)
+    with metrics.phase("kernel compile"):
         compiled = kernel[grid](*args, **options)
-    if first_on_gpu:
-        _runners[key] = (kernel, direct_runner(kernel, compiled, grid, len(args), options, device))
+    runner = direct_runner(kernel, compiled, grid, len(args), options, device)
+    if runner is not None:
+        kernel_binary.record(kernel, compiled, args, options, device)
+    return runner
 
 
 def _specialization(value):

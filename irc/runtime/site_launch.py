@@ -9,9 +9,8 @@ import operator
 import weakref
 from collections.abc import Callable
 
-from irc import metrics
 from irc.runtime import autotune
-from irc.runtime.launch import cuda_device, direct_runner
+from irc.runtime.launch import cuda_device, first_cuda_launch
 
 _sites: "weakref.WeakSet[Launcher]" = weakref.WeakSet()
 
@@ -49,10 +48,9 @@ class Launcher(dict):
         if device is None:
             self.kernel[planned](*args, **options)
             return
-        with metrics.phase("kernel compile"):
-            compiled = self.kernel[planned](*args, **options)
-        runner = direct_runner(self.kernel, compiled, planned, len(args), options, device)
-        self[key] = runner or (lambda later: self.kernel[planned](*later, **options))
+        self[key] = first_cuda_launch(self.kernel, planned, args, options, device) or (
+            lambda later: self.kernel[planned](*later, **options)
+        )
 
 
 class StaticInputs:

@@ -11,6 +11,7 @@ scratch memory, several CTAs, an argument type it has no code for); the caller t
 """
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 # Triton signature type -> _StaticCudaLauncher type code (as torch/_inductor's static launcher maps them)
 TYPE_CODES = {
@@ -20,22 +21,51 @@ TYPE_CODES = {
 }  # fmt: skip
 
 
+class LaunchFacts(NamedTuple):
+    """What the static launcher needs of a compiled kernel besides its loaded function: the block's warps and
+    shared memory, the cubin's argument type codes (scratch pointers last), the positions of the runtime
+    arguments the cubin takes, the number of (null) scratch pointers, the number of runtime arguments."""
+
+    warps: int
+    shared: int
+    types: str
+    kept: tuple[int, ...]
+    scratch: int
+    n_args: int
+
+
 def static_runner(kernel, compiled, grid: tuple, n_args: int, device: int) -> Callable | None:
     """A callable launching `compiled` on `grid` with a list of the kernel's n_args runtime arguments on the
     device's current stream, or None where the static launcher does not apply."""
-    launcher = _launcher()
-    if launcher is None or _has_hooks() or not _plain(compiled):
+    facts = launch_facts(kernel, compiled, n_args)
+    return None if facts is None else runner(compiled.function, facts, grid, device)
+
+
+def launch_facts(kernel, compiled, n_args: int) -> LaunchFacts | None:
+    """The launch facts of a compiled (and loaded) kernel, or None where the static launcher does not apply."""
+    if not usable() or not _plain(compiled):
         return None
     kept, types = _cubin_arguments(kernel, compiled, n_args)
     if kept is None:
         return None
+    scratch = _scratch_count(compiled)
+    metadata = compiled.metadata
+    return LaunchFacts(metadata.num_warps, metadata.shared, types + "O" * scratch, tuple(kept), scratch, n_args)
+
+
+def usable() -> bool:
+    """Whether this torch has the static launcher and no Triton launch hook wants to see launches."""
+    return _launcher() is not None and not _has_hooks()
+
+
+def runner(function: int, facts: LaunchFacts, grid: tuple, device: int) -> Callable:
+    """A callable launching the loaded `function` on `grid` with the kernel's runtime argument list."""
     from torch._C import _cuda_getCurrentRawStream as current_stream
 
-    launch, function = launcher._launch_kernel, compiled.function
-    warps, shared = compiled.metadata.num_warps, compiled.metadata.shared
+    launch = _launcher()._launch_kernel
+    warps, shared, types, kept = facts.warps, facts.shared, facts.types, list(facts.kept)
     x, y, z = (*grid, 1, 1, 1)[:3]
-    scratch = (None,) * _scratch_count(compiled)
-    types += "O" * len(scratch)
+    scratch = (None,) * facts.scratch
 
     def run_all(args):
         launch(function, x, y, z, warps, shared, types, (*args, *scratch), current_stream(device))
@@ -44,7 +74,7 @@ def static_runner(kernel, compiled, grid: tuple, n_args: int, device: int) -> Ca
         cubin_args = (*[args[i] for i in kept], *scratch)
         launch(function, x, y, z, warps, shared, types, cubin_args, current_stream(device))
 
-    return run_all if len(kept) == n_args else run_kept
+    return run_all if len(kept) == facts.n_args else run_kept
 
 
 def _launcher():

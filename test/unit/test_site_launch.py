@@ -1,6 +1,6 @@
 """Site launchers (irc/runtime/site_launch.py) and the keys the emitted call() gives them: no GPU needed.
 
-A GPU keeps a compiled kernel's direct runner per key; here `cuda_device` and `direct_runner` are stubbed so
+A GPU keeps a compiled kernel's direct runner per key; here `cuda_device` and launch.py's `direct_runner` are stubbed so
 the CPU path keeps runners too (each still runs the kernel through Triton's interpreter), and a new key shows
 up as a new direct runner.
 """
@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from irc import metrics
-from irc.runtime import site_launch
+from irc.runtime import launch as launch_path, site_launch
 from irc.runtime.loader import load
 
 
@@ -31,7 +31,7 @@ def kept(monkeypatch):
         return lambda args: kernel[grid](*args, **options)
 
     monkeypatch.setattr(site_launch, "cuda_device", lambda args: 0)
-    monkeypatch.setattr(site_launch, "direct_runner", runner)
+    monkeypatch.setattr(launch_path, "direct_runner", runner)
     return made
 
 

@@ -14,7 +14,7 @@ from irc import metrics
 from irc.dialects.aten import static_args
 from irc.fx_import import import_graph_and_constants
 from irc.fx_key import graph_text
-from irc.runtime import site_launch
+from irc.runtime import launch as launch_path, site_launch
 from irc.runtime.loader import load
 
 
@@ -28,7 +28,7 @@ def kept(monkeypatch):
         return lambda args: kernel[grid](*args, **options)
 
     monkeypatch.setattr(site_launch, "cuda_device", lambda args: 0)
-    monkeypatch.setattr(site_launch, "direct_runner", runner)
+    monkeypatch.setattr(launch_path, "direct_runner", runner)
     return made
 
 
