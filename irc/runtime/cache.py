@@ -5,7 +5,8 @@ file in the entry's folder, flushed to disk and renamed over the entry (os.repla
 entry or the new one, never a half-written file, and two processes compiling the same graph at once both
 end with a whole entry (the last rename wins; both contents are the same). An entry whose digest does not
 match its text (truncated by a full disk or a killed writer, corrupted, edited) is a miss: the caller
-compiles again and stores a good entry over it.
+compiles again and stores a good entry over it. Binary entries (compiled kernels) are stored under their own
+sha256, written the same way, and read only by a caller that knows that digest and checks it.
 """
 
 import hashlib

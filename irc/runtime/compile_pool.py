@@ -8,10 +8,11 @@ where they will be benchmarked). For each it captures what Triton itself would c
 kernel's own JIT binds mock arguments and packs the signature, constants, attributes, options and target; its
 compile function is swapped for one that records them) and a worker (irc/runtime/compile_worker.py) compiles
 exactly that into Triton's on-disk cache. `wait`, on the module's first call, waits for the slowest kernel;
-the first launches then load the binaries from the cache. What is already in the cache (a warm start) is not
-sent; a launch whose real arguments differ (another alignment, other sizes) simply compiles on launch as
-before. The pool has `config.compile_threads` workers (IRC_COMPILE_THREADS; 0: one per CPU core, at most 32,
-as Inductor's compile_threads; 1: no pool). Triton's cache goes under irc's unless TRITON_CACHE_DIR is set.
+the first launches then load the binaries from the cache. What is already in the cache (a warm start), or
+kept by irc as a binary to launch without Triton (irc/runtime/kernel_binary.py), is not sent; a launch
+whose real arguments differ (another alignment, other sizes) simply compiles on launch as before. The pool
+has `config.compile_threads` workers (IRC_COMPILE_THREADS; 0: one per CPU core, at most 32, as Inductor's
+compile_threads; 1: no pool). Triton's cache goes under irc's unless TRITON_CACHE_DIR is set.
 CPU tensors run through Triton's interpreter: nothing to compile.
 """
 
@@ -155,6 +156,7 @@ def counting_launch_compiles():
 
 def compile_requests(path: str, sizes: dict[str, int], tuning: bool) -> list[tuple[str, dict]]:
     """(kernel name, what Triton compiles) for every launch and launch option of PRECOMPILE not yet cached."""
+    from irc.runtime import kernel_binary
     from irc.runtime.loader import load
 
     module = load(path, interpret=False)
@@ -165,6 +167,8 @@ def compile_requests(path: str, sizes: dict[str, int], tuning: bool) -> list[tup
         if mocks is None:
             continue
         for launch_options in options if tuning else options[:1]:
+            if kernel_binary.recorded(kernel, mocks, launch_options):
+                continue  # an earlier process kept its binary: the launch loads it without Triton
             request = capture(kernel, mocks, launch_options)
             if request is not None and not in_triton_cache(kernel, request):
                 found.append((name, request))

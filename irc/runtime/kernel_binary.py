@@ -71,6 +71,22 @@ def record(kernel, compiled, args: list, options: dict, device: int) -> None:
         log.info("irc: keeping a kernel binary failed", exc_info=True)
 
 
+def recorded(kernel, args: list, options: dict, device: int | None = None) -> bool:
+    """Whether a launch of `kernel` with these arguments (or stand-ins with their dtypes and alignments) and
+    options has a kept binary on the device (the current one by default): nothing to compile ahead of it."""
+    if not enabled():
+        return False
+    try:
+        if device is None:
+            import torch
+
+            device = torch.cuda.current_device()
+        key = record_key(kernel, args, options, device)
+        return key is not None and _read_record(key) is not None
+    except Exception:  # noqa: BLE001 - unknown: compile it
+        return False
+
+
 def _read_record(key: str) -> tuple[str, str, static_launch.LaunchFacts] | None:
     """(cubin path, function name, launch facts) of an intact record and binary, or None."""
     text = cache.read(key, suffix=RECORD_SUFFIX)
