@@ -27,6 +27,10 @@ log = logging.getLogger("irc")
 RECORD_SUFFIX = ".kernel.json"
 BINARY_SUFFIX = ".cubin"
 _module_digests: dict[str, str | None] = {}
+# record key -> (loaded function, launch facts, what owns its CUDA module) in this process: a later launch key
+# with the same binary (another integer of the same specialization) neither reads the cache nor loads it again.
+# A cubin loaded here is never unloaded; a Triton CompiledKernel unloads its module when collected, so it is kept.
+_loaded: dict[str, tuple[int, static_launch.LaunchFacts, object]] = {}
 _device_names: dict[int, str] = {}
 
 
@@ -40,15 +44,19 @@ def load_runner(kernel, grid: tuple, args: list, options: dict, device: int) -> 
         return None
     try:
         key = record_key(kernel, args, options, device)
-        found = None if key is None else _read_record(key)
-        if found is None:
+        if key is None:
             return None
-        path, name, facts = found
-        function = _load_function(path, name, facts.shared, device)
+        if key not in _loaded:
+            found = _read_record(key)
+            if found is None:
+                return None
+            path, name, facts = found
+            _loaded[key] = (_load_function(path, name, facts.shared, device), facts, None)
+            metrics.launch_compiles["binary"] += 1
     except Exception:  # noqa: BLE001 - the binary cache is an optimisation: Triton's path serves the launch
         log.info("irc: loading a kept kernel binary failed; Triton loads the kernel", exc_info=True)
         return None
-    metrics.launch_compiles["binary"] += 1
+    function, facts, _ = _loaded[key]
     return static_launch.runner(function, facts, grid, device)
 
 
@@ -64,9 +72,12 @@ def record(kernel, compiled, args: list, options: dict, device: int) -> None:
         key = record_key(kernel, args, options, device) if facts is not None else None
         if key is None or not isinstance(binary, bytes) or not isinstance(name, str):
             return
+        if key in _loaded:
+            return
         cache.store_binary(binary, BINARY_SUFFIX)
         entry = {"binary": hashlib.sha256(binary).hexdigest(), "name": name, "facts": facts._asdict()}
         cache.store(key, json.dumps(entry, sort_keys=True), suffix=RECORD_SUFFIX)
+        _loaded[key] = (compiled.function, facts, compiled)
     except Exception:  # noqa: BLE001 - not keeping it only costs the next process Triton's load
         log.info("irc: keeping a kernel binary failed", exc_info=True)
 

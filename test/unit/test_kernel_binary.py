@@ -94,6 +94,7 @@ def gpu(monkeypatch, tmp_path):
     monkeypatch.setattr(kernel_binary, "_device_names", {0: "NVIDIA H100 80GB HBM3 sm90"})
     monkeypatch.setattr(kernel_binary, "_module_digests", {})
     monkeypatch.setattr(launch, "_runners", {})
+    monkeypatch.setattr(kernel_binary, "_loaded", {})
     metrics.launch_compiles.clear()
     return calls
 
@@ -108,6 +109,7 @@ def module_path(tmp_path):
 def first_launch(kernel, args, options=None, grid=(5,)):
     """A first launch in a process (fresh kept runners); returns the runner kept for later launches."""
     launch._runners.clear()
+    kernel_binary._loaded.clear()
     options = options or {"XBLOCK": 64, "num_warps": 4}
     return launch.first_cuda_launch(kernel, grid, args, options, 0)
 
@@ -243,6 +245,7 @@ def test_an_emitted_launch_site_takes_the_kept_binary(gpu, module_path, monkeypa
     args, configs = [tensor(), tensor(), 37], lambda: ({"XBLOCK": 64, "num_warps": 4}, [])
     site = site_launch.Launcher(Kernel(module_path), "triton_poi_fused_add_0")
     (site.get(((5,),)) or site.first(((5,),), configs))(args)
+    kernel_binary._loaded.clear()  # a later process
     later = site_launch.Launcher(Kernel(module_path), "triton_poi_fused_add_0")
     for _ in range(2):
         (later.get(((5,),)) or later.first(((5,),), configs))(args)
@@ -274,3 +277,19 @@ def test_a_kept_binary_is_not_compiled_ahead_again(gpu, module_path):
     assert kernel_binary.recorded(Kernel(module_path), mocks, options, 0)
     assert not kernel_binary.recorded(Kernel(module_path), mocks, {**options, "XBLOCK": 128}, 0)
     assert not kernel_binary.recorded(Kernel(module_path), [MockTensor(torch.float32, False), *mocks[1:]], options, 0)
+
+
+def test_another_integer_of_the_same_specialization_reuses_the_loaded_binary(gpu, module_path, tmp_path):
+    a, b = tensor(), tensor()
+    kernel = Kernel(module_path)
+    first_launch(kernel, [a, b, 37])
+    launch._runners.clear()  # a new launch key in the same process: Triton's compiled function serves it
+    launch.first_cuda_launch(kernel, (5,), [a, b, 39], {"XBLOCK": 64, "num_warps": 4}, 0)
+    assert len(kernel.triton_launches) == 1 and gpu == [("launch", 0xF00, (5, 1, 1), 4, 256, "OOiO", (a, b, 39, None))]
+
+    later = Kernel(module_path)
+    first_launch(later, [a, b, 37])
+    launch._runners.clear()
+    launch.first_cuda_launch(later, (6,), [a, b, 39], {"XBLOCK": 64, "num_warps": 4}, 0)
+    assert later.triton_launches == [] and [c[0] for c in gpu] == ["launch", "load", "launch", "launch"]
+    assert gpu[-1] == ("launch", 0xBEEF, (6, 1, 1), 4, 256, "OOiO", (a, b, 39, None))
