@@ -125,7 +125,9 @@ def cache_counts(backend: str) -> dict:
     if backend == "irc":
         from irc import metrics
 
-        return {"hits": metrics.cache_hits, "graphs": metrics.graphs_compiled}
+        # launches: kernels Triton loaded ("cached") or compiled on the first call, or irc launched from its kept
+        # binaries ("binary", irc/runtime/kernel_binary.py)
+        return {"hits": metrics.cache_hits, "graphs": metrics.graphs_compiled, **dict(metrics.launch_compiles)}
     return {k: v for k, v in counters["aot_autograd"].items() if "autograd_cache" in k}
 
 
