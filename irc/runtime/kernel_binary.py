@@ -27,10 +27,10 @@ log = logging.getLogger("irc")
 RECORD_SUFFIX = ".kernel.json"
 BINARY_SUFFIX = ".cubin"
 _module_digests: dict[str, str | None] = {}
-# record key -> (loaded function, launch facts, what owns its CUDA module) in this process: a later launch key
+# (record key, device) -> (loaded function, launch facts, what owns its CUDA module) in this process: a later launch key
 # with the same binary (another integer of the same specialization) neither reads the cache nor loads it again.
 # A cubin loaded here is never unloaded; a Triton CompiledKernel unloads its module when collected, so it is kept.
-_loaded: dict[str, tuple[int, static_launch.LaunchFacts, object]] = {}
+_loaded: dict[tuple[str, int], tuple[int, static_launch.LaunchFacts, object]] = {}
 _device_names: dict[int, str] = {}
 
 
@@ -46,17 +46,17 @@ def load_runner(kernel, grid: tuple, args: list, options: dict, device: int) -> 
         key = record_key(kernel, args, options, device)
         if key is None:
             return None
-        if key not in _loaded:
-            found = _read_record(key)
+        if (key, device) not in _loaded:
+            found = _read_record(key, len(args))
             if found is None:
                 return None
             path, name, facts = found
-            _loaded[key] = (_load_function(path, name, facts.shared, device), facts, None)
+            _loaded[key, device] = (_load_function(path, name, facts.shared, device), facts, None)
             metrics.launch_compiles["binary"] += 1
     except Exception:  # noqa: BLE001 - the binary cache is an optimisation: Triton's path serves the launch
         log.info("irc: loading a kept kernel binary failed; Triton loads the kernel", exc_info=True)
         return None
-    function, facts, _ = _loaded[key]
+    function, facts, _ = _loaded[key, device]
     return static_launch.runner(function, facts, grid, device)
 
 
@@ -72,12 +72,12 @@ def record(kernel, compiled, args: list, options: dict, device: int) -> None:
         key = record_key(kernel, args, options, device) if facts is not None else None
         if key is None or not isinstance(binary, bytes) or not isinstance(name, str):
             return
-        if key in _loaded:
+        if (key, device) in _loaded:
             return
         cache.store_binary(binary, BINARY_SUFFIX)
         entry = {"binary": hashlib.sha256(binary).hexdigest(), "name": name, "facts": facts._asdict()}
         cache.store(key, json.dumps(entry, sort_keys=True), suffix=RECORD_SUFFIX)
-        _loaded[key] = (compiled.function, facts, compiled)
+        _loaded[key, device] = (compiled.function, facts, compiled)
     except Exception:  # noqa: BLE001 - not keeping it only costs the next process Triton's load
         log.info("irc: keeping a kernel binary failed", exc_info=True)
 
@@ -93,21 +93,34 @@ def recorded(kernel, args: list, options: dict, device: int | None = None) -> bo
 
             device = torch.cuda.current_device()
         key = record_key(kernel, args, options, device)
-        return key is not None and _read_record(key) is not None
+        return key is not None and _read_record(key, len(args)) is not None
     except Exception:  # noqa: BLE001 - unknown: compile it
         return False
 
 
-def _read_record(key: str) -> tuple[str, str, static_launch.LaunchFacts] | None:
-    """(cubin path, function name, launch facts) of an intact record and binary, or None."""
+def _read_record(key: str, n_args: int) -> tuple[str, str, static_launch.LaunchFacts] | None:
+    """(cubin path, function name, launch facts) of an intact, consistent record and binary, or None."""
     text = cache.read(key, suffix=RECORD_SUFFIX)
     if text is None:
         return None
     entry = json.loads(text)
     facts = entry["facts"]
     facts = static_launch.LaunchFacts(**{**facts, "kept": tuple(facts["kept"])})
+    if not _consistent(facts, n_args):
+        return None
     path = cache.read_binary(entry["binary"], BINARY_SUFFIX)
     return None if path is None else (path, entry["name"], facts)
+
+
+def _consistent(facts: static_launch.LaunchFacts, n_args: int) -> bool:
+    kept = list(facts.kept)
+    return (
+        facts.n_args == n_args
+        and kept == sorted(set(kept))
+        and all(0 <= k < n_args for k in kept)
+        and len(facts.types) == len(kept) + facts.scratch
+        and all(isinstance(v, int) and v >= 0 for v in (facts.warps, facts.shared, facts.scratch))
+    )
 
 
 def _load_function(path: str, name: str, shared: int, device: int) -> int:

@@ -293,3 +293,30 @@ def test_another_integer_of_the_same_specialization_reuses_the_loaded_binary(gpu
     launch.first_cuda_launch(later, (6,), [a, b, 39], {"XBLOCK": 64, "num_warps": 4}, 0)
     assert later.triton_launches == [] and [c[0] for c in gpu] == ["launch", "load", "launch", "launch"]
     assert gpu[-1] == ("launch", 0xBEEF, (6, 1, 1), 4, 256, "OOiO", (a, b, 39, None))
+
+
+def test_each_device_loads_its_own_copy(gpu, module_path, monkeypatch):
+    monkeypatch.setattr(kernel_binary, "_device_names", {0: "NVIDIA H100 sm90", 1: "NVIDIA H100 sm90"})
+    args, options = [tensor(), tensor(), 37], {"XBLOCK": 64, "num_warps": 4}
+    first_launch(Kernel(module_path), args, options)
+    later = Kernel(module_path)
+    first_launch(later, args, options)
+    launch._runners.clear()
+    launch.first_cuda_launch(later, (5,), args, options, 1)
+    assert later.triton_launches == [] and [c[4] for c in gpu if c[0] == "load"] == [0, 1]
+
+
+def test_an_inconsistent_record_is_a_miss(gpu, module_path):
+    import json
+
+    from irc.runtime import cache
+
+    args, options = [tensor(), tensor(), 37], {"XBLOCK": 64, "num_warps": 4}
+    first_launch(Kernel(module_path), args, options)
+    key = kernel_binary.record_key(Kernel(module_path), args, options, 0)
+    entry = json.loads(cache.read(key, suffix=kernel_binary.RECORD_SUFFIX))
+    entry["facts"]["kept"] = [0, 1, 5]  # a position past the arguments, with an intact digest
+    cache.store(key, json.dumps(entry), suffix=kernel_binary.RECORD_SUFFIX)
+    later = Kernel(module_path)
+    first_launch(later, args, options)
+    assert len(later.triton_launches) == 1 and gpu == []
