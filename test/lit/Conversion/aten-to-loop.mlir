@@ -681,12 +681,12 @@ func.func @gather(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.ten
 // CHECK-NEXT:      loop.yield %[[V]] : f32
 // CHECK-NEXT:    } : !loop.buffer<[4, 1], f32, strides [1, 1]>
 // CHECK-NEXT:    %h = loop.pointwise ranges [3, 7] {
-// CHECK-NEXT:      %[[I:.*]] = loop.load %u[#loop.index<"7*i0 + i1">] : !loop.buffer<[3, 7], i32, strides [7, 1]>
+// CHECK-NEXT:      %[[U:.*]] = loop.load %u[#loop.index<"7*i0 + i1">] : !loop.buffer<[3, 7], i32, strides [7, 1]>
+// CHECK-NEXT:      %[[I:.*]] = loop.cast %[[U]] : i32 to i64
 // CHECK:           %[[S:.*]] = loop.index #loop.index<"s0"> : i64
-// CHECK-NEXT:      %[[C:.*]] = loop.cast %[[S]] : i64 to i32
-// CHECK-NEXT:      %[[W:.*]] = arith.addi %[[I]], %[[C]] : i32
-// CHECK-NEXT:      %[[K:.*]] = arith.select %{{.*}}, %[[W]], %[[I]] : i32
-// CHECK-NEXT:      %{{.*}} = loop.load %y[#loop.index<"i1 + 7*t0">] gather(%[[K]] : i32) bounds [s0] : !loop.buffer<[s0, 7], f16, strides [7, 1]>
+// CHECK-NEXT:      %[[W:.*]] = arith.addi %[[I]], %[[S]] : i64
+// CHECK-NEXT:      %[[K:.*]] = arith.select %{{.*}}, %[[W]], %[[I]] : i64
+// CHECK-NEXT:      %{{.*}} = loop.load %y[#loop.index<"i1 + 7*t0">] gather(%[[K]] : i64) bounds [s0] : !loop.buffer<[s0, 7], f16, strides [7, 1]>
 
 // -----
 
@@ -707,7 +707,7 @@ func.func @embedding_and_index(%w: !aten.tensor<[100, 33], f32, strides [33, 1]>
 // -----
 
 // scatter of one value per row (the one-hot of a cross-entropy backward) is a compare per position; full_like
-// a constant that does not read its operand. A scatter of several indices per row stays an extern.
+// a constant that does not read its operand. A scatter of several indices per row stores them (scatter_stores.py).
 func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %u: !aten.tensor<[4, 2], i64, strides [2, 1]>) -> (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 10], f32, strides [10, 1]>) {
   %z = aten.fallback "aten::full_like.default"(%x) {args = [#aten.operand<0>, 0 : i64], kwargs = {pin_memory = false}} : (!aten.tensor<[4, 10], f32, strides [10, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
   %s = aten.fallback "aten::scatter.value"(%z, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.000000e+00 : f64]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
@@ -730,4 +730,6 @@ func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.te
 // CHECK-NEXT:      %[[R:.*]] = arith.select %[[H]], %[[V]], %[[Z]] : f32
 // CHECK-NEXT:      loop.yield %[[R]] : f32
 // CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
-// CHECK-NEXT:    %m = kernel.extern "aten::scatter.value"(%x, %u)
+// CHECK-NEXT:    %m = loop.pointwise ranges [4, 10] {
+// CHECK:         loop.pointwise ranges [4, 2] {
+// CHECK:           loop.store %{{.*}}, %m[#loop.index<"10*i0 + t0">] scatter(%{{.*}} : i64) bounds [10] :
