@@ -24,19 +24,33 @@ def _fresh():
 
 @pytest.fixture
 def runs(monkeypatch):
-    """Paths of the compiled modules whose Python `call` ran (every launch from Python goes through one)."""
+    """Paths of the compiled modules whose Python `call` ran natively (every launch from Python goes through
+    one); loading a module (compile-time metrics load it too) is not a run."""
     import irc.compile
 
     calls = []
     load = irc.compile.load
 
     def counting(path, interpret):
-        if not interpret:  # compile-time metrics load the module for the interpreter
-            calls.append(path)
-        return load(path, interpret)
+        module = load(path, interpret)
+        return module if interpret else _CountedCalls(module, path, calls)
 
     monkeypatch.setattr(irc.compile, "load", counting)
     return calls
+
+
+class _CountedCalls:
+    """A loaded module whose `call` appends the module's path to `calls`; everything else is the module's."""
+
+    def __init__(self, module, path: str, calls: list):
+        self._module, self._path, self._calls = module, path, calls
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+    def call(self, args):
+        self._calls.append(self._path)
+        return self._module.call(args)
 
 
 def graphed(fn, **kwargs):
