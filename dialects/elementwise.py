@@ -206,7 +206,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
                    {"float": "arith.maximumf", "int": "arith.maxsi", "bool": "arith.ori"},
                    triton=_NAN_MAX, triton_operands="numeric",
                    lowers=("arith.maximumf", "arith.maxsi", "arith.maxui"), reference=numpy("maximum")),
-    ElementwiseRow("pow", 2, (PROMOTE, "any"), {"float": "math.powf", "int": "math.ipowi"},
+    ElementwiseRow("pow", 2, (PROMOTE, "any"), {"float": "math.powf", "int": "ipow"},
                    triton="libdevice.pow({0}, {1})", lowers=("math.powf", "math.fpowi", "math.ipowi"),
                    reference=numpy("power")),
     ElementwiseRow("fmax", 2, (PROMOTE, "any"), {"float": "fmax", "int": "arith.maxsi", "bool": "arith.ori"}),

@@ -139,11 +139,20 @@ def binary(
 
 
 def float_pow(builder: Builder) -> Builder:
-    """pow on floats only: Triton has no integer power (libdevice.pow takes floats), so an integer pow runs
-    as an extern until the kernels get one."""
+    """pow of floats only (an extern otherwise)."""
 
     def build(importer, node, args):
         return builder(importer, node, args) if node.meta["val"].dtype.is_floating_point else None
+
+    return build
+
+
+def numeric_pow(builder: Builder) -> Builder:
+    """pow of numbers: floats through libdevice.pow, integers by square-and-multiply (convert-aten-to-loop's
+    ipow); a power of bools runs eagerly."""
+
+    def build(importer, node, args):
+        return builder(importer, node, args) if str(node.meta["val"].dtype) != "torch.bool" else None
 
     return build
 
@@ -463,9 +472,10 @@ OVERLOAD_TABLE: dict[tuple[str, str], Builder] = {
     ("min", "default"): reduction("amin", None),
     ("max", "other"): binary("maximum"),
     ("min", "other"): binary("minimum"),
+    # an integer base given as a Python number stays eager: Triton computes the powers of a literal as int32
     ("pow", "Scalar"): float_pow(binary("pow", lhs="self", rhs="exponent")),
-    ("pow", "Tensor_Scalar"): float_pow(binary("pow", lhs="self", rhs="exponent")),
-    ("pow", "Tensor_Tensor"): float_pow(binary("pow", lhs="self", rhs="exponent")),
+    ("pow", "Tensor_Scalar"): numeric_pow(binary("pow", lhs="self", rhs="exponent")),
+    ("pow", "Tensor_Tensor"): numeric_pow(binary("pow", lhs="self", rhs="exponent")),
     ("where", "self"): where,
     ("view", "dtype"): lambda importer, node, args: None,  # a bit cast, not a conversion: an extern
     ("round", "decimals"): round_,

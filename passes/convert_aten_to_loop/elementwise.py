@@ -198,13 +198,30 @@ def reciprocal(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValu
     return with_constant(arith.DivfOp, 1.0, constant_first=True)(body, xs, source)
 
 
+def ipow(body: Body, xs: Sequence[SSAValue], source: Operation) -> SSAValue:
+    """Integer power as ATen's powi: square-and-multiply over every bit of the exponent (products wrap as
+    eager's do); a negative exponent gives 1 for base 1, +-1 for base -1 (by the exponent's parity), else 0."""
+    base, exponent = xs
+    t = base.type
+    c = lambda n: body.constant(n, t)  # noqa: E731
+    result, power = c(1), base
+    for bit in range(t.width.data):
+        on = body.add(arith.AndIOp(body.add(arith.ShRSIOp(exponent, c(bit))), c(1)))
+        result = body.add(arith.SelectOp(body.add(arith.CmpiOp(on, c(0), "ne")), body.add(arith.MuliOp(result, power)), result))
+        power = body.add(arith.MuliOp(power, power))
+    odd = body.add(arith.CmpiOp(body.add(arith.AndIOp(exponent, c(1))), c(0), "ne"))
+    unit = body.add(arith.SelectOp(body.add(arith.CmpiOp(base, c(-1), "eq")), body.add(arith.SelectOp(odd, c(-1), c(1))), c(0)))
+    unit = body.add(arith.SelectOp(body.add(arith.CmpiOp(base, c(1), "eq")), c(1), unit))
+    return body.add(arith.SelectOp(body.add(arith.CmpiOp(exponent, c(0), "slt")), unit, result))
+
+
 # the builders a row of dialects/elementwise.py names in its `loop` column (besides scalar op names)
 BUILDERS: dict[str, Builder] = {
     "identity": identity, "false": false, "sign": sign, "silu": silu, "gelu": gelu, "divide": divide,
     "neg": neg, "relu": relu, "bitwise_not": bitwise_not, "logical_not": logical_not, "isnan": isnan,
     "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma, "angle": angle,
     "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e, "i1e": i1e,
-    "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp),
+    "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp), "ipow": ipow,
 }  # fmt: skip
 
 

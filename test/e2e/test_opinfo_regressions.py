@@ -131,6 +131,9 @@ def test_integer_avg_pool(device):
 def test_integer_pow(device):
     x = torch.randint(-4, 5, (5, 6), device=device)
     check(lambda x: (x**2, torch.pow(x, 3) + 1, 2**x.abs()), x)
+    # square-and-multiply kernels: wrapping products, negative exponents (1, +-1 or 0) as ATen's powi
+    e = torch.randint(-3, 45, (5, 6), device=device)
+    check(lambda x, e: (x**e, x.to(torch.int8) ** 5, x.to(torch.int32) ** e.to(torch.int32), x**2), x, e, fallbacks={})
 
 
 def test_where_of_two_scalar_int64_branches(device):
