@@ -114,11 +114,9 @@ class LoadOp(IRDLOperation):
         verify_result_type(self.name, self.result.type, with_shape(shape, pointer.pointee))
 
 
-@irdl_op_definition
-class StoreOp(IRDLOperation):
-    """`tl.store(ptrs, value, mask)`: writes value (broadcast to the pointers' shape) where mask holds."""
+class _MaskedWriteOp(IRDLOperation):
+    """A write of value (broadcast to the pointers' shape) through ptr where mask holds."""
 
-    name = "triton.store"
     ptr = operand_def()
     value = operand_def()
     mask = opt_operand_def()
@@ -133,36 +131,31 @@ class StoreOp(IRDLOperation):
     def verify_(self) -> None:
         pointer = verify_pointer_operand(self.name, self.ptr.type)
         shape = shape_of(self.ptr.type)
-        verify_element("triton.store value", element_of(self.value.type), pointer.pointee)
-        verify_broadcasts_to("triton.store value", self.value.type, shape)
+        verify_element(f"{self.name} value", element_of(self.value.type), pointer.pointee)
+        verify_broadcasts_to(f"{self.name} value", self.value.type, shape)
+        self.verify_pointee(pointer.pointee)
         if self.mask is not None:
             _verify_mask(self.name, self.mask.type, shape)
 
+    def verify_pointee(self, pointee: Attribute) -> None:
+        """What the op asks of the pointers' element type beyond holding the value's."""
+
 
 @irdl_op_definition
-class AtomicAddOp(IRDLOperation):
+class StoreOp(_MaskedWriteOp):
+    """`tl.store(ptrs, value, mask)`: writes value (broadcast to the pointers' shape) where mask holds."""
+
+    name = "triton.store"
+
+
+@irdl_op_definition
+class AtomicAddOp(_MaskedWriteOp):
     """`tl.atomic_add(ptrs, value, mask)`: adds value (broadcast to the pointers' shape) to the elements where
     mask holds, atomically (its old values, which Triton returns, are not used)."""
 
     name = "triton.atomic_add"
-    ptr = operand_def()
-    value = operand_def()
-    mask = opt_operand_def()
-    assembly_format = "$ptr `,` $value (`mask` $mask^)? attr-dict `:` type(operands)"
-    traits = traits_def(MemoryWriteEffect())
 
-    def __init__(
-        self, ptr: SSAValue | Operation, value: SSAValue | Operation, mask: SSAValue | Operation | None = None
-    ):
-        super().__init__(operands=[ptr, value, [] if mask is None else [mask]])
-
-    def verify_(self) -> None:
-        pointer = verify_pointer_operand(self.name, self.ptr.type)
-        shape = shape_of(self.ptr.type)
-        verify_element("triton.atomic_add value", element_of(self.value.type), pointer.pointee)
-        verify_broadcasts_to("triton.atomic_add value", self.value.type, shape)
-        if is_bool(pointer.pointee):
+    def verify_pointee(self, pointee: Attribute) -> None:
+        if is_bool(pointee):
             raise VerifyException("triton.atomic_add needs numbers, not i1")
-        if self.mask is not None:
-            _verify_mask(self.name, self.mask.type, shape)
 
