@@ -7,6 +7,7 @@ import os
 import pytest
 import torch
 
+from cuda_fakes import tensor
 from irc import metrics
 from irc.runtime import kernel_binary, launch, site_launch
 from irc.runtime.loader import load
@@ -53,22 +54,6 @@ class Kernel:
             return Compiled(self.signature)
 
         return run
-
-
-class CudaLike(torch.Tensor):
-    ptr = 0
-
-    def get_device(self):
-        return 0
-
-    def data_ptr(self):
-        return self.ptr
-
-
-def tensor(ptr: int = 4096, dtype=torch.float32) -> CudaLike:
-    t = torch.empty(4, dtype=dtype).as_subclass(CudaLike)
-    t.ptr = ptr
-    return t
 
 
 @pytest.fixture

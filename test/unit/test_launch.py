@@ -3,6 +3,7 @@
 import pytest
 import torch
 
+from cuda_fakes import tensor
 from irc.runtime import launch
 
 
@@ -26,24 +27,6 @@ class FakeKernel:
             return FakeCompiled(self.runs)
 
         return run
-
-
-class CudaLike(torch.Tensor):
-    """A CPU tensor that says it lives on device 0, with a settable data pointer."""
-
-    ptr = 0
-
-    def get_device(self):
-        return 0
-
-    def data_ptr(self):
-        return self.ptr
-
-
-def tensor(ptr: int) -> CudaLike:
-    t = torch.empty(4).as_subclass(CudaLike)
-    t.ptr = ptr
-    return t
 
 
 @pytest.fixture(autouse=True)
