@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import torch
 
-# What irc may leave to ATen: work its libraries do better than a generated kernel (as in Inductor), and the
-# embedding's gradient, a scatter-add at data-dependent rows (irc's loop level has no atomic adds). Anything
-# else in irc.metrics.fallbacks runs eagerly for lack of a lowering.
+# What irc may leave to ATen: work its libraries do better than a generated kernel (as in Inductor). Anything
+# else in irc.metrics.fallbacks runs eagerly for lack of a lowering (the embedding's gradient decomposes to an
+# index_put with accumulate, a scatter store with atomic adds).
 EXTERN_COMPUTE = re.compile(
     r"aten::(mm|addmm|bmm|baddbmm|convolution|convolution_backward"
-    r"|_scaled_dot_product_\w*attention\w*|embedding_dense_backward)\.\w+"
+    r"|_scaled_dot_product_\w*attention\w*)\.\w+"
 )
 
 

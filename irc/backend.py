@@ -61,9 +61,6 @@ def kept_whole(aten) -> list:
         aten.baddbmm.default,  # bmm with the scaled add: one cuBLAS call into an out= buffer
         # its decomposition returns the attention weights where the backward expects the logsumexp
         aten._scaled_dot_product_flash_attention_for_cpu.default,
-        # the embedding's gradient is a scatter-add of rows at data-dependent positions (index_put with
-        # accumulate once decomposed): irc's loop level has no atomic adds, ATen's kernel sorts and sums
-        aten.embedding_dense_backward.default,
         # its decomposition (torch/_decomp) leaves the target positions after a row's -1 end marker in the
         # loss, each as if it named class 0: not eager's value wherever a row has fewer labels than classes
         aten.multilabel_margin_loss.default,

@@ -5,7 +5,7 @@ negative indices, broadcast and non-contiguous values; against eager, none runs 
 import pytest
 import torch
 
-from harness import check, rand
+from harness import TOLERANCES, check, rand
 
 from irc import metrics
 
@@ -101,3 +101,26 @@ def test_boolean_masks_select_pointwise(accumulate, device):
 
     _lowered(fn, x, m, cols, r)
     assert metrics.generated_kernel_count == 1
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_embedding_gradient_is_a_scatter_add(dtype, device):
+    """The embedding's backward (embedding_dense_backward, decomposed to index_put with accumulate) runs as
+    kernels: repeated rows add up, the padding row gets no gradient."""
+    weight = rand(37, 16, dtype=dtype, device=device).requires_grad_(True)
+    reference = weight.detach().clone().requires_grad_(True)
+    rows = torch.randint(0, 37, (5, 9), device=device)
+    rows[0, :4] = 3
+    rows[1, :3] = 11
+
+    def loss(rows, weight):
+        out = torch.nn.functional.embedding(rows, weight, padding_idx=3)
+        return (out * out).sum()
+
+    torch._dynamo.reset()
+    metrics.reset()
+    torch.compile(loss, backend="irc")(rows, weight).backward()
+    loss(rows, reference).backward()
+    assert not metrics.fallbacks and metrics.generated_kernel_count > 0
+    torch.testing.assert_close(weight.grad, reference.grad, **TOLERANCES[dtype])
+    assert not weight.grad[3].any()

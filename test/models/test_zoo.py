@@ -2,7 +2,7 @@
 
 For each model: no graph falls back to eager (IRC_FALLBACK_ON_ERROR is off, so an error fails the test),
 everything irc still runs eagerly is extern compute (zoo.EXTERN_COMPUTE: the matmul family, convolution,
-attention, the embedding's gradient), and the outputs match eager with the e2e tolerances. GPT-2, BERT and
+attention), and the outputs match eager with the e2e tolerances. GPT-2, BERT and
 ResNet also take a training step: the loss, every parameter's gradient (and batch norm's running statistics)
 match eager's.
 """
