@@ -102,10 +102,10 @@ def describe(value) -> str:
 def device_name(args: list) -> str:
     import torch
 
+    from irc.runtime.kernel_binary import device_name as cuda_device_name
+
     devices = [a.device for a in args if isinstance(a, torch.Tensor) and a.is_cuda]
-    if not devices:
-        return "cpu"
-    return f"{torch.cuda.get_device_name(devices[0])} sm{''.join(map(str, torch.cuda.get_device_capability(devices[0])))}"
+    return cuda_device_name(devices[0].index) if devices else "cpu"
 
 
 def tuning_key(name: str, source: str, candidates: list[dict], args: list) -> str:
