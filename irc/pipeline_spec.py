@@ -2,6 +2,7 @@
 
 DEFAULT_PASSES = [
     "aten-layout",  # channels_last activations where the graph's convolutions gain by it
+    "aten-unfuse-conv-bias",  # a convolution's bias as an add that fuses into the kernel reading its result
     "aten-pad-mm",  # matmuls with misaligned output rows compute into a padded buffer (cuBLAS's fast kernels)
     "convert-aten-to-loop",  # aten -> loop: type promotion, broadcasting, decompositions, index math
     "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views

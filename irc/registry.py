@@ -16,6 +16,7 @@ DIALECTS = {
 # pipeline name -> "module:class"; one file per pass, named after its pipeline name
 PASSES: dict[str, str] = {
     "aten-layout": "irc.passes.aten_layout:AtenLayoutPass",
+    "aten-unfuse-conv-bias": "irc.passes.aten_unfuse_conv_bias:AtenUnfuseConvBiasPass",
     "aten-pad-mm": "irc.passes.aten_pad_mm:AtenPadMmPass",
     "convert-aten-to-loop": "irc.passes.convert_aten_to_loop:ConvertAtenToLoopPass",
     "loop-inline": "irc.passes.loop_inline:LoopInlinePass",
