@@ -128,6 +128,7 @@ ELEMENT_KINDS = {
     "any": ("any element type", lambda t: element_type_name(t) is not None),
     "numeric": ("numeric (not i1)", lambda t: is_integer(t) or is_float(t)),
     "float": ("floating point", is_float),
+    "integer": ("integer (not i1)", is_integer),
     "integer_or_bool": ("integer or i1", lambda t: is_integer(t) or is_bool(t)),
     "bool": ("i1", is_bool),
     "index": ("i64", lambda t: t == i64),

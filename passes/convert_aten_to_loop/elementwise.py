@@ -39,6 +39,7 @@ from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
+from .integer import gcd, lcm, shift_left, shift_right
 from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
 
 Builder = Callable[[Body, Sequence[SSAValue], Operation], SSAValue]
@@ -222,6 +223,7 @@ BUILDERS: dict[str, Builder] = {
     "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma, "angle": angle,
     "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e, "i1e": i1e,
     "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp), "ipow": ipow,
+    "shift_left": shift_left, "shift_right": shift_right, "gcd": gcd, "lcm": lcm,
 }  # fmt: skip
 
 

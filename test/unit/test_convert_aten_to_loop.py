@@ -195,6 +195,8 @@ INTEGER_ONLY = {"bitwise_and", "bitwise_or", "bitwise_xor"}
 def binary_supported(name: str, a: torch.dtype, b: torch.dtype) -> bool:
     if aten.BINARY_OPS[name].row.operand == "float":  # the op's row admits floating-point operands only
         return a.is_floating_point and b.is_floating_point
+    if aten.BINARY_OPS[name].row.operand == "integer":
+        return not (a.is_floating_point or b.is_floating_point) and torch.bool not in (a, b)
     if name in INTEGER_ONLY:
         return not (a.is_floating_point or b.is_floating_point)
     if name in NUMERIC_ONLY and torch.bool in (a, b):

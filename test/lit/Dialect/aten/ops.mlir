@@ -186,6 +186,14 @@
 // CHECK-NEXT: %bitwise_or = aten.bitwise_or %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 %bitwise_xor = aten.bitwise_xor %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 // CHECK-NEXT: %bitwise_xor = aten.bitwise_xor %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%bitwise_left_shift = aten.bitwise_left_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %bitwise_left_shift = aten.bitwise_left_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%bitwise_right_shift = aten.bitwise_right_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %bitwise_right_shift = aten.bitwise_right_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%gcd = aten.gcd %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %gcd = aten.gcd %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%lcm = aten.lcm %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %lcm = aten.lcm %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 %div_v2 = aten.div %i, %n rounding_mode = "floor" : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 // CHECK-NEXT: %div_v2 = aten.div %i, %n rounding_mode = "floor" : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 %div_v3 = aten.div %i, %n rounding_mode = "trunc" : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
