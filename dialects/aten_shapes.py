@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from xdsl.dialects.builtin import IntAttr, StringAttr, f64, i1, i64
+from xdsl.dialects.builtin import IntAttr, StringAttr, f64, i1, i32, i64
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
@@ -132,6 +132,7 @@ ELEMENT_KINDS = {
     "integer_or_bool": ("integer or i1", lambda t: is_integer(t) or is_bool(t)),
     "bool": ("i1", is_bool),
     "index": ("i64", lambda t: t == i64),
+    "i32": ("i32", lambda t: t == i32),
 }
 
 

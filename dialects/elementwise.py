@@ -308,6 +308,8 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     ElementwiseRow("spherical_bessel_j0", 1, (FLOAT, "any"), {"float": "spherical_bessel_j0"}),
     libdevice_math("i0", "cyl_bessel_i0"),
     libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
+    ElementwiseRow("frexp_mantissa", 1, (SAME, "float"), {"float": "frexp_mantissa"}),  # frexp's two results
+    ElementwiseRow("frexp_exponent", 1, ("i32", "float"), {"float": "frexp_exponent"}, "self"),
     ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
     ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),

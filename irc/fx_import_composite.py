@@ -4,6 +4,7 @@ part of fx_import_table's TABLE). Each row returns None where its op must run ea
     nextafter(x, y)     f32 / f64 only: it steps in the result's precision, and irc computes f16 in f32
     polygamma(n, x)     digamma(x) for n = 0, trigamma(x) for n = 1
     ldexp(x, e)         x * pow(2.0, e), as ATen composes it
+    frexp(x)            its two results as two unary ops (one kernel reads x once for both)
     special_spherical_bessel_j0(x)   the unary op (its operand is named x, not self)
     copy(self, src)     src broadcast to self's sizes, in self's dtype (functionalized in-place copies)
     empty_permuted      an empty tensor: irc lays out its values itself
@@ -15,7 +16,7 @@ from collections.abc import Callable
 
 from irc.dialects import aten
 from irc.dialects.types import TensorType
-from irc.fx_types import Importer, dtype_type, result_type, size_text
+from irc.fx_types import Importer, dtype_type, result_type, size_text, value_type
 
 Builder = Callable[[Importer, object, dict], object]
 
@@ -34,6 +35,15 @@ def polygamma(importer, node, args):
     if name is None:
         return None
     return importer.insert(aten.UNARY_OPS[name].op(importer.operand(args["self"]), result_type(node))).result
+
+
+def frexp(importer, node, args):
+    x = importer.operand(args["self"])
+    ops = (aten.UNARY_OPS[name].op(x, value_type(value)) for name, value in zip(FREXP, node.meta["val"]))
+    return tuple(importer.insert(op).result for op in ops)
+
+
+FREXP = ("frexp_mantissa", "frexp_exponent")
 
 
 def spherical_bessel_j0(importer, node, args):
@@ -84,6 +94,7 @@ COMPOSITE_ROWS: dict[str, Builder] = {
     "nextafter": nextafter,
     "polygamma": polygamma,
     "ldexp": ldexp,
+    "frexp": frexp,
     "special_spherical_bessel_j0": spherical_bessel_j0,
     "copy": copy,
     "empty_permuted": empty,

@@ -211,6 +211,8 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
         return np.asarray(attr_number(op.value), numpy_type(op.result.type))
     if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
+    if isinstance(op, arith.BitcastOp):
+        return np.asarray(args[0]).view(numpy_type(op.result.type))
     if isinstance(op, arith.CmpfOp):
         return CMPF[arith.CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]](*args)
     if isinstance(op, arith.CmpiOp):

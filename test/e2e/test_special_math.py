@@ -156,3 +156,29 @@ def test_angle_of_real_numbers(dtype, device):
     _lowered(torch.angle, x)
     special = torch.tensor([-0.0, 0.0, -1.5, 2.0, float("nan"), -float("inf"), float("inf")], device=device)
     _lowered(torch.angle, special)
+
+
+FREXP_EDGES = [0.0, -0.0, float("inf"), -float("inf"), float("nan"), -3.0, 1.0, 0.75, 0.5, -1.0, 3e38, 1e-40,
+               -1.17549435e-38, 1.1754942e-38, 2.0**-149, 6e-39, 65504.0, 6e-8, 1e-5]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", [F32, F64, F16, BF16])
+def test_frexp_edges_and_random(dtype, device):
+    """Mantissa and int32 exponent from the float's bits: zeros, infinities and NaN give (x, 0); subnormals
+    (of the dtype, and of f32 for f16/bf16 values) are scaled into the normal range first."""
+    edges = torch.tensor(FREXP_EDGES, device=device).to(dtype)
+    _lowered(torch.frexp, edges)
+    x = rand(37, 41, low=-1.0, high=1.0, dtype=F64, device=device) * torch.logspace(-30, 30, 41, device=device, dtype=F64)
+    _lowered(torch.frexp, x.to(dtype).t())
+    _lowered(lambda x: torch.frexp(x).exponent + 1, x.to(dtype))
+
+
+def test_frexp_of_double_subnormals(device):
+    x = torch.tensor([5e-324, -5e-324, 2.2250738585072014e-308, 2.2250738585072009e-308, 1e308, -1e-310],
+                     dtype=F64, device=device)  # fmt: skip
+    _lowered(torch.frexp, x)
+
+
+def test_bfloat16_subnormals_widen_exactly(device):
+    x = torch.tensor([1e-40, 6e-39, -1e-40, 1e-30, 0.0], device=device).to(BF16)
+    _lowered(lambda x: (x.float() * 2.0**100, x.double() * 2.0**120), x)

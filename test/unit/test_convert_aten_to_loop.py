@@ -139,6 +139,7 @@ UNARY_REFERENCES = {
     "silu": F.silu, "gelu": F.gelu, "relu": torch.relu, "trigamma": lambda x: torch.polygamma(1, x),
     **{name: getattr(torch.special, name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
     **{name: getattr(torch.special, name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0")},
+    "frexp_mantissa": lambda x: torch.frexp(x).mantissa, "frexp_exponent": lambda x: torch.frexp(x).exponent,
 }  # fmt: skip
 FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0"}
 UNARY_CASES = [
@@ -148,6 +149,7 @@ UNARY_CASES = [
     if (dtype.is_floating_point or name not in ("silu", "gelu"))
     and not (dtype == torch.bool and name in ("neg", "abs", "relu", "floor", "ceil", "round", "trunc"))
     and not (dtype.is_floating_point and name == "bitwise_not")
+    and (dtype.is_floating_point or aten.UNARY_OPS[name].row.operand != "float")
     and not (dtype == torch.uint8 and name in ("neg", "abs", "sign"))
     and not (dtype in (torch.float16, torch.bfloat16) and name in FLOAT32_AND_UP_IN_EAGER)
 ]

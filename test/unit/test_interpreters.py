@@ -60,7 +60,7 @@ X, XI, Y = tensor([5, 7], "f32", True), tensor([5, 7], "i64", True), tensor([7],
 def unary_case(name: str) -> str:
     row = aten.UNARY_OPS[name].row
     operand = XI if name == "bitwise_not" else X
-    result = "i1" if row.result == "bool" else "i64" if name == "bitwise_not" else "f32"
+    result = {"bool": "i1", "i32": "i32"}.get(row.result, "i64" if name == "bitwise_not" else "f32")
     return one_op(f"aten.{name} {{0}}", [("x", operand)], [tensor([5, 7], result)])
 
 

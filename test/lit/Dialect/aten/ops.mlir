@@ -41,6 +41,10 @@
 // CHECK-NEXT: %lgamma = aten.lgamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%frexp_mantissa = aten.frexp_mantissa %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %frexp_mantissa = aten.frexp_mantissa %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%frexp_exponent = aten.frexp_exponent %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], i32>
+// CHECK-NEXT: %frexp_exponent = aten.frexp_exponent %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], i32>
 %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0e = aten.i0e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
