@@ -318,5 +318,8 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     libdevice_math("bessel_j1", "j1", aten_reference("special.bessel_j1")),
     libdevice_math("bessel_y0", "y0", aten_reference("special.bessel_y0")),
     libdevice_math("bessel_y1", "y1", aten_reference("special.bessel_y1")),
-    libdevice_math("nextafter", arity=2, reference=numpy("nextafter"), operands="float"),
+    # f32 and f64 through libdevice; f16 and bf16 step their own bits (convert-aten-to-loop's nextafter)
+    ElementwiseRow("nextafter", 2, (FLOAT, "float"), {"float": "nextafter"}, scalar="float2",
+                   triton="libdevice.nextafter({0}, {1})", lowers=("loop.nextafter",), reference=numpy("nextafter"),
+                   doc="the next float after x toward y (ATen's torch.nextafter)"),
 )  # fmt: skip

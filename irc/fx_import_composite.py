@@ -1,7 +1,6 @@
 """Import rows that build an ATen op from other aten ops, or take it only for some arguments (COMPOSITE_ROWS,
 part of fx_import_table's TABLE). Each row returns None where its op must run eagerly instead.
 
-    nextafter(x, y)     f32 / f64 only: it steps in the result's precision, and irc computes f16 in f32
     polygamma(n, x)     digamma(x) for n = 0, trigamma(x) for n = 1
     ldexp(x, e)         x * pow(2.0, e), as ATen composes it
     frexp(x)            its two results as two unary ops (one kernel reads x once for both)
@@ -19,15 +18,6 @@ from irc.dialects.types import TensorType
 from irc.fx_types import Importer, dtype_type, result_type, size_text, value_type
 
 Builder = Callable[[Importer, object, dict], object]
-
-
-def nextafter(importer, node, args):
-    import torch
-
-    if node.meta["val"].dtype not in (torch.float32, torch.float64):
-        return None
-    x, y = importer.operand(args["self"]), importer.operand(args["other"])
-    return importer.insert(aten.BINARY_OPS["nextafter"].op(x, y, result_type(node))).result
 
 
 def polygamma(importer, node, args):
@@ -91,7 +81,6 @@ def empty(importer, node, args):
 empty.carried = frozenset({"physical_layout", "stride"})  # layouts only: irc lays out its values itself
 
 COMPOSITE_ROWS: dict[str, Builder] = {
-    "nextafter": nextafter,
     "polygamma": polygamma,
     "ldexp": ldexp,
     "frexp": frexp,

@@ -39,7 +39,7 @@ from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
-from .float_bits import frexp_exponent, frexp_mantissa
+from .float_bits import frexp_exponent, frexp_mantissa, nextafter
 from .integer import gcd, lcm, shift_left, shift_right
 from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
 
@@ -225,7 +225,7 @@ BUILDERS: dict[str, Builder] = {
     "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e, "i1e": i1e,
     "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp), "ipow": ipow,
     "shift_left": shift_left, "shift_right": shift_right, "gcd": gcd, "lcm": lcm,
-    "frexp_mantissa": frexp_mantissa, "frexp_exponent": frexp_exponent,
+    "frexp_mantissa": frexp_mantissa, "frexp_exponent": frexp_exponent, "nextafter": nextafter,
 }  # fmt: skip
 
 

@@ -93,10 +93,20 @@ def test_nextafter(dtype, device):
     _lowered(torch.nextafter, x.t(), y.t())
 
 
-def test_nextafter_in_half_precision_runs_eagerly(device):
-    """nextafter steps in the result's precision: irc, which computes f16 in f32, leaves it to ATen."""
-    x = rand(31, dtype=F16, device=device)
-    check(torch.nextafter, x, x + 1, fallbacks={"aten::nextafter.default": 1})
+NEXTAFTER_EDGES = [(0.0, -0.0), (-0.0, 0.0), (0.0, -1.0), (1.0, 2.0), (1.0, 0.0), (-1.0, -2.0), (65504.0, float("inf")),
+                   (-65504.0, 0.0), (float("inf"), 0.0), (float("nan"), 1.0), (1.0, float("nan")), (6e-8, 0.0),
+                   (-6e-8, 0.0), (2.0, 2.0), (1e-40, 0.0), (3e38, float("inf")), (-3e38, 0.0)]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", [F16, BF16, F32, F64])
+def test_nextafter_edges(dtype, device):
+    """f16 and bf16 step their own 16 bits (irc computes them in f32): signed zeros, the smallest subnormal,
+    the largest finite value to infinity, NaN; a 0-d operand (a constant the printer must type)."""
+    x, y = (torch.tensor([p[k] for p in NEXTAFTER_EDGES], device=device).to(dtype) for k in (0, 1))
+    _lowered(lambda x, y: (torch.nextafter(x, y), torch.signbit(torch.nextafter(x, y))), x, y)
+    z = rand(37, 41, dtype=dtype, device=device)
+    _lowered(torch.nextafter, z, rand(41, dtype=dtype, device=device))
+    _lowered(lambda z: torch.nextafter(z, torch.zeros((), dtype=z.dtype, device=z.device)), z.t())
 
 
 @pytest.mark.parametrize("dtype", [F32, F16, torch.int32, torch.int64])
