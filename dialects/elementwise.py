@@ -311,6 +311,9 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     ElementwiseRow("frexp_mantissa", 1, (SAME, "float"), {"float": "frexp_mantissa"}),  # frexp's two results
     ElementwiseRow("frexp_exponent", 1, ("i32", "float"), {"float": "frexp_exponent"}, "self"),
     ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
+    *(ElementwiseRow(name, 1, (FLOAT, "any"), {"float": name}) for name in (
+        "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+        "airy_ai")),
     ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),

@@ -4,7 +4,6 @@ part of fx_import_table's TABLE). Each row returns None where its op must run ea
     polygamma(n, x)     digamma(x) for n = 0, trigamma(x) for n = 1
     ldexp(x, e)         x * pow(2.0, e), as ATen composes it
     frexp(x)            its two results as two unary ops (one kernel reads x once for both)
-    special_spherical_bessel_j0(x)   the unary op (its operand is named x, not self)
     copy(self, src)     src broadcast to self's sizes, in self's dtype (functionalized in-place copies)
     empty_permuted      an empty tensor: irc lays out its values itself
 """
@@ -34,10 +33,6 @@ def frexp(importer, node, args):
 
 
 FREXP = ("frexp_mantissa", "frexp_exponent")
-
-
-def spherical_bessel_j0(importer, node, args):
-    return importer.insert(aten.UNARY_OPS["spherical_bessel_j0"].op(importer.operand(args["x"]), result_type(node))).result
 
 
 def ldexp(importer, node, args):
@@ -84,7 +79,6 @@ COMPOSITE_ROWS: dict[str, Builder] = {
     "polygamma": polygamma,
     "ldexp": ldexp,
     "frexp": frexp,
-    "special_spherical_bessel_j0": spherical_bessel_j0,
     "copy": copy,
     "empty_permuted": empty,
     "new_empty_strided": empty,

@@ -39,6 +39,11 @@ UNARY = {
     "psi": (torch.special.psi, 0.01, 3.0),
     "polygamma0": (lambda x: torch.polygamma(0, x), -3.0, 3.0),
     "polygamma1": (lambda x: torch.polygamma(1, x), -6.5, 20.0),
+    "modified_bessel_k0": (torch.special.modified_bessel_k0, 0.01, 20.0),
+    "modified_bessel_k1": (torch.special.modified_bessel_k1, 0.01, 20.0),
+    "scaled_modified_bessel_k0": (torch.special.scaled_modified_bessel_k0, 0.01, 40.0),
+    "scaled_modified_bessel_k1": (torch.special.scaled_modified_bessel_k1, 0.01, 40.0),
+    "airy_ai": (torch.special.airy_ai, -15.0, 15.0),
 }
 
 
@@ -192,3 +197,25 @@ def test_frexp_of_double_subnormals(device):
 def test_bfloat16_subnormals_widen_exactly(device):
     x = torch.tensor([1e-40, 6e-39, -1e-40, 1e-30, 0.0], device=device).to(BF16)
     _lowered(lambda x: (x.float() * 2.0**100, x.double() * 2.0**120), x)
+
+
+BESSEL_K_AND_AIRY = [UNARY[name][0] for name in ("modified_bessel_k0", "modified_bessel_k1",
+                                                 "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "airy_ai")]
+BESSEL_K_AND_AIRY_EDGES = [0.0, -0.0, -1.0, 1e-30, 1e-7, 0.5, 1.999, 2.0, 2.001, 8.0, 50.0, 100.0, 700.0,
+                           float("inf"), -float("inf"), float("nan"), -2.09, -2.0899, 2.09, 2.0899, 8.32, 8.33, 103.8,
+                           103.9, -10.0, -100.0, -1e4, 1e-3, -1e-3]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", [F32, F64])
+def test_bessel_k_and_airy_edges(dtype, device):
+    """Each branch of ATen's expansions and its borders: K at 0 (inf), below 0 (NaN), around 2; Ai around
+    -2.09 and 2.09 (where its series stops as ATen's loop does), past 103.892 (0), at +-inf (NaN)."""
+    x = torch.tensor(BESSEL_K_AND_AIRY_EDGES, dtype=dtype, device=device)
+    _lowered(lambda x: tuple(fn(x) for fn in BESSEL_K_AND_AIRY), x)
+    spread = rand(501, low=-12.0, high=12.0, dtype=F64, device=device).to(dtype)
+    _lowered(lambda x: tuple(fn(x) for fn in BESSEL_K_AND_AIRY), spread)
+
+
+def test_bessel_k_and_airy_of_integers(device):
+    x = rand(97, low=-6, high=12, dtype=torch.int64, device=device)
+    _lowered(lambda x: tuple(fn(x) for fn in BESSEL_K_AND_AIRY), x)

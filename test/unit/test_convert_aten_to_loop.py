@@ -135,13 +135,17 @@ def sample(shape, dtype: torch.dtype, nonzero: bool = False, low: int = -5) -> t
 # Elementwise numbers
 # ---------------------------------------------------------------------------
 
+BESSEL_K_AND_AIRY = ("modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0",
+                     "scaled_modified_bessel_k1", "airy_ai")
 UNARY_REFERENCES = {
     "silu": F.silu, "gelu": F.gelu, "relu": torch.relu, "trigamma": lambda x: torch.polygamma(1, x),
     **{name: getattr(torch.special, name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
     **{name: getattr(torch.special, name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0")},
+    **{name: getattr(torch.special, name) for name in BESSEL_K_AND_AIRY},
     "frexp_mantissa": lambda x: torch.frexp(x).mantissa, "frexp_exponent": lambda x: torch.frexp(x).exponent,
 }  # fmt: skip
-FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0"}
+FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0",
+                           *BESSEL_K_AND_AIRY}
 UNARY_CASES = [
     (name, dtype)
     for name in UNARY

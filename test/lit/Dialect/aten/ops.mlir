@@ -45,6 +45,16 @@
 // CHECK-NEXT: %frexp_mantissa = aten.frexp_mantissa %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %frexp_exponent = aten.frexp_exponent %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], i32>
 // CHECK-NEXT: %frexp_exponent = aten.frexp_exponent %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], i32>
+%modified_bessel_k0 = aten.modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %modified_bessel_k0 = aten.modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%modified_bessel_k1 = aten.modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %modified_bessel_k1 = aten.modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%scaled_modified_bessel_k0 = aten.scaled_modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %scaled_modified_bessel_k0 = aten.scaled_modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%scaled_modified_bessel_k1 = aten.scaled_modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %scaled_modified_bessel_k1 = aten.scaled_modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%airy_ai = aten.airy_ai %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %airy_ai = aten.airy_ai %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0e = aten.i0e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
