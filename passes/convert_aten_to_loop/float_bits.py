@@ -23,7 +23,6 @@ from typing import NamedTuple
 
 from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
-from xdsl.dialects import builtin
 from xdsl.dialects.builtin import f32, f64, i16, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -51,7 +50,7 @@ class _Frexp(NamedTuple):
 def _frexp(body: Body, x: SSAValue) -> _Frexp:
     t = x.type
     f = LAYOUTS[t]
-    c = lambda n, ty=f.bits: body.constant(n, ty)  # noqa: E731
+    c = lambda n: body.constant(n, f.bits)  # noqa: E731
     magnitude = body.add(mathd.AbsFOp(x))
     ordinary = body.add(arith.AndIOp(
         body.add(arith.CmpfOp(magnitude, body.constant(math.inf, t), "olt")),

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import f64
 from xdsl.ir import Operation, SSAValue
 
 from .body import Body
-from .special import I0E_A, I1E_A, _chebyshev, _Scalars
+from .special import I0E_A, I1E_A, Scalars, chebyshev
 
 # Cephes' Chebyshev coefficients of K0(x) + log(x / 2) I0(x) on (0, 2] and of exp(x) sqrt(x) K0(x) on (2, inf)
 K0_A = (
@@ -61,33 +61,33 @@ K1_B = (
 )  # fmt: skip
 
 
-def _i0(s: _Scalars, x: SSAValue) -> SSAValue:
+def _i0(s: Scalars, x: SSAValue) -> SSAValue:
     """ATen's modified_bessel_i0 for 0 < x <= 8."""
-    return s.mul(s.body.add(mathd.ExpOp(x)), _chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I0E_A))
+    return s.mul(s.body.add(mathd.ExpOp(x)), chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I0E_A))
 
 
-def _i1(s: _Scalars, x: SSAValue) -> SSAValue:
+def _i1(s: Scalars, x: SSAValue) -> SSAValue:
     """ATen's modified_bessel_i1 for 0 < x <= 8."""
-    series = _chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I1E_A)
+    series = chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I1E_A)
     return s.mul(s.mul(series, x), s.body.add(mathd.ExpOp(x)))
 
 
-def _near(s: _Scalars, x: SSAValue, order: int) -> SSAValue:
+def _near(s: Scalars, x: SSAValue, order: int) -> SSAValue:
     """Kn(x) for 0 < x <= 2."""
     square = s.sub(s.mul(x, x), s.c(2.0))
     log = s.body.add(mathd.LogOp(s.mul(s.c(0.5), x)))
     if order == 0:
-        return s.sub(_chebyshev(s, square, K0_A), s.mul(log, _i0(s, x)))
-    return s.add(s.mul(log, _i1(s, x)), s.div(_chebyshev(s, square, K1_A), x))
+        return s.sub(chebyshev(s, square, K0_A), s.mul(log, _i0(s, x)))
+    return s.add(s.mul(log, _i1(s, x)), s.div(chebyshev(s, square, K1_A), x))
 
 
-def _far_scaled(s: _Scalars, x: SSAValue, order: int) -> SSAValue:
+def _far_scaled(s: Scalars, x: SSAValue, order: int) -> SSAValue:
     """exp(x) sqrt(x) Kn(x) for x > 2."""
-    return _chebyshev(s, s.sub(s.div(s.c(8.0), x), s.c(2.0)), K1_B if order else K0_B)
+    return chebyshev(s, s.sub(s.div(s.c(8.0), x), s.c(2.0)), K1_B if order else K0_B)
 
 
 def _bessel_k(body: Body, x: SSAValue, order: int, scaled: bool) -> SSAValue:
-    s = _Scalars(body, x.type)
+    s = Scalars(body, x.type)
     exp = body.add(mathd.ExpOp(x))
     near = _near(s, x, order)
     root = body.add(mathd.SqrtOp(x))
@@ -151,14 +151,14 @@ AIRY_C1, AIRY_C2 = 0.355028053887817239260, 0.258819403792806798405
 AIRY_SERIES_STEPS = 20  # ATen's loop stops within 10 steps in f32 and 14 in f64 on [-2.09, 2.09)
 
 
-def _horner(s: _Scalars, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
+def _horner(s: Scalars, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
     value = s.c(0.0)
     for coefficient in coefficients:
         value = s.add(s.mul(value, x), s.c(coefficient))
     return value
 
 
-def _airy_negative(s: _Scalars, x: SSAValue) -> SSAValue:
+def _airy_negative(s: Scalars, x: SSAValue) -> SSAValue:
     """Ai(x) for x < -2.09."""
     sqrt = lambda v: s.body.add(mathd.SqrtOp(v))  # noqa: E731
     minus_x = s.sub(s.c(0.0), x)
@@ -172,7 +172,7 @@ def _airy_negative(s: _Scalars, x: SSAValue) -> SSAValue:
     return s.mul(s.div(s.c(INV_SQRT_PI), sqrt(sqrt(minus_x))), s.sub(sine, cosine))
 
 
-def _airy_positive(s: _Scalars, x: SSAValue) -> SSAValue:
+def _airy_positive(s: Scalars, x: SSAValue) -> SSAValue:
     """Ai(x) for x >= 2.09."""
     sqrt = lambda v: s.body.add(mathd.SqrtOp(v))  # noqa: E731
     zeta = s.div(s.mul(s.mul(s.c(2.0), x), sqrt(x)), s.c(3.0))
@@ -182,7 +182,7 @@ def _airy_positive(s: _Scalars, x: SSAValue) -> SSAValue:
     return s.div(s.mul(s.c(INV_SQRT_PI), ratio), scale)
 
 
-def _airy_series(s: _Scalars, x: SSAValue) -> SSAValue:
+def _airy_series(s: Scalars, x: SSAValue) -> SSAValue:
     """Ai(x) by its Maclaurin series, stopping where ATen's loop stops."""
     epsilon = s.c(2.0**-52 if x.type == f64 else 2.0**-23)  # the machine epsilon of the compute type
     f, g, m, n = s.c(1.0), x, s.c(1.0), x
@@ -202,7 +202,7 @@ def _airy_series(s: _Scalars, x: SSAValue) -> SSAValue:
 
 def airy_ai(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     x = xs[0]
-    s = _Scalars(body, x.type)
+    s = Scalars(body, x.type)
     value = s.select(s.cmp("oge", x, s.c(2.09)), _airy_positive(s, x), _airy_series(s, x))
     value = s.select(s.cmp("olt", x, s.c(-2.09)), _airy_negative(s, x), value)
     value = s.select(s.cmp("ogt", x, s.c(103.892)), s.c(0.0), value)
