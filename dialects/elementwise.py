@@ -269,6 +269,8 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
                    "self", scalar="float_to_bool", doc="the sign bit of x is set (-0.0 and -NaN too)",
                    triton="libdevice.signbit({0}) != 0", triton_operands="math", triton_result="i1",
                    lowers=("loop.signbit",), reference=numpy("signbit")),
+    ElementwiseRow("frexp_mantissa", 1, (SAME, "float"), {"float": "frexp_mantissa"}),  # frexp's two results
+    ElementwiseRow("frexp_exponent", 1, ("i32", "float"), {"float": "frexp_exponent"}, "self"),
     ElementwiseRow("logical_not", 1, (BOOL, "any"), {"bool": "logical_not"}, "bool"),
     triton_only("not", 1, "{0} == 0", "bool"),
     ElementwiseRow("sigmoid", 1, (FLOAT, "any"), {"float": "loop.sigmoid"}, scalar="float", doc="1 / (1 + exp(-x))",
@@ -308,13 +310,11 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     ElementwiseRow("spherical_bessel_j0", 1, (FLOAT, "any"), {"float": "spherical_bessel_j0"}),
     libdevice_math("i0", "cyl_bessel_i0"),
     libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
-    ElementwiseRow("frexp_mantissa", 1, (SAME, "float"), {"float": "frexp_mantissa"}),  # frexp's two results
-    ElementwiseRow("frexp_exponent", 1, ("i32", "float"), {"float": "frexp_exponent"}, "self"),
     ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
+    ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
     *(ElementwiseRow(name, 1, (FLOAT, "any"), {"float": name}) for name in (
         "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
         "airy_ai")),
-    ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
     libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),
