@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from xdsl.dialects.builtin import IntAttr, StringAttr, f64, i1, i64
+from xdsl.dialects.builtin import IntAttr, StringAttr, f64, i1, i32, i64
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
@@ -128,9 +128,11 @@ ELEMENT_KINDS = {
     "any": ("any element type", lambda t: element_type_name(t) is not None),
     "numeric": ("numeric (not i1)", lambda t: is_integer(t) or is_float(t)),
     "float": ("floating point", is_float),
+    "integer": ("integer (not i1)", is_integer),
     "integer_or_bool": ("integer or i1", lambda t: is_integer(t) or is_bool(t)),
     "bool": ("i1", is_bool),
     "index": ("i64", lambda t: t == i64),
+    "i32": ("i32", lambda t: t == i32),
 }
 
 

@@ -229,11 +229,15 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     bitwise("bitwise_and", "arith.andi", "{0} & {1}", "bitwise_and"),
     bitwise("bitwise_or", "arith.ori", "{0} | {1}", "bitwise_or"),
     bitwise("bitwise_xor", "arith.xori", "{0} ^ {1}", "bitwise_xor"),
+    ElementwiseRow("bitwise_left_shift", 2, (PROMOTE, "integer"), {"int": "shift_left"}),
+    ElementwiseRow("bitwise_right_shift", 2, (PROMOTE, "integer"), {"int": "shift_right"}),
     triton_only("lshift", 2, "{0} << {1}", "integer", ("arith.shli",), "left_shift"),
     triton_only("rshift", 2, "{0} >> {1}", "integer", ("arith.shrsi",), "right_shift"),
     logical("logical_and", "arith.andi", "{0} & {1}"),
     logical("logical_or", "arith.ori", "{0} | {1}"),
     logical("logical_xor", "arith.xori"),
+    ElementwiseRow("gcd", 2, (PROMOTE, "integer"), {"int": "gcd"}),
+    ElementwiseRow("lcm", 2, (PROMOTE, "integer"), {"int": "lcm"}),
     # -- comparisons ---------------------------------------------------------------------------------------
     compare("eq", "{0} == {1}", "oeq", "eq", "eq"),
     compare("ne", "{0} != {1}", "une", "ne", "ne"),
@@ -265,6 +269,8 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
                    "self", scalar="float_to_bool", doc="the sign bit of x is set (-0.0 and -NaN too)",
                    triton="libdevice.signbit({0}) != 0", triton_operands="math", triton_result="i1",
                    lowers=("loop.signbit",), reference=numpy("signbit")),
+    ElementwiseRow("frexp_mantissa", 1, (SAME, "float"), {"float": "frexp_mantissa"}),  # frexp's two results
+    ElementwiseRow("frexp_exponent", 1, ("i32", "float"), {"float": "frexp_exponent"}, "self"),
     ElementwiseRow("logical_not", 1, (BOOL, "any"), {"bool": "logical_not"}, "bool"),
     triton_only("not", 1, "{0} == 0", "bool"),
     ElementwiseRow("sigmoid", 1, (FLOAT, "any"), {"float": "loop.sigmoid"}, scalar="float", doc="1 / (1 + exp(-x))",
@@ -306,11 +312,17 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     libdevice_math("i1", "cyl_bessel_i1", aten_reference("special.i1")),
     ElementwiseRow("i0e", 1, (FLOAT, "any"), {"float": "i0e"}),
     ElementwiseRow("i1e", 1, (FLOAT, "any"), {"float": "i1e"}),
+    *(ElementwiseRow(name, 1, (FLOAT, "any"), {"float": name}) for name in (
+        "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
+        "airy_ai")),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
     libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),
     libdevice_math("bessel_j1", "j1", aten_reference("special.bessel_j1")),
     libdevice_math("bessel_y0", "y0", aten_reference("special.bessel_y0")),
     libdevice_math("bessel_y1", "y1", aten_reference("special.bessel_y1")),
-    libdevice_math("nextafter", arity=2, reference=numpy("nextafter"), operands="float"),
+    # f32 and f64 through libdevice; f16 and bf16 step their own bits (convert-aten-to-loop's nextafter)
+    ElementwiseRow("nextafter", 2, (FLOAT, "float"), {"float": "nextafter"}, scalar="float2",
+                   triton="libdevice.nextafter({0}, {1})", lowers=("loop.nextafter",), reference=numpy("nextafter"),
+                   doc="the next float after x toward y (ATen's torch.nextafter)"),
 )  # fmt: skip

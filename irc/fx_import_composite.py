@@ -1,10 +1,9 @@
 """Import rows that build an ATen op from other aten ops, or take it only for some arguments (COMPOSITE_ROWS,
 part of fx_import_table's TABLE). Each row returns None where its op must run eagerly instead.
 
-    nextafter(x, y)     f32 / f64 only: it steps in the result's precision, and irc computes f16 in f32
     polygamma(n, x)     digamma(x) for n = 0, trigamma(x) for n = 1
     ldexp(x, e)         x * pow(2.0, e), as ATen composes it
-    special_spherical_bessel_j0(x)   the unary op (its operand is named x, not self)
+    frexp(x)            its two results as two unary ops (one kernel reads x once for both)
     copy(self, src)     src broadcast to self's sizes, in self's dtype (functionalized in-place copies)
     empty_permuted      an empty tensor: irc lays out its values itself
 """
@@ -15,18 +14,9 @@ from collections.abc import Callable
 
 from irc.dialects import aten
 from irc.dialects.types import TensorType
-from irc.fx_types import Importer, dtype_type, result_type, size_text
+from irc.fx_types import Importer, dtype_type, result_type, size_text, value_type
 
 Builder = Callable[[Importer, object, dict], object]
-
-
-def nextafter(importer, node, args):
-    import torch
-
-    if node.meta["val"].dtype not in (torch.float32, torch.float64):
-        return None
-    x, y = importer.operand(args["self"]), importer.operand(args["other"])
-    return importer.insert(aten.BINARY_OPS["nextafter"].op(x, y, result_type(node))).result
 
 
 def polygamma(importer, node, args):
@@ -36,8 +26,13 @@ def polygamma(importer, node, args):
     return importer.insert(aten.UNARY_OPS[name].op(importer.operand(args["self"]), result_type(node))).result
 
 
-def spherical_bessel_j0(importer, node, args):
-    return importer.insert(aten.UNARY_OPS["spherical_bessel_j0"].op(importer.operand(args["x"]), result_type(node))).result
+def frexp(importer, node, args):
+    x = importer.operand(args["self"])
+    ops = (aten.UNARY_OPS[name].op(x, value_type(value)) for name, value in zip(FREXP, node.meta["val"]))
+    return tuple(importer.insert(op).result for op in ops)
+
+
+FREXP = ("frexp_mantissa", "frexp_exponent")
 
 
 def ldexp(importer, node, args):
@@ -81,10 +76,9 @@ def empty(importer, node, args):
 empty.carried = frozenset({"physical_layout", "stride"})  # layouts only: irc lays out its values itself
 
 COMPOSITE_ROWS: dict[str, Builder] = {
-    "nextafter": nextafter,
     "polygamma": polygamma,
     "ldexp": ldexp,
-    "special_spherical_bessel_j0": spherical_bessel_j0,
+    "frexp": frexp,
     "copy": copy,
     "empty_permuted": empty,
     "new_empty_strided": empty,

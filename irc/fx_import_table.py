@@ -113,7 +113,8 @@ def unary(name: str) -> Builder:
 
     def build(importer, node, args):
         props = {"approximate": args.get("approximate", "none")} if name == "gelu" else {}
-        return importer.insert(op(importer.operand(args["self"]), result_type(node), **props)).result
+        operand = args["self"] if "self" in args else args["x"]  # special_airy_ai(Tensor x) and others
+        return importer.insert(op(importer.operand(operand), result_type(node), **props)).result
 
     return build
 
@@ -407,13 +408,17 @@ TABLE: dict[str, Builder] = {
     **{name: binary(name) for name in aten.BINARY_OPS},
     "rsub": binary("sub", swap=True),
     **{f"special_{name}": unary(name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
-    **{f"special_{name}": unary(name) for name in ("bessel_j1", "bessel_y0", "bessel_y1")},
+    **{f"special_{name}": unary(name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "airy_ai")},
+    "special_spherical_bessel_j0": unary("spherical_bessel_j0"),
+    **{f"special_{scaled}modified_bessel_k{n}": unary(f"{scaled}modified_bessel_k{n}") for scaled in ("", "scaled_")
+       for n in (0, 1)},  # fmt: skip
     **COMPOSITE_ROWS,
     "special_modified_bessel_i0": unary("i0"),
     "special_modified_bessel_i1": unary("i1"),
     "true_divide": binary("div"),
     "floor_divide": binary("div", rounding_mode="floor"),
-    "bitwise_left_shift": lambda i, n, a: None,
+    "__lshift__": binary("bitwise_left_shift"),
+    "__rshift__": binary("bitwise_right_shift"),
     "where": where,
     "clamp": clamp("min", "max"),
     "clamp_min": clamp("min", None),

@@ -65,6 +65,8 @@ UNARY_SPECIAL: dict[str, Callable] = {
     "silu": lambda x, op: torch().nn.functional.silu(x),
     "gelu": lambda x, op: torch().nn.functional.gelu(x, approximate=op.approximate.data),
     "trigamma": lambda x, op: torch().polygamma(1, x),
+    "frexp_mantissa": lambda x, op: torch().frexp(x).mantissa,
+    "frexp_exponent": lambda x, op: torch().frexp(x).exponent,
 }
 
 BINARY_SPECIAL: dict[str, Callable] = {

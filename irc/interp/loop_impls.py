@@ -101,6 +101,7 @@ SCALAR_OP_TYPES: list[type[Operation]] = [
     arith.CmpfOp,
     arith.CmpiOp,
     loop.CastOp,
+    arith.BitcastOp,
     *ln.CONVERSIONS,
     *ln.ELEMENTWISE,
 ]

@@ -204,6 +204,16 @@ CONVERSIONS = (
 )  # fmt: skip
 
 
+def bitcast(values, source: Attribute, target: Attribute) -> np.ndarray:
+    """The same bits as another type of the same width (bf16 is carried in the upper half of a float32)."""
+    values = np.asarray(values)
+    if element_type_name(source) == "bf16":
+        values = (np.asarray(values, np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    if element_type_name(target) == "bf16":
+        return (values.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
+    return values.view(numpy_type(target))
+
+
 def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
     """One scalar op of a body or host function on whole arrays, result in the op's numpy type."""
     if isinstance(op, arith.ConstantOp):
@@ -211,6 +221,8 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
         return np.asarray(attr_number(op.value), numpy_type(op.result.type))
     if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
+    if isinstance(op, arith.BitcastOp):
+        return bitcast(args[0], op.operands[0].type, op.result.type)
     if isinstance(op, arith.CmpfOp):
         return CMPF[arith.CMPF_COMPARISON_OPERATIONS[op.predicate.value.data]](*args)
     if isinstance(op, arith.CmpiOp):

@@ -14,7 +14,8 @@
   refuses for arrays of one dimension (`for r in range(0, rnumel, RBLOCK)`):
   `squeeze_one_element_loop_bounds()` (called by `interpreted_stdlib()`) squeezes first, as Triton 3.9 does.
 - The interpreter truncates float32 -> bfloat16 and bit-casts other types to bfloat16, where the GPU (and
-  PyTorch) round to nearest even: `interpreted_stdlib()` also swaps in a rounding cast.
+  PyTorch) round to nearest even, and flushes or misplaces bfloat16 subnormals cast to wider types:
+  `interpreted_stdlib()` also swaps in a rounding cast and an exact widening one.
 - The interpreter's tl.dot multiplies bfloat16 operands as their uint16 bits: `interpreted_stdlib()` swaps in
   a dot that widens them to float32 first (template kernels' GEMMs).
 """
@@ -117,11 +118,22 @@ def float32_to_bfloat16_bits(data):
     return np.where(np.isnan(data), np.uint16(0x7FC0), rounded)
 
 
+def bfloat16_bits_to_float32(data):
+    """bfloat16 (held as uint16 bits) -> float32, exactly: the bits shifted into the upper half (the
+    interpreter's own conversion loses subnormals)."""
+    import numpy as np
+
+    return (np.asarray(data).view(np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
 def _rounding_cast(original):
     def cast_impl(self, src, dst_type):
         import triton.language as tl
         from triton.runtime.interpreter import TensorHandle
 
+        if src.dtype.scalar == tl.bfloat16 and dst_type.scalar != tl.bfloat16:
+            widened = TensorHandle(bfloat16_bits_to_float32(src.data), tl.float32)
+            return widened if dst_type.scalar == tl.float32 else original(self, widened, dst_type)
         if dst_type.scalar != tl.bfloat16 or src.dtype.scalar == tl.bfloat16:
             return original(self, src, dst_type)
         as_float = original(self, src, tl.float32) if src.dtype.scalar != tl.float32 else src

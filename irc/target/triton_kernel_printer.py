@@ -201,6 +201,9 @@ def _cast(p: KernelPrinter, op: triton.CastOp) -> str:
     dtype = triton_dtype(triton.element_of(op.result.type))
     bitcast = ", bitcast=True" if op.bitcast is not None else ""
     source = op.src.owner
+    if bitcast and isinstance(source, triton.ConstantOp) and not isinstance(op.src.type, BlockType):
+        typed = f"tl.full([], {literal(source.python_value)}, {triton_dtype(triton.element_of(op.src.type))})"
+        return f"tl.cast({typed}, {dtype}{bitcast})"  # a literal would be int32 or float32 whatever its type
     if isinstance(op.src, BlockArgument) or isinstance(source, triton.ConstantOp) or p.is_inlined(source):
         return f"tl.cast({p.ref(op.src)}, {dtype}{bitcast})"
     return f"{p.ref(op.src)}.to({dtype}{bitcast})"

@@ -39,7 +39,16 @@ from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
 from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
+from .float_bits import frexp_exponent, frexp_mantissa, nextafter
+from .integer import gcd, lcm, shift_left, shift_right
 from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
+from .special_bessel import (
+    airy_ai,
+    modified_bessel_k0,
+    modified_bessel_k1,
+    scaled_modified_bessel_k0,
+    scaled_modified_bessel_k1,
+)
 
 Builder = Callable[[Body, Sequence[SSAValue], Operation], SSAValue]
 
@@ -222,6 +231,10 @@ BUILDERS: dict[str, Builder] = {
     "reciprocal": reciprocal, "is_negative": is_negative, "digamma": digamma, "angle": angle,
     "spherical_bessel_j0": spherical_bessel_j0, "trigamma": trigamma, "i0e": i0e, "i1e": i1e,
     "fmax": nan_ignoring(arith.MaximumfOp), "fmin": nan_ignoring(arith.MinimumfOp), "ipow": ipow,
+    "shift_left": shift_left, "shift_right": shift_right, "gcd": gcd, "lcm": lcm,
+    "modified_bessel_k0": modified_bessel_k0, "modified_bessel_k1": modified_bessel_k1,
+    "scaled_modified_bessel_k0": scaled_modified_bessel_k0, "scaled_modified_bessel_k1": scaled_modified_bessel_k1,
+    "airy_ai": airy_ai, "frexp_mantissa": frexp_mantissa, "frexp_exponent": frexp_exponent, "nextafter": nextafter,
 }  # fmt: skip
 
 

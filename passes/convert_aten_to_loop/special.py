@@ -30,7 +30,7 @@ ASYMPTOTIC = (
 RECURRENCE_STEPS = 10  # x > 0 reaches 10 within ten steps of 1
 
 
-class _Scalars:
+class Scalars:
     """Scalar arithmetic on one float type inside a body."""
 
     def __init__(self, body: Body, t):
@@ -58,7 +58,7 @@ class _Scalars:
         return self.body.add(arith.SelectOp(condition, a, b))
 
 
-def _digamma_positive(s: _Scalars, x: SSAValue) -> SSAValue:
+def _digamma_positive(s: Scalars, x: SSAValue) -> SSAValue:
     """digamma(x) for x > 0 (and +inf, NaN)."""
     ten, one, zero = s.c(10.0), s.c(1.0), s.c(0.0)
     shift = zero
@@ -76,7 +76,7 @@ def _digamma_positive(s: _Scalars, x: SSAValue) -> SSAValue:
     return s.add(shift, s.select(at_ten, s.c(PSI_10), asymptotic))
 
 
-def _pi_over_tan_pi(s: _Scalars, x: SSAValue) -> SSAValue:
+def _pi_over_tan_pi(s: Scalars, x: SSAValue) -> SSAValue:
     """pi / tan(pi * frac(x)), in double precision as ATen computes it for every float type."""
     fraction = s.sub(x, s.body.add(mathd.TruncOp(x)))
     return s.div(s.c(math.pi), s.body.add(mathd.TanOp(s.mul(s.c(math.pi), fraction))))
@@ -84,13 +84,13 @@ def _pi_over_tan_pi(s: _Scalars, x: SSAValue) -> SSAValue:
 
 def digamma(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     x = xs[0]
-    s = _Scalars(body, x.type)
+    s = Scalars(body, x.type)
     zero, one = s.c(0.0), s.c(1.0)
     negative = s.cmp("olt", x, zero)
     whole = body.add(mathd.TruncOp(x))
     positive_side = s.select(negative, s.sub(one, x), x)
     value = _digamma_positive(s, positive_side)
-    cotangent = body.cast(_pi_over_tan_pi(_Scalars(body, f64), body.cast(x, f64)), x.type)
+    cotangent = body.cast(_pi_over_tan_pi(Scalars(body, f64), body.cast(x, f64)), x.type)
     value = s.select(negative, s.sub(value, cotangent), value)
     pole = body.add(arith.AndIOp(negative, s.cmp("oeq", x, whole)))
     value = s.select(pole, s.c(math.nan), value)
@@ -104,7 +104,7 @@ SPHERICAL_J0_SERIES = (1 / 6227020800, -1 / 39916800, 1 / 362880, -1 / 5040, 1 /
 def spherical_bessel_j0(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     """sin(x) / x; its Taylor series in x^2 for |x| < 0.5; 0 at +-inf."""
     x = xs[0]
-    s = _Scalars(body, x.type)
+    s = Scalars(body, x.type)
     square = s.mul(x, x)
     series = s.c(SPHERICAL_J0_SERIES[0])
     for coefficient in SPHERICAL_J0_SERIES[1:]:
@@ -122,7 +122,7 @@ def trigamma(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     """ATen's trigamma: below 0.5 the reflection pi^2 / sin^2(pi x) - trigamma(1 - x); six steps of
     1 / x^2, then the asymptotic series."""
     x = xs[0]
-    s = _Scalars(body, x.type)
+    s = Scalars(body, x.type)
     one = s.c(1.0)
     reflected = s.cmp("olt", x, s.c(0.5))
     sine = body.add(mathd.SinOp(s.mul(s.c(math.pi), x)))
@@ -161,7 +161,7 @@ I0E_B = (
 )  # fmt: skip
 
 
-def _chebyshev(s: _Scalars, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
+def chebyshev(s: Scalars, x: SSAValue, coefficients: Sequence[float]) -> SSAValue:
     """Cephes' chbevl: the Chebyshev series of `coefficients` at x (Clenshaw's recurrence)."""
     b0, b1, b2 = s.c(coefficients[0]), s.c(0.0), s.c(0.0)
     for coefficient in coefficients[1:]:
@@ -172,10 +172,10 @@ def _chebyshev(s: _Scalars, x: SSAValue, coefficients: Sequence[float]) -> SSAVa
 
 def i0e(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     """exp(-|x|) I0(x): one expansion in |x| / 2 - 2 up to 8, the other in 32 / |x| - 2 (over sqrt|x|) above."""
-    s = _Scalars(body, xs[0].type)
+    s = Scalars(body, xs[0].type)
     x = body.add(mathd.AbsFOp(xs[0]))
-    near = _chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I0E_A)
-    far = s.div(_chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), I0E_B), body.add(mathd.SqrtOp(x)))
+    near = chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), I0E_A)
+    far = s.div(chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), I0E_B), body.add(mathd.SqrtOp(x)))
     return s.select(s.cmp("ole", x, s.c(8.0)), near, far)
 
 
@@ -205,10 +205,10 @@ I1E_FLOAT_TERMS = (17, 7)
 
 def i1e(body: Body, xs: Sequence[SSAValue], _: Operation) -> SSAValue:
     """exp(-|x|) I1(x), odd: |x| times one expansion up to 8, the other over sqrt|x| above."""
-    s = _Scalars(body, xs[0].type)
+    s = Scalars(body, xs[0].type)
     a, b = (I1E_A, I1E_B) if xs[0].type == f64 else (I1E_A[-I1E_FLOAT_TERMS[0] :], I1E_B[-I1E_FLOAT_TERMS[1] :])
     x = body.add(mathd.AbsFOp(xs[0]))
-    near = s.mul(_chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), a), x)
-    far = s.div(_chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), b), body.add(mathd.SqrtOp(x)))
+    near = s.mul(chebyshev(s, s.sub(s.div(x, s.c(2.0)), s.c(2.0)), a), x)
+    far = s.div(chebyshev(s, s.sub(s.div(s.c(32.0), x), s.c(2.0)), b), body.add(mathd.SqrtOp(x)))
     value = s.select(s.cmp("ole", x, s.c(8.0)), near, far)
     return s.select(s.cmp("olt", xs[0], s.c(0.0)), s.sub(s.c(0.0), value), value)

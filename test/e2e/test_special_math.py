@@ -39,6 +39,11 @@ UNARY = {
     "psi": (torch.special.psi, 0.01, 3.0),
     "polygamma0": (lambda x: torch.polygamma(0, x), -3.0, 3.0),
     "polygamma1": (lambda x: torch.polygamma(1, x), -6.5, 20.0),
+    "modified_bessel_k0": (torch.special.modified_bessel_k0, 0.01, 20.0),
+    "modified_bessel_k1": (torch.special.modified_bessel_k1, 0.01, 20.0),
+    "scaled_modified_bessel_k0": (torch.special.scaled_modified_bessel_k0, 0.01, 40.0),
+    "scaled_modified_bessel_k1": (torch.special.scaled_modified_bessel_k1, 0.01, 40.0),
+    "airy_ai": (torch.special.airy_ai, -15.0, 15.0),
 }
 
 
@@ -93,10 +98,20 @@ def test_nextafter(dtype, device):
     _lowered(torch.nextafter, x.t(), y.t())
 
 
-def test_nextafter_in_half_precision_runs_eagerly(device):
-    """nextafter steps in the result's precision: irc, which computes f16 in f32, leaves it to ATen."""
-    x = rand(31, dtype=F16, device=device)
-    check(torch.nextafter, x, x + 1, fallbacks={"aten::nextafter.default": 1})
+NEXTAFTER_EDGES = [(0.0, -0.0), (-0.0, 0.0), (0.0, -1.0), (1.0, 2.0), (1.0, 0.0), (-1.0, -2.0), (65504.0, float("inf")),
+                   (-65504.0, 0.0), (float("inf"), 0.0), (float("nan"), 1.0), (1.0, float("nan")), (6e-8, 0.0),
+                   (-6e-8, 0.0), (2.0, 2.0), (1e-40, 0.0), (3e38, float("inf")), (-3e38, 0.0)]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", [F16, BF16, F32, F64])
+def test_nextafter_edges(dtype, device):
+    """f16 and bf16 step their own 16 bits (irc computes them in f32): signed zeros, the smallest subnormal,
+    the largest finite value to infinity, NaN; a 0-d operand (a constant the printer must type)."""
+    x, y = (torch.tensor([p[k] for p in NEXTAFTER_EDGES], device=device).to(dtype) for k in (0, 1))
+    _lowered(lambda x, y: (torch.nextafter(x, y), torch.signbit(torch.nextafter(x, y))), x, y)
+    z = rand(37, 41, dtype=dtype, device=device)
+    _lowered(torch.nextafter, z, rand(41, dtype=dtype, device=device))
+    _lowered(lambda z: torch.nextafter(z, torch.zeros((), dtype=z.dtype, device=z.device)), z.t())
 
 
 @pytest.mark.parametrize("dtype", [F32, F16, torch.int32, torch.int64])
@@ -156,3 +171,51 @@ def test_angle_of_real_numbers(dtype, device):
     _lowered(torch.angle, x)
     special = torch.tensor([-0.0, 0.0, -1.5, 2.0, float("nan"), -float("inf"), float("inf")], device=device)
     _lowered(torch.angle, special)
+
+
+FREXP_EDGES = [0.0, -0.0, float("inf"), -float("inf"), float("nan"), -3.0, 1.0, 0.75, 0.5, -1.0, 3e38, 1e-40,
+               -1.17549435e-38, 1.1754942e-38, 2.0**-149, 6e-39, 65504.0, 6e-8, 1e-5]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", [F32, F64, F16, BF16])
+def test_frexp_edges_and_random(dtype, device):
+    """Mantissa and int32 exponent from the float's bits: zeros, infinities and NaN give (x, 0); subnormals
+    (of the dtype, and of f32 for f16/bf16 values) are scaled into the normal range first."""
+    edges = torch.tensor(FREXP_EDGES, device=device).to(dtype)
+    _lowered(torch.frexp, edges)
+    x = rand(37, 41, low=-1.0, high=1.0, dtype=F64, device=device) * torch.logspace(-30, 30, 41, device=device, dtype=F64)
+    _lowered(torch.frexp, x.to(dtype).t())
+    _lowered(lambda x: torch.frexp(x).exponent + 1, x.to(dtype))
+
+
+def test_frexp_of_double_subnormals(device):
+    x = torch.tensor([5e-324, -5e-324, 2.2250738585072014e-308, 2.2250738585072009e-308, 1e308, -1e-310],
+                     dtype=F64, device=device)  # fmt: skip
+    _lowered(torch.frexp, x)
+
+
+def test_bfloat16_subnormals_widen_exactly(device):
+    x = torch.tensor([1e-40, 6e-39, -1e-40, 1e-30, 0.0], device=device).to(BF16)
+    _lowered(lambda x: (x.float() * 2.0**100, x.double() * 2.0**120), x)
+
+
+BESSEL_K_AND_AIRY = [UNARY[name][0] for name in ("modified_bessel_k0", "modified_bessel_k1",
+                                                 "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "airy_ai")]
+BESSEL_K_AND_AIRY_EDGES = [0.0, -0.0, -1.0, 1e-30, 1e-7, 0.5, 1.999, 2.0, 2.001, 8.0, 50.0, 100.0, 700.0,
+                           float("inf"), -float("inf"), float("nan"), -2.09, -2.0899, 2.09, 2.0899, 8.32, 8.33, 103.8,
+                           103.9, -10.0, -100.0, -1e4, 1e-3, -1e-3]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", [F32, F64])
+def test_bessel_k_and_airy_edges(dtype, device):
+    """Each branch of ATen's expansions and its borders: K at 0 (inf), below 0 (NaN), around 2; Ai around
+    -2.09 and 2.09 (where its series stops as ATen's loop does), past 103.892 (0), at +-inf (NaN)."""
+    x = torch.tensor(BESSEL_K_AND_AIRY_EDGES, dtype=dtype, device=device)
+    _lowered(lambda x: tuple(fn(x) for fn in BESSEL_K_AND_AIRY), x)
+    spread = rand(501, low=-12.0, high=12.0, dtype=F64, device=device).to(dtype)
+    _lowered(lambda x: tuple(fn(x) for fn in BESSEL_K_AND_AIRY), spread)
+
+
+def test_bessel_k_and_airy_of_integers(device):
+    x = rand(97, low=-6, high=12, dtype=torch.int64, device=device)
+    _lowered(lambda x: tuple(fn(x) for fn in BESSEL_K_AND_AIRY), x)

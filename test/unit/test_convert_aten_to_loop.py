@@ -135,12 +135,17 @@ def sample(shape, dtype: torch.dtype, nonzero: bool = False, low: int = -5) -> t
 # Elementwise numbers
 # ---------------------------------------------------------------------------
 
+BESSEL_K_AND_AIRY = ("modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0",
+                     "scaled_modified_bessel_k1", "airy_ai")
 UNARY_REFERENCES = {
     "silu": F.silu, "gelu": F.gelu, "relu": torch.relu, "trigamma": lambda x: torch.polygamma(1, x),
     **{name: getattr(torch.special, name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
     **{name: getattr(torch.special, name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0")},
+    **{name: getattr(torch.special, name) for name in BESSEL_K_AND_AIRY},
+    "frexp_mantissa": lambda x: torch.frexp(x).mantissa, "frexp_exponent": lambda x: torch.frexp(x).exponent,
 }  # fmt: skip
-FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0"}
+FLOAT32_AND_UP_IN_EAGER = {"erfcx", "ndtri", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "spherical_bessel_j0",
+                           *BESSEL_K_AND_AIRY}
 UNARY_CASES = [
     (name, dtype)
     for name in UNARY
@@ -148,6 +153,7 @@ UNARY_CASES = [
     if (dtype.is_floating_point or name not in ("silu", "gelu"))
     and not (dtype == torch.bool and name in ("neg", "abs", "relu", "floor", "ceil", "round", "trunc"))
     and not (dtype.is_floating_point and name == "bitwise_not")
+    and (dtype.is_floating_point or aten.UNARY_OPS[name].row.operand != "float")
     and not (dtype == torch.uint8 and name in ("neg", "abs", "sign"))
     and not (dtype in (torch.float16, torch.bfloat16) and name in FLOAT32_AND_UP_IN_EAGER)
 ]
@@ -195,6 +201,8 @@ INTEGER_ONLY = {"bitwise_and", "bitwise_or", "bitwise_xor"}
 def binary_supported(name: str, a: torch.dtype, b: torch.dtype) -> bool:
     if aten.BINARY_OPS[name].row.operand == "float":  # the op's row admits floating-point operands only
         return a.is_floating_point and b.is_floating_point
+    if aten.BINARY_OPS[name].row.operand == "integer":
+        return not (a.is_floating_point or b.is_floating_point) and torch.bool not in (a, b)
     if name in INTEGER_ONLY:
         return not (a.is_floating_point or b.is_floating_point)
     if name in NUMERIC_ONLY and torch.bool in (a, b):

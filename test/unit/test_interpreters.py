@@ -60,16 +60,14 @@ X, XI, Y = tensor([5, 7], "f32", True), tensor([5, 7], "i64", True), tensor([7],
 def unary_case(name: str) -> str:
     row = aten.UNARY_OPS[name].row
     operand = XI if name == "bitwise_not" else X
-    result = "i1" if row.result == "bool" else "i64" if name == "bitwise_not" else "f32"
+    result = {"bool": "i1", "i32": "i32"}.get(row.result, "i64" if name == "bitwise_not" else "f32")
     return one_op(f"aten.{name} {{0}}", [("x", operand)], [tensor([5, 7], result)])
-
-
-BINARY_OPERANDS = {"bitwise_and": ("i64", "i64"), "bitwise_or": ("i64", "i64"), "bitwise_xor": ("i64", "i64")}
 
 
 def binary_case(name: str) -> str:
     row = aten.BINARY_OPS[name].row
-    element, result = BINARY_OPERANDS.get(name, ("f32", "i1" if row.result == "bool" else "f32"))
+    integers = row.operand in ("integer", "integer_or_bool")
+    element, result = ("i64", "i64") if integers else ("f32", "i1" if row.result == "bool" else "f32")
     x, y = tensor([5, 7], element, True), tensor([7], element, True)
     return one_op(f"aten.{name} {{0}}, {{1}}", [("x", x), ("y", y)], [tensor([5, 7], result)])
 

@@ -71,6 +71,12 @@
 
 // -----
 
+%b = "test.op"() : () -> !aten.tensor<[3], i1>
+%0 = aten.gcd %b, %b : (!aten.tensor<[3], i1>, !aten.tensor<[3], i1>) -> !aten.tensor<[3], i1>
+// CHECK: Operation does not verify: operand element type must be integer (not i1), got i1
+
+// -----
+
 %x = "test.op"() : () -> !aten.tensor<[3], f32>
 %0 = aten.bitwise_not %x : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
 // CHECK: Operation does not verify: operand element type must be integer or i1, got f32

@@ -41,6 +41,20 @@
 // CHECK-NEXT: %lgamma = aten.lgamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %erfinv = aten.erfinv %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%frexp_mantissa = aten.frexp_mantissa %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %frexp_mantissa = aten.frexp_mantissa %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%frexp_exponent = aten.frexp_exponent %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], i32>
+// CHECK-NEXT: %frexp_exponent = aten.frexp_exponent %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], i32>
+%modified_bessel_k0 = aten.modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %modified_bessel_k0 = aten.modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%modified_bessel_k1 = aten.modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %modified_bessel_k1 = aten.modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%scaled_modified_bessel_k0 = aten.scaled_modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %scaled_modified_bessel_k0 = aten.scaled_modified_bessel_k0 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%scaled_modified_bessel_k1 = aten.scaled_modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %scaled_modified_bessel_k1 = aten.scaled_modified_bessel_k1 %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+%airy_ai = aten.airy_ai %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %airy_ai = aten.airy_ai %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %digamma = aten.digamma %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
 %i0e = aten.i0e %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3, 9], f32>
@@ -186,6 +200,14 @@
 // CHECK-NEXT: %bitwise_or = aten.bitwise_or %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 %bitwise_xor = aten.bitwise_xor %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 // CHECK-NEXT: %bitwise_xor = aten.bitwise_xor %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%bitwise_left_shift = aten.bitwise_left_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %bitwise_left_shift = aten.bitwise_left_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%bitwise_right_shift = aten.bitwise_right_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %bitwise_right_shift = aten.bitwise_right_shift %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%gcd = aten.gcd %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %gcd = aten.gcd %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+%lcm = aten.lcm %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
+// CHECK-NEXT: %lcm = aten.lcm %i, %n : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 %div_v2 = aten.div %i, %n rounding_mode = "floor" : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 // CHECK-NEXT: %div_v2 = aten.div %i, %n rounding_mode = "floor" : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
 %div_v3 = aten.div %i, %n rounding_mode = "trunc" : (!aten.tensor<[3, 9], i64>, i64) -> !aten.tensor<[3, 9], i64>
