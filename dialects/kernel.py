@@ -71,7 +71,7 @@ from irc.dialects.kernel_config import (
     verify_config_value,
 )
 from irc.dialects.kernel_space import verify_iteration_space
-from irc.dialects.kernel_template import MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp)
+from irc.dialects.kernel_template import ChoiceOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
 from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
@@ -365,11 +365,12 @@ def _print_typed_argument(printer: Printer, arg: SSAValue) -> None:
 
 @irdl_op_definition
 class YieldOp(AbstractYieldOperation[Attribute]):
-    """Ends a `kernel.kernel` body, yielding the buffers the kernel writes."""
+    """Ends a `kernel.kernel` body, yielding the buffers the kernel writes (or, without operands, a region of a
+    `kernel.choice`)."""
 
     name = "kernel.yield"
 
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(KernelOp), Pure()))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(KernelOp, ChoiceOp), Pure()))
 
 
 # ---------------------------------------------------------------------------
@@ -563,6 +564,6 @@ class ReuseOp(IRDLOperation):
 
 Kernel = Dialect(
     "kernel",
-    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp],
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, ChoiceOp],
     [OperandRefAttr],
 )

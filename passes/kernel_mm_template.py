@@ -20,20 +20,22 @@ The choice against cuBLAS is a compile-time heuristic, not a measurement: with `
 only a matmul whose result a loop.pointwise reads (directly or through views) becomes a template, since a
 Triton GEMM is there to save the epilogue's round trip through memory, not to beat cuBLAS alone; one whose
 reader kernel-fuse then cannot fuse goes back to an extern there. `enabled=false` (the default pipeline's
-unless IRC_MM_TEMPLATE=1) leaves every extern as it is.
+on CPU) leaves every extern as it is. With `choice=true` (torch.compile's pipeline for CUDA inputs) each
+kernel.matmul carries the unit attribute `choice`: kernel-fuse then keeps cuBLAS as an alternative of the template
+(a `kernel.choice` the runtime resolves by measuring both); IRC_MM_TEMPLATE=1 gives templates without a choice.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, f32
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, UnitAttr, f32
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import loop
 from irc.dialects.kernel import ExternOp, OperandRefAttr
-from irc.dialects.kernel_template import MATMUL_ELEMENT_TYPES, MatmulOp
+from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
 from irc.options import CheckedOptions
 
@@ -165,6 +167,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     enabled: bool = True
     require_epilogue: bool = True
     """only matmuls whose result a loop.pointwise reads (the epilogue a template fuses)"""
+    choice: bool = False
+    """mark each kernel.matmul `choice`: kernel-fuse keeps cuBLAS as a measured alternative"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
@@ -175,6 +179,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
             if self.require_epilogue and not read_by_pointwise(extern.res[0]):
                 continue
             replacements = to_template(extern)
+            if self.choice:
+                replacements[0].attributes[CHOICE] = UnitAttr()
             block = extern.parent_block()
             block.insert_ops_before(replacements, extern)
             replacements[-1].results[0].name_hint = extern.res[0].name_hint

@@ -1,0 +1,97 @@
+"""A template kernel with cuBLAS kept beside it: a `kernel.choice` the runtime resolves by measuring both.
+
+For a fusion group holding a kernel.matmul marked `choice` (kernel-mm-template{choice=true}), both ways of
+computing the group's outputs go into the host program:
+
+    %out = kernel.alloc : ...
+    kernel.choice "fused_gelu_mm_0" ["template", "extern"] default 1 {
+      kernel.launch @fused_gelu_mm_0(%x, %w) outs(%out)           // the GEMM with its epilogue
+      kernel.yield
+    }, {
+      %p = kernel.extern "aten::mm.default"(%x, %w) ...           // cuBLAS
+      kernel.launch @gelu_1(%p) outs(%out)                        // the epilogue alone, reading the product
+      kernel.yield
+    }
+
+The extern alternative computes the product in the operands' type (an f32 product of narrower operands, which
+addmm's bias reads before rounding once, is read back from that type: the bias is then added to the rounded
+product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
+`aten::mm.out` / `aten::bmm.out`. The extern alternative runs where nothing is measured.
+"""
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import f32
+from xdsl.ir import Operation, SSAValue
+
+from irc.dialects import kernel, loop
+from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE, ChoiceOp, MatmulOp
+from irc.dialects.types import BufferType
+
+BuildKernel = Callable[..., tuple[kernel.KernelOp, list[Operation]]]
+
+
+def offers_choice(item: Sequence[Operation]) -> bool:
+    return any(isinstance(op, MatmulOp) and CHOICE in op.attributes for op in item)
+
+
+def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, used_outside):
+    """(kernels, host ops) of a template group and its cuBLAS alternative; None where the product is an output
+    of another type than cuBLAS gives."""
+    members = set(item)
+    matmul = next(op for op in item if isinstance(op, MatmulOp))
+    outputs = [r for m in item for r in m.results if used_outside(r, members)]
+    same_type = matmul.result.type.element_type == matmul.lhs.type.element_type
+    if matmul.result in outputs and not same_type:
+        return None
+    mapping: dict[SSAValue, SSAValue] = {}
+    clones = [op.clone(value_mapper=mapping) for op in item]
+    host = item[0].parent_block()
+    host.insert_ops_before(clones, host.last_op)
+    template, template_ops = build_kernel(item, namer)
+    *allocs, launch = template_ops
+    destination = dict(zip(outputs, launch.outs))
+    twin = mapping[matmul.result].owner
+    extern_ops, product = cublas(twin, destination.get(matmul.result))
+    read_product(twin.result, product)
+    twin.detach()
+    twin.erase()
+    rest = [c for c in clones if c is not twin]
+    kept = [o for o in outputs if o is not matmul.result]
+    epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
+    alternatives = {TEMPLATE: [launch], EXTERN: [*extern_ops, *epilogue_ops]}
+    choice = ChoiceOp(template.sym_name.data, alternatives, default=1)
+    return [template, epilogue], [*allocs, choice]
+
+
+def cublas(matmul: MatmulOp, destination: SSAValue | None) -> tuple[list[Operation], SSAValue]:
+    """The extern computing a kernel.matmul's product in its operands' type (into `destination` when given)."""
+    name = "aten::bmm" if matmul.batched else "aten::mm"
+    refs = [kernel.OperandRefAttr(k) for k in range(2)]
+    operands = [matmul.lhs, matmul.rhs]
+    if destination is not None:
+        out = {"out": kernel.OperandRefAttr(2)}
+        extern = kernel.ExternOp(f"{name}.out", operands, [], args=refs, kwargs=out, outs=[destination])
+        return [extern], destination
+    result = matmul.result.type
+    if result.element_type != matmul.lhs.type.element_type:
+        result = BufferType(result.sizes(), matmul.lhs.type.element_type)
+    extern = kernel.ExternOp(f"{name}.default", operands, [result], args=refs)
+    extern.res[0].name_hint = matmul.result.name_hint
+    return [extern], extern.res[0]
+
+
+def read_product(value: SSAValue, product: SSAValue) -> None:
+    """The epilogue's loads of `value` read `product` instead (and widen it where `value` was f32)."""
+    if value.type.element_type == product.type.element_type:
+        value.replace_all_uses_with(product)
+        return
+    for use in list(value.uses):
+        load = use.operation
+        assert isinstance(load, loop.LoadOp), f"an epilogue reads the product through {load.name}"
+        narrow = loop.LoadOp(product, load.index)
+        wide = loop.CastOp(narrow.result, f32)
+        load.parent_block().insert_ops_before([narrow, wide], load)
+        load.result.replace_all_uses_with(wide.result)
+        load.detach()
+        load.erase()
