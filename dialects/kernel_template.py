@@ -126,17 +126,14 @@ class ChoiceOp(IRDLOperation):
     default = prop_def(IntAttr)
     bodies = var_region_def("single_block")
 
-    def __init__(self, site: str, alternatives: dict[str, list], default: int):
-        """`alternatives`: name -> the host ops of its region (a kernel.yield is added)."""
-        from irc.dialects.kernel import YieldOp
-
-        regions = [Region(Block([*ops, YieldOp()])) for ops in alternatives.values()]
+    def __init__(self, site: str, alternatives: dict[str, Block], default: int):
+        """`alternatives`: name -> its region's block (ending with a kernel.yield)."""
         properties: dict[str, Attribute] = {
             "site": StringAttr(site),
             "alternatives": ArrayAttr([StringAttr(n) for n in alternatives]),
             "default": IntAttr(default),
         }
-        super().__init__(properties=properties, regions=[regions])
+        super().__init__(properties=properties, regions=[[Region(b) for b in alternatives.values()]])
 
     @property
     def names(self) -> list[str]:
@@ -146,8 +143,6 @@ class ChoiceOp(IRDLOperation):
         return self.bodies[self.names.index(name)].block
 
     def verify_(self) -> None:
-        from irc.dialects.kernel import YieldOp
-
         names = self.alternatives.data
         if not all(isinstance(n, StringAttr) for n in names) or len({n.data for n in names}) != len(names):
             raise VerifyException("kernel.choice alternatives must be distinct strings")
@@ -160,7 +155,8 @@ class ChoiceOp(IRDLOperation):
             raise VerifyException(f"kernel.choice default {self.default.data} is not an alternative's position")
         for region in self.bodies:
             block = region.block
-            if block.args or not isinstance(block.last_op, YieldOp) or block.last_op.operands:
+            last = block.last_op
+            if block.args or last is None or last.name != "kernel.yield" or last.operands:
                 raise VerifyException("each kernel.choice region is one block without arguments ending in kernel.yield")
 
     @classmethod

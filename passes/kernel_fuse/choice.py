@@ -22,7 +22,7 @@ product, as Inductor's unfused addmm does). A product that is itself an output g
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects.builtin import f32
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE, ChoiceOp, MatmulOp
@@ -59,7 +59,7 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     rest = [c for c in clones if c is not twin]
     kept = [o for o in outputs if o is not matmul.result]
     epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
-    alternatives = {TEMPLATE: [launch], EXTERN: [*extern_ops, *epilogue_ops]}
+    alternatives = {TEMPLATE: Block([launch, kernel.YieldOp()]), EXTERN: Block([*extern_ops, *epilogue_ops, kernel.YieldOp()])}
     choice = ChoiceOp(template.sym_name.data, alternatives, default=1)
     return [template, epilogue], [*allocs, choice]
 

@@ -1,0 +1,116 @@
+"""Matmul templates beside cuBLAS (kernel.choice): both alternatives compiled, the runtime runs the faster.
+A loaded module keeps its decisions, so each test compiles a graph of its own (sizes no other test uses).
+
+On CPU nothing is measured and the extern runs; `template_wins` fakes a measurement in which the template is
+faster, so its Triton GEMM (with the epilogue) runs through the interpreter. On CUDA the measurement is real.
+"""
+
+import uuid
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from harness import TOLERANCES, check
+from harness import rand as harness_rand
+from irc import config, metrics
+from irc.runtime import choice
+
+
+def rand(*shape, **kwargs):
+    """Fresh random values in [-0.75, 0.75): a product's rounding error stays well inside f32's tolerance."""
+    return harness_rand(*shape, **kwargs) / 4
+
+
+@pytest.fixture
+def choices():
+    """kernel-mm-template{choice=true} on every device (the default only for CUDA inputs)."""
+    config.mm_template = "choice"
+
+
+def fake_measurement(monkeypatch, times):
+    """Every choice is measured (also on CPU tensors), in `times` (ms per alternative), and never cached."""
+    monkeypatch.setattr(choice, "measurable", lambda reads, writes: True)
+    monkeypatch.setattr(choice, "measure", lambda site, alternatives, writes: list(times))
+    monkeypatch.setattr(choice.Choice, "key", lambda self, reads, writes: uuid.uuid4().hex)
+
+
+@pytest.fixture
+def template_wins(choices, monkeypatch, device):
+    if device == "cpu":
+        fake_measurement(monkeypatch, [1.0, 2.0])
+
+
+def check_choice(fn, *inputs, chosen="template", kernels=2):
+    """Compiled with choices matches eager; every site ran `chosen` (on CUDA: whatever measured faster)."""
+    got = check(fn, *inputs, kernels=kernels)
+    assert metrics.choices, "no kernel.choice ran"
+    if inputs[0].device.type == "cpu":
+        assert set(metrics.choices.values()) == {chosen}, metrics.choices
+    return got
+
+
+def test_the_extern_runs_where_nothing_is_measured(choices):
+    weight, bias, x = rand(36, 22), rand(36), rand(44, 22)
+    check_choice(lambda x: F.gelu(F.linear(x, weight, bias)), x, chosen="extern")
+
+
+def test_the_faster_alternative_runs(choices, monkeypatch):
+    fake_measurement(monkeypatch, [3.0, 2.0])
+    weight, x = rand(21, 19), rand(35, 19)
+    check_choice(lambda x: torch.relu(F.linear(x, weight)), x, chosen="extern")
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_bias_gelu_epilogue(template_wins, dtype, device):
+    """addmm + GELU, odd sizes (M, N, K multiples of no block) and a transposed weight."""
+    weight, bias = rand(37, 23, dtype=dtype, device=device), rand(37, dtype=dtype, device=device)
+    x = rand(45, 23, dtype=dtype, device=device)
+    check_choice(lambda x: F.gelu(F.linear(x, weight, bias)), x)
+
+
+def test_silu_gated_epilogue(template_wins, device):
+    """Llama's gate: silu(x @ wg.t()) * (x @ wu.t()); one matmul is a choice, the other stays an extern."""
+    wg, wu, x = rand(40, 32, device=device), rand(40, 32, device=device), rand(2, 13, 32, device=device)
+    check_choice(lambda x: F.silu(x @ wg.t()) * (x @ wu.t()), x)
+
+
+def test_residual_epilogue(template_wins, device):
+    weight, bias = rand(19, 64, device=device), rand(19, device=device)
+    x, residual = rand(70, 64, device=device), rand(70, 19, device=device)
+    check_choice(lambda x, r: F.linear(x, weight, bias) + r, x, residual)
+
+
+def test_cast_epilogue(template_wins, device):
+    """An f16 product cast to f32; eighths multiply and add exactly in the f32 accumulator."""
+    a = ((rand(33, 48, device=device) * 8).round() / 8).to(torch.float16)
+    b = ((rand(48, 20, device=device) * 8).round() / 8).to(torch.float16)
+    fn = lambda a, b: (a @ b).float() * 2  # noqa: E731
+    torch._dynamo.reset()
+    metrics.reset()
+    got = torch.compile(fn, backend="irc")(a, b)
+    assert got.dtype == torch.float32 and metrics.generated_kernel_count == 2 and metrics.choices
+    torch.testing.assert_close(got, fn(a, b), **TOLERANCES[torch.float16])
+
+
+def test_cast_and_scale_prologue(template_wins, device):
+    """A scaled f32 input cast to f16 before the matmul: its own kernel, then the choice."""
+    x, weight = rand(29, 24, device=device), rand(24, 31, dtype=torch.float16, device=device)
+    check_choice(lambda x: torch.tanh((x * 0.5).half() @ weight), x, kernels=3)
+
+
+def test_non_contiguous_operands(template_wins, device):
+    """Strided slices with storage offsets and row strides above K."""
+    a, b = rand(30, 50, device=device), rand(60, 22, device=device)
+    check_choice(lambda a, b: (a[:, 7:40] @ b[11:44, 3:]) + 1, a, b)
+
+
+def test_bmm_with_transposed_operand(template_wins, device):
+    a, b = rand(2, 24, 9, device=device), rand(2, 31, 9, device=device)
+    check_choice(lambda a, b: torch.relu(torch.bmm(a, b.transpose(1, 2))), a, b)
+
+
+def test_product_also_returned(template_wins, device):
+    """The product is an output too: cuBLAS writes it into its buffer (mm.out), the template stores it."""
+    a, b = rand(20, 16, device=device), rand(16, 24, device=device)
+    check_choice(lambda a, b: ((c := a @ b), torch.sigmoid(c)), a, b)

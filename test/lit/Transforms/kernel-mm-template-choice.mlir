@@ -1,0 +1,100 @@
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true}' --split-input-file | filecheck %s
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse{report="%t"}' --split-input-file | filecheck %s --check-prefix=FUSE
+// RUN: filecheck %s --check-prefix=REPORT < %t.txt
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory' --split-input-file | filecheck %s --check-prefix=MEMORY
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file -t triton | filecheck %s --check-prefix=TRITON
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file --check-passes 2>&1 >/dev/null | filecheck %s --check-prefix=CHECKED
+// (the report is that of the last chunk)
+// CHECKED-COUNT-2: irc-opt: 8 passes checked, no divergence
+
+// kernel-mm-template{choice=true}: the matmul is marked `choice`, and kernel-fuse keeps cuBLAS beside the
+// template: a kernel.choice whose extern alternative is aten::mm and an epilogue kernel of its own. The f32
+// product addmm's bias reads is read back from cuBLAS's f16 result and widened there.
+// CHECK-LABEL: func.func @forward
+// CHECK:         kernel.matmul %0, %4 {choice} : (!loop.buffer<[33, 17], f16, strides [17, 1]>, !loop.buffer<[17, 40], f16, strides [1, 17]>) -> !loop.buffer<[33, 40], f32, strides [40, 1]>
+// FUSE:          kernel.kernel @fused_add_erf_mm_mul_0({{.*}}) -> (!loop.buffer<[1320], f16, strides [1]>) template numel 1320 rnumel 1 {
+// FUSE-NEXT:       kernel.matmul
+// FUSE:          kernel.kernel @fused_add_erf_mul_1(%{{.*}}: !loop.buffer<[33, 40], f16, strides [40, 1]>, {{.*}}) -> (!loop.buffer<[1320], f16, strides [1]>) pointwise numel 1320 rnumel 1 {
+// FUSE-NOT:        kernel.matmul
+// FUSE:            loop.load %{{.*}} : !loop.buffer<[33, 40], f16, strides [40, 1]>
+// FUSE-NEXT:       loop.cast %{{.*}} : f16 to f32
+// FUSE-LABEL:    func.func @forward
+// FUSE:            %[[OUT:.*]] = kernel.alloc : !loop.buffer<[1320], f16, strides [1]>
+// FUSE-NEXT:       kernel.choice "fused_add_erf_mm_mul_0" ["template", "extern"] default 1 {
+// FUSE-NEXT:         kernel.launch @fused_add_erf_mm_mul_0({{.*}}) outs(%[[OUT]])
+// FUSE-NEXT:         kernel.yield
+// FUSE-NEXT:       }, {
+// FUSE-NEXT:         %[[P:.*]] = kernel.extern "aten::mm.default"(%0, %4)
+// FUSE-NEXT:         kernel.launch @fused_add_erf_mul_1(%[[P]], {{.*}}) outs(%[[OUT]])
+// FUSE-NEXT:         kernel.yield
+// FUSE-NEXT:       }
+// Buffers the alternatives read are freed after the choice, never inside it or before it.
+// MEMORY-LABEL:  func.func @forward
+// MEMORY-NOT:      kernel.free
+// MEMORY:          kernel.choice
+// MEMORY-NOT:      kernel.free
+// MEMORY:          kernel.yield
+// MEMORY-NOT:      kernel.free
+// MEMORY:          kernel.yield
+// MEMORY-NEXT:     }
+// MEMORY-NEXT:     kernel.free
+// The wrapper: each alternative a local function of call(), the choice object runs one.
+// TRITON:        _choice_0 = _Choice('fused_add_erf_mm_mul_0', ('template', 'extern'), 1, (triton_tem_fused_add_erf_mm_mul_0, triton_poi_fused_add_erf_mul_1), ('aten::mm.default',))
+// TRITON:        def call(args):
+// TRITON:            def _choice_0_template():
+// TRITON-NEXT:           (_launch_0.get({{.*}}))([arg0_1, buf0, arg2_1, arg3_1, buf1])
+// TRITON-NEXT:       def _choice_0_extern():
+// TRITON-NEXT:           buf2 = torch.mm(arg0_1, buf0)
+// TRITON:                (_launch_1.get({{.*}}))([buf2, arg2_1, arg3_1, buf1])
+// TRITON-NEXT:       _choice_0((_choice_0_template, _choice_0_extern), (arg0_1, buf0, arg2_1, arg3_1), (buf1,))
+// TRITON-NEXT:       del arg3_1
+builtin.module {
+  func.func @forward(%0: !loop.buffer<[33, 17], f16, strides [17, 1]>, %1: !loop.buffer<[40, 17], f16, strides [17, 1]>, %2: !loop.buffer<[40], f16, strides [1]>, %3: !loop.buffer<[33, 40], f16, strides [40, 1]>) -> !loop.buffer<[33, 40], f16, strides [40, 1]> attributes {irc.inference} {
+    %4 = loop.reinterpret %1 : !loop.buffer<[40, 17], f16, strides [17, 1]> to !loop.buffer<[17, 40], f16, strides [1, 17]>
+    %5 = kernel.extern "aten::addmm.default"(%2, %0, %4) {args = [#kernel.operand<0>, #kernel.operand<1>, #kernel.operand<2>]} : (!loop.buffer<[40], f16, strides [1]>, !loop.buffer<[33, 17], f16, strides [17, 1]>, !loop.buffer<[17, 40], f16, strides [1, 17]>) -> (!loop.buffer<[33, 40], f16, strides [40, 1]>)
+    %6 = loop.pointwise ranges [1320] {
+      %7 = loop.load %5[#loop.index<"i0">] : !loop.buffer<[33, 40], f16, strides [40, 1]>
+      %8 = arith.constant 0.70703125 : f16
+      %9 = arith.mulf %7, %8 : f16
+      %10 = math.erf %9 : f16
+      %11 = arith.constant 5.000000e-01 : f16
+      %12 = arith.mulf %11, %7 : f16
+      %13 = arith.constant 1.000000e+00 : f16
+      %14 = arith.addf %13, %10 : f16
+      %15 = arith.mulf %12, %14 : f16
+      %16 = loop.load %3[#loop.index<"i0">] : !loop.buffer<[33, 40], f16, strides [40, 1]>
+      %17 = arith.addf %15, %16 : f16
+      loop.yield %17 : f16
+    } : !loop.buffer<[1320], f16, strides [1]>
+    %18 = loop.reinterpret %6 : !loop.buffer<[1320], f16, strides [1]> to !loop.buffer<[33, 40], f16, strides [40, 1]>
+    func.return %18 : !loop.buffer<[33, 40], f16, strides [40, 1]>
+  }
+}
+
+// -----
+
+// The product is also returned (a training forward saves it): the extern alternative writes it into its output
+// buffer with aten::mm.out, and the epilogue kernel reads it there.
+// FUSE-LABEL:    func.func @saved
+// FUSE:            %[[C:.*]] = kernel.alloc : !loop.buffer<[20, 24], f32, strides [24, 1]>
+// FUSE-NEXT:       %[[S:.*]] = kernel.alloc : !loop.buffer<[20, 24], f32, strides [24, 1]>
+// FUSE-NEXT:       kernel.choice "fused_mm_sigmoid_0" ["template", "extern"] default 1 {
+// FUSE-NEXT:         kernel.launch @fused_mm_sigmoid_0(%a, %b) outs(%[[C]], %[[S]])
+// FUSE-NEXT:         kernel.yield
+// FUSE-NEXT:       }, {
+// FUSE-NEXT:         kernel.extern "aten::mm.out"(%a, %b) outs(%[[C]] : !loop.buffer<[20, 24], f32, strides [24, 1]>)
+// FUSE-NEXT:         kernel.launch @sigmoid_1(%[[C]]) outs(%[[S]])
+// FUSE-NEXT:         kernel.yield
+// FUSE-NEXT:       }
+// FUSE-NEXT:       func.return %[[C]], %[[S]]
+// REPORT:        choices (template or cuBLAS, chosen by measuring both at run time):
+// REPORT-NEXT:     fused_mm_sigmoid_0: template (@fused_mm_sigmoid_0) or extern (aten::mm.out, @sigmoid_1); measured on the first CUDA call, else extern
+func.func @saved(%a: !loop.buffer<[20, 16], f32, strides [16, 1]>, %b: !loop.buffer<[16, 24], f32, strides [24, 1]>) -> (!loop.buffer<[20, 24], f32, strides [24, 1]>, !loop.buffer<[20, 24], f32, strides [24, 1]>) {
+  %c = kernel.extern "aten::mm.default"(%a, %b) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[20, 16], f32, strides [16, 1]>, !loop.buffer<[16, 24], f32, strides [24, 1]>) -> (!loop.buffer<[20, 24], f32, strides [24, 1]>)
+  %s = loop.pointwise ranges [20, 24] {
+    %x = loop.load %c[#loop.index<"24*i0 + i1">] : !loop.buffer<[20, 24], f32, strides [24, 1]>
+    %y = loop.sigmoid %x : f32
+    loop.yield %y : f32
+  } : !loop.buffer<[20, 24], f32, strides [24, 1]>
+  func.return %c, %s : !loop.buffer<[20, 24], f32, strides [24, 1]>, !loop.buffer<[20, 24], f32, strides [24, 1]>
+}
