@@ -183,6 +183,7 @@ class KernelOp(IRDLOperation):
     num_warps = opt_prop_def(IntegerAttr[I64])
     num_stages = opt_prop_def(IntegerAttr[I64])
     group_m = opt_prop_def(IntegerAttr[I64])
+    programs = opt_prop_def(IntegerAttr[I64])
     configs = opt_prop_def(ArrayAttr)
 
     body = region_def("single_block")

@@ -11,7 +11,8 @@ extern in the host program; there it is a fusable op whose iteration space is it
 kernel-fuse puts it and the pointwise consumers of its result (its epilogue) into one `kernel.kernel ...
 template numel B*M*N rnumel 1`. In a template kernel the tile sizes are BLOCK_M = `yblock`, BLOCK_N = `xblock`,
 BLOCK_K = `rblock`, with `group_m` (programs grouped along M for L2 reuse), `num_warps` and `num_stages`.
-With the unit attribute `choice` (kernel-mm-template{choice=true}) kernel-fuse keeps cuBLAS as an alternative:
+With `choice = ["template", ...]` (kernel-mm-template{choice=true}) kernel-fuse makes each named template and
+keeps cuBLAS as a further alternative (`persistent`: a template whose programs walk the tiles):
 
 `kernel.choice`: alternatives of one piece of the host program that compute the same buffers, one region each,
 of which the runtime runs one: the fastest, measured on the first CUDA call and cached (irc/runtime/choice.py),
@@ -49,10 +50,15 @@ from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.types import BufferType, element_type_name
 
-# unit attribute of a kernel.matmul whose template kernel-fuse offers beside cuBLAS in a kernel.choice
+# attribute of a kernel.matmul whose templates kernel-fuse offers beside cuBLAS in a kernel.choice: the names
+# of the template alternatives, each a key of TEMPLATE_VARIANTS
 CHOICE = "choice"
-# the alternatives of such a choice, and the one that runs unmeasured
-TEMPLATE, EXTERN = "template", "extern"
+# unit attribute of the kernel.matmul of a persistent template (kernel-tile gives it `programs`)
+PERSISTENT = "persistent"
+# the alternatives of such a choice: template variant -> the unit attribute marking its matmul (or None); the
+# extern runs unmeasured
+TEMPLATE_VARIANTS = {"template": None, "persistent": PERSISTENT}
+EXTERN = "extern"
 
 # element types a template GEMM takes (Inductor's use_triton_template: f16, bf16, f32)
 MATMUL_ELEMENT_TYPES = ("f16", "bf16", "f32")

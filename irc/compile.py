@@ -42,17 +42,31 @@ def compile_module_text(
 
     `module`: the module `aten_text` prints, when the caller has it (the FX importer's), to run the pipeline
     on in place of parsing the text again. The IR is all that passes see, so both give the same code.
+    A pipeline making template/cuBLAS choices that fails is run again without templates (cuBLAS only).
     """
+    from irc.pipeline_spec import MM_TEMPLATE_PASSES, configured_pipeline, with_mm_template
+
+    pipeline = configured_pipeline(max_autotune, cuda)
+    try:
+        return run_configured(aten_text, graph_name, module, pipeline)
+    except Exception:
+        if MM_TEMPLATE_PASSES["choice"] not in pipeline.split(","):
+            raise
+        log.warning("irc: compiling %s with matmul templates failed; compiling it with cuBLAS only", graph_name,
+                    exc_info=True)  # fmt: skip
+        return run_configured(aten_text, graph_name, None, with_mm_template(pipeline, "off"))
+
+
+def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> str:
     from xdsl.parser import Parser
 
-    from irc.pipeline import configured_pipeline, make_context, run_pipeline, with_fusion_report
+    from irc.pipeline import make_context, run_pipeline, with_fusion_report
     from irc.runtime.progress import Progress
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
     module = module if module is not None else Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    pipeline = configured_pipeline(max_autotune, cuda)
     spec = with_fusion_report(pipeline, dump.path("fusion")) if dump else pipeline
     try:
         with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:

@@ -21,21 +21,22 @@ only a matmul whose result a loop.pointwise reads (directly or through views) be
 Triton GEMM is there to save the epilogue's round trip through memory, not to beat cuBLAS alone; one whose
 reader kernel-fuse then cannot fuse goes back to an extern there. `enabled=false` (the default pipeline's
 on CPU) leaves every extern as it is. With `choice=true` (torch.compile's pipeline for CUDA inputs) each
-kernel.matmul carries the unit attribute `choice`: kernel-fuse then keeps cuBLAS as an alternative of the template
-(a `kernel.choice` the runtime resolves by measuring both); IRC_MM_TEMPLATE=1 gives templates without a choice.
+kernel.matmul carries `choice = ["template", "persistent"]` (`persistent=false`: the first only): kernel-fuse then
+makes those templates and keeps cuBLAS as a further alternative (a `kernel.choice` the runtime resolves by
+measuring them); IRC_MM_TEMPLATE=1 gives templates without a choice.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, UnitAttr, f32
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, f32
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import loop
 from irc.dialects.kernel import ExternOp, OperandRefAttr
-from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, MatmulOp
+from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
 from irc.options import CheckedOptions
 
@@ -169,6 +170,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     """only matmuls whose result a loop.pointwise reads (the epilogue a template fuses)"""
     choice: bool = False
     """mark each kernel.matmul `choice`: kernel-fuse keeps cuBLAS as a measured alternative"""
+    persistent: bool = True
+    """with `choice`, offer a persistent template too"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
@@ -180,7 +183,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
                 continue
             replacements = to_template(extern)
             if self.choice:
-                replacements[0].attributes[CHOICE] = UnitAttr()
+                names = [n for n in TEMPLATE_VARIANTS if self.persistent or TEMPLATE_VARIANTS[n] is None]
+                replacements[0].attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in names])
             block = extern.parent_block()
             block.insert_ops_before(replacements, extern)
             replacements[-1].results[0].name_hint = extern.res[0].name_hint

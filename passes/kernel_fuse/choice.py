@@ -1,7 +1,8 @@
-"""A template kernel with cuBLAS kept beside it: a `kernel.choice` the runtime resolves by measuring both.
+"""Template kernels with cuBLAS kept beside them: a `kernel.choice` the runtime resolves by measuring them.
 
-For a fusion group holding a kernel.matmul marked `choice` (kernel-mm-template{choice=true}), both ways of
-computing the group's outputs go into the host program:
+For a fusion group holding a kernel.matmul marked `choice = [...]` (kernel-mm-template{choice=true}), each
+named template variant (a copy of the group, its matmul marked with the variant's attribute: `persistent`) and
+cuBLAS with the epilogue as a kernel of its own go into the host program (shown with one variant):
 
     %out = kernel.alloc : ...
     kernel.choice "fused_gelu_mm_0" ["template", "extern"] default 1 {
@@ -21,11 +22,11 @@ product, as Inductor's unfused addmm does). A product that is itself an output g
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import f32
+from xdsl.dialects.builtin import UnitAttr, f32
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
-from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE, ChoiceOp, MatmulOp
+from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_VARIANTS, ChoiceOp, MatmulOp
 from irc.dialects.types import BufferType
 
 BuildKernel = Callable[..., tuple[kernel.KernelOp, list[Operation]]]
@@ -36,21 +37,27 @@ def offers_choice(item: Sequence[Operation]) -> bool:
 
 
 def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, used_outside):
-    """(kernels, host ops) of a template group and its cuBLAS alternative; None where the product is an output
-    of another type than cuBLAS gives."""
+    """(kernels, host ops) of a template group, its other template variants and its cuBLAS alternative; None
+    where the product is an output of another type than cuBLAS gives."""
     members = set(item)
     matmul = next(op for op in item if isinstance(op, MatmulOp))
+    variants = [a.data for a in matmul.attributes[CHOICE].data]
     outputs = [r for m in item for r in m.results if used_outside(r, members)]
     same_type = matmul.result.type.element_type == matmul.lhs.type.element_type
     if matmul.result in outputs and not same_type:
         return None
-    mapping: dict[SSAValue, SSAValue] = {}
-    clones = [op.clone(value_mapper=mapping) for op in item]
-    host = item[0].parent_block()
-    host.insert_ops_before(clones, host.last_op)
-    template, template_ops = build_kernel(item, namer)
-    *allocs, launch = template_ops
+    copies = [copy_group(item) for _ in variants]  # the other variants' and the extern's; the first uses item
+    first, first_ops = build_kernel(item, namer)
+    *allocs, launch = first_ops
     destination = dict(zip(outputs, launch.outs))
+    kernels, alternatives = [first], {variants[0]: Block([launch, kernel.YieldOp()])}
+    mark(matmul, variants[0])
+    for name, (clones, mapping) in zip(variants[1:], copies):
+        mark(mapping[matmul.result].owner, name)
+        built, ops = build_kernel(clones, namer, [mapping[o] for o in outputs], list(launch.outs))
+        kernels.append(built)
+        alternatives[name] = Block([*ops, kernel.YieldOp()])
+    clones, mapping = copies[-1]
     twin = mapping[matmul.result].owner
     extern_ops, product = cublas(twin, destination.get(matmul.result))
     read_product(twin.result, product)
@@ -59,9 +66,26 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     rest = [c for c in clones if c is not twin]
     kept = [o for o in outputs if o is not matmul.result]
     epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
-    alternatives = {TEMPLATE: Block([launch, kernel.YieldOp()]), EXTERN: Block([*extern_ops, *epilogue_ops, kernel.YieldOp()])}
-    choice = ChoiceOp(template.sym_name.data, alternatives, default=1)
-    return [template, epilogue], [*allocs, choice]
+    alternatives[EXTERN] = Block([*extern_ops, *epilogue_ops, kernel.YieldOp()])
+    choice = ChoiceOp(first.sym_name.data, alternatives, default=len(variants))
+    return [*kernels, epilogue], [*allocs, choice]
+
+
+def copy_group(item: Sequence[Operation]) -> tuple[list[Operation], dict[SSAValue, SSAValue]]:
+    """Clones of the group's ops (reading what they read outside it) at the end of its host block."""
+    mapping: dict[SSAValue, SSAValue] = {}
+    clones = [op.clone(value_mapper=mapping) for op in item]
+    host = item[0].parent_block()
+    host.insert_ops_before(clones, host.last_op)
+    return clones, mapping
+
+
+def mark(matmul: MatmulOp, variant: str) -> None:
+    """The matmul of one template variant: its choice made, its variant's attribute set."""
+    del matmul.attributes[CHOICE]
+    attribute = TEMPLATE_VARIANTS[variant]
+    if attribute is not None:
+        matmul.attributes[attribute] = UnitAttr()
 
 
 def cublas(matmul: MatmulOp, destination: SSAValue | None) -> tuple[list[Operation], SSAValue]:

@@ -112,7 +112,7 @@ def report_text(functions: Sequence[FunctionReport]) -> str:
             lines.append(f"  round {d.round}: {d.kind} {_item(d.first)} + {_item(d.second)}, score {d.score}: {outcome}")
         lines.append("")
         if f.choices:  # which alternative runs: irc.metrics.choices, and the log ("irc: choice ...")
-            lines.append("choices (template or cuBLAS, chosen by measuring both at run time):")
+            lines.append("choices (templates or cuBLAS, chosen by measuring them at run time):")
             lines += [f"  {c}" for c in f.choices]
             lines.append("")
     return "\n".join(lines)

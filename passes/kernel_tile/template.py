@@ -4,12 +4,13 @@ rblock, group_m, num_warps and num_stages, from Inductor's mm configs scaled dow
 The heuristic config is 128 x 128 x 64 with 3 stages and 8 warps (f16/bf16 GEMMs of transformer MLPs on Hopper),
 64 x 64 x 32 for f32 (whose tiles take twice the shared memory); each block is cut to the next power of two at
 or above its dim (at least 16, what tl.dot needs) and the warps to one per 256 elements of the output tile.
+A persistent template (matmul marked `persistent`) gets `programs = SMS`, one program per SM walking tiles.
 Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first, without
 those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES.
 """
 
 from irc.dialects.kernel_analysis.tiling import next_power_of_two
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel_template import PERSISTENT, MatmulOp
 
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_stages, num_warps): Inductor's mm_configs (template_heuristics)
 MM_CONFIGS = (
@@ -22,6 +23,8 @@ GROUP_M = 8
 MIN_BLOCK = 16
 MAX_CANDIDATES = 8
 ELEMENTS_PER_WARP = 256
+# programs of a persistent template: an H100 SXM's SMs (a GPU with fewer runs the rest in a second wave)
+SMS = 132
 # shared memory a candidate's pipelined tiles may take (an H100 has 227 KiB per block)
 SHARED_MEMORY_BYTES = 192 * 1024
 
@@ -43,8 +46,9 @@ def scaled(row: tuple[int, int, int, int, int], m: int, n: int, k: int) -> dict[
     }  # fmt: skip
 
 
-def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[str, int]]]:
-    """(config, autotune candidates) of a template kernel with static sizes."""
+def template_tiles(kernel, autotune: bool, sms: int = SMS) -> tuple[dict[str, int], list[dict[str, int]]]:
+    """(config, autotune candidates) of a template kernel with static sizes; a persistent one (its matmul
+    marked `persistent`) launches `sms` programs."""
     from irc.dialects.types import element_bytes, element_type_name
 
     from xdsl.utils.exceptions import PassFailedException
@@ -54,6 +58,8 @@ def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[st
         raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
     _, m, n, k = matmul.sizes()
     config = scaled(HEURISTIC[element_type_name(matmul.lhs.type.element_type)], m, n, k)
+    if PERSISTENT in matmul.attributes:
+        config["programs"] = sms
     if not autotune:
         return config, []
     found = [config]
