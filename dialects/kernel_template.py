@@ -55,9 +55,14 @@ from irc.dialects.types import BufferType, element_type_name
 CHOICE = "choice"
 # unit attribute of the kernel.matmul of a persistent template (kernel-tile gives it `programs`)
 PERSISTENT = "persistent"
+# unit attribute of the kernel.matmul of a persistent template whose operand tiles load through tensor
+# descriptors (Hopper's TMA)
+TMA = "tma"
 # the alternatives of such a choice: template variant -> the unit attribute marking its matmul (or None); the
 # extern runs unmeasured
-TEMPLATE_VARIANTS = {"template": None, "persistent": PERSISTENT}
+TEMPLATE_VARIANTS = {"template": None, "persistent": PERSISTENT, "tma": TMA}
+# variants whose kernels read their operands' base pointers through descriptors: only for 16-byte aligned ones
+ALIGNED_VARIANTS = ("tma",)
 EXTERN = "extern"
 
 # element types a template GEMM takes (Inductor's use_triton_template: f16, bf16, f32)

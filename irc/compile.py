@@ -50,7 +50,7 @@ def compile_module_text(
     try:
         return run_configured(aten_text, graph_name, module, pipeline)
     except Exception:
-        if MM_TEMPLATE_PASSES["choice"] not in pipeline.split(","):
+        if not any(entry.startswith(MM_TEMPLATE_PASSES["choice"][:-1]) for entry in pipeline.split(",")):
             raise
         log.warning("irc: compiling %s with matmul templates failed; compiling it with cuBLAS only", graph_name,
                     exc_info=True)  # fmt: skip

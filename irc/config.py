@@ -35,6 +35,8 @@ dynamo_cache = _flag("IRC_DYNAMO_CACHE", "1")
 # its epilogue kernel, decided by measuring both on the first call; none on CPU. 1: templates without a choice
 # (on CPU too); 0: none; "choice": choices on CPU too (where the extern runs). See pipeline_spec.mm_template_mode.
 mm_template = os.environ.get("IRC_MM_TEMPLATE", "auto")
+# With template choices: also a persistent template loading its operands through tensor descriptors (TMA).
+mm_tma = _flag("IRC_MM_TMA")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
 # Search every kernel's autotune candidates with a longer benchmark (torch.compile's mode="max-autotune" or

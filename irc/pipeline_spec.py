@@ -33,6 +33,7 @@ MM_TEMPLATE_PASSES = {
     "off": "kernel-mm-template{enabled=false}",
     "template": "kernel-mm-template",
     "choice": "kernel-mm-template{choice=true}",
+    "choice+tma": "kernel-mm-template{choice=true tma=true}",
 }
 MM_TEMPLATE_VALUES = {"1": "template", "true": "template", "template": "template", "0": "off", "false": "off",
                       "off": "off", "choice": "choice", "auto": "auto", "": "auto"}  # fmt: skip
@@ -41,7 +42,8 @@ MM_TEMPLATE_VALUES = {"1": "template", "true": "template", "template": "template
 def mm_template_mode(cuda: bool) -> str:
     """`config.mm_template` (IRC_MM_TEMPLATE) as a mode of MM_TEMPLATE_PASSES: "auto" (the default) is a
     choice for CUDA inputs and off on CPU (the Triton interpreter measures nothing); 1 forces templates, 0 turns
-    them off, "choice" makes choices on CPU too (the extern runs there)."""
+    them off, "choice" makes choices on CPU too (the extern runs there); IRC_MM_TMA=1 adds a template reading
+    its operands through tensor descriptors (Hopper's TMA) to each choice."""
     from irc import config
 
     value = config.mm_template
@@ -49,8 +51,8 @@ def mm_template_mode(cuda: bool) -> str:
     if mode is None:
         raise ValueError(f"IRC_MM_TEMPLATE must be one of {', '.join(sorted(set(MM_TEMPLATE_VALUES)))}, got {value!r}")
     if mode == "auto":
-        return "choice" if cuda else "off"
-    return mode
+        mode = "choice" if cuda else "off"
+    return "choice+tma" if mode == "choice" and config.mm_tma else mode
 
 
 def configured_pipeline(max_autotune: bool = False, cuda: bool = False) -> str:

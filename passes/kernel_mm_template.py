@@ -159,6 +159,24 @@ def to_template(op: ExternOp) -> list[Operation]:
     return [matmul, bias_epilogue(matmul.result, op.ins[bias_at], scalars, result_type)]
 
 
+def tma_operands(matmul: MatmulOp) -> bool:
+    """Whether both operands can be read through tensor descriptors: f16 or bf16 matrices (rank 2) with a unit
+    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules)."""
+    from irc.dialects.types import element_bytes
+
+    if matmul.batched or element_type_name(matmul.lhs.type.element_type) not in ("f16", "bf16"):
+        return False
+    for t in (matmul.lhs.type, matmul.rhs.type):
+        size = element_bytes(t.element_type)
+        strides = t.stride_values()
+        if 1 not in strides or t.offset_value() * size % 16:
+            return False
+        other = strides[0] if strides[1] == 1 else strides[1]
+        if other * size % 16:
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class KernelMmTemplatePass(CheckedOptions, ModulePass):
     """mm / bmm / addmm externs -> kernel.matmul (+ the bias as a loop.pointwise), where a template pays."""
@@ -172,6 +190,13 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     """mark each kernel.matmul `choice`: kernel-fuse keeps cuBLAS as a measured alternative"""
     persistent: bool = True
     """with `choice`, offer a persistent template too"""
+    tma: bool = False
+    """with `choice`, offer a persistent template loading through tensor descriptors (Hopper's TMA) too, where
+    the operands allow (tma_operands)"""
+
+    def variants(self, matmul: MatmulOp) -> list[str]:
+        offered = {"template": True, "persistent": self.persistent, "tma": self.tma and tma_operands(matmul)}
+        return [name for name in TEMPLATE_VARIANTS if offered[name]]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
@@ -183,8 +208,7 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
                 continue
             replacements = to_template(extern)
             if self.choice:
-                names = [n for n in TEMPLATE_VARIANTS if self.persistent or TEMPLATE_VARIANTS[n] is None]
-                replacements[0].attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in names])
+                replacements[0].attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in self.variants(replacements[0])])
             block = extern.parent_block()
             block.insert_ops_before(replacements, extern)
             replacements[-1].results[0].name_hint = extern.res[0].name_hint

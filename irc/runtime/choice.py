@@ -9,6 +9,8 @@ timed (do_bench medians of autotune's length). The fastest runs from then on; th
 beside the autotune results, keyed by the site, the sources of its kernels, its externs, the buffers' sizes,
 strides and dtypes, the device and Triton's version. An alternative that fails to compile or run loses.
 Nothing is measured on CPU tensors (the Triton interpreter) or with IRC_AUTOTUNE=0: the default runs.
+Alternatives reading through tensor descriptors (`aligned`) run only on 16-byte aligned buffers (else the
+default does), with Triton's scratch allocator installed (irc/runtime/tma.py).
 Decisions are logged (logger "irc", and as a warning under IRC_DEBUG) and kept in `irc.metrics.choices`.
 """
 
@@ -20,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from irc import metrics
 from irc.runtime import autotune, cache
+from irc.runtime.tma import ensure_allocator
 
 log = logging.getLogger("irc")
 
@@ -30,9 +33,11 @@ TOLERANCES = {"float16": (2e-2, 2e-2), "bfloat16": (6e-2, 6e-2), "float32": (2e-
 class Choice:
     """One kernel.choice site of an emitted module."""
 
-    def __init__(self, site: str, names: tuple, default: int, kernels: tuple, externs: tuple):
+    def __init__(self, site: str, names: tuple, default: int, kernels: tuple, externs: tuple, aligned: tuple = ()):
         self.site, self.names, self.default = site, names, default
         self.kernels, self.externs = kernels, externs
+        # per alternative: whether it reads the buffers through tensor descriptors (16-byte aligned ones only)
+        self.aligned = aligned or (False,) * len(names)
         self.chosen: dict[int, int] = {}  # device index -> position of the alternative that runs
 
     def __call__(self, alternatives: Sequence[Callable], reads: tuple, writes: tuple) -> None:
@@ -40,6 +45,11 @@ class Choice:
         index = self.chosen.get(device)
         if index is None:
             index = self.chosen[device] = self.resolve(alternatives, reads, writes)
+        if self.aligned[index]:
+            if aligned(reads):
+                ensure_allocator()
+            else:
+                index = self.default
         alternatives[index]()
 
     def resolve(self, alternatives: Sequence[Callable], reads: tuple, writes: tuple) -> int:
@@ -51,7 +61,7 @@ class Choice:
         if found in self.names:
             return self.record(self.names.index(found), None)
         with metrics.phase("tuning"):
-            times = measure(self, alternatives, writes)
+            times = measure(self, alternatives, reads, writes)
         best = min(range(len(times)), key=lambda k: (times[k], k != self.default))
         index = best if times[best] != float("inf") else self.default
         cache.store(key, json.dumps({"chosen": self.names[index], "ms": times}), suffix=".choice.json")
@@ -84,13 +94,23 @@ def measurable(reads: tuple, writes: tuple) -> bool:
     return autotune.enabled() and autotune.on_cuda([*reads, *writes])
 
 
-def measure(choice: Choice, alternatives: Sequence[Callable], writes: tuple) -> list[float]:
-    """Milliseconds per alternative (inf: failed, or disagreed with the default's outputs)."""
+def aligned(tensors: tuple) -> bool:
+    return all(t.data_ptr() % 16 == 0 for t in tensors)
+
+
+def measure(choice: Choice, alternatives: Sequence[Callable], reads: tuple, writes: tuple) -> list[float]:
+    """Milliseconds per alternative (inf: failed, disagreed with the default's outputs, or needs aligned
+    buffers the call does not have)."""
     alternatives[choice.default]()
     reference = [w.clone() for w in writes]
     times = []
     for k, alternative in enumerate(alternatives):
+        if choice.aligned[k] and not aligned(reads):
+            times.append(float("inf"))
+            continue
         try:
+            if choice.aligned[k]:
+                ensure_allocator()
             if k != choice.default:
                 alternative()
                 if not agrees(writes, reference):

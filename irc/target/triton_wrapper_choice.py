@@ -19,6 +19,7 @@ from __future__ import annotations
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import kernel
+from irc.dialects.kernel_template import ALIGNED_VARIANTS
 from irc.dialects.types import BufferType
 from irc.target.python_text import python_tuple
 
@@ -50,9 +51,10 @@ def print_choice(printer, op: kernel.ChoiceOp, print_op) -> None:
         printer.kernel_of(o).sym_name.data for o in op.walk() if isinstance(o, kernel.LaunchOp)
     ]
     externs = [o.overload.data for o in op.walk() if isinstance(o, kernel.ExternOp)]
+    aligned = tuple(name in ALIGNED_VARIANTS for name in op.names)
     printer.choices.append(
         f"{site} = _Choice({op.site.data!r}, {tuple(op.names)!r}, {op.default.data}, "
-        f"{python_tuple(list(dict.fromkeys(kernels)))}, {tuple(externs)!r})"
+        f"{python_tuple(list(dict.fromkeys(kernels)))}, {tuple(externs)!r}, {aligned!r})"
     )
     functions = []
     for name, region in zip(op.names, op.bodies):

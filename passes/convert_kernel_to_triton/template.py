@@ -34,6 +34,9 @@ from xdsl.ir import Attribute, SSAValue
 from irc.dialects import triton
 from irc.dialects.sym import FloorDiv
 from irc.dialects.types import IndexAttr
+from irc.dialects.kernel_template import TMA
+from irc.passes.convert_kernel_to_triton.template_tma import accumulate as tma_accumulate
+from irc.passes.convert_kernel_to_triton.template_tma import descriptors as tma_descriptors
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder
 from irc.passes.convert_kernel_to_triton.context import Config, Scope
 from irc.passes.convert_kernel_to_triton.kernel import KernelLowering
@@ -66,6 +69,11 @@ class TemplateLowering(KernelLowering):
 
     def _launch_constexprs(self) -> dict[str, int]:
         return {name: getattr(self.kernel, key).value.data for key, name in TEMPLATE_CONSTEXPRS.items()}
+
+    @property
+    def tma(self) -> bool:
+        """Whether the operands' tiles load through tensor descriptors (template_tma.py)."""
+        return TMA in self.info.matmul.attributes
 
     @property
     def programs(self) -> int | None:
@@ -122,6 +130,7 @@ class TemplateLowering(KernelLowering):
         grid_n = b.binary("trunc_div", b.binary("add", const(n - 1), block_n), block_n, name="grid_n")
         pid = b.cast(b.insert(triton.ProgramIdOp("x")), it, name="pid")
         tiles = b.binary("mul", grid_m, grid_n, name="tiles")
+        operands = tma_descriptors(self, b, it) if self.tma else None
         if self.programs is not None:
             b, pid = self._tile_loop(b, it, pid, tiles if batch == 1 else b.binary("mul", tiles, const(batch)))
         batch_index = b.binary("trunc_div", pid, tiles, name="batch") if batch > 1 else None
@@ -129,7 +138,10 @@ class TemplateLowering(KernelLowering):
         pid_m, pid_n = self._grouped(b, it, tile, grid_m, grid_n)
         rm = b.binary("add", b.binary("mul", pid_m, block_m), _arange(b, it, "BLOCK_M"), name="rm")
         rn = b.binary("add", b.binary("mul", pid_n, block_n), _arange(b, it, "BLOCK_N"), name="rn")
-        acc = self._accumulate(b, it, rm, rn, batch_index)
+        if operands is not None:
+            acc = tma_accumulate(self, b, it, pid_m, pid_n, operands)
+        else:
+            acc = self._accumulate(b, it, rm, rn, batch_index)
         scope = self._epilogue_scope(b, it, rm, rn, batch_index)
         matmul = self.info.matmul
         value = b.cast(acc, matmul.result.type.element_type)

@@ -10,7 +10,7 @@ those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BY
 """
 
 from irc.dialects.kernel_analysis.tiling import next_power_of_two
-from irc.dialects.kernel_template import PERSISTENT, MatmulOp
+from irc.dialects.kernel_template import PERSISTENT, TMA, MatmulOp
 
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_stages, num_warps): Inductor's mm_configs (template_heuristics)
 MM_CONFIGS = (
@@ -58,7 +58,7 @@ def template_tiles(kernel, autotune: bool, sms: int = SMS) -> tuple[dict[str, in
         raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
     _, m, n, k = matmul.sizes()
     config = scaled(HEURISTIC[element_type_name(matmul.lhs.type.element_type)], m, n, k)
-    if PERSISTENT in matmul.attributes:
+    if PERSISTENT in matmul.attributes or TMA in matmul.attributes:
         config["programs"] = sms
     if not autotune:
         return config, []

@@ -36,7 +36,7 @@ def fake_measurement(monkeypatch, winner: str):
 
     monkeypatch.setattr(loader, "_loaded", {})
     monkeypatch.setattr(choice, "measurable", lambda reads, writes: True)
-    times = lambda site, alternatives, writes: [1.0 if n == winner else 2.0 for n in site.names]  # noqa: E731
+    times = lambda site, alternatives, reads, writes: [1.0 if n == winner else 2.0 for n in site.names]  # noqa: E731
     monkeypatch.setattr(choice, "measure", times)
     monkeypatch.setattr(choice.Choice, "key", lambda self, reads, writes: uuid.uuid4().hex)
 
@@ -136,3 +136,36 @@ def test_a_failing_compile_falls_back_to_cublas(choices, monkeypatch, device):
     a, b = rand(23, 14, device=device), rand(14, 27, device=device)
     check(lambda a, b: torch.relu(a @ b) * 3, a, b, kernels=1, fallbacks={"aten::mm.default": 1})
     assert not metrics.choices
+
+
+@pytest.fixture
+def tma_wins(choices, monkeypatch, device):
+    """IRC_MM_TMA=1: each choice also offers a template loading through tensor descriptors; on CPU it is
+    measured fastest (the Triton interpreter runs it)."""
+    monkeypatch.setattr(config, "mm_tma", True)
+    if device == "cpu":
+        fake_measurement(monkeypatch, "tma")
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_tma_bias_gelu(tma_wins, dtype, device):
+    """A weight contiguous along K (read through its [N, K] descriptor and transposed), odd M and N."""
+    weight, bias = rand(40, 32, dtype=dtype, device=device), rand(40, dtype=dtype, device=device)
+    x = rand(45, 32, dtype=dtype, device=device)
+    check_choice(lambda x: F.gelu(F.linear(x, weight, bias)), x, chosen="tma", kernels=4)
+
+
+def test_tma_operand_contiguous_along_m(tma_wins, device):
+    """A transposed activation (contiguous along M) and a weight contiguous along N, with a residual."""
+    a, b = rand(64, 40, dtype=torch.float16, device=device), rand(64, 24, dtype=torch.float16, device=device)
+    r = rand(40, 24, dtype=torch.float16, device=device)
+    check_choice(lambda a, b, r: a.t() @ b + r, a, b, r, chosen="tma", kernels=4)
+
+
+def test_tma_needs_aligned_strides(choices, monkeypatch, device):
+    """K = 20 f16 elements: rows 40 bytes apart, not a multiple of 16: no TMA alternative."""
+    monkeypatch.setattr(config, "mm_tma", True)
+    if device == "cpu":
+        fake_measurement(monkeypatch, "template")
+    a, b = rand(30, 20, dtype=torch.float16, device=device), rand(20, 24, dtype=torch.float16, device=device)
+    check_choice(lambda a, b: torch.relu(a @ b), a, b, kernels=3)

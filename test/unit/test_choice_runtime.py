@@ -83,3 +83,16 @@ def test_an_alternative_that_fails_loses(measured):
     alternatives.call(site)
     assert metrics.choices["failing"] == "extern"
     assert torch.equal(alternatives.out, torch.ones(8))
+
+
+def test_an_alternative_needing_aligned_buffers_runs_only_on_them(measured, monkeypatch):
+    """A TMA template (reads through tensor descriptors) chosen: on a misaligned buffer the default runs."""
+    monkeypatch.setattr(choice, "ensure_allocator", lambda: None)
+    site = choice.Choice("aligned", ("template", "extern"), 1, (), (), (True, False))
+    alternatives = Alternatives()
+    storage = torch.zeros(9)
+    site((alternatives.template, alternatives.extern), (storage[:8],), (alternatives.out,))
+    assert metrics.choices["aligned"] == "template"
+    before = dict(alternatives.runs)
+    site((alternatives.template, alternatives.extern), (storage[1:],), (alternatives.out,))  # 4 bytes off
+    assert alternatives.runs == {"template": before["template"], "extern": before["extern"] + 1}

@@ -4,10 +4,12 @@
 // RUN: filecheck %s --check-prefix=REPORT < %t.txt
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory' --split-input-file | filecheck %s --check-prefix=MEMORY
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile{sms=8}' --split-input-file | filecheck %s --check-prefix=TILE
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true tma=true},kernel-fuse' --split-input-file | filecheck %s --check-prefix=TMA
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true tma=true},kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file -t triton | filecheck %s --check-prefix=TMA-TRITON
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file -t triton | filecheck %s --check-prefix=TRITON
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file --check-passes 2>&1 >/dev/null | filecheck %s --check-prefix=CHECKED
 // (the report is that of the last chunk)
-// CHECKED-COUNT-2: irc-opt: 8 passes checked, no divergence
+// CHECKED-COUNT-3: irc-opt: 8 passes checked, no divergence
 
 // kernel-mm-template{choice=true}: the matmul is marked with the template variants to offer, and kernel-fuse
 // makes each (the persistent one's matmul marked `persistent`, kernel-tile gives it `programs`) and keeps
@@ -59,7 +61,7 @@
 // TRITON:                    acc = tl.dot(
 // TRITON:                tl.store(out_ptr0 + (tindex), {{.*}}, mask)
 // The wrapper: each alternative a local function of call(), the choice object runs one.
-// TRITON:        _choice_0 = _Choice('fused_add_erf_mm_mul_0', ('template', 'persistent', 'extern'), 2, (triton_tem_fused_add_erf_mm_mul_0, triton_tem_fused_add_erf_mm_mul_1, triton_poi_fused_add_erf_mul_2), ('aten::mm.default',))
+// TRITON:        _choice_0 = _Choice('fused_add_erf_mm_mul_0', ('template', 'persistent', 'extern'), 2, (triton_tem_fused_add_erf_mm_mul_0, triton_tem_fused_add_erf_mm_mul_1, triton_poi_fused_add_erf_mul_2), ('aten::mm.default',), (False, False, False))
 // TRITON:        def call(args):
 // TRITON:            def _choice_0_template():
 // TRITON-NEXT:           (_launch_0.get({{.*}}))([arg0_1, buf0, arg2_1, arg3_1, buf1])
@@ -112,8 +114,6 @@ builtin.module {
 // FUSE-NEXT:         kernel.yield
 // FUSE-NEXT:       }
 // FUSE-NEXT:       func.return %[[C]], %[[S]]
-// REPORT:        choices (templates or cuBLAS, chosen by measuring them at run time):
-// REPORT-NEXT:     fused_mm_sigmoid_0: template (@fused_mm_sigmoid_0) or persistent (@fused_mm_sigmoid_1) or extern (aten::mm.out, @sigmoid_2); measured on the first CUDA call, else extern
 func.func @saved(%a: !loop.buffer<[20, 16], f32, strides [16, 1]>, %b: !loop.buffer<[16, 24], f32, strides [24, 1]>) -> (!loop.buffer<[20, 24], f32, strides [24, 1]>, !loop.buffer<[20, 24], f32, strides [24, 1]>) {
   %c = kernel.extern "aten::mm.default"(%a, %b) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[20, 16], f32, strides [16, 1]>, !loop.buffer<[16, 24], f32, strides [24, 1]>) -> (!loop.buffer<[20, 24], f32, strides [24, 1]>)
   %s = loop.pointwise ranges [20, 24] {
@@ -122,4 +122,34 @@ func.func @saved(%a: !loop.buffer<[20, 16], f32, strides [16, 1]>, %b: !loop.buf
     loop.yield %y : f32
   } : !loop.buffer<[20, 24], f32, strides [24, 1]>
   func.return %c, %s : !loop.buffer<[20, 24], f32, strides [24, 1]>, !loop.buffer<[20, 24], f32, strides [24, 1]>
+}
+
+// -----
+
+// tma=true: operands whose rows are 16-byte multiples apart get a persistent template reading them through
+// tensor descriptors (the weight contiguous along K through its [N, K] view, each tile transposed back); the
+// runtime runs it only on 16-byte aligned buffers.
+// REPORT:        choices (templates or cuBLAS, chosen by measuring them at run time):
+// REPORT-NEXT:     fused_maximum_mm_0: template (@fused_maximum_mm_0) or persistent (@fused_maximum_mm_1) or extern (aten::mm.default, @maximum_2); measured on the first CUDA call, else extern
+// TMA:           kernel.choice "fused_maximum_mm_0" ["template", "persistent", "tma", "extern"] default 3 {
+// TMA-TRITON:    def triton_tem_fused_maximum_mm_2(
+// TMA-TRITON:        tmp{{[0-9]+}} = tl.make_tensor_descriptor(in_ptr0, shape=[40, 32], strides=[32, 1], block_shape=[BLOCK_M, BLOCK_K])
+// TMA-TRITON-NEXT:   tmp{{[0-9]+}} = tl.make_tensor_descriptor(in_ptr1, shape=[48, 32], strides=[32, 1], block_shape=[BLOCK_N, BLOCK_K])
+// TMA-TRITON-NEXT:   for tile_id in range({{.*}}, tiles, 132):
+// TMA-TRITON:            for k0 in range(0, 32, BLOCK_K):
+// TMA-TRITON-NEXT:           [[A:tmp[0-9]+]] = tmp{{[0-9]+}}.load([off_m, k0])
+// TMA-TRITON-NEXT:           [[B:tmp[0-9]+]] = tmp{{[0-9]+}}.load([off_n, k0])
+// TMA-TRITON-NEXT:           [[T:tmp[0-9]+]] = tl.trans([[B]])
+// TMA-TRITON-NEXT:           acc = tl.dot([[A]], [[T]], acc)
+// TMA-TRITON:        _choice_0 = _Choice('fused_maximum_mm_0', ('template', 'persistent', 'tma', 'extern'), 3, {{.*}}, ('aten::mm.default',), (False, False, True, False))
+func.func @tma(%x: !loop.buffer<[40, 32], f16, strides [32, 1]>, %w: !loop.buffer<[48, 32], f16, strides [32, 1]>) -> !loop.buffer<[40, 48], f16, strides [48, 1]> {
+  %wt = loop.reinterpret %w : !loop.buffer<[48, 32], f16, strides [32, 1]> to !loop.buffer<[32, 48], f16, strides [1, 32]>
+  %c = kernel.extern "aten::mm.default"(%x, %wt) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[40, 32], f16, strides [32, 1]>, !loop.buffer<[32, 48], f16, strides [1, 32]>) -> (!loop.buffer<[40, 48], f16, strides [48, 1]>)
+  %r = loop.pointwise ranges [40, 48] {
+    %v = loop.load %c[#loop.index<"48*i0 + i1">] : !loop.buffer<[40, 48], f16, strides [48, 1]>
+    %z = arith.constant 0.0 : f16
+    %m = arith.maximumf %v, %z : f16
+    loop.yield %m : f16
+  } : !loop.buffer<[40, 48], f16, strides [48, 1]>
+  func.return %r : !loop.buffer<[40, 48], f16, strides [48, 1]>
 }
