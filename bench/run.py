@@ -190,6 +190,9 @@ def main() -> None:
     parser.add_argument("--tuning-log", action="store_true", help="log every autotune choice to stderr")
     parser.add_argument("--repeat", type=int, default=1, help="timing rounds; each callable's median counts")
     parser.add_argument(
+        "--backends", default="", help="comma-separated backends to run instead of the default (inductor, irc)"
+    )
+    parser.add_argument(
         "--mm-template", action="store_true", help="also irc with matmul templates (irc_tem; not in RESULTS.md)"
     )
     args = parser.parse_args()
@@ -201,6 +204,8 @@ def main() -> None:
 
     timing = args.device == "cuda" and not args.small
     backends = ["inductor", "irc"] if args.device == "cuda" else ["irc"]
+    if args.backends:
+        backends = [b for b in args.backends.split(",") if b]
     if args.mm_template:
         backends.append("irc_tem")
     chosen = [w for w in WORKLOADS if not args.only or any(s in w.name for s in args.only.split(","))]
@@ -217,9 +222,9 @@ def main() -> None:
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump({"info": info, "rows": rows}, f, indent=1)
-    if timing:
+    if timing and args.results:
         write_results(rows, info, args.results, args.out)
-    if args.mm_template:
+    if args.mm_template or args.backends:
         print_template_summary(rows)
 
 

@@ -6,8 +6,9 @@ the choice and write only its outputs and their own temporaries, so running them
 default alternative (cuBLAS and the epilogue kernel, for a matmul template) runs first and its outputs are kept,
 every other alternative must reproduce them (within the dtype's tolerance) or is never chosen, then each is
 timed (do_bench medians of autotune's length). The fastest runs from then on; the decision is cached on disk
-beside the autotune results, keyed by the site, the sources of its kernels, its externs, the buffers' sizes,
-strides and dtypes, the device and Triton's version. An alternative that fails to compile or run loses.
+beside the autotune results, keyed by the alternatives, the sources of their kernels, their externs, the
+buffers' sizes, strides and dtypes, the device and Triton's version (not by the site: identical layers of a
+model, whose kernels kernel-dedup made one, share one measurement). An alternative that fails to compile or run loses.
 Nothing is measured on CPU tensors (the Triton interpreter) or with IRC_AUTOTUNE=0: the default runs.
 Alternatives reading through tensor descriptors (`aligned`) run only on 16-byte aligned buffers (else the
 default does), with Triton's scratch allocator installed (irc/runtime/tma.py).
@@ -73,8 +74,7 @@ class Choice:
         sources = [getattr(k, "src", "") for k in self.kernels]
         layouts = [autotune.describe(t) for t in (*reads, *writes)]
         device = autotune.device_name([*reads, *writes])
-        return cache.key_of("choice", self.site, *self.names, *sources, *self.externs, *layouts, device,
-                            triton.__version__)  # fmt: skip
+        return cache.key_of("choice", *self.names, *sources, *self.externs, *layouts, device, triton.__version__)
 
     def record(self, index: int, times: list[float] | None) -> int:
         from irc import config

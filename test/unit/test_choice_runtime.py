@@ -30,7 +30,8 @@ class Alternatives:
 
 
 def make_site(name: str) -> choice.Choice:
-    return choice.Choice(name, ("template", "extern"), 1, (), ("aten::mm.default",))
+    """A site whose decision is cached under a key of its own (the key names the externs, not the site)."""
+    return choice.Choice(name, ("template", "extern"), 1, (), (f"aten::{name}",))
 
 
 @pytest.fixture
@@ -88,7 +89,7 @@ def test_an_alternative_that_fails_loses(measured):
 def test_an_alternative_needing_aligned_buffers_runs_only_on_them(measured, monkeypatch):
     """A TMA template (reads through tensor descriptors) chosen: on a misaligned buffer the default runs."""
     monkeypatch.setattr(choice, "ensure_allocator", lambda: None)
-    site = choice.Choice("aligned", ("template", "extern"), 1, (), (), (True, False))
+    site = choice.Choice("aligned", ("template", "extern"), 1, (), ("aten::aligned",), (True, False))
     alternatives = Alternatives()
     storage = torch.zeros(9)
     site((alternatives.template, alternatives.extern), (storage[:8],), (alternatives.out,))
