@@ -4,7 +4,8 @@ rblock, group_m, num_warps and num_stages, from Inductor's mm configs scaled dow
 The heuristic config is 128 x 128 x 64 with 3 stages and 8 warps (f16/bf16 GEMMs of transformer MLPs on Hopper),
 64 x 64 x 32 for f32 (whose tiles take twice the shared memory); each block is cut to the next power of two at
 or above its dim (at least 16, what tl.dot needs) and the warps to one per 256 elements of the output tile.
-A persistent template (matmul marked `persistent`) gets `programs = SMS`, one program per SM walking tiles.
+A persistent template (matmul marked `persistent` or `tma`) gets `programs = SMS`, one program per SM walking
+tiles, and in f16/bf16 the persistent tutorial's H100 configs (PERSISTENT_CONFIGS) as candidates.
 Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first, without
 those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES.
 """
@@ -19,6 +20,9 @@ MM_CONFIGS = (
     (32, 64, 32, 5, 8), (64, 32, 128, 5, 4),
 )  # fmt: skip
 HEURISTIC = {"f16": (128, 128, 64, 3, 8), "bf16": (128, 128, 64, 3, 8), "f32": (64, 64, 32, 2, 4)}
+# the candidates of a persistent (or TMA) f16/bf16 template: Triton's persistent matmul tutorial's H100 configs
+PERSISTENT_CONFIGS = ((128, 128, 64, 3, 8), (128, 256, 64, 3, 8), (128, 128, 64, 4, 8), (64, 128, 64, 4, 4))
+PERSISTENT_CONFIG_TYPES = ("f16", "bf16")
 GROUP_M = 8
 MIN_BLOCK = 16
 MAX_CANDIDATES = 8
@@ -57,18 +61,19 @@ def template_tiles(kernel, autotune: bool, sms: int = SMS) -> tuple[dict[str, in
     if not all(isinstance(s, int) for s in matmul.sizes()):
         raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
     _, m, n, k = matmul.sizes()
-    config = scaled(HEURISTIC[element_type_name(matmul.lhs.type.element_type)], m, n, k)
-    if PERSISTENT in matmul.attributes or TMA in matmul.attributes:
-        config["programs"] = sms
-    if not autotune:
-        return config, []
+    name = element_type_name(matmul.lhs.type.element_type)
+    config = scaled(HEURISTIC[name], m, n, k)
+    persistent = PERSISTENT in matmul.attributes or TMA in matmul.attributes
+    rows = PERSISTENT_CONFIGS if persistent and name in PERSISTENT_CONFIG_TYPES else MM_CONFIGS
     found = [config]
     element = element_bytes(matmul.lhs.type.element_type)
-    for row in MM_CONFIGS:
+    for row in rows if autotune else ():
         candidate = scaled(row, m, n, k)
         if candidate not in found and shared_bytes(candidate, element) <= SHARED_MEMORY_BYTES:
             found.append(candidate)
-    return config, found[:MAX_CANDIDATES]
+    if persistent:
+        config = {**config, "programs": sms}
+    return config, found[:MAX_CANDIDATES] if autotune else []
 
 
 def shared_bytes(config: dict[str, int], element: int) -> int:
