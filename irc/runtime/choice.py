@@ -12,7 +12,8 @@ model, whose kernels kernel-dedup made one, share one measurement). An alternati
 Nothing is measured on CPU tensors (the Triton interpreter) or with IRC_AUTOTUNE=0: the default runs.
 Alternatives reading through tensor descriptors (`aligned`) run only on 16-byte aligned buffers (else the
 default does), with Triton's scratch allocator installed (irc/runtime/tma.py).
-Decisions are logged (logger "irc", and as a warning under IRC_DEBUG) and kept in `irc.metrics.choices`.
+Decisions are logged (logger "irc"; under IRC_DEBUG as a warning and in the debug folder's choices.txt, beside
+the graphs' fusion reports, which list the choices) and kept in `irc.metrics.choices`.
 """
 
 from __future__ import annotations
@@ -83,10 +84,28 @@ class Choice:
         measured = "unmeasured" if times is None else ", ".join(
             f"{n} {t:.4f} ms" for n, t in zip(self.names, times)
         )
-        (log.warning if config.debug else log.info)(
-            "irc: choice %s: %s -> %s", self.site, measured, self.names[index]
-        )
+        line = f"irc: choice {self.site}: {measured} -> {self.names[index]}"
+        (log.warning if config.debug else log.info)(line)
+        if config.debug:
+            write_debug_line(line)
         return index
+
+
+def write_debug_line(line: str) -> None:
+    """Under IRC_DEBUG with a debug folder named (IRC_DEBUG_DIR), the decision goes to its choices.txt too."""
+    import os
+
+    from irc import config
+
+    root = os.environ.get("IRC_DEBUG_DIR") or config.debug_dir
+    if not root:
+        return
+    try:
+        os.makedirs(root, exist_ok=True)
+        with open(os.path.join(root, "choices.txt"), "a") as f:
+            f.write(line + "\n")
+    except OSError as error:
+        log.warning("irc: cannot write %s/choices.txt: %s", root, error)
 
 
 def measurable(reads: tuple, writes: tuple) -> bool:

@@ -97,3 +97,13 @@ def test_an_alternative_needing_aligned_buffers_runs_only_on_them(measured, monk
     before = dict(alternatives.runs)
     site((alternatives.template, alternatives.extern), (storage[1:],), (alternatives.out,))  # 4 bytes off
     assert alternatives.runs == {"template": before["template"], "extern": before["extern"] + 1}
+
+
+def test_a_debug_run_writes_the_decision_beside_the_fusion_reports(measured, monkeypatch, tmp_path):
+    from irc import config
+
+    monkeypatch.setattr(config, "debug", True)
+    monkeypatch.setenv("IRC_DEBUG_DIR", str(tmp_path))
+    Alternatives().call(make_site("debugged"))
+    (line,) = (tmp_path / "choices.txt").read_text().splitlines()
+    assert line == "irc: choice debugged: template 1.0000 ms, extern 2.0000 ms -> template"
