@@ -3,7 +3,7 @@
     python3 bench/run.py --out DIR              # GPU: full sizes, timing, bench/RESULTS.md + DIR/results.json
     python3 bench/run.py --small --device cpu   # correctness only, small odd sizes, through the interpreter
     python3 bench/run.py --only softmax,layer_norm
-    python3 bench/run.py --only mlp --mm-template   # irc also with matmul templates (column irc_tem)
+    python3 bench/run.py --only mlp --mm-template   # irc also with matmul templates forced (column irc_tem)
 
 A workload irc cannot compile (a graph fallback to eager) or gets wrong is reported as such, never hidden.
 """
@@ -52,11 +52,12 @@ def synchronize(device: str) -> None:
 
 
 def irc_with_mm_templates(gm, example_inputs, **kwargs):
-    """irc with kernel-mm-template switched on (IRC_MM_TEMPLATE=1) for the graphs it compiles now."""
+    """irc with matmul templates forced, no choice against cuBLAS (IRC_MM_TEMPLATE=1), for the graphs it
+    compiles now."""
     from irc import config
     from irc.backend import irc_backend
 
-    saved, config.mm_template = config.mm_template, True
+    saved, config.mm_template = config.mm_template, "1"
     try:
         return irc_backend(gm, example_inputs, **kwargs)
     finally:
@@ -83,6 +84,7 @@ def compile_and_check(fn, inputs, want, backend: str, device: str) -> dict:
     if backend != "inductor":
         result["kernels"] = metrics.generated_kernel_count
         result["externs"] = dict(metrics.fallbacks)
+        result["choices"] = dict(metrics.choices)  # template/cuBLAS sites -> the alternative that runs
         if metrics.graph_fallbacks:
             result.update(status="fallback", detail="irc could not compile the graph (ran eagerly)")
             return result
@@ -188,6 +190,9 @@ def main() -> None:
     parser.add_argument("--tuning-log", action="store_true", help="log every autotune choice to stderr")
     parser.add_argument("--repeat", type=int, default=1, help="timing rounds; each callable's median counts")
     parser.add_argument(
+        "--backends", default="", help="comma-separated backends to run instead of the default (inductor, irc)"
+    )
+    parser.add_argument(
         "--mm-template", action="store_true", help="also irc with matmul templates (irc_tem; not in RESULTS.md)"
     )
     args = parser.parse_args()
@@ -199,6 +204,8 @@ def main() -> None:
 
     timing = args.device == "cuda" and not args.small
     backends = ["inductor", "irc"] if args.device == "cuda" else ["irc"]
+    if args.backends:
+        backends = [b for b in args.backends.split(",") if b]
     if args.mm_template:
         backends.append("irc_tem")
     chosen = [w for w in WORKLOADS if not args.only or any(s in w.name for s in args.only.split(","))]
@@ -215,15 +222,15 @@ def main() -> None:
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump({"info": info, "rows": rows}, f, indent=1)
-    if timing:
+    if timing and args.results:
         write_results(rows, info, args.results, args.out)
-    if args.mm_template:
+    if args.mm_template or args.backends:
         print_template_summary(rows)
 
 
 def print_template_summary(rows: list[dict]) -> None:
     """Per workload: ms (do_bench) and GPU ms of each backend, and irc with templates against Inductor."""
-    print(f"{'workload':28} {'backend':9} {'ms':>8} {'gpu_ms':>8} {'status':8} kernels externs")
+    print(f"{'workload':28} {'backend':9} {'ms':>8} {'gpu_ms':>8} {'status':8} kernels externs choices")
     for row in rows:
         for backend in ("eager", "inductor", "irc", "irc_tem"):
             result = {"ms": row.get("eager_ms"), "gpu_ms": row.get("eager_gpu_ms")} if backend == "eager" else row.get(backend)
@@ -231,7 +238,7 @@ def print_template_summary(rows: list[dict]) -> None:
                 continue
             ms, gpu = (f"{result[k]:.3f}" if result.get(k) else "-" for k in ("ms", "gpu_ms"))
             print(f"{row['name']:28} {backend:9} {ms:>8} {gpu:>8} {result.get('status', ''):8} "
-                  f"{result.get('kernels', '')} {result.get('externs', '')}")
+                  f"{result.get('kernels', '')} {result.get('externs', '')} {result.get('choices', '')}")
 
 
 if __name__ == "__main__":

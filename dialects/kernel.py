@@ -71,7 +71,7 @@ from irc.dialects.kernel_config import (
     verify_config_value,
 )
 from irc.dialects.kernel_space import verify_iteration_space
-from irc.dialects.kernel_template import MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp)
+from irc.dialects.kernel_template import ChoiceOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
 from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
@@ -183,6 +183,7 @@ class KernelOp(IRDLOperation):
     num_warps = opt_prop_def(IntegerAttr[I64])
     num_stages = opt_prop_def(IntegerAttr[I64])
     group_m = opt_prop_def(IntegerAttr[I64])
+    programs = opt_prop_def(IntegerAttr[I64])
     configs = opt_prop_def(ArrayAttr)
 
     body = region_def("single_block")
@@ -365,11 +366,12 @@ def _print_typed_argument(printer: Printer, arg: SSAValue) -> None:
 
 @irdl_op_definition
 class YieldOp(AbstractYieldOperation[Attribute]):
-    """Ends a `kernel.kernel` body, yielding the buffers the kernel writes."""
+    """Ends a `kernel.kernel` body, yielding the buffers the kernel writes (or, without operands, a region of a
+    `kernel.choice`)."""
 
     name = "kernel.yield"
 
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(KernelOp), Pure()))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(KernelOp, ChoiceOp), Pure()))
 
 
 # ---------------------------------------------------------------------------
@@ -563,6 +565,6 @@ class ReuseOp(IRDLOperation):
 
 Kernel = Dialect(
     "kernel",
-    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp],
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, ChoiceOp],
     [OperandRefAttr],
 )

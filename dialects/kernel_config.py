@@ -1,6 +1,7 @@
 """The tiling config group of `kernel.kernel`: `{xblock = 64, rblock = 16, configs = [{...}, ...]}`.
 
-A template kernel reads yblock, xblock and rblock as its BLOCK_M, BLOCK_N and BLOCK_K, and group_m as GROUP_M.
+A template kernel reads yblock, xblock and rblock as its BLOCK_M, BLOCK_N and BLOCK_K, and group_m as GROUP_M;
+`programs` makes it persistent: that many programs walk its tiles (one per SM).
 
 Verification of each entry (positive; block sizes powers of two), parsing and printing of the group and of
 its autotune candidates.
@@ -19,6 +20,7 @@ from xdsl.utils.exceptions import VerifyException
 # tiling config entry -> whether it must be a power of two
 CONFIG_FIELDS = {
     "xblock": True, "yblock": True, "rblock": True, "num_warps": True, "num_stages": False, "group_m": False,
+    "programs": False,
 }  # fmt: skip
 
 

@@ -11,16 +11,59 @@ extern in the host program; there it is a fusable op whose iteration space is it
 kernel-fuse puts it and the pointwise consumers of its result (its epilogue) into one `kernel.kernel ...
 template numel B*M*N rnumel 1`. In a template kernel the tile sizes are BLOCK_M = `yblock`, BLOCK_N = `xblock`,
 BLOCK_K = `rblock`, with `group_m` (programs grouped along M for L2 reuse), `num_warps` and `num_stages`.
+With `choice = ["template", ...]` (kernel-mm-template{choice=true}) kernel-fuse makes each named template and
+keeps cuBLAS as a further alternative (`persistent`: a template whose programs walk the tiles):
+
+`kernel.choice`: alternatives of one piece of the host program that compute the same buffers, one region each,
+of which the runtime runs one: the fastest, measured on the first CUDA call and cached (irc/runtime/choice.py),
+or `default` where nothing is measured (the Triton interpreter, IRC_AUTOTUNE=0):
+
+    kernel.choice "fused_gelu_mm_0" ["template", "extern"] default 1 {
+      kernel.launch @fused_gelu_mm_0(%x, %w) outs(%out) : (...) -> (...)
+      kernel.yield
+    }, {
+      %p = kernel.extern "aten::mm.default"(%x, %w) {args = [...]} : (...) -> (...)
+      kernel.launch @gelu_1(%p) outs(%out) : (...) -> (...)
+      kernel.yield
+    }
+
+The regions read and write buffers defined before the op; what a region defines lives only in it.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import ArrayAttr
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def, traits_def
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
+from xdsl.ir import Attribute, Block, Region
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_region_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.types import BufferType, element_type_name
+
+# attribute of a kernel.matmul whose templates kernel-fuse offers beside cuBLAS in a kernel.choice: the names
+# of the template alternatives, each a key of TEMPLATE_VARIANTS
+CHOICE = "choice"
+# unit attribute of the kernel.matmul of a persistent template (kernel-tile gives it `programs`)
+PERSISTENT = "persistent"
+# unit attribute of the kernel.matmul of a persistent template whose operand tiles load through tensor
+# descriptors (Hopper's TMA)
+TMA = "tma"
+# the alternatives of such a choice: template variant -> the unit attribute marking its matmul (or None); the
+# extern runs unmeasured
+TEMPLATE_VARIANTS = {"template": None, "persistent": PERSISTENT, "tma": TMA}
+# variants whose kernels read their operands' base pointers through descriptors: only for 16-byte aligned ones
+ALIGNED_VARIANTS = ("tma",)
+EXTERN = "extern"
 
 # element types a template GEMM takes (Inductor's use_triton_template: f16, bf16, f32)
 MATMUL_ELEMENT_TYPES = ("f16", "bf16", "f32")
@@ -81,3 +124,73 @@ class MatmulOp(IRDLOperation):
 
 def _shape(t: BufferType) -> str:
     return "[" + ", ".join(str(d.data) for d in t.shape.data) + "]"
+
+
+@irdl_op_definition
+class ChoiceOp(IRDLOperation):
+    """`kernel.choice "site" ["a", "b"] default N {...}, {...}`: run one of equivalent host-program regions."""
+
+    name = "kernel.choice"
+
+    site = prop_def(StringAttr)
+    alternatives = prop_def(ArrayAttr)
+    default = prop_def(IntAttr)
+    bodies = var_region_def("single_block")
+
+    def __init__(self, site: str, alternatives: dict[str, Block], default: int):
+        """`alternatives`: name -> its region's block (ending with a kernel.yield)."""
+        properties: dict[str, Attribute] = {
+            "site": StringAttr(site),
+            "alternatives": ArrayAttr([StringAttr(n) for n in alternatives]),
+            "default": IntAttr(default),
+        }
+        super().__init__(properties=properties, regions=[[Region(b) for b in alternatives.values()]])
+
+    @property
+    def names(self) -> list[str]:
+        return [a.data for a in self.alternatives.data]
+
+    def body(self, name: str) -> Block:
+        return self.bodies[self.names.index(name)].block
+
+    def verify_(self) -> None:
+        names = self.alternatives.data
+        if not all(isinstance(n, StringAttr) for n in names) or len({n.data for n in names}) != len(names):
+            raise VerifyException("kernel.choice alternatives must be distinct strings")
+        if len(names) < 2 or len(names) != len(self.bodies):
+            raise VerifyException(
+                f"kernel.choice needs one region per alternative (at least 2), got {len(names)} names and "
+                f"{len(self.bodies)} regions"
+            )
+        if not 0 <= self.default.data < len(names):
+            raise VerifyException(f"kernel.choice default {self.default.data} is not an alternative's position")
+        for region in self.bodies:
+            block = region.block
+            last = block.last_op
+            if block.args or last is None or last.name != "kernel.yield" or last.operands:
+                raise VerifyException("each kernel.choice region is one block without arguments ending in kernel.yield")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ChoiceOp:
+        site = parser.parse_str_literal("expected the choice's site name")
+        names = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: StringAttr(parser.parse_str_literal())
+        )
+        parser.parse_keyword("default")
+        default = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        regions = [parser.parse_region()]
+        while parser.parse_optional_punctuation(",") is not None:
+            regions.append(parser.parse_region())
+        properties = {"site": StringAttr(site), "alternatives": ArrayAttr(names), "default": IntAttr(default)}
+        return cls.create(
+            properties=properties, attributes=attributes.data if attributes is not None else {}, regions=regions
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_string_literal(self.site.data)
+        printer.print_string(" [" + ", ".join(f'"{n}"' for n in self.names) + f"] default {self.default.data}")
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_list(self.bodies, printer.print_region)

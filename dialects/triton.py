@@ -67,6 +67,14 @@ from irc.dialects.triton_compute import (  # noqa: F401  (re-exported)
     WhereOp,
     reduced_dims,
 )
+from irc.dialects.triton_descriptor import (  # noqa: F401  (re-exported)
+    DESCRIPTOR_OPS,
+    DESCRIPTOR_TYPES,
+    DescriptorLoadOp,
+    MakeTensorDescriptorOp,
+    TensorDescType,
+    TransOp,
+)
 from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, LoadOp, StoreOp
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
@@ -539,6 +547,7 @@ Triton = Dialect(
         ReduceOp,
         ScanOp,
         DotOp,
+        *DESCRIPTOR_OPS,
     ],
-    [PointerType, BlockType, ProgramAxisAttr, ReduceKindAttr, EvictionPolicyAttr],
+    [PointerType, BlockType, ProgramAxisAttr, ReduceKindAttr, EvictionPolicyAttr, *DESCRIPTOR_TYPES],
 )

@@ -36,23 +36,37 @@ def compiler_fingerprint() -> str:
 
 
 def compile_module_text(
-    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False
+    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False, cuda: bool = False
 ) -> str:
     """Runs the default pipeline on an aten-level module (text) and returns the emitted Python source.
 
     `module`: the module `aten_text` prints, when the caller has it (the FX importer's), to run the pipeline
     on in place of parsing the text again. The IR is all that passes see, so both give the same code.
+    A pipeline making template/cuBLAS choices that fails is run again without templates (cuBLAS only).
     """
+    from irc.pipeline_spec import MM_TEMPLATE_PASSES, configured_pipeline, with_mm_template
+
+    pipeline = configured_pipeline(max_autotune, cuda)
+    try:
+        return run_configured(aten_text, graph_name, module, pipeline)
+    except Exception:
+        if not any(entry.startswith(MM_TEMPLATE_PASSES["choice"][:-1]) for entry in pipeline.split(",")):
+            raise
+        log.warning("irc: compiling %s with matmul templates failed; compiling it with cuBLAS only", graph_name,
+                    exc_info=True)  # fmt: skip
+        return run_configured(aten_text, graph_name, None, with_mm_template(pipeline, "off"))
+
+
+def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> str:
     from xdsl.parser import Parser
 
-    from irc.pipeline import configured_pipeline, make_context, run_pipeline, with_fusion_report
+    from irc.pipeline import make_context, run_pipeline, with_fusion_report
     from irc.runtime.progress import Progress
     from irc.target.emit_triton import emit_module
 
     ctx = make_context()
     module = module if module is not None else Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    pipeline = configured_pipeline(max_autotune)
     spec = with_fusion_report(pipeline, dump.path("fusion")) if dump else pipeline
     try:
         with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
@@ -95,21 +109,22 @@ def check_roundtrip(aten_text: str, source: str, pipeline: str) -> None:
 
 
 def compile_to_path(
-    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False, on_miss=None
+    aten_text: str, graph_name: str = "graph", module=None, max_autotune: bool = False, on_miss=None,
+    cuda: bool = False,
 ) -> str:
     """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
     the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text);
     `on_miss()` is called before compiling."""
     from irc.pipeline_spec import configured_pipeline
 
-    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune), aten_text)
+    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune, cuda), aten_text)
     path = None if debug_enabled() else cache.lookup(key)
     if path is not None:
         metrics.cache_hits += 1
         return path
     if on_miss is not None:
         on_miss()
-    return cache.store(key, compile_module_text(aten_text, graph_name, module, max_autotune))
+    return cache.store(key, compile_module_text(aten_text, graph_name, module, max_autotune, cuda))
 
 
 def make_runner(path: str) -> Callable:
@@ -251,7 +266,7 @@ def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
-    fx_key = graph_key(gm, inference, max_autotune)
+    fx_key = graph_key(gm, inference, max_autotune, cuda)
     constants = argument_constants(gm) if fx_key is not None else None
     path = cached_module(fx_key) if constants is not None else None
     if path is not None:
@@ -263,7 +278,7 @@ def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str
         module, constants = import_graph_and_constants(gm, inference=inference)
     aten_text = str(module)
     name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
-    path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up)
+    path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up, cuda=cuda)
     if fx_key is not None:
         cache.store(fx_key, module_key(path), suffix=FX_SUFFIX)
     return path, constants, aten_text
@@ -272,7 +287,7 @@ def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str
 FX_SUFFIX = ".fx"  # an FX key's entry: the key of the emitted module its graph imports to
 
 
-def graph_key(gm, inference: bool, max_autotune: bool) -> str | None:
+def graph_key(gm, inference: bool, max_autotune: bool, cuda: bool = False) -> str | None:
     """The FX-level key, or None where the aten text is wanted anyway (IRC_DEBUG, IRC_CHECK_PASSES)."""
     import torch
 
@@ -281,7 +296,7 @@ def graph_key(gm, inference: bool, max_autotune: bool) -> str | None:
 
     if debug_enabled() or config.check_passes:
         return None
-    parts = [compiler_fingerprint(), configured_pipeline(max_autotune), torch.__version__]
+    parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__]
     return cache.key_of(*parts, f"inference={inference}", graph_text(gm))
 
 

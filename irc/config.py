@@ -30,9 +30,13 @@ check_passes = _flag("IRC_CHECK_PASSES")
 # aot_autograd on every compile (its ATen graph is still found by its FX text), as torch's
 # enable_autograd_cache=False does for Inductor.
 dynamo_cache = _flag("IRC_DYNAMO_CACHE", "1")
-# Matmuls followed by pointwise work become Triton GEMM templates with the work fused as their epilogue
-# (kernel-mm-template); off by default: the choice against cuBLAS is a heuristic, not yet measured.
-mm_template = _flag("IRC_MM_TEMPLATE")
+# Matmuls followed by pointwise work as Triton GEMM templates with the work fused as their epilogue
+# (kernel-mm-template). "auto" (default): for CUDA inputs each template is a kernel.choice against cuBLAS and
+# its epilogue kernel, decided by measuring both on the first call; none on CPU. 1: templates without a choice
+# (on CPU too); 0: none; "choice": choices on CPU too (where the extern runs). See pipeline_spec.mm_template_mode.
+mm_template = os.environ.get("IRC_MM_TEMPLATE", "auto")
+# With template choices: also a persistent template loading its operands through tensor descriptors (TMA).
+mm_tma = _flag("IRC_MM_TMA")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
 # Search every kernel's autotune candidates with a longer benchmark (torch.compile's mode="max-autotune" or

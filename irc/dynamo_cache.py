@@ -55,7 +55,8 @@ def key_of(gm, example_inputs, max_autotune: bool) -> str | None:
     from irc.pipeline_spec import configured_pipeline
     from irc.runtime import cache
 
-    parts = [compiler_fingerprint(), configured_pipeline(max_autotune), torch.__version__, state_text()]
+    cuda = any(getattr(x, "is_cuda", False) for x in example_inputs)
+    parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__, state_text()]
     return cache.key_of(*parts, inputs, "\n".join(nodes))
 
 

@@ -27,6 +27,8 @@ launch_compiles: Counter = Counter()
 cudagraph_recordings = 0
 cudagraph_replays = 0
 cudagraph_skips: Counter = Counter()  # reason -> compiled graphs (or their input signatures) it applied to
+# kernel.choice sites (a matmul template or cuBLAS) -> the alternative the runtime runs (irc/runtime/choice.py)
+choices: dict[str, str] = {}
 
 
 def reset() -> None:
@@ -46,6 +48,7 @@ def reset() -> None:
     launch_compiles.clear()
     cudagraph_recordings = cudagraph_replays = 0
     cudagraph_skips.clear()
+    choices.clear()
     bytes_moved = num_bytes_accessed = minimum_bytes = 0
     kernel_bytes.clear()
 

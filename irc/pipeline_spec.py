@@ -9,7 +9,9 @@ DEFAULT_PASSES = [
     "cse",
     "dce",
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access
-    "kernel-mm-template{enabled=false}",  # matmul externs -> Triton GEMM templates (IRC_MM_TEMPLATE=1 turns on)
+    # matmul externs -> Triton GEMM templates: for CUDA inputs beside cuBLAS in a measured kernel.choice
+    # (IRC_MM_TEMPLATE, mm_template_mode)
+    "kernel-mm-template{enabled=false}",
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
@@ -25,15 +27,43 @@ DEFAULT_PASSES = [
 DEFAULT_PIPELINE = ",".join(DEFAULT_PASSES)
 
 
-def configured_pipeline(max_autotune: bool = False) -> str:
+# kernel-mm-template's entry per mode: no templates; templates wherever they qualify; templates beside cuBLAS,
+# the runtime running the faster (kernel.choice)
+MM_TEMPLATE_PASSES = {
+    "off": "kernel-mm-template{enabled=false}",
+    "template": "kernel-mm-template",
+    "choice": "kernel-mm-template{choice=true}",
+    "choice+tma": "kernel-mm-template{choice=true tma=true}",
+}
+MM_TEMPLATE_VALUES = {"1": "template", "true": "template", "template": "template", "0": "off", "false": "off",
+                      "off": "off", "choice": "choice", "auto": "auto", "": "auto"}  # fmt: skip
+
+
+def mm_template_mode(cuda: bool) -> str:
+    """`config.mm_template` (IRC_MM_TEMPLATE) as a mode of MM_TEMPLATE_PASSES: "auto" (the default) is a
+    choice for CUDA inputs and off on CPU (the Triton interpreter measures nothing); 1 forces templates, 0 turns
+    them off, "choice" makes choices on CPU too (the extern runs there); IRC_MM_TMA=1 adds a template reading
+    its operands through tensor descriptors (Hopper's TMA) to each choice."""
+    from irc import config
+
+    value = config.mm_template
+    mode = MM_TEMPLATE_VALUES.get(str(value).lower())
+    if mode is None:
+        raise ValueError(f"IRC_MM_TEMPLATE must be one of {', '.join(sorted(set(MM_TEMPLATE_VALUES)))}, got {value!r}")
+    if mode == "auto":
+        mode = "choice" if cuda else "off"
+    return "choice+tma" if mode == "choice" and config.mm_tma else mode
+
+
+def configured_pipeline(max_autotune: bool = False, cuda: bool = False) -> str:
     """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default; with `max_autotune`
-    (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates, and with
-    `config.mm_template` (IRC_MM_TEMPLATE=1) kernel-mm-template is switched on."""
+    (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates; kernel-mm-template
+    as mm_template_mode says for inputs on CUDA (`cuda`) or not."""
     from irc import config
 
     spec = config.pipeline or DEFAULT_PIPELINE
-    if config.mm_template and not config.pipeline:
-        spec = with_mm_template(spec)
+    if not config.pipeline:
+        spec = with_mm_template(spec, mm_template_mode(cuda))
     return with_max_autotune(spec) if max_autotune or config.max_autotune else spec
 
 
@@ -49,10 +79,10 @@ def with_max_autotune(spec: str) -> str:
     return ",".join(passes)
 
 
-def with_mm_template(spec: str) -> str:
-    """`spec` with kernel-mm-template switched on (matmuls with a pointwise epilogue become templates)."""
-    names = spec.split(",")
-    return ",".join("kernel-mm-template" if name.startswith("kernel-mm-template") else name for name in names)
+def with_mm_template(spec: str, mode: str = "template") -> str:
+    """`spec` with kernel-mm-template in `mode` (MM_TEMPLATE_PASSES)."""
+    entry = MM_TEMPLATE_PASSES[mode]
+    return ",".join(entry if name.startswith("kernel-mm-template") else name for name in spec.split(","))
 
 
 def with_fusion_report(spec: str, prefix: str) -> str:

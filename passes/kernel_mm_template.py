@@ -20,20 +20,23 @@ The choice against cuBLAS is a compile-time heuristic, not a measurement: with `
 only a matmul whose result a loop.pointwise reads (directly or through views) becomes a template, since a
 Triton GEMM is there to save the epilogue's round trip through memory, not to beat cuBLAS alone; one whose
 reader kernel-fuse then cannot fuse goes back to an extern there. `enabled=false` (the default pipeline's
-unless IRC_MM_TEMPLATE=1) leaves every extern as it is.
+on CPU) leaves every extern as it is. With `choice=true` (torch.compile's pipeline for CUDA inputs) each
+kernel.matmul carries `choice = ["template", "persistent"]` (`persistent=false`: the first only): kernel-fuse then
+makes those templates and keeps cuBLAS as a further alternative (a `kernel.choice` the runtime resolves by
+measuring them); IRC_MM_TEMPLATE=1 gives templates without a choice.
 """
 
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, f32
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FloatAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, f32
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import loop
 from irc.dialects.kernel import ExternOp, OperandRefAttr
-from irc.dialects.kernel_template import MATMUL_ELEMENT_TYPES, MatmulOp
+from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
 from irc.options import CheckedOptions
 
@@ -156,6 +159,24 @@ def to_template(op: ExternOp) -> list[Operation]:
     return [matmul, bias_epilogue(matmul.result, op.ins[bias_at], scalars, result_type)]
 
 
+def tma_operands(matmul: MatmulOp) -> bool:
+    """Whether both operands can be read through tensor descriptors: f16 or bf16 matrices (rank 2) with a unit
+    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules)."""
+    from irc.dialects.types import element_bytes
+
+    if matmul.batched or element_type_name(matmul.lhs.type.element_type) not in ("f16", "bf16"):
+        return False
+    for t in (matmul.lhs.type, matmul.rhs.type):
+        size = element_bytes(t.element_type)
+        strides = t.stride_values()
+        if 1 not in strides or t.offset_value() * size % 16:
+            return False
+        other = strides[0] if strides[1] == 1 else strides[1]
+        if other * size % 16:
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class KernelMmTemplatePass(CheckedOptions, ModulePass):
     """mm / bmm / addmm externs -> kernel.matmul (+ the bias as a loop.pointwise), where a template pays."""
@@ -165,6 +186,17 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     enabled: bool = True
     require_epilogue: bool = True
     """only matmuls whose result a loop.pointwise reads (the epilogue a template fuses)"""
+    choice: bool = False
+    """mark each kernel.matmul `choice`: kernel-fuse keeps cuBLAS as a measured alternative"""
+    persistent: bool = True
+    """with `choice`, offer a persistent template too"""
+    tma: bool = False
+    """with `choice`, offer a persistent template loading through tensor descriptors (Hopper's TMA) too, where
+    the operands allow (tma_operands)"""
+
+    def variants(self, matmul: MatmulOp) -> list[str]:
+        offered = {"template": True, "persistent": self.persistent, "tma": self.tma and tma_operands(matmul)}
+        return [name for name in TEMPLATE_VARIANTS if offered[name]]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
@@ -175,6 +207,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
             if self.require_epilogue and not read_by_pointwise(extern.res[0]):
                 continue
             replacements = to_template(extern)
+            if self.choice:
+                replacements[0].attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in self.variants(replacements[0])])
             block = extern.parent_block()
             block.insert_ops_before(replacements, extern)
             replacements[-1].results[0].name_hint = extern.res[0].name_hint

@@ -160,10 +160,15 @@ def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, i
         for value in group.members:
             group.is_input |= not isinstance(value.owner, Operation)
             defined = position.get(value.owner, -1) if isinstance(value.owner, Operation) else -1
-            uses = [position[use.operation] for use in value.uses if use.operation in position]
+            uses = [position[op] for use in value.uses if (op := top_level(block, use.operation)) in position]
             group.last_use = max([group.last_use, defined, *uses])
             group.is_output |= any(isinstance(use.operation, func.ReturnOp) for use in value.uses)
     return groups, position
+
+
+def top_level(block: Block, op: Operation) -> Operation | None:
+    """The op of `block` that is or holds `op` (a use inside a kernel.choice's regions is a use by the choice)."""
+    return op if op.parent is block else block.find_ancestor_op_in_block(op)
 
 
 def use_out_variant(op: kernel.ExternOp) -> bool:

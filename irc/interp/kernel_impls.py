@@ -76,6 +76,12 @@ class KernelFunctions(InterpreterFunctions):
             store_into(out, value, symbols)
         return ()
 
+    @impl(kernel.ChoiceOp)
+    def run_choice(self, interpreter: Interpreter, op: kernel.ChoiceOp, args: tuple) -> tuple:
+        """The default alternative, as the runtime runs it where nothing is measured."""
+        interpreter.run_ssacfg_region(op.bodies[op.default.data], (), op.site.data)
+        return ()
+
     @impl(kernel.AllocOp)
     def run_alloc(self, interpreter: Interpreter, op: kernel.AllocOp, args: tuple) -> tuple:
         return (allocate(op.result.type, state(interpreter).symbols),)

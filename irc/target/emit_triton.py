@@ -61,7 +61,7 @@ def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:
         raise DiagnosticException(f"triton target: expected one host func.func, found {len(hosts)}")
     printer = printer_class(hosts[0], kernels)
     call, get_args = "\n".join(printer.call()), "\n".join(printer.get_args())
-    sites = "\n".join(printer.launches.module_lines())
+    sites = "\n".join(printer.module_lines())
     guards = f"_guards = _Guards({printer.guard_sites})"
     parts = [GUARD_HELPERS, guards, *([sites] if sites else []), call]
     return [*parts, prelude.RAND_STRIDED, get_args, prelude.BENCHMARK]

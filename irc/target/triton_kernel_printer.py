@@ -278,6 +278,12 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.ReduceOp: _reduce,
     triton.ScanOp: _scan,
     triton.DotOp: _dot,
+    triton.MakeTensorDescriptorOp: lambda p, op: (
+        f"tl.make_tensor_descriptor({p.ref(op.base)}, shape=[{', '.join(p.ref(v) for v in op.sizes)}], "
+        f"strides=[{', '.join(p.ref(v) for v in op.strides)}], block_shape={shape_text(op.result.type.shape.data)})"
+    ),
+    triton.DescriptorLoadOp: lambda p, op: f"{p.ref(op.desc)}.load([{', '.join(p.ref(v) for v in op.offsets)}])",
+    triton.TransOp: lambda p, op: f"tl.trans({p.ref(op.src)})",
 }
 
 

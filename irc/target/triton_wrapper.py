@@ -51,6 +51,7 @@ from irc.dialects.types import (
 )
 from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
 from irc.target.triton_wrapper_guards import extern_result_check, layout_guards, rank_guards
+from irc.target.triton_wrapper_choice import IMPORT, print_choice
 from irc.target.triton_wrapper_launch import LaunchSites
 
 DEFAULT_SIZE = 8  # what get_args() gives each size symbol
@@ -83,6 +84,8 @@ class WrapperPrinter:
         scalars = host.attributes.get(SCALAR_TENSOR_ARGS)
         self.scalar_positions = set(scalars.get_values()) if scalars is not None else set()
         self.launches = LaunchSites(self)
+        self.indent = 0  # levels of local functions (the alternatives of a kernel.choice) around what is printed
+        self.choices: list[str] = []  # module-level lines, one choice object per kernel.choice
 
     def guard_site(self) -> int:
         """A new check site of `_guards` (irc/runtime/input_guard.py)."""
@@ -121,20 +124,31 @@ class WrapperPrinter:
         self.bind_symbols()
         for line in layout_guards(self, sizes):
             self.emit(line)
-        if any(isinstance(op, kernel.AllocOp) and op.device is None for op in self.host.body.block.ops):
+        if any(isinstance(op, kernel.AllocOp) and op.device is None for op in self.host.walk()):
             self.emit(f"_empty = _allocator({self.device})")
         spec = self.launches.spec_line()
         if spec is not None:
             self.emit(spec)
         for op in self.host.body.block.ops:
-            printer = HOST_OPS.get(type(op))
-            if printer is None:
-                raise fail(f"cannot print host op {op.name}")
-            printer(self, op)
+            self.host_op(op)
         return self.lines
 
+    def host_op(self, op: Operation) -> None:
+        printer = HOST_OPS.get(type(op))
+        if printer is None:
+            raise fail(f"cannot print host op {op.name}")
+        printer(self, op)
+
+    def choice(self, op: kernel.ChoiceOp) -> None:
+        print_choice(self, op, WrapperPrinter.host_op)
+
+    def module_lines(self) -> list[str]:
+        """Module-level lines after the kernels: site launchers and choice objects."""
+        lines = self.launches.module_lines()
+        return [*lines, *([IMPORT, "", *self.choices] if self.choices else [])]
+
     def emit(self, text: str, depth: int = 1) -> None:
-        self.lines.append("    " * depth + text)
+        self.lines.append("    " * (depth + self.indent) + text)
 
     def bind_symbols(self) -> None:
         """`s0 = arg0_1.shape[1]` for every size symbol: from scalar args named like it, sizes or strides."""
@@ -356,6 +370,7 @@ HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
     kernel.LaunchOp: WrapperPrinter.launch,
     kernel.ExternOp: WrapperPrinter.extern,
     kernel.FreeOp: WrapperPrinter.free,
+    kernel.ChoiceOp: WrapperPrinter.choice,
     kernel.ReuseOp: WrapperPrinter.reuse,
     loop.ReinterpretOp: WrapperPrinter.reinterpret,
     func.ReturnOp: WrapperPrinter.return_,

@@ -71,7 +71,7 @@ class LaunchSites:
 
     def spec_line(self) -> str | None:
         """`_spec = (device, inputs aligned[, static inputs' part])`, once per call before the first launch."""
-        if not any(isinstance(op, kernel.LaunchOp) for op in self.printer.host.body.block.ops):
+        if not any(isinstance(op, kernel.LaunchOp) for op in self.printer.host.walk()):
             return None
         names = self.printer.names
         device = f"{names[self.tensor_inputs[0]]}.get_device()" if self.tensor_inputs else "-1"
@@ -89,7 +89,7 @@ class LaunchSites:
     def launched_inputs(self) -> list[SSAValue]:
         """The tensor inputs some launch receives (directly or through a view at an aligned offset)."""
         found: list[SSAValue] = []
-        for op in self.printer.host.body.block.ops:
+        for op in self.printer.host.walk():
             if isinstance(op, kernel.LaunchOp) and not self.empty(op):
                 for value in (*op.ins, *op.outs):
                     source = self.alignment(value)

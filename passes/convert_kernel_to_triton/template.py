@@ -17,6 +17,12 @@ The product, rounded to the result's type, is the value the epilogue's loads of 
 epilogue's loop ops are then lowered as those of a 2-D tiled pointwise kernel (yindex over the output's rows
 B * M, xindex over its N columns; ops whose dims do not split there use the flat position tindex). K masks
 are dropped where every BLOCK_K tried divides K.
+
+A persistent template (`programs` in its config: kernel-tile gives one to a matmul marked `persistent`)
+launches that many programs (one per SM), each walking tiles in the same grouped order, the GEMM and the
+epilogue inside the loop (Triton's persistent matmul tutorial, without TMA):
+
+    for tile_id in range(pid, batches * tiles, programs):  ... the body above, with tile_id for pid ...
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ from xdsl.ir import Attribute, SSAValue
 from irc.dialects import triton
 from irc.dialects.sym import FloorDiv
 from irc.dialects.types import IndexAttr
+from irc.dialects.kernel_template import TMA
+from irc.passes.convert_kernel_to_triton.template_tma import accumulate as tma_accumulate
+from irc.passes.convert_kernel_to_triton.template_tma import descriptors as tma_descriptors
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder
 from irc.passes.convert_kernel_to_triton.context import Config, Scope
 from irc.passes.convert_kernel_to_triton.kernel import KernelLowering
@@ -61,7 +70,21 @@ class TemplateLowering(KernelLowering):
     def _launch_constexprs(self) -> dict[str, int]:
         return {name: getattr(self.kernel, key).value.data for key, name in TEMPLATE_CONSTEXPRS.items()}
 
+    @property
+    def tma(self) -> bool:
+        """Whether the operands' tiles load through tensor descriptors (template_tma.py)."""
+        return TMA in self.info.matmul.attributes
+
+    @property
+    def programs(self) -> int | None:
+        """The programs of a persistent template (each walks tiles), or None: one program per tile."""
+        return self.kernel.programs.value.data if self.kernel.programs is not None else None
+
     def _grid(self, blocks: dict[str, int] | None = None):
+        if self.programs is not None:
+            import sympy
+
+            return sympy.Integer(self.programs)
         batch, m, n, _ = self.sizes()
         blocks = blocks or self._launch_constexprs()
         block_m, block_n = blocks["BLOCK_M"], blocks["BLOCK_N"]
@@ -107,18 +130,32 @@ class TemplateLowering(KernelLowering):
         grid_n = b.binary("trunc_div", b.binary("add", const(n - 1), block_n), block_n, name="grid_n")
         pid = b.cast(b.insert(triton.ProgramIdOp("x")), it, name="pid")
         tiles = b.binary("mul", grid_m, grid_n, name="tiles")
+        operands = tma_descriptors(self, b, it) if self.tma else None
+        if self.programs is not None:
+            b, pid = self._tile_loop(b, it, pid, tiles if batch == 1 else b.binary("mul", tiles, const(batch)))
         batch_index = b.binary("trunc_div", pid, tiles, name="batch") if batch > 1 else None
         tile = b.binary("trunc_rem", pid, tiles) if batch > 1 else pid
         pid_m, pid_n = self._grouped(b, it, tile, grid_m, grid_n)
         rm = b.binary("add", b.binary("mul", pid_m, block_m), _arange(b, it, "BLOCK_M"), name="rm")
         rn = b.binary("add", b.binary("mul", pid_n, block_n), _arange(b, it, "BLOCK_N"), name="rn")
-        acc = self._accumulate(b, it, rm, rn, batch_index)
+        if operands is not None:
+            acc = tma_accumulate(self, b, it, pid_m, pid_n, operands)
+        else:
+            acc = self._accumulate(b, it, rm, rn, batch_index)
         scope = self._epilogue_scope(b, it, rm, rn, batch_index)
         matmul = self.info.matmul
         value = b.cast(acc, matmul.result.type.element_type)
         self.values[matmul] = [value]
         self.store_outputs(matmul, [value], scope, "yx")
         return scope
+
+    def _tile_loop(self, b: TritonBuilder, it, pid, total) -> tuple[TritonBuilder, SSAValue]:
+        """`for tile_id in range(pid, total, programs):` (the body's builder, the tile): the GEMM and the
+        epilogue go inside it."""
+        _, body = b.for_loop(pid, total, b.const(self.programs, it), [], "tile_id")
+        inner = TritonBuilder(body)
+        inner.insert(scf.YieldOp())
+        return inner, body.args[0]
 
     def _grouped(self, b: TritonBuilder, it, tile, grid_m, grid_n) -> tuple[SSAValue, SSAValue]:
         """(pid_m, pid_n) of a tile in GROUP_M-row groups (Triton's matmul tutorial)."""

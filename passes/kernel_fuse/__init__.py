@@ -26,7 +26,9 @@ with its reason (PATH.txt), and the op graph coloured by kernel (PATH.dot, PATH.
 
 A `kernel.matmul` (kernel-mm-template) is fusable too: with the pointwise consumers of its result that read
 it at their own positions it becomes one `template` kernel (they are its epilogue, fused as epilogue
-candidates); one that fused nothing goes back to an `aten::mm` / `aten::bmm` extern (build.py).
+candidates); one that fused nothing goes back to an `aten::mm` / `aten::bmm` extern (build.py). One marked
+`choice` becomes a `kernel.choice` between the template and cuBLAS with the epilogue as a kernel of its own
+(choice.py); the report lists each choice.
 """
 
 from dataclasses import dataclass
@@ -115,4 +117,4 @@ def fuse_function(func: FuncOp, options: FusionOptions, namer: KernelNamer, with
     from irc.passes.kernel_fuse.report import function_report
 
     bytes_by_kernel = {b.kernel: (str(b.read), str(b.written)) for b in host_launch_bytes(func)}
-    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel, labels)
+    return function_report(func.sym_name.data, planner, kernel_names, bytes_by_kernel, labels, func)

@@ -5,7 +5,8 @@ goes back to cuBLAS: a `kernel.extern` of
 aten::mm / aten::bmm, since a template pays by the epilogue it saves. Any other group of ops becomes a
 kernel whose arguments are the values its ops use from outside (buffers and
 scalars, in order of first use; constants are cloned in instead), whose results are the buffers used outside
-the group, and a launch that writes them into fresh `kernel.alloc`s.
+the group, and a launch that writes them into fresh `kernel.alloc`s. A template whose matmul is marked `choice`
+also gets its cuBLAS alternative, both in a `kernel.choice` (choice.py).
 """
 
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ from irc.dialects.types import BufferType, element_type_name
 from irc.dialects.kernel_template import MatmulOp
 from irc.dialects.loop_analysis.graph import FUSABLE_OPS, defined_inside
 from irc.dialects.loop_analysis.index import space_of
+from irc.passes.kernel_fuse.choice import build_choice, offers_choice
 
 # scalar op -> the aten-ish name kernels are named after (Inductor names kernels after their aten ops)
 OP_NAMES = {
@@ -155,10 +157,18 @@ class KernelNamer:
         return name
 
 
-def build_kernel(members: Sequence[Operation], namer: KernelNamer) -> tuple[kernel.KernelOp, list[Operation]]:
-    """Moves `members` into a new kernel.kernel; returns it and the host ops (allocs, launch) that run it."""
+def build_kernel(
+    members: Sequence[Operation],
+    namer: KernelNamer,
+    outputs: Sequence[SSAValue] | None = None,
+    destinations: Sequence[SSAValue] | None = None,
+) -> tuple[kernel.KernelOp, list[Operation]]:
+    """Moves `members` into a new kernel.kernel; returns it and the host ops (allocs, launch) that run it.
+    By default its outputs are the members' results used outside, written into new allocs; `outputs` and
+    `destinations` name them and the buffers the launch writes them into instead."""
     arguments, constants = outside_values(members)
-    outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
+    if outputs is None:
+        outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
     space = space_of(members)
     kind = "reduction" if space.reduction else "pointwise"
     if any(isinstance(m, MatmulOp) for m in members):
@@ -175,12 +185,12 @@ def build_kernel(members: Sequence[Operation], namer: KernelNamer) -> tuple[kern
         Region(Block(arg_types=argument_types)),
     )
     move_into_kernel(kernel_op, members, arguments, constants)
-    allocs = [kernel.AllocOp(r.type) for r in outputs]
+    allocs = [kernel.AllocOp(r.type) for r in outputs] if destinations is None else []
     for result, alloc in zip(outputs, allocs):
         alloc.result.name_hint = result.name_hint
         result.replace_uses_with_if(alloc.result, lambda use: not kernel_op.is_ancestor(use.operation))
     kernel_op.body.block.add_op(kernel.YieldOp(*outputs))
-    launch = kernel.LaunchOp(name, arguments, [a.result for a in allocs])
+    launch = kernel.LaunchOp(name, arguments, [a.result for a in allocs] if destinations is None else destinations)
     return kernel_op, [*allocs, launch]
 
 
@@ -217,10 +227,11 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
             block.insert_op_before(matmul_extern(item[0]), terminator)
             names.append(None)
         elif isinstance(item[0], FUSABLE_OPS):
-            kernel_op, host_ops = build_kernel(item, namer)
-            func.parent_block().insert_op_before(kernel_op, func)
+            built = offers_choice(item) and build_choice(item, namer, build_kernel, used_outside)
+            kernel_ops, host_ops = built or ((k := build_kernel(item, namer))[:1], k[1])
+            func.parent_block().insert_ops_before(kernel_ops, func)
             block.insert_ops_before(host_ops, terminator)
-            names.append(kernel_op.sym_name.data)
+            names.append(kernel_ops[0].sym_name.data)
         else:
             item[0].detach()
             block.insert_op_before(item[0], terminator)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from xdsl.ir import Operation
 
-from irc.dialects.kernel import ExternOp
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel import ExternOp, LaunchOp
+from irc.dialects.kernel_template import ChoiceOp, MatmulOp
 from irc.dialects.loop import PointwiseOp, ReductionOp
 from irc.passes.kernel_fuse.build import kernel_op_names
 from irc.passes.kernel_fuse.plan import Decision, FusionPlanner
@@ -37,6 +37,7 @@ class FunctionReport:
     groups: list[tuple[str | None, list[int]]]  # (kernel name or None for a host op, op positions)
     decisions: list[Decision]
     kernel_bytes: dict[str, tuple[str, str]]  # kernel -> (bytes read, bytes written)
+    choices: list[str]  # one line per kernel.choice of the host
 
 
 def describe(op: Operation, position: int) -> str:
@@ -64,14 +65,26 @@ def _dims(dims) -> str:
     return "[" + ", ".join(str(getattr(d, "data", d)) for d in dims.data) + "]"
 
 
-def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_kernel, labels) -> FunctionReport:
+def describe_choice(op: ChoiceOp) -> str:
+    """`fused_gelu_mm_0: template (@fused_gelu_mm_0) or extern (aten::mm.default, @gelu_1), default extern`."""
+    parts = []
+    for name, region in zip(op.names, op.bodies):
+        steps = [f"@{o.callee.string_value()}" if isinstance(o, LaunchOp) else o.overload.data
+                 for o in region.block.ops if isinstance(o, LaunchOp | ExternOp)]  # fmt: skip
+        parts.append(f"{name} ({', '.join(steps)})")
+    default = op.names[op.default.data]
+    return f"{op.site.data}: {' or '.join(parts)}; measured on the first CUDA call, else {default}"
+
+
+def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_kernel, labels, func) -> FunctionReport:
     """Collects a function's report after its kernels were built (kernel_names: one per planned item; labels:
-    each op described before the build)."""
+    each op described before the build; func: the host built)."""
     positions = planner.graph.index
     items = [[positions[op] for op in item] for item in planner.planned_items]
     edges = [(a, b) for a, succs in enumerate(planner.graph.succs) for b in sorted(succs)]
     groups = list(zip(kernel_names, items))
-    return FunctionReport(name, labels, edges, groups, planner.decisions, bytes_by_kernel)
+    choices = [describe_choice(op) for op in func.walk() if isinstance(op, ChoiceOp)]
+    return FunctionReport(name, labels, edges, groups, planner.decisions, bytes_by_kernel, choices)
 
 
 # ---------------------------------------------------------------------------
@@ -98,6 +111,10 @@ def report_text(functions: Sequence[FunctionReport]) -> str:
             outcome = "fused" if d.rejected is None else f"rejected: {d.rejected}"
             lines.append(f"  round {d.round}: {d.kind} {_item(d.first)} + {_item(d.second)}, score {d.score}: {outcome}")
         lines.append("")
+        if f.choices:  # which alternative runs: irc.metrics.choices, and the log ("irc: choice ...")
+            lines.append("choices (templates or cuBLAS, chosen by measuring them at run time):")
+            lines += [f"  {c}" for c in f.choices]
+            lines.append("")
     return "\n".join(lines)
 
 

@@ -73,7 +73,7 @@ class Planner:
     def inplace(self, alloc: kernel.AllocOp) -> Operation | None:
         """A launch writing `alloc` over an input that dies there: the input's memory serves it."""
         launch = next((op for op in (u.operation for u in alloc.result.uses) if writes(op, alloc.result)), None)
-        if launch is None:
+        if launch is None or launch not in self.position:  # written inside a kernel.choice: not in place
             return None
         position = inplace_input(launch, alloc.result, lambda value: self.dies_at(value, launch))
         if position is None:

@@ -48,7 +48,7 @@ from irc.dialects.kernel_analysis.tiling import (
 )
 from irc.options import CheckedOptions, option
 from irc.passes.kernel_tile.candidates import candidates
-from irc.passes.kernel_tile.template import template_tiles
+from irc.passes.kernel_tile.template import SMS, template_tiles
 from irc.passes.kernel_tile.tiles2d import broadcast_tiles, strided_tiles
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
@@ -134,11 +134,13 @@ class KernelTilePass(CheckedOptions, ModulePass):
     autotune: bool = False
     max_autotune: bool = True
     tile2d: bool = True
+    sms: int = option(SMS, low=1)
+    """programs of a persistent template (an H100 SXM's SMs)"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         kernels = [k for k in op.walk() if isinstance(k, KernelOp)]
         for kernel in [k for k in kernels if k.kind.data == "template"]:
-            config, found = template_tiles(kernel, self.autotune)
+            config, found = template_tiles(kernel, self.autotune, self.sms)
             apply_choice(kernel, TileChoice("template", config))
             kernel.properties.pop("configs", None)
             if found:

@@ -4,12 +4,14 @@ rblock, group_m, num_warps and num_stages, from Inductor's mm configs scaled dow
 The heuristic config is 128 x 128 x 64 with 3 stages and 8 warps (f16/bf16 GEMMs of transformer MLPs on Hopper),
 64 x 64 x 32 for f32 (whose tiles take twice the shared memory); each block is cut to the next power of two at
 or above its dim (at least 16, what tl.dot needs) and the warps to one per 256 elements of the output tile.
+A persistent template (matmul marked `persistent` or `tma`) gets `programs = SMS`, one program per SM walking
+tiles, and in f16/bf16 the persistent tutorial's H100 configs (PERSISTENT_CONFIGS) as candidates.
 Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first, without
 those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES.
 """
 
 from irc.dialects.kernel_analysis.tiling import next_power_of_two
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel_template import PERSISTENT, TMA, MatmulOp
 
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_stages, num_warps): Inductor's mm_configs (template_heuristics)
 MM_CONFIGS = (
@@ -18,10 +20,15 @@ MM_CONFIGS = (
     (32, 64, 32, 5, 8), (64, 32, 128, 5, 4),
 )  # fmt: skip
 HEURISTIC = {"f16": (128, 128, 64, 3, 8), "bf16": (128, 128, 64, 3, 8), "f32": (64, 64, 32, 2, 4)}
+# the candidates of a persistent (or TMA) f16/bf16 template: Triton's persistent matmul tutorial's H100 configs
+PERSISTENT_CONFIGS = ((128, 128, 64, 3, 8), (128, 256, 64, 3, 8), (128, 128, 64, 4, 8), (64, 128, 64, 4, 4))
+PERSISTENT_CONFIG_TYPES = ("f16", "bf16")
 GROUP_M = 8
 MIN_BLOCK = 16
 MAX_CANDIDATES = 8
 ELEMENTS_PER_WARP = 256
+# programs of a persistent template: an H100 SXM's SMs (a GPU with fewer runs the rest in a second wave)
+SMS = 132
 # shared memory a candidate's pipelined tiles may take (an H100 has 227 KiB per block)
 SHARED_MEMORY_BYTES = 192 * 1024
 
@@ -43,8 +50,9 @@ def scaled(row: tuple[int, int, int, int, int], m: int, n: int, k: int) -> dict[
     }  # fmt: skip
 
 
-def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[str, int]]]:
-    """(config, autotune candidates) of a template kernel with static sizes."""
+def template_tiles(kernel, autotune: bool, sms: int = SMS) -> tuple[dict[str, int], list[dict[str, int]]]:
+    """(config, autotune candidates) of a template kernel with static sizes; a persistent one (its matmul
+    marked `persistent`) launches `sms` programs."""
     from irc.dialects.types import element_bytes, element_type_name
 
     from xdsl.utils.exceptions import PassFailedException
@@ -53,16 +61,19 @@ def template_tiles(kernel, autotune: bool) -> tuple[dict[str, int], list[dict[st
     if not all(isinstance(s, int) for s in matmul.sizes()):
         raise PassFailedException(f"kernel-tile: template @{kernel.sym_name.data} needs static sizes")
     _, m, n, k = matmul.sizes()
-    config = scaled(HEURISTIC[element_type_name(matmul.lhs.type.element_type)], m, n, k)
-    if not autotune:
-        return config, []
+    name = element_type_name(matmul.lhs.type.element_type)
+    config = scaled(HEURISTIC[name], m, n, k)
+    persistent = PERSISTENT in matmul.attributes or TMA in matmul.attributes
+    rows = PERSISTENT_CONFIGS if persistent and name in PERSISTENT_CONFIG_TYPES else MM_CONFIGS
     found = [config]
     element = element_bytes(matmul.lhs.type.element_type)
-    for row in MM_CONFIGS:
+    for row in rows if autotune else ():
         candidate = scaled(row, m, n, k)
         if candidate not in found and shared_bytes(candidate, element) <= SHARED_MEMORY_BYTES:
             found.append(candidate)
-    return config, found[:MAX_CANDIDATES]
+    if persistent:
+        config = {**config, "programs": sms}
+    return config, found[:MAX_CANDIDATES] if autotune else []
 
 
 def shared_bytes(config: dict[str, int], element: int) -> int:

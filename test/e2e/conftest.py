@@ -20,6 +20,18 @@ def device(request):
 
 
 @pytest.fixture(autouse=True)
+def _no_mm_choices():
+    """Matmul templates off on every device (by default CUDA inputs get measured template/cuBLAS choices, which
+    add kernels): kernel counts and externs mean the same on CPU and CUDA; test_mm_template and test_mm_choice
+    switch them on."""
+    from irc import config
+
+    saved, config.mm_template = config.mm_template, "off"
+    yield
+    config.mm_template = saved
+
+
+@pytest.fixture(autouse=True)
 def _check_roundtrip():
     """Every e2e compile also runs the pipeline with print/parse between passes and asserts the same code."""
     from irc import config

@@ -16,10 +16,10 @@ def rand(*shape, **kwargs):
 
 @pytest.fixture
 def templates():
-    """kernel-mm-template switched on (as IRC_MM_TEMPLATE=1 does)."""
-    config.mm_template = True
+    """kernel-mm-template switched on (as IRC_MM_TEMPLATE=1 does), without choices."""
+    config.mm_template = "1"
     yield
-    config.mm_template = False
+    config.mm_template = "off"
 
 
 def check_template(fn, *inputs, kernels=1):
@@ -133,16 +133,25 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
     check(lambda a, b: ((a @ b).t() * 2).contiguous(), a, b, kernels=1, fallbacks={"aten::mm.default": 1})
 
 
-def test_the_switch_sets_the_pass_option():
-    """IRC_MM_TEMPLATE=1 (config.mm_template) runs kernel-mm-template with enabled=true; by default false."""
+@pytest.mark.parametrize(
+    "value, cuda, enabled, choice",
+    [("auto", False, False, False), ("auto", True, True, True), ("1", False, True, False), ("1", True, True, False),
+     ("0", True, False, False), ("choice", False, True, True)],
+)  # fmt: skip
+def test_the_switch_sets_the_pass_options(value, cuda, enabled, choice):
+    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs get kernel-mm-template{choice=true}
+    (templates beside cuBLAS, measured) and CPU inputs none; 1 forces templates, 0 turns them off."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
-    def template_pass():
-        return next(p for p in build_pipeline(configured_pipeline()).passes if p.name == "kernel-mm-template")
+    config.mm_template = value
+    spec = configured_pipeline(cuda=cuda)
+    template_pass = next(p for p in build_pipeline(spec).passes if p.name == "kernel-mm-template")
+    assert (template_pass.enabled, template_pass.choice) == (enabled, choice)
 
-    assert not template_pass().enabled
-    config.mm_template = True
-    try:
-        assert template_pass().enabled
-    finally:
-        config.mm_template = False
+
+def test_an_unknown_switch_value_is_an_error():
+    from irc.pipeline import configured_pipeline
+
+    config.mm_template = "sometimes"
+    with pytest.raises(ValueError, match="IRC_MM_TEMPLATE must be one of"):
+        configured_pipeline()

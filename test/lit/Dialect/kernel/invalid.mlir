@@ -118,7 +118,7 @@ kernel.kernel @k(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], 
 %x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
 kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
 
-// CHECK: Operation does not verify: 'kernel.yield' expects parent op 'kernel.kernel'
+// CHECK: Operation does not verify: 'kernel.yield' expects parent op to be one of 'kernel.kernel', 'kernel.choice'
 
 // -----
 
@@ -341,3 +341,43 @@ kernel.kernel @k(%a: !loop.buffer<[6], f16, strides [1]>) -> (!loop.buffer<[6], 
 }
 
 // CHECK: Operation does not verify: group_m is only for template kernels, not pointwise
+
+// -----
+
+%o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
+kernel.choice "k" ["template"] default 0 {
+  kernel.yield
+}
+
+// CHECK: kernel.choice needs one region per alternative (at least 2), got 1 names and 1 regions
+
+// -----
+
+kernel.choice "k" ["template", "extern"] default 2 {
+  kernel.yield
+}, {
+  kernel.yield
+}
+
+// CHECK: kernel.choice default 2 is not an alternative's position
+
+// -----
+
+kernel.choice "k" ["extern", "extern"] default 0 {
+  kernel.yield
+}, {
+  kernel.yield
+}
+
+// CHECK: kernel.choice alternatives must be distinct strings
+
+// -----
+
+%o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
+kernel.choice "k" ["template", "extern"] default 1 {
+  kernel.yield %o : !loop.buffer<[3], f32, strides [1]>
+}, {
+  kernel.yield
+}
+
+// CHECK: each kernel.choice region is one block without arguments ending in kernel.yield

@@ -104,3 +104,44 @@ func.func @call(%a: !loop.buffer<[4, 8], f32, strides [8, 1]>, %b: !loop.buffer<
 // GENERIC-SAME:   kwargs = {}
 // GENERIC-SAME:   -> !loop.buffer<[4, 2], f32, strides [2, 1]>
 // GENERIC:      "kernel.extern"(%mm, %a, %b, %out) <{overload = "aten::addmm.out", {{.*}} operandSegmentSizes = array<i32: 3, 1>}>
+
+// -----
+
+// A choice between a template kernel and cuBLAS with an epilogue kernel, both writing %o; the extern's result
+// lives only in its region.
+kernel.kernel @fused_mm_relu_0(%arg0: !loop.buffer<[4, 8], f16, strides [8, 1]>, %arg1: !loop.buffer<[8, 2], f16, strides [2, 1]>) -> (!loop.buffer<[8], f16, strides [1]>) pointwise numel 8 rnumel 1 {
+  %b = "test.op"(%arg0, %arg1) : (!loop.buffer<[4, 8], f16, strides [8, 1]>, !loop.buffer<[8, 2], f16, strides [2, 1]>) -> !loop.buffer<[8], f16, strides [1]>
+  kernel.yield %b : !loop.buffer<[8], f16, strides [1]>
+}
+kernel.kernel @relu_1(%arg0: !loop.buffer<[4, 2], f16, strides [2, 1]>) -> (!loop.buffer<[8], f16, strides [1]>) pointwise numel 8 rnumel 1 {
+  %b = "test.op"(%arg0) : (!loop.buffer<[4, 2], f16, strides [2, 1]>) -> !loop.buffer<[8], f16, strides [1]>
+  kernel.yield %b : !loop.buffer<[8], f16, strides [1]>
+}
+func.func @call(%a: !loop.buffer<[4, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 2], f16, strides [2, 1]>) -> !loop.buffer<[8], f16, strides [1]> {
+  %o = kernel.alloc : !loop.buffer<[8], f16, strides [1]>
+  kernel.choice "fused_mm_relu_0" ["template", "extern"] default 1 {
+    kernel.launch @fused_mm_relu_0(%a, %b) outs(%o) : (!loop.buffer<[4, 8], f16, strides [8, 1]>, !loop.buffer<[8, 2], f16, strides [2, 1]>) -> (!loop.buffer<[8], f16, strides [1]>)
+    kernel.yield
+  }, {
+    %p = kernel.extern "aten::mm.default"(%a, %b) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[4, 8], f16, strides [8, 1]>, !loop.buffer<[8, 2], f16, strides [2, 1]>) -> (!loop.buffer<[4, 2], f16, strides [2, 1]>)
+    kernel.launch @relu_1(%p) outs(%o) : (!loop.buffer<[4, 2], f16, strides [2, 1]>) -> (!loop.buffer<[8], f16, strides [1]>)
+    kernel.yield
+  }
+  func.return %o : !loop.buffer<[8], f16, strides [1]>
+}
+
+// CHECK-LABEL: func.func @call
+// CHECK-NEXT:    %o = kernel.alloc : !loop.buffer<[8], f16, strides [1]>
+// CHECK-NEXT:    kernel.choice "fused_mm_relu_0" ["template", "extern"] default 1 {
+// CHECK-NEXT:      kernel.launch @fused_mm_relu_0(%a, %b) outs(%o)
+// CHECK-NEXT:      kernel.yield
+// CHECK-NEXT:    }, {
+// CHECK-NEXT:      %p = kernel.extern "aten::mm.default"(%a, %b)
+// CHECK-NEXT:      kernel.launch @relu_1(%p) outs(%o)
+// CHECK-NEXT:      kernel.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %o
+
+// GENERIC:       "kernel.choice"() <{site = "fused_mm_relu_0", alternatives = ["template", "extern"], default = #builtin.int<1>}> ({
+// GENERIC:         "kernel.yield"() : () -> ()
+// GENERIC-NEXT:  }, {

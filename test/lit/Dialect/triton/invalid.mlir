@@ -521,3 +521,40 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 %s = triton.scan "logsumexp" %x axis 1 : !triton.block<[4, 8], i64> -> !triton.block<[4, 8], i64>
 
 // CHECK: Operation does not verify: triton.scan logsumexp input has element type i64; expected a float
+
+// -----
+
+%p = "test.op"() : () -> !triton.ptr<f16>
+%m = "test.op"() : () -> i32
+%d = triton.make_tensor_descriptor %p[%m] [%m] : !triton.ptr<f16>, (i32), (i32) -> !triton.tensordesc<[16, 16], f16>
+
+// CHECK: Operation does not verify: triton.make_tensor_descriptor takes 2 sizes, got 1
+
+// -----
+
+%p = "test.op"() : () -> !triton.ptr<f16>
+%m = "test.op"() : () -> i32
+%d = triton.make_tensor_descriptor %p[%m, %m] [%m, %m] : !triton.ptr<f16>, (i32, i32), (i32, i32) -> !triton.tensordesc<[16, 16], f32>
+
+// CHECK: Operation does not verify: triton.make_tensor_descriptor element type f32 differs from the pointer's f16
+
+// -----
+
+%d = "test.op"() : () -> !triton.tensordesc<[16, 32], f16>
+%m = "test.op"() : () -> i32
+%t = triton.descriptor_load %d[%m, %m] : (!triton.tensordesc<[16, 32], f16>, i32, i32) -> !triton.block<[32, 16], f16>
+
+// CHECK: Operation does not verify: triton.descriptor_load of !triton.tensordesc<[16, 32], f16> gives !triton.block<[16, 32], f16>, not !triton.block<[32, 16], f16>
+
+// -----
+
+%x = "test.op"() : () -> !triton.block<[16, 32], f16>
+%t = triton.trans %x : !triton.block<[16, 32], f16> -> !triton.block<[16, 32], f16>
+
+// CHECK: Operation does not verify: triton.trans takes a 2-D block to its transpose, got !triton.block<[16, 32], f16> -> !triton.block<[16, 32], f16>
+
+// -----
+
+%x = "test.op"() : () -> !triton.tensordesc<[16, 32, 8], f16>
+
+// CHECK: a tensor descriptor's block is 2-D, got 3 dims

@@ -470,3 +470,18 @@ triton.func @triton_tem_mm_0(%out_ptr0: !triton.ptr<f32>) constexprs [BLOCK_M, B
 %v = "test.op"() : () -> !triton.block<[8], f32>
 %m = "test.op"() : () -> !triton.block<[8], i1>
 triton.atomic_add %p, %v mask %m : !triton.block<[8], !triton.ptr<f32>>, !triton.block<[8], f32>, !triton.block<[8], i1>
+
+// -----
+
+// Tensor descriptors (TMA): made from a pointer, sizes and strides; a block loaded at offsets; a transpose.
+// CHECK:      %d = triton.make_tensor_descriptor %p[%m, %k] [%k, %one] : !triton.ptr<f16>, (i32, i32), (i32, i32) -> !triton.tensordesc<[BLOCK_N, BLOCK_K], f16>
+// CHECK-NEXT: %t = triton.descriptor_load %d[%m, %k] : (!triton.tensordesc<[BLOCK_N, BLOCK_K], f16>, i32, i32) -> !triton.block<[BLOCK_N, BLOCK_K], f16>
+// CHECK-NEXT: %u = triton.trans %t : !triton.block<[BLOCK_N, BLOCK_K], f16> -> !triton.block<[BLOCK_K, BLOCK_N], f16>
+// GENERIC:    "triton.make_tensor_descriptor"(%p, %m, %k, %k, %one) <{operandSegmentSizes = array<i32: 1, 2, 2>}>
+%p = "test.op"() : () -> !triton.ptr<f16>
+%m = "test.op"() : () -> i32
+%k = "test.op"() : () -> i32
+%one = "test.op"() : () -> i32
+%d = triton.make_tensor_descriptor %p[%m, %k] [%k, %one] : !triton.ptr<f16>, (i32, i32), (i32, i32) -> !triton.tensordesc<[BLOCK_N, BLOCK_K], f16>
+%t = triton.descriptor_load %d[%m, %k] : (!triton.tensordesc<[BLOCK_N, BLOCK_K], f16>, i32, i32) -> !triton.block<[BLOCK_N, BLOCK_K], f16>
+%u = triton.trans %t : !triton.block<[BLOCK_N, BLOCK_K], f16> -> !triton.block<[BLOCK_K, BLOCK_N], f16>

@@ -1,0 +1,121 @@
+"""Template kernels with cuBLAS kept beside them: a `kernel.choice` the runtime resolves by measuring them.
+
+For a fusion group holding a kernel.matmul marked `choice = [...]` (kernel-mm-template{choice=true}), each
+named template variant (a copy of the group, its matmul marked with the variant's attribute: `persistent`) and
+cuBLAS with the epilogue as a kernel of its own go into the host program (shown with one variant):
+
+    %out = kernel.alloc : ...
+    kernel.choice "fused_gelu_mm_0" ["template", "extern"] default 1 {
+      kernel.launch @fused_gelu_mm_0(%x, %w) outs(%out)           // the GEMM with its epilogue
+      kernel.yield
+    }, {
+      %p = kernel.extern "aten::mm.default"(%x, %w) ...           // cuBLAS
+      kernel.launch @gelu_1(%p) outs(%out)                        // the epilogue alone, reading the product
+      kernel.yield
+    }
+
+The extern alternative computes the product in the operands' type (an f32 product of narrower operands, which
+addmm's bias reads before rounding once, is read back from that type: the bias is then added to the rounded
+product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
+`aten::mm.out` / `aten::bmm.out`. The extern alternative runs where nothing is measured.
+"""
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import UnitAttr, f32
+from xdsl.ir import Block, Operation, SSAValue
+
+from irc.dialects import kernel, loop
+from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_VARIANTS, ChoiceOp, MatmulOp
+from irc.dialects.types import BufferType
+
+BuildKernel = Callable[..., tuple[kernel.KernelOp, list[Operation]]]
+
+
+def offers_choice(item: Sequence[Operation]) -> bool:
+    return any(isinstance(op, MatmulOp) and CHOICE in op.attributes for op in item)
+
+
+def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, used_outside):
+    """(kernels, host ops) of a template group, its other template variants and its cuBLAS alternative; None
+    where the product is an output of another type than cuBLAS gives."""
+    members = set(item)
+    matmul = next(op for op in item if isinstance(op, MatmulOp))
+    variants = [a.data for a in matmul.attributes[CHOICE].data]
+    outputs = [r for m in item for r in m.results if used_outside(r, members)]
+    same_type = matmul.result.type.element_type == matmul.lhs.type.element_type
+    if matmul.result in outputs and not same_type:
+        return None
+    copies = [copy_group(item) for _ in variants]  # the other variants' and the extern's; the first uses item
+    first, first_ops = build_kernel(item, namer)
+    *allocs, launch = first_ops
+    destination = dict(zip(outputs, launch.outs))
+    kernels, alternatives = [first], {variants[0]: Block([launch, kernel.YieldOp()])}
+    mark(matmul, variants[0])
+    for name, (clones, mapping) in zip(variants[1:], copies):
+        mark(mapping[matmul.result].owner, name)
+        built, ops = build_kernel(clones, namer, [mapping[o] for o in outputs], list(launch.outs))
+        kernels.append(built)
+        alternatives[name] = Block([*ops, kernel.YieldOp()])
+    clones, mapping = copies[-1]
+    twin = mapping[matmul.result].owner
+    extern_ops, product = cublas(twin, destination.get(matmul.result))
+    read_product(twin.result, product)
+    twin.detach()
+    twin.erase()
+    rest = [c for c in clones if c is not twin]
+    kept = [o for o in outputs if o is not matmul.result]
+    epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
+    alternatives[EXTERN] = Block([*extern_ops, *epilogue_ops, kernel.YieldOp()])
+    choice = ChoiceOp(first.sym_name.data, alternatives, default=len(variants))
+    return [*kernels, epilogue], [*allocs, choice]
+
+
+def copy_group(item: Sequence[Operation]) -> tuple[list[Operation], dict[SSAValue, SSAValue]]:
+    """Clones of the group's ops (reading what they read outside it) at the end of its host block."""
+    mapping: dict[SSAValue, SSAValue] = {}
+    clones = [op.clone(value_mapper=mapping) for op in item]
+    host = item[0].parent_block()
+    host.insert_ops_before(clones, host.last_op)
+    return clones, mapping
+
+
+def mark(matmul: MatmulOp, variant: str) -> None:
+    """The matmul of one template variant: its choice made, its variant's attribute set."""
+    del matmul.attributes[CHOICE]
+    attribute = TEMPLATE_VARIANTS[variant]
+    if attribute is not None:
+        matmul.attributes[attribute] = UnitAttr()
+
+
+def cublas(matmul: MatmulOp, destination: SSAValue | None) -> tuple[list[Operation], SSAValue]:
+    """The extern computing a kernel.matmul's product in its operands' type (into `destination` when given)."""
+    name = "aten::bmm" if matmul.batched else "aten::mm"
+    refs = [kernel.OperandRefAttr(k) for k in range(2)]
+    operands = [matmul.lhs, matmul.rhs]
+    if destination is not None:
+        out = {"out": kernel.OperandRefAttr(2)}
+        extern = kernel.ExternOp(f"{name}.out", operands, [], args=refs, kwargs=out, outs=[destination])
+        return [extern], destination
+    result = matmul.result.type
+    if result.element_type != matmul.lhs.type.element_type:
+        result = BufferType(result.sizes(), matmul.lhs.type.element_type)
+    extern = kernel.ExternOp(f"{name}.default", operands, [result], args=refs)
+    extern.res[0].name_hint = matmul.result.name_hint
+    return [extern], extern.res[0]
+
+
+def read_product(value: SSAValue, product: SSAValue) -> None:
+    """The epilogue's loads of `value` read `product` instead (and widen it where `value` was f32)."""
+    if value.type.element_type == product.type.element_type:
+        value.replace_all_uses_with(product)
+        return
+    for use in list(value.uses):
+        load = use.operation
+        assert isinstance(load, loop.LoadOp), f"an epilogue reads the product through {load.name}"
+        narrow = loop.LoadOp(product, load.index)
+        wide = loop.CastOp(narrow.result, f32)
+        load.parent_block().insert_ops_before([narrow, wide], load)
+        load.result.replace_all_uses_with(wide.result)
+        load.detach()
+        load.erase()
