@@ -20,7 +20,7 @@ Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the
 from collections.abc import Sequence
 from functools import lru_cache
 
-from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -47,8 +47,8 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from irc.dialects.loop_format import BufferElement, Dims, Keyword
-from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, YIELD_RULES, ReductionKind  # noqa: F401
+from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
+from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES, ReductionKind  # noqa: F401
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -59,7 +59,6 @@ from irc.dialects.types import (
     dims_attr,
     element_type_name,
     index_scope_problem,
-    is_bool,
     shorten,
     verify_dims,
 )
@@ -252,8 +251,9 @@ class StoreOp(IRDLOperation):
 
     A scatter store names integer values as `t0, t1, ...` in its index, as a gather load does:
     `loop.store %v, %out[#loop.index<"10*i0 + t0">] scatter(%k : i64) bounds [10] add : ...`; an index value
-    outside [0, bound) writes nothing. With `add` the value is added to the element atomically (several points
-    may reach one element; without `add` one of their values is written, in no particular order).
+    outside [0, bound) writes nothing. With a combine keyword (STORE_COMBINES: `add`, `max`, `min`) the element
+    becomes that of itself and the value, atomically (several points may reach one element); without one, one
+    of their values is written, in no particular order.
     """
 
     name = "loop.store"
@@ -262,12 +262,12 @@ class StoreOp(IRDLOperation):
     indirect = var_operand_def()
     index = prop_def(IndexAttr)
     bounds = opt_prop_def(DimsAttr)
-    accumulate = opt_prop_def(UnitAttr)
+    combine = opt_prop_def(StringAttr)
     traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryWriteEffect()))
-    custom_directives = (BufferElement, Dims)
+    custom_directives = (BufferElement, Dims, Combine)
     assembly_format = (
         "$value `,` $buffer `[` qualified($index) `]` (`scatter` `(` $indirect^ `:` type($indirect) `)` "
-        "`bounds` custom<Dims>($bounds))? (`add` $accumulate^)? attr-dict "
+        "`bounds` custom<Dims>($bounds))? (custom<Combine>($combine)^)? attr-dict "
         "`:` custom<BufferElement>(type($buffer), type($value))"
     )
 
@@ -278,13 +278,13 @@ class StoreOp(IRDLOperation):
         index: IndexAttr | DimLike,
         indirect: Sequence[SSAValue] = (),
         bounds: Sequence[DimLike] = (),
-        accumulate: bool = False,
+        combine: str | None = None,
     ):
         properties = {"index": _index(index)}
         if indirect:
             properties["bounds"] = dims_attr(bounds)
-        if accumulate:
-            properties["accumulate"] = UnitAttr()
+        if combine is not None:
+            properties["combine"] = StringAttr(combine)
         super().__init__(operands=[value, buffer, list(indirect)], properties=properties)
 
     def bound_values(self) -> list:
@@ -294,8 +294,12 @@ class StoreOp(IRDLOperation):
         verify_element(self, "value", self.value.type, self.buffer.type)
         verify_index_scope(self, self.index)
         verify_gather(self, "scatter")
-        if self.accumulate is not None and is_bool(self.value.type):
-            raise VerifyException("loop.store add needs numbers, not i1")
+        if self.combine is not None:
+            kind = self.combine.data
+            if kind not in STORE_COMBINES:
+                raise VerifyException(f"unknown store combine '{kind}'; expected one of {', '.join(STORE_COMBINES)}")
+            accepts, expected = STORE_COMBINES[kind]
+            require(self, accepts(self.value.type), f"{kind} needs {expected}", self.value.type)
 
 
 INDEX_RESULT_TYPES = ("index", "i64", "i32")

@@ -14,6 +14,7 @@ from xdsl.irdl.declarative_assembly_format import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from irc.dialects.loop_kinds import STORE_COMBINES
 from irc.dialects.types import BufferType, parse_dims, print_dims
 
 
@@ -43,6 +44,39 @@ class Keyword(CustomDirective):
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
         printer.print_string(self.word.get(op).data)
+
+
+@irdl_custom_directive
+class Combine(CustomDirective):
+    """An optional store combine (STORE_COMBINES) written as a bare keyword, or nothing: `add`, `max`."""
+
+    word: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.parse_optional(parser, state)
+
+    def parse_optional(self, parser: Parser, state: ParsingState) -> None:
+        for word in STORE_COMBINES:
+            if parser.parse_optional_keyword(word) is not None:
+                self.word.set(state, StringAttr(word))
+                return
+
+    def set_empty(self, state: ParsingState) -> None:
+        self.word.set_empty(state)
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return self.word.get(op) is not None
+
+    def is_anchorable(self) -> bool:
+        return True
+
+    def is_optional_like(self) -> bool:
+        return True
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        if self.is_present(op):
+            state.print_whitespace(printer)
+            printer.print_string(self.word.get(op).data)
 
 
 @irdl_custom_directive

@@ -55,3 +55,12 @@ SCAN_KINDS: dict[str, tuple] = {
     "max": (lambda t: not is_bool(t), "a number"),  # NaN propagates, as torch.cummax's values
     "min": (lambda t: not is_bool(t), "a number"),
 }
+
+# How a store combines its value with the element it writes (atomically: several points may reach one
+# element), and what it asks of the element type. Floats that take part in max and min hold no NaN (a lowering
+# keeps NaN out of them: Triton's float atomics order bit patterns, so a NaN's sign decides what it does).
+STORE_COMBINES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
+    "add": (lambda t: not is_bool(t), "a number"),
+    "max": (lambda t: element_type_name(t) in ("i32", "i64", "f32", "f64"), "i32, i64, f32 or f64"),
+    "min": (lambda t: element_type_name(t) in ("i32", "i64", "f32", "f64"), "i32, i64, f32 or f64"),
+}

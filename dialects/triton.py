@@ -75,7 +75,7 @@ from irc.dialects.triton_descriptor import (  # noqa: F401  (re-exported)
     TensorDescType,
     TransOp,
 )
-from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, LoadOp, StoreOp
+from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, AtomicMaxOp, AtomicMinOp, LoadOp, StoreOp
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
     ONE,
@@ -540,6 +540,8 @@ Triton = Dialect(
         LoadOp,
         StoreOp,
         AtomicAddOp,
+        AtomicMaxOp,
+        AtomicMinOp,
         *ELEMENTWISE_OP_CLASSES.values(),
         WhereOp,
         CastOp,

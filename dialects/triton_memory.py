@@ -159,3 +159,28 @@ class AtomicAddOp(_MaskedWriteOp):
         if is_bool(pointee):
             raise VerifyException("triton.atomic_add needs numbers, not i1")
 
+
+class _AtomicExtremeOp(_MaskedWriteOp):
+    """What tl.atomic_max and tl.atomic_min accept: 32- and 64-bit integers and floats (floats compare their
+    bit patterns: a NaN's sign decides whether it wins, so irc's lowerings never give them one)."""
+
+    def verify_pointee(self, pointee: Attribute) -> None:
+        if element_type_name(pointee) not in ("i32", "i64", "f32", "f64"):
+            raise VerifyException(f"{self.name} needs i32, i64, f32 or f64, got {pointee}")
+
+
+@irdl_op_definition
+class AtomicMaxOp(_AtomicExtremeOp):
+    """`tl.atomic_max(ptrs, value, mask)`: each element where mask holds becomes the larger of itself and the
+    value, atomically (its old values, which Triton returns, are not used)."""
+
+    name = "triton.atomic_max"
+
+
+@irdl_op_definition
+class AtomicMinOp(_AtomicExtremeOp):
+    """`tl.atomic_min(ptrs, value, mask)`: each element where mask holds becomes the smaller of itself and the
+    value, atomically."""
+
+    name = "triton.atomic_min"
+

@@ -79,7 +79,7 @@ class LoopFunctions(InterpreterFunctions):
     @impl(loop.StoreOp)
     def run_store(self, interpreter: Interpreter, op: loop.StoreOp, args: tuple) -> tuple:
         run = state(interpreter)
-        scatter = ln.Scatter(args[2:], op.bound_values(), op.accumulate is not None)
+        scatter = ln.Scatter(args[2:], op.bound_values(), op.combine.data if op.combine is not None else None)
         ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols, scatter)
         return ()
 
@@ -100,6 +100,7 @@ SCALAR_OP_TYPES: list[type[Operation]] = [
     arith.ConstantOp,
     arith.CmpfOp,
     arith.CmpiOp,
+    arith.BitcastOp,
     loop.CastOp,
     arith.BitcastOp,
     *ln.CONVERSIONS,

@@ -219,6 +219,8 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
     if isinstance(op, arith.ConstantOp):
         assert isinstance(op.value, IntegerAttr | FloatAttr)
         return np.asarray(attr_number(op.value), numpy_type(op.result.type))
+    if isinstance(op, arith.BitcastOp):
+        return np.asarray(args[0]).view(numpy_type(op.result.type))
     if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
     if isinstance(op, arith.BitcastOp):
@@ -271,23 +273,27 @@ def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int], gather=
 
 @dataclass(frozen=True)
 class Scatter:
-    """A store's t values and their bounds, and whether it adds to the elements."""
+    """A store's t values and their bounds, and how it combines values with the elements (STORE_AT)."""
 
     values: Sequence = ()
     bounds: Sequence = ()
-    accumulate: bool = False
+    combine: str | None = None
+
+
+# a store's combine -> the unbuffered numpy update that applies every value in point order
+STORE_AT = {"add": np.add.at, "max": np.maximum.at, "min": np.minimum.at}
 
 
 def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int], scatter=Scatter()) -> None:
-    """Writes (or adds, in point order) value at index; t values outside [0, bound) write nothing."""
+    """Writes (or combines, in point order) value at index; t values outside [0, bound) write nothing."""
     values = [np.asarray(v, np.int64) for v in scatter.values]
     limits = [int(b) if isinstance(b, int) else int(evaluate(str(b), symbols)) for b in scatter.bounds]
     valid = reduce(np.logical_and, [(v >= 0) & (v < n) for v, n in zip(values, limits)], np.True_)
     safe = {f"t{k}": np.where(valid, v, 0) for k, v in enumerate(values)}
     position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env | safe), np.int64)
     value, position, valid = np.broadcast_arrays(value, position, valid)
-    if scatter.accumulate:
-        np.add.at(buffer.storage, position[valid], value[valid].astype(buffer.storage.dtype))
+    if scatter.combine is not None:
+        STORE_AT[scatter.combine](buffer.storage, position[valid], value[valid].astype(buffer.storage.dtype))
     else:
         buffer.storage[position[valid]] = value[valid]
 

@@ -86,7 +86,7 @@ class KernelPrinter:
         if isinstance(op, INLINED_WHEN_USED_ONCE) and op.results[0].name_hint is None:
             uses = list(op.results[0].uses)
             if isinstance(op, triton.AddPtrOp):
-                memory = triton.LoadOp | triton.StoreOp | triton.AtomicAddOp
+                memory = triton.LoadOp | triton.StoreOp | triton.AtomicAddOp | triton.AtomicMaxOp | triton.AtomicMinOp
                 return len(uses) == 1 and isinstance(uses[0].operation, memory)
             return len(uses) == 1 and not isinstance(uses[0].operation, scf.ForOp)
         return False
@@ -273,6 +273,8 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.LoadOp: _load,
     triton.StoreOp: _store,
     triton.AtomicAddOp: lambda p, op: _store(p, op).replace("tl.store(", "tl.atomic_add(", 1),
+    triton.AtomicMaxOp: lambda p, op: _store(p, op).replace("tl.store(", "tl.atomic_max(", 1),
+    triton.AtomicMinOp: lambda p, op: _store(p, op).replace("tl.store(", "tl.atomic_min(", 1),
     triton.WhereOp: _where,
     triton.CastOp: _cast,
     triton.ReduceOp: _reduce,

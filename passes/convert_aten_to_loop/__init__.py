@@ -56,6 +56,7 @@ from .masked_scatter import MASKED_SCATTER_LOWERINGS
 from .pool import POOL_LOWERINGS
 from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
+from .scatter_reduce import REDUCE_SCATTERS
 from .scatter_stores import GENERAL_SCATTERS
 from .reductions import REDUCTION_LOWERINGS
 from .views import VIEW_LOWERINGS
@@ -157,9 +158,10 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
         decomposition = None
     lowered = decomposition(op) if decomposition is not None else None
-    general = GENERAL_SCATTERS.get(op.overload.data) if kernel_element_types(op) else None
-    if lowered is None and general is not None:  # several values per row, where one per row did not apply
-        lowered = general(op)
+    for general in (GENERAL_SCATTERS, REDUCE_SCATTERS) if kernel_element_types(op) else ():
+        lowering = general.get(op.overload.data)
+        if lowered is None and lowering is not None:  # several values per row, where one per row did not apply
+            lowered = lowering(op)
     if lowered is not None:
         return lowered
     for value in op.inputs:

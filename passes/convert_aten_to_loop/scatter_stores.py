@@ -9,8 +9,8 @@ the index's shape that stores each value at its row's (wrapped) index along `dim
 
 put (flat positions of a contiguous result) and as_strided_scatter (the positions of an as_strided view of a
 contiguous copy, a plain store) are such stores too. The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
-Adds in types without an atomic add go through a wider copy (index_put.py's scatter_target). Other reductions
-(prod, amax, amin, mean, multiply) stay externs.
+Adds in types without an atomic add go through a wider copy (index_put.py's scatter_target). amax, amin and mean
+are scatter_reduce.py's; prod and multiply stay externs.
 """
 
 from __future__ import annotations
@@ -32,11 +32,13 @@ from .views import dim_mul
 
 
 def _fits(inner: SSAValue, outer: SSAValue, dim: int | None = None) -> bool:
-    """Same rank, each static size of `inner` at most `outer`'s (all of them when a size is symbolic: equal)."""
+    """Same rank, each static size of `inner` at most `outer`'s (all of them when a size is symbolic: equal),
+    but along `dim`, where any size fits."""
     a, b = inner.type.sizes(), outer.type.sizes()
     if len(a) != len(b):
         return False
-    return all(x == y or (isinstance(x, int) and isinstance(y, int) and x <= y) for d, (x, y) in enumerate(zip(a, b)))
+    fits = lambda x, y: x == y or (isinstance(x, int) and isinstance(y, int) and x <= y)  # noqa: E731
+    return all(d == dim or fits(x, y) for d, (x, y) in enumerate(zip(a, b)))
 
 
 def _parts(op: aten.FallbackOp) -> tuple[SSAValue, int, SSAValue] | None:
@@ -44,11 +46,13 @@ def _parts(op: aten.FallbackOp) -> tuple[SSAValue, int, SSAValue] | None:
     source, index = operand_of(op, args[0]), operand_of(op, args[2]) if len(args) > 2 else None
     if source is None or not isinstance(source.type, BufferType) or not is_index_buffer(index):
         return None
-    if not isinstance(args[1], IntegerAttr) or not _fits(index, source):
+    if not isinstance(args[1], IntegerAttr):
         return None
     rank, dim = len(source.type.sizes()), args[1].value.data
     dim += max(rank, 1) if dim < 0 else 0
-    return (source, dim, index) if 0 <= dim < max(rank, 1) and 0 not in index.type.sizes() else None
+    if not 0 <= dim < max(rank, 1) or 0 in index.type.sizes() or not _fits(index, source, dim):
+        return None
+    return source, dim, index
 
 
 def scatter_store(
@@ -82,7 +86,7 @@ def _store(target: SSAValue, dim: int, index: SSAValue, value, accumulate: bool)
     coords = (coords or [0])[: len(sizes)]
     coords[dim] = index_symbol("t0")
     flat = IndexAttr(linear_index(coords, strides))
-    body.add(loop.StoreOp(written, target, flat, [position], [sizes[dim]], accumulate=accumulate))
+    body.add(loop.StoreOp(written, target, flat, [position], [sizes[dim]], combine="add" if accumulate else None))
     body.add(loop.YieldOp())
     return loop.PointwiseOp(index.type.sizes(), body.ops)
 
@@ -170,7 +174,8 @@ def lower_put(op: aten.FallbackOp) -> Lowered | None:
     position = wrapped_index(body, body.cast(body.load(index, coords), i64), numel)
     value = body.load(src, [0] * len(src.type.sizes()) if single else coords)
     written = body.cast(body.cast(value, out.element_type), target.type.element_type)
-    body.add(loop.StoreOp(written, target, IndexAttr(index_symbol("t0")), [position], [numel], accumulate=accumulate))
+    add = "add" if accumulate else None
+    body.add(loop.StoreOp(written, target, IndexAttr(index_symbol("t0")), [position], [numel], combine=add))
     body.add(loop.YieldOp())
     return copy.result([loop.PointwiseOp(index.type.sizes(), body.ops)])
 

@@ -1,5 +1,5 @@
 """Gather loads and scatter stores for convert-kernel-to-triton: `tl.load(ptr + offset)`, `tl.store` or
-`tl.atomic_add` at offsets made of loaded index values.
+`tl.atomic_add` / `tl.atomic_max` / `tl.atomic_min` (WRITES) at offsets made of loaded index values.
 
 A loop.load with gather values (`t0, t1, ...` in its index) splits its flat index into the part over the
 program indices (lowered, memoized and hoisted like any load's) and the terms of the `t` symbols, computed
@@ -24,6 +24,9 @@ from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.index import flat_index
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
 from irc.passes.convert_kernel_to_triton.schedule import resolve
+
+# a loop.store's combine -> the triton op that writes it
+WRITES = {None: triton.StoreOp, "add": triton.AtomicAddOp, "max": triton.AtomicMaxOp, "min": triton.AtomicMinOp}
 
 # shape class names by the axes they span ("y", "x", "yx" in 2-D tiled kernels; "x", "r", "xr" otherwise)
 _CLASS_OF_AXES = {frozenset(name): name for name in ("x", "r", "xr", "y", "yx")}
@@ -69,12 +72,14 @@ def gather_load(
 def scatter_store(
     ctx: LoweringContext, consumer: Operation, op: Operation, scope: Scope, values: list[SSAValue], value: SSAValue
 ) -> None:
-    """The masked store (tl.atomic_add with `add`) of `value` at an index that uses loaded values."""
+    """The masked store (an atomic one for a store with a combine) of `value` at an index that uses loaded
+    values."""
     pointer, offset, mask, shape = indirect_address(ctx, consumer, op, scope, values)
     b = scope.builder
     address = b.insert(triton.AddPtrOp(pointer, offset))
     written = b.broadcast_to(value, shape)
-    b.insert((triton.AtomicAddOp if op.accumulate is not None else triton.StoreOp)(address, written, mask))
+    combine = op.combine.data if op.combine is not None else None
+    b.insert(WRITES[combine](address, written, mask))
 
 
 def indirect_address(

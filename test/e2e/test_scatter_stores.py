@@ -1,6 +1,8 @@
-"""Scatters of several values per row (convert-aten-to-loop's scatter_stores.py): a copy and a scatter-store
-kernel; adds are atomic (tl.atomic_add) where index values repeat. Against eager, with odd sizes, every dim,
-repeated indices, non-contiguous operands and 0-d tensors; none runs eagerly."""
+"""Scatters of several values per row (convert-aten-to-loop's scatter_stores.py and scatter_reduce.py): a copy
+and a scatter-store kernel; adds, maxima and minima are atomic (tl.atomic_add, tl.atomic_max on integer keys of
+floats) where index values repeat, means are sums over counts. Against eager, with odd sizes, every dim,
+repeated indices, NaN and -0.0, narrow and integer types, non-contiguous operands and 0-d tensors; none runs
+eagerly."""
 
 import warnings
 
@@ -8,6 +10,8 @@ import pytest
 import torch
 
 from harness import check, rand
+
+from irc import metrics
 
 
 def _lowered(fn, *inputs):
@@ -69,3 +73,59 @@ def test_as_strided_scatter(device):
     x, s, t = rand(5, 4, device=device), rand(3, 2, device=device), rand(4, 2, device=device)
     _lowered(lambda x, s, t: (torch.as_strided_scatter(x, s, (3, 2), (1, 4), 2),
                               torch.as_strided_scatter(x, t[::2], (2, 2), (4, 1))), x, s, t)
+
+
+def _source() -> str:
+    with open(metrics.generated_modules[-1]) as f:
+        return f.read()
+
+
+def _with_nan_and_zeros(t: torch.Tensor) -> torch.Tensor:
+    """t with a NaN, a -0.0 and a +0.0 at random places (floats)."""
+    flat = t.clone().view(-1)
+    places = torch.randperm(flat.numel(), device=t.device)[:3]
+    flat[places] = torch.tensor([float("nan"), -0.0, 0.0], device=t.device, dtype=t.dtype)[: len(places)]
+    return flat.view(t.shape)
+
+
+@pytest.mark.parametrize("reduce", ["amax", "amin", "mean"])
+@pytest.mark.parametrize("include_self", [True, False])
+@pytest.mark.parametrize("dim", [0, 1])
+def test_scatter_reduce_extremes_and_means(reduce, include_self, dim, device):
+    x, src = _with_nan_and_zeros(rand(7, 9, device=device)), _with_nan_and_zeros(rand(5, 6, device=device))
+    index = _index(4, 5, 3, device)  # few targets: most are reached several times
+    _lowered(lambda x, i, s: x.scatter_reduce(dim, i, s, reduce, include_self=include_self), x, index, src)
+    if reduce != "mean":
+        assert f"tl.atomic_{reduce[1:]}(" in _source()
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float64, torch.int64, torch.int32,
+                                   torch.int16, torch.int8, torch.uint8])
+def test_scatter_reduce_types(dtype, device):
+    low = 0 if dtype == torch.uint8 else -100 if not dtype.is_floating_point else -3
+    x, src = rand(6, 5, dtype=dtype, device=device, low=low, high=100), rand(7, 5, dtype=dtype, device=device, low=low, high=100)
+    if dtype.is_floating_point:
+        x, src = _with_nan_and_zeros(x), _with_nan_and_zeros(src)
+    index = _index(7, 5, 4, device)
+    for reduce in ("amax", "amin", "mean"):
+        for include_self in (True, False):
+            _lowered(lambda x, i, s: x.scatter_reduce(0, i, s, reduce, include_self=include_self), x, index, src)
+
+
+def test_scatter_reduce_non_contiguous(device):
+    x, src, index = rand(8, 6, device=device), rand(9, 9, device=device), _index(5, 4, 3, device)
+    for reduce in ("amax", "amin", "mean"):
+        _lowered(lambda x, i, s: x.t().scatter_reduce(1, i.t(), s[::2, 1:7].t(), reduce, include_self=False), x, index, src)
+
+
+@pytest.mark.parametrize("reduce", ["amax", "amin", "mean"])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.int64])
+def test_index_reduce(reduce, dtype, device):
+    x, src = rand(5, 7, 3, dtype=dtype, device=device), rand(5, 11, 3, dtype=dtype, device=device)
+    if dtype.is_floating_point:
+        x, src = _with_nan_and_zeros(x), _with_nan_and_zeros(src)
+    index = torch.randint(0, 7, (11,), device=device)
+    for include_self in (True, False):
+        _lowered(lambda x, i, s: x.index_reduce(1, i, s, reduce, include_self=include_self), x, index, src)
+        zero_d = lambda x, i, s: x[1, 0, 0].index_reduce(0, i, s[1, 0, 0], reduce, include_self=include_self)  # noqa: E731
+        _lowered(zero_d, x, torch.tensor([0], device=device), src)

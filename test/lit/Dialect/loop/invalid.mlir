@@ -382,7 +382,18 @@ loop.pointwise ranges [3] {
   loop.yield
 }
 
-// CHECK: Operation does not verify: loop.store add needs numbers, not i1
+// CHECK: Operation does not verify: loop.store add needs a number, got i1
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f16, strides [1]>
+loop.pointwise ranges [3] {
+  %h = arith.constant 1.0 : f16
+  loop.store %h, %x[#loop.index<"i0">] max : !loop.buffer<[3], f16, strides [1]>
+  loop.yield
+}
+
+// CHECK: Operation does not verify: loop.store max needs i32, i64, f32 or f64, got f16
 
 // -----
 

@@ -263,12 +263,16 @@ func.func @scan(%x: !loop.buffer<[3, s0], f32, strides [s0, 1]>) -> !loop.buffer
 // CHECK-LABEL: func.func @scatter_store
 // CHECK:       loop.store %{{.*}}, %out[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add : !loop.buffer<[5, 3], f32, strides [3, 1]>
 // CHECK:       loop.store %{{.*}}, %out[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] : !loop.buffer<[5, 3], f32, strides [3, 1]>
+// CHECK:       loop.store %{{.*}}, %out[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] max : !loop.buffer<[5, 3], f32, strides [3, 1]>
+// CHECK:       loop.store %{{.*}}, %out[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] min : !loop.buffer<[5, 3], f32, strides [3, 1]>
 func.func @scatter_store(%i: !loop.buffer<[4], i64, strides [1]>, %v: !loop.buffer<[4, 3], f32, strides [3, 1]>, %out: !loop.buffer<[5, 3], f32, strides [3, 1]>) {
   loop.pointwise ranges [4, 3] {
     %k = loop.load %i[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
     %a = loop.load %v[#loop.index<"3*i0 + i1">] : !loop.buffer<[4, 3], f32, strides [3, 1]>
     loop.store %a, %out[#loop.index<"3*t0 + i1">] scatter(%k : i64) bounds [5] add : !loop.buffer<[5, 3], f32, strides [3, 1]>
     loop.store %a, %out[#loop.index<"3*t0 + i1">] scatter(%k : i64) bounds [5] : !loop.buffer<[5, 3], f32, strides [3, 1]>
+    loop.store %a, %out[#loop.index<"3*t0 + i1">] scatter(%k : i64) bounds [5] max : !loop.buffer<[5, 3], f32, strides [3, 1]>
+    loop.store %a, %out[#loop.index<"3*t0 + i1">] scatter(%k : i64) bounds [5] min : !loop.buffer<[5, 3], f32, strides [3, 1]>
     loop.yield
   }
   func.return

@@ -558,3 +558,10 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 %x = "test.op"() : () -> !triton.tensordesc<[16, 32, 8], f16>
 
 // CHECK: a tensor descriptor's block is 2-D, got 3 dims
+
+// -----
+
+%p, %v = "test.op"() : () -> (!triton.block<[4], !triton.ptr<f16>>, !triton.block<[4], f16>)
+triton.atomic_max %p, %v : !triton.block<[4], !triton.ptr<f16>>, !triton.block<[4], f16>
+
+// CHECK: Operation does not verify: triton.atomic_max needs i32, i64, f32 or f64, got f16

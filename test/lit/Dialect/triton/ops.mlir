@@ -485,3 +485,13 @@ triton.atomic_add %p, %v mask %m : !triton.block<[8], !triton.ptr<f32>>, !triton
 %d = triton.make_tensor_descriptor %p[%m, %k] [%k, %one] : !triton.ptr<f16>, (i32, i32), (i32, i32) -> !triton.tensordesc<[BLOCK_N, BLOCK_K], f16>
 %t = triton.descriptor_load %d[%m, %k] : (!triton.tensordesc<[BLOCK_N, BLOCK_K], f16>, i32, i32) -> !triton.block<[BLOCK_N, BLOCK_K], f16>
 %u = triton.trans %t : !triton.block<[BLOCK_N, BLOCK_K], f16> -> !triton.block<[BLOCK_K, BLOCK_N], f16>
+
+// -----
+
+// CHECK: triton.atomic_max %{{.*}}, %{{.*}} mask %{{.*}} : !triton.block<[8], !triton.ptr<i32>>, !triton.block<[8], i32>, !triton.block<[8], i1>
+// CHECK: triton.atomic_min %{{.*}}, %{{.*}} mask %{{.*}} : !triton.block<[8], !triton.ptr<i32>>, !triton.block<[8], i32>, !triton.block<[8], i1>
+%p = "test.op"() : () -> !triton.block<[8], !triton.ptr<i32>>
+%v = "test.op"() : () -> !triton.block<[8], i32>
+%m = "test.op"() : () -> !triton.block<[8], i1>
+triton.atomic_max %p, %v mask %m : !triton.block<[8], !triton.ptr<i32>>, !triton.block<[8], i32>, !triton.block<[8], i1>
+triton.atomic_min %p, %v mask %m : !triton.block<[8], !triton.ptr<i32>>, !triton.block<[8], i32>, !triton.block<[8], i1>
