@@ -5,9 +5,12 @@ import functools
 
 @functools.cache
 def decompositions() -> dict:
-    """Core ATen decompositions plus the composite ops irc lowers through their parts."""
+    """Core ATen decompositions plus the composite ops irc lowers through their parts (irc/decompositions.py
+    adds its own)."""
     import torch
     from torch._decomp import core_aten_decompositions, get_decompositions
+
+    from irc.decompositions import irc_decompositions
 
     aten = torch.ops.aten
     extra = get_decompositions(
@@ -46,9 +49,11 @@ def decompositions() -> dict:
             aten.dist,  # norms of differences, max pooling in 3-D and grid sampling: reductions and gathers
             aten.max_pool3d_with_indices,
             aten.grid_sampler_2d,
+            aten.tril_indices,  # index math over an arange
+            aten.triu_indices,
         ]
     )
-    table = {**core_aten_decompositions(), **extra}
+    table = {**core_aten_decompositions(), **extra, **irc_decompositions(aten)}
     for op in kept_whole(aten):
         table.pop(op, None)
     return table

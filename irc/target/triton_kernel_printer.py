@@ -18,6 +18,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.triton import BlockType, shape_of
+from irc.dialects.types import is_bool
 from irc.target.python_text import literal, triton_dtype
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
@@ -189,6 +190,8 @@ def _splat(p: KernelPrinter, op: triton.SplatOp) -> str:
     t = op.result.type
     if isinstance(op.src.type, triton.PointerType):
         return f"{p.ref(op.src)} + tl.zeros({shape_text(t.dims)}, tl.int32)"
+    if is_bool(t.element_type):  # Triton's interpreter splats a comparison's result in the compared type
+        return f"(tl.full({shape_text(t.dims)}, {p.ref(op.src)}, tl.int8) != 0)"
     return f"tl.full({shape_text(t.dims)}, {p.ref(op.src)}, {triton_dtype(t.element_type)})"
 
 

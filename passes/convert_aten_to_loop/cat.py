@@ -19,7 +19,8 @@ slice holds the position (Inductor's pointwise cat: a consumer reads it by index
     } : !loop.buffer<[2, 8], f32, strides [8, 1]>
 
 Inputs that are empty along the dim add nothing, and so do legacy 1-D empty tensors (`torch.tensor([])`,
-which eager cat skips whatever the others' rank; a model's empty key/value cache starts so).
+which eager cat skips whatever the others' rank; a model's empty key/value cache starts so); a cat of empty
+inputs only is an empty pointwise.
 
 `aten::constant_pad_nd.default(x, [l, r, t, b], v)` is a pointwise over the padded sizes reading x at
 (i - before) along each padded dim, `v` where that is outside x (negative pads crop).
@@ -120,7 +121,12 @@ def lower_cat(op: aten.FallbackOp) -> Lowered | None:
     rank = len(out.sizes())
     dim = dim + rank if dim < 0 else dim
     inputs = [v for v in inputs if not _is_legacy_empty(v) and v.type.sizes()[dim] != 0]
-    if not 0 <= dim < rank or not inputs or len(inputs) > MAX_CAT_INPUTS:
+    if not 0 <= dim < rank or len(inputs) > MAX_CAT_INPUTS:
+        return None
+    if not inputs and out.sizes()[dim] == 0:  # every input empty: so is the result
+        body = Body(out.sizes())
+        return finish(body, body.constant(0, out.element_type), out)
+    if not inputs:
         return None
     if any(len(v.type.sizes()) != rank for v in inputs):
         return None

@@ -1,5 +1,7 @@
-"""Ops irc lowers through PyTorch's decompositions (irc/backend.py's table): dist, max_pool3d_with_indices and
-grid_sampler_2d become reductions, windows and gathers; against eager with odd sizes, nothing runs eagerly."""
+"""Ops irc lowers through decompositions (irc/backend.py's table, irc/decompositions.py): dist,
+max_pool3d_with_indices and grid_sampler_2d become reductions, windows and gathers, searchsorted and bucketize a
+binary search of gathers, tril_indices and triu_indices index math; against eager with odd sizes, ties, NaN and
+empty results, nothing runs eagerly."""
 
 import pytest
 import torch
@@ -25,3 +27,41 @@ def test_grid_sample(mode, padding_mode, device):
     x, grid = rand(2, 3, 7, 5, device=device), rand(2, 4, 6, 2, device=device, low=-1.2, high=1.2)
     fn = lambda x, g: F.grid_sample(x, g, mode=mode, padding_mode=padding_mode, align_corners=False)  # noqa: E731
     check(fn, x, grid, fallbacks={})
+
+
+def _sorted(*shape, dtype, device):
+    """Sorted along the last dim, with repeated values (small integers): searches hit ties."""
+    return torch.randint(-4, 5, shape, device=device).to(dtype).sort(dim=-1).values
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.int64])
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted(dtype, side, device):
+    seq, batched = _sorted(11, dtype=dtype, device=device), _sorted(3, 9, dtype=dtype, device=device)
+    values = torch.randint(-6, 7, (3, 5), device=device).to(dtype)
+    if dtype.is_floating_point:
+        values[0, 1] = float("nan")
+    right = side == "right"
+    check(lambda s, v: torch.searchsorted(s, v, right=right), seq, values, fallbacks={})
+    check(lambda s, v: torch.searchsorted(s, v, side=side, out_int32=True), batched, values, fallbacks={})
+    check(lambda s, v: torch.searchsorted(s, v[1, 2], right=right), seq, values, fallbacks={})
+    check(lambda s: torch.searchsorted(s, 2, right=right), seq, fallbacks={})
+    shuffled = torch.randperm(11, device=device)  # seq[shuffled] is unsorted; its sorter is shuffled's inverse
+    unsorted, sorter = seq[shuffled], shuffled.argsort()
+    check(lambda s, v, p: torch.searchsorted(s, v, side=side, sorter=p), unsorted, values, sorter, fallbacks={})
+
+
+@pytest.mark.parametrize("right", [False, True])
+def test_bucketize(right, device):
+    boundaries, x = _sorted(6, dtype=torch.float32, device=device), rand(4, 7, device=device, low=-5, high=5).round()
+    x[2, 3] = float("nan")
+    check(lambda x, b: torch.bucketize(x, b, right=right), x, boundaries, fallbacks={})
+    check(lambda x, b: torch.bucketize(x[1, 1], b, right=right, out_int32=True), x, boundaries, fallbacks={})
+    check(lambda x, b: torch.bucketize(x[:0], b, right=right), x, boundaries, fallbacks={})
+
+
+@pytest.mark.parametrize("rows, cols, offset", [(5, 7, 0), (7, 4, -2), (6, 6, 3), (1, 9, -4), (0, 3, 0)])
+def test_tril_and_triu_indices(rows, cols, offset, device):
+    x = rand(1, device=device)  # a graph input, so the compiled function has one
+    check(lambda x: (torch.tril_indices(rows, cols, offset, device=x.device),
+                     torch.triu_indices(rows, cols, offset, device=x.device)), x, fallbacks={})

@@ -1,0 +1,57 @@
+"""Decompositions irc adds to PyTorch's (irc/backend.py's table): ops PyTorch has none for, or one that fails on
+some inputs, written with ops irc lowers.
+
+searchsorted and bucketize are a binary search over the sorted values, every step of it over all the searched
+values at once (as torch._refs.bucketize, whose indexing of a 0-d input reads a data-dependent scalar): a
+gather of the middle element and two selects per step, bit_length(n) steps, which fuse into one kernel.
+The comparisons are ATen's (`!(mid >= v)` goes right, `!(mid > v)` with right=True), so a NaN value lands
+after every element, as in eager.
+"""
+
+from __future__ import annotations
+
+
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
+    """aten::searchsorted.Tensor: for each value, the number of sorted elements before it (before its first
+    equal element; with right=True or side="right", after its last), along the last dim."""
+    import torch
+
+    common = torch.result_type(sorted_sequence, values)  # as ATen: both in their promoted type
+    sequence = sorted_sequence if sorter is None else torch.gather(sorted_sequence, -1, sorter)
+    sequence, values = sequence.to(common), values.to(common)
+    batched = sequence.dim() > 1
+    rows = values if batched else values.reshape(1, -1)
+    sequence = sequence if batched else sequence.reshape(1, -1)
+    n = sequence.shape[-1]
+    low = torch.zeros(rows.shape, dtype=torch.int64, device=rows.device)
+    high = torch.full(rows.shape, n, dtype=torch.int64, device=rows.device)
+    upper = right or side == "right"
+    for _ in range(int(n).bit_length()):
+        active = low < high
+        middle = torch.where(active, (low + high) // 2, 0)
+        found = torch.gather(sequence, -1, middle)
+        after = ~(found > rows) if upper else ~(found >= rows)
+        low = torch.where(active & after, middle + 1, low)
+        high = torch.where(active & ~after, middle, high)
+    return low.reshape(values.shape).to(torch.int32 if out_int32 else torch.int64)
+
+
+def searchsorted_scalar(sorted_sequence, value, **options):
+    """aten::searchsorted.Scalar: the search of a 0-d tensor of the value (1-D sorted_sequence only)."""
+    import torch
+
+    dtype = torch.result_type(sorted_sequence, value)
+    return searchsorted(sorted_sequence, torch.scalar_tensor(value, dtype=dtype, device=sorted_sequence.device), **options)
+
+
+def bucketize(values, boundaries, *, out_int32=False, right=False):
+    """aten::bucketize.Tensor: searchsorted with the boundaries (1-D) and the values swapped."""
+    return searchsorted(boundaries, values, out_int32=out_int32, right=right)
+
+
+def irc_decompositions(aten) -> dict:
+    return {
+        aten.searchsorted.Tensor: searchsorted,
+        aten.searchsorted.Scalar: searchsorted_scalar,
+        aten.bucketize.Tensor: bucketize,
+    }
