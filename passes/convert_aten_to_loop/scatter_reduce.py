@@ -22,6 +22,7 @@ An index out of range writes nothing (eager raises); bool and prod stay externs.
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Callable
 from typing import NamedTuple
@@ -173,14 +174,16 @@ def mean(scatter: Scatter, source: SSAValue, out: TensorType, include_self: bool
     zero = lambda body, _: body.constant(0, element)  # noqa: E731
     cleared = [] if include_self else [scatter.store(total, zero, None)]
     added = scatter.store(total, lambda body, coords: scatter.src_value(body, coords, element), "add")
-    counts = _over(out, i32, lambda body, _: body.constant(1 if include_self else 0, i32))
-    counted = scatter.store(counts.result, lambda body, _: body.constant(1, i32), "add")
+    points = math.prod(n if isinstance(n, int) else 2**31 for n in scatter.ranges)
+    counter = i32 if points < 2**31 else i64  # a count never wraps
+    counts = _over(out, counter, lambda body, _: body.constant(1 if include_self else 0, counter))
+    counted = scatter.store(counts.result, lambda body, _: body.constant(1, counter), "add")
     body = Body(out.sizes())
     coords = [index_symbol(f"i{d}") for d in range(len(out.sizes()))]
     summed = body.cast(body.cast(body.load(total, coords), element), compute_type(element))
     count = body.load(counts.result, coords)
-    none = body.add(arith.CmpiOp(count, body.constant(0, i32), "eq"))
-    count = body.cast(body.add(arith.SelectOp(none, body.constant(1, i32), count)), compute_type(element))
+    none = body.add(arith.CmpiOp(count, body.constant(0, counter), "eq"))
+    count = body.cast(body.add(arith.SelectOp(none, body.constant(1, counter), count)), compute_type(element))
     divide = arith.DivfOp if is_float(element) else loop.FloordivOp
     result = finish(body, body.add(divide(summed, count)), out)
     ops: list[Operation] = [*copy.ops, *cleared, added, counts, counted, *result.ops]

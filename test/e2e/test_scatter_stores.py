@@ -129,3 +129,10 @@ def test_index_reduce(reduce, dtype, device):
         _lowered(lambda x, i, s: x.index_reduce(1, i, s, reduce, include_self=include_self), x, index, src)
         zero_d = lambda x, i, s: x[1, 0, 0].index_reduce(0, i, s[1, 0, 0], reduce, include_self=include_self)  # noqa: E731
         _lowered(zero_d, x, torch.tensor([0], device=device), src)
+
+
+def test_scatter_reduce_with_symbolic_sizes(device):
+    x, src, index = rand(9, 5, device=device), rand(7, 5, device=device), _index(7, 5, 4, device)
+    for reduce in ("amax", "mean"):
+        check(lambda x, i, s: x.scatter_reduce(0, i, s, reduce, include_self=False), x, index, src, dynamic=True,
+              fallbacks={})
