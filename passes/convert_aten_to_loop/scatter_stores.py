@@ -160,13 +160,13 @@ def lower_put(op: aten.FallbackOp) -> Lowered | None:
     if not isinstance(source.type, BufferType) or not isinstance(src.type, BufferType):
         return None
     single = all(n == 1 for n in src.type.sizes())
-    if src.type.sizes() != index.type.sizes() and not single or 0 in index.type.sizes():
+    if src.type.sizes() != index.type.sizes() and not single:
         return None
     if declared_layout(out) not in (None, contiguous_strides(out.sizes())):
         return None
     copy = scatter_target(source, out, accumulate)
-    if copy is None:
-        return None
+    if copy is None or 0 in index.type.sizes():  # no positions: self's copy
+        return copy.result([]) if copy is not None else None
     target = copy.buffer
     body = Body(index.type.sizes())
     coords = [index_symbol(f"i{d}") for d in range(len(index.type.sizes()))]

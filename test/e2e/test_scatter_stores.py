@@ -67,6 +67,7 @@ def test_put(device):
     x, src = rand(3, 4, device=device), rand(5, device=device)
     flat = torch.tensor([0, 11, -1, 0, 5], device=device)
     _lowered(lambda x, i, s: (x.put(i, s), x.put(i, s, accumulate=True), x.put(i[:1], s[1], accumulate=True)), x, flat, src)
+    _lowered(lambda x, i, s: (x.put(i[:0], s[:0]), x.put(i[:0], s[:0], accumulate=True)), x, flat, src)  # no positions
 
 
 def test_as_strided_scatter(device):
