@@ -319,6 +319,7 @@ class ParsedOnce:
     attribute object prints its parameters once (they print the same under every printer setting)."""
 
     PRINTS_CONSTANT_TEXT: ClassVar[bool] = True  # irc/xdsl_print.py prints each object's whole text once
+    PARSES_CONSTANT_TEXT: ClassVar[bool] = True  # irc/xdsl_parse.py parses each distinct whole text once
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:

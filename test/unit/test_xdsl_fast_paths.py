@@ -89,6 +89,9 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
 
     restored(monkeypatch, AttrParser, "_parse_optional_builtin_type", AttrParser._parse_optional_builtin_type)
     restored(monkeypatch, CoreParser, "parse_unresolved_operand", CoreParser.parse_unresolved_operand)
+    restored(monkeypatch, CoreParser, "parse_operation", CoreParser.parse_operation)
+    restored(monkeypatch, AttrParser, "_parse_extended_type_or_attribute",
+             AttrParser._parse_extended_type_or_attribute)  # fmt: skip
     for owner, name, replacement in xdsl_parse.TOKEN_TESTS:
         function = replacement.fget if isinstance(replacement, property) else replacement
         monkeypatch.setattr(owner, name, function.__wrapped__)
