@@ -209,20 +209,51 @@ def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLO
     if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
         return None
     op = op_type.__new__(op_type)
-    Operation.__init__(
-        op,
-        operands=flat_operands,
-        result_types=flat_results,
-        properties=_present(state.properties),
-        attributes=_present(state.attributes),
-        successors=flat_successors,
-        regions=flat_regions,
-    )
+    _init_new(op, flat_operands, flat_results, _present(state.properties), _present(state.attributes),
+              flat_successors, flat_regions)  # fmt: skip
+    op.__post_init__()
     return op
 
 
+def _init_new(op, operands: list, result_types: list, properties: dict, attributes: dict, successors: list,
+              regions: list) -> None:  # fmt: skip
+    """`_operation_init` of a new op given fresh dictionaries, its uses and results built field by field."""
+    operands = SSAValues(operands)
+    uses = []
+    for index, operand in enumerate(operands):
+        use = _new(Use)
+        first = operand.first_use
+        _set_attr(use, "__dict__", {"_operation": op, "_index": index, "_prev_use": None, "_next_use": first})
+        if first is not None:
+            first._prev_use = use
+        operand.first_use = use
+        uses.append(use)
+    op._operands = operands
+    op._operand_uses = tuple(uses)
+    results = []
+    for index, t in enumerate(result_types):
+        result = _new(OpResult)
+        _set_attr(result, "__dict__", {"_type": t, "op": op, "index": index})
+        results.append(result)
+    op.results = SSAValues(results)
+    op.properties = properties
+    op.attributes = attributes
+    op.location = _unknown_loc()
+    if successors:
+        op.successors = list(successors)
+    else:
+        op._successors = op._successor_uses = ()
+    op.regions = ()
+    for region in regions:
+        op.add_region(region)
+
+
+_new = object.__new__
+_set_attr = object.__setattr__
+
+
 def _post_init_from_table(self) -> None:
-    properties, attributes = layout(self.get_irdl_definition()).defaults
+    properties, attributes = (_LAYOUTS_BY_TYPE.get(type(self)) or _type_layout(type(self))).defaults
     for name, default in properties:
         if name not in self.properties:
             self.properties[name] = default
@@ -230,6 +261,14 @@ def _post_init_from_table(self) -> None:
         if name not in self.attributes:
             self.attributes[name] = default
     Operation.__post_init__(self)
+
+
+_LAYOUTS_BY_TYPE: dict[type, _Layout] = {}
+
+
+def _type_layout(op_type: type) -> _Layout:
+    known = _LAYOUTS_BY_TYPE[op_type] = layout(op_type.get_irdl_definition())
+    return known
 
 
 _post_init_from_table.__wrapped__ = IRDLOperation.__post_init__

@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
+from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
@@ -42,7 +42,7 @@ from irc.xdsl_build import build_parsed
 
 
 class _Table:
-    __slots__ = ("op_def", "operands", "results", "singles", "properties", "attributes")
+    __slots__ = ("op_def", "operands", "results", "singles", "properties", "attributes", "sizes")
 
     def __init__(self, op_def: OpDef):
         self.op_def = op_def
@@ -51,6 +51,7 @@ class _Table:
         self.singles = tuple(tuple(_single_form(c) for c in defs) for defs in (self.operands, self.results))
         self.properties = _checked(op_def.properties)
         self.attributes = _checked(op_def.attributes)
+        self.sizes = tuple(len(defs) for defs in (op_def.operands, op_def.results, op_def.regions, op_def.successors))
 
 
 def _checked(defs: dict) -> tuple:
@@ -137,11 +138,10 @@ def _resolve_operands(parser: Parser, unresolved: list, operand_types: tuple) ->
 
 
 def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
-    op_def = op_type.get_irdl_definition()
-    state = ParsingState(op_type)
+    table, build_directly = _TABLES_BY_TYPE.get(op_type) or _type_table(op_type)
+    state = _parsing_state(op_type, table.sizes)
     for stmt in self.stmts:
         stmt.parse(parser, state)
-    table = _table(op_def)
     _resolve_constraint_variables(state, table)
     assert None not in state.operands
     context = state.context
@@ -154,8 +154,8 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
         for types, constraint in zip(state.result_types, table.results, strict=True)
     )
     operands = _resolve_operands(parser, state.operands, operand_types)
-    if op_type.build.__func__ is _IRDL_BUILD and not op_def.options:
-        op = build_parsed(op_type, op_def, operands, result_types, state)
+    if build_directly:
+        op = build_parsed(op_type, table.op_def, operands, result_types, state)
         if op is not None:
             return op
     return op_type.build(
@@ -166,6 +166,38 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
         regions=state.regions,
         successors=state.successors,
     )
+
+
+_TABLES_BY_TYPE: dict[type, tuple[_Table, bool]] = {}
+
+
+def _type_table(op_type) -> tuple[_Table, bool]:
+    op_def = op_type.get_irdl_definition()
+    known = _TABLES_BY_TYPE[op_type] = (_table(op_def), op_type.build.__func__ is _IRDL_BUILD and not op_def.options)
+    return known
+
+
+def _parsing_state(op_type, sizes: tuple[int, int, int, int]) -> ParsingState:
+    """ParsingState(op_type), its fields set directly."""
+    operands, results, regions, successors = sizes
+    if _CONTEXT_FIELDS is None:
+        context = VerificationContext()
+    else:
+        context = _new(VerificationContext)
+        _set_attr(context, "__dict__", {name: {} for name in _CONTEXT_FIELDS})
+    state = _new(ParsingState)
+    _set_attr(state, "__dict__", {"op_type": op_type, "operands": [None] * operands,
+                                  "operand_types": [None] * operands, "result_types": [None] * results,
+                                  "regions": [None] * regions, "successors": [None] * successors,
+                                  "attributes": {}, "properties": {}, "context": context})  # fmt: skip
+    return state
+
+
+_new = object.__new__
+_set_attr = object.__setattr__
+_EMPTY_CONTEXT = VerificationContext().__dict__
+# a VerificationContext's fields, where each starts as an empty dictionary (else None: it is built by its class)
+_CONTEXT_FIELDS = tuple(_EMPTY_CONTEXT) if all(type(v) is dict and not v for v in _EMPTY_CONTEXT.values()) else None
 
 
 _IRDL_BUILD = IRDLOperation.build.__func__
