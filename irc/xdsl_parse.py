@@ -35,6 +35,7 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
+from irc.xdsl_verify import verify_once
 
 # ---------------------------------------------------------------------------
 # Declarative formats
@@ -122,7 +123,7 @@ def _resolve_constraint_variables(state: ParsingState, table: _Table) -> None:
         for name, constraint, default in checked:
             attr = given.get(name, default)
             if attr is not None:
-                constraint.verify(attr, context)
+                verify_once(constraint, attr, context)
 
 
 def _resolve_operands(parser: Parser, unresolved: list, operand_types: tuple) -> tuple:

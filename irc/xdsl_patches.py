@@ -241,13 +241,15 @@ def _verify_use_after_definition(block: Block) -> None:
     if parent is None or isinstance(parent, ModuleOp):
         return
     earlier: set[int] = set()  # the block's ops before the current one
-    for op in block.ops:
+    op = block._first_op
+    while op is not None:
         for user in _nested_ops(op) if op.regions else (op,):
             for operand in user._operands:
                 owner = operand.owner
                 if owner.parent is block and id(owner) not in earlier:
                     return _report_use_before_definition(block)
         earlier.add(id(op))
+        op = op._next_op
 
 
 def _nested_ops(op: Operation) -> list[Operation]:
@@ -255,8 +257,13 @@ def _nested_ops(op: Operation) -> list[Operation]:
     ops = [op]
     for nested in ops:
         for region in nested.regions:
-            for block in region.blocks:
-                ops.extend(block.ops)
+            block = region._first_block
+            while block is not None:
+                inner = block._first_op
+                while inner is not None:
+                    ops.append(inner)
+                    inner = inner._next_op
+                block = block._next_block
     return ops
 
 
@@ -278,13 +285,13 @@ def _dominance_checked(verify):
         verify(self)
         _verify_use_after_definition(self)
 
+    verify_block.__wrapped__ = verify
     return verify_block
-
-
-Block.verify = _dominance_checked(Block.verify)
 
 
 import irc.xdsl_build  # noqa: E402, F401 (op construction from per-definition tables)
 import irc.xdsl_verify  # noqa: E402, F401 (op verification from per-definition tables)
 import irc.xdsl_print  # noqa: E402, F401 (tokens written to the stream directly)
 import irc.xdsl_parse  # noqa: E402, F401 (op parsing: format tables, token tests, result lists, region scopes)
+
+Block.verify = _dominance_checked(Block.verify)  # around irc/xdsl_verify.py's Block.verify

@@ -15,7 +15,25 @@
   already known to lie inside it. A violation is reported by the original.
 """
 
-from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
+import dataclasses
+
+from xdsl.irdl.constraints import (
+    AnyAttr,
+    AttrConstraint,
+    BaseAttr,
+    EqAttrConstraint,
+    EqIntConstraint,
+    IntConstraint,
+    IntTypeVarConstraint,
+    IntVarConstraint,
+    RangeConstraint,
+    RangeLengthConstraint,
+    RangeOf,
+    RangeVarConstraint,
+    TypeVarConstraint,
+    VarConstraint,
+    VerificationContext,
+)
 from xdsl.irdl.operations import (
     OpDef,
     OptionalDef,
@@ -26,8 +44,8 @@ from xdsl.irdl.operations import (
     OptSingleBlockRegionDef,
     VarSingleBlockRegionDef,
 )
-from xdsl.ir import ErasedSSAValue, Operation
-from xdsl.traits import IsolatedFromAbove, OpTrait
+from xdsl.ir import Block, ErasedSSAValue, Operation, Region
+from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -148,7 +166,49 @@ def _check_named(given: dict, defs: tuple, context: VerificationContext) -> None
             if optional and name not in given:
                 continue
             raise _Mismatch
-        constraint.verify(attr, context)
+        verify_once(constraint, attr, context)
+
+
+# ---------------------------------------------------------------------------
+# Constraints that an attribute passed before
+# ---------------------------------------------------------------------------
+
+_VARIABLES = (VarConstraint, TypeVarConstraint, RangeVarConstraint, IntVarConstraint, IntTypeVarConstraint)
+_CONSTRAINTS = (AttrConstraint, IntConstraint, RangeConstraint)
+_CHEAP = (AnyAttr, BaseAttr, EqAttrConstraint)
+_PURE: dict[int, tuple[object, bool]] = {}
+_PASSED: dict[tuple[int, int], tuple[object, object]] = {}
+_MAX_PASSED = 1 << 16
+
+
+def _pure(constraint) -> bool:
+    """Whether a constraint's verdict depends on the attribute alone: it is made, to any depth, of xDSL's
+    dataclass constraints and plain values, none of them a constraint variable."""
+    if isinstance(constraint, _VARIABLES):
+        return False
+    if isinstance(constraint, tuple | list | frozenset | set):
+        return all(_pure(c) for c in constraint)
+    if isinstance(constraint, _CONSTRAINTS):
+        return dataclasses.is_dataclass(constraint) and all(
+            _pure(getattr(constraint, f.name)) for f in dataclasses.fields(constraint)
+        )
+    return True
+
+
+def verify_once(constraint, attr, context: VerificationContext) -> None:
+    """constraint.verify(attr, context), once per pair of (immutable) objects where the constraint is pure and
+    more than a class test: a repeat has the same verdict, and binds no variable."""
+    known = _PURE.get(id(constraint))
+    if known is None or known[0] is not constraint:
+        known = _PURE[id(constraint)] = (constraint, not isinstance(constraint, _CHEAP) and _pure(constraint))
+    if not known[1]:
+        return constraint.verify(attr, context)
+    key = (id(constraint), id(attr))
+    if key in _PASSED:
+        return
+    constraint.verify(attr, context)
+    if len(_PASSED) < _MAX_PASSED:
+        _PASSED[key] = (constraint, attr)
 
 
 def _check(plan: _Plan, op) -> None:
@@ -186,13 +246,14 @@ def _verify_from_table(verify):
 OpDef.verify = _verify_from_table(OpDef.verify)
 
 
-def _verify_nonterminal_directly(verify):
-    """Operation.verify: an op that has no successors and does not end its block (the terminator checks) takes
-    the same steps without building operand and successor views."""
+def _verify_directly(verify):
+    """Operation.verify: an op without successors whose terminator checks pass (it does not end its block, or ends
+    the single block of a region whose op needs a terminator and is one) takes the same steps without building
+    operand and successor views; any other op, and every failing check, goes to the original."""
 
     def verify_op(self: Operation, verify_nested_ops: bool = True) -> None:
         block = self.parent
-        if self._successors or block is None or block.last_op is self:
+        if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
             return verify(self, verify_nested_ops)
         for operand in self._operands:
             if isinstance(operand, ErasedSSAValue):
@@ -209,7 +270,53 @@ def _verify_nonterminal_directly(verify):
     return verify_op
 
 
-Operation.verify = _verify_nonterminal_directly(Operation.verify)
+def _terminates(op: Operation, block) -> bool:
+    """The last op of `block` passes the original's terminator checks: its region has one block, and the region's
+    op has NoTerminator or `op` is a terminator."""
+    region = block.parent
+    if region is None or region._first_block is not block or block._next_block is not None:
+        return False
+    parent = region.parent
+    return parent is None or _has_trait(type(parent), NoTerminator) or _has_trait(type(op), IsTerminator)
+
+
+Operation.verify = _verify_directly(Operation.verify)
+
+
+def _ops_in_order(verify):
+    """Block.verify: the same checks, walking the block's ops by their links instead of through views."""
+
+    def verify_block(self) -> None:
+        op = self._first_op
+        if op is None:
+            return verify(self)
+        while op is not None:
+            if op.parent is not self:
+                raise ValueError("Parent pointer of operation does not refer to containing region")
+            op.verify()
+            op = op._next_op
+
+    verify_block.__wrapped__ = verify
+    return verify_block
+
+
+def _blocks_in_order(verify):
+    """Region.verify: the same checks, walking the region's blocks by their links."""
+
+    def verify_region(self) -> None:
+        block = self._first_block
+        while block is not None:
+            block.verify()
+            if block.parent is not self:
+                raise ValueError("Parent pointer of block does not refer to containing region")
+            block = block._next_block
+
+    verify_region.__wrapped__ = verify
+    return verify_region
+
+
+Block.verify = _ops_in_order(Block.verify)
+Region.verify = _blocks_in_order(Region.verify)
 
 
 def _isolated_with_known_ancestors(verify):
@@ -251,18 +358,22 @@ def _known_inside(owner, op: Operation, inside: set) -> bool:
     return True
 
 
-_ISOLATED: dict[type, tuple[frozenset, bool]] = {}
+_TRAITS: dict[tuple[type, type], tuple[frozenset, bool]] = {}
+
+
+def _has_trait(cls: type, trait: type) -> bool:
+    """cls.has_trait(trait), again only when the class's traits change."""
+    traits = getattr(cls.traits, "traits", None)
+    if traits is None:
+        return cls.has_trait(trait)
+    known = _TRAITS.get((cls, trait))
+    if known is None or known[0] is not traits:
+        known = _TRAITS[(cls, trait)] = (traits, cls.has_trait(trait))
+    return known[1]
 
 
 def _isolated(cls: type) -> bool:
-    """cls.has_trait(IsolatedFromAbove), again only when the class's traits change."""
-    traits = getattr(cls.traits, "traits", None)
-    if traits is None:
-        return cls.has_trait(IsolatedFromAbove)
-    known = _ISOLATED.get(cls)
-    if known is None or known[0] is not traits:
-        known = _ISOLATED[cls] = (traits, cls.has_trait(IsolatedFromAbove))
-    return known[1]
+    return _has_trait(cls, IsolatedFromAbove)
 
 
 IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)
