@@ -238,7 +238,7 @@ def _init_new(op, operands: list, result_types: list, properties: dict, attribut
     op.results = SSAValues(results)
     op.properties = properties
     op.attributes = attributes
-    op.location = _unknown_loc()
+    op.location = _UNKNOWN_LOC[0] if _UNKNOWN_LOC else _unknown_location()
     if successors:
         op.successors = list(successors)
     else:
@@ -250,6 +250,12 @@ def _init_new(op, operands: list, result_types: list, properties: dict, attribut
 
 _new = object.__new__
 _set_attr = object.__setattr__
+_UNKNOWN_LOC: list = []
+
+
+def _unknown_location():
+    _UNKNOWN_LOC.append(_unknown_loc())
+    return _UNKNOWN_LOC[0]
 
 
 def _post_init_from_table(self) -> None:

@@ -24,7 +24,8 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
 import re
 from collections.abc import Sequence
 
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute
+from xdsl.ir.core import _VALUE_NAME_PATTERN as _VALUE_NAME, _VALUE_NAME_SUFFIX_PATTERN as _VALUE_NAME_SUFFIX
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
@@ -130,11 +131,17 @@ def _resolve_operands(parser: Parser, unresolved: list, operand_types: tuple) ->
     pos = parser.pos
     resolve = parser.resolve_operand
     resolved = []
+    defined = parser.ssa_values
     for names, types in zip(unresolved, operand_types, strict=True):
         if type(types) not in (tuple, list) or len(names) != len(types):
             resolved.append(parser.resolve_operands(names, types, pos))
-        else:
-            resolved.append([resolve(name, t) for name, t in zip(names, types)])
+            continue
+        group = []
+        for name, t in zip(names, types):
+            values = defined.get(name.span.text[1:])
+            value = values[name.index] if values is not None and name.index < len(values) else None
+            group.append(value if value is not None and value.type is t else resolve(name, t))
+        resolved.append(group)
     return tuple(resolved)
 
 
@@ -530,8 +537,9 @@ def _register_one(self, op, result: Span, op_loc: Span) -> None:
         return self._register_ssa_definition(name, results[0:1], result)
     value = results[0]
     names[name] = (value,)
-    if SSAValue.is_valid_name(name):
-        value.name_hint = name
+    if _VALUE_NAME.fullmatch(name):  # SSAValue.is_valid_name, then its name_hint setter
+        suffix = _VALUE_NAME_SUFFIX.search(name)
+        value._name = name if suffix is None else name[: suffix.start()]
 
 
 _PERCENT, _EQUAL, _BARE = MLIRTokenKind.PERCENT_IDENT, MLIRTokenKind.EQUAL, MLIRTokenKind.BARE_IDENT

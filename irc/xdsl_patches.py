@@ -81,19 +81,20 @@ OperationInfo.__hash__ = _hash_with_regions(OperationInfo.__hash__)
 
 _COMMON_TOKEN = re.compile(
     r"(?:[ \t\n\r\f\v]|//[^\n]*)*+"  # the original's whitespace and comments, never given back
-    r"(?:(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
-    r"|(?!#-\})(?P<prefixed>[%#!^])(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)"
-    r"|(?P<punctuation>->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"
-    r"|(?P<integer>(?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"
-    r'|(?P<string>"[^"\\\n\v\f]*"))'
+    r"(?:([A-Za-z_][A-Za-z0-9_$.]*)"  # 1: bare identifier
+    r"|(%(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"  # 2-5: `%` `#` `!` `^` identifiers
+    r"|(?!#-\})(#(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"
+    r"|(!(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"
+    r"|(\^(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"
+    r"|(->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"  # 6: punctuation
+    r"|((?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"  # 7: decimal integer
+    r'|("[^"\\\n\v\f]*"))'  # 8: string without escapes
 )
-_PREFIX_KINDS = {
-    "%": MLIRTokenKind.PERCENT_IDENT,
-    "#": MLIRTokenKind.HASH_IDENT,
-    "!": MLIRTokenKind.EXCLAMATION_IDENT,
-    "^": MLIRTokenKind.CARET_IDENT,
-}
-_GROUP_KINDS = {"bare": MLIRTokenKind.BARE_IDENT, "integer": MLIRTokenKind.INTEGER_LIT}
+# the token kind of each group above (None: punctuation, by its spelling)
+_GROUP_KINDS = (None, MLIRTokenKind.BARE_IDENT, MLIRTokenKind.PERCENT_IDENT, MLIRTokenKind.HASH_IDENT,
+                MLIRTokenKind.EXCLAMATION_IDENT, MLIRTokenKind.CARET_IDENT, None, MLIRTokenKind.INTEGER_LIT,
+                MLIRTokenKind.STRING_LIT)  # fmt: skip
+_STRING = MLIRTokenKind.STRING_LIT
 _new = object.__new__
 _set_attr = object.__setattr__
 
@@ -108,17 +109,14 @@ def _common_tokens_first(lex):
         if match is None:
             self.pos = self._whitespace_regex.match(content, self.pos).end()
             return lex(self)
-        group = match.lastgroup
+        group = match.lastindex
         start = match.start(group)
         end = self.pos = match.end()
-        kind = _GROUP_KINDS.get(group)
+        kind = _GROUP_KINDS[group]
         if kind is None:
-            if group == "prefixed":
-                kind = _PREFIX_KINDS[content[start]]
-            elif group == "punctuation":
-                kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]
-            else:
-                return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
+            kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]
+        elif kind is _STRING:
+            return Token(_STRING, StringLiteral(start, end, self.input))
         # Span(start, end, self.input) and Token(kind, span), with their fields set directly
         span = _new(Span)
         _set_attr(span, "__dict__", {"start": start, "end": end, "input": self.input, "line_offset": 0})
