@@ -19,10 +19,22 @@ import sys
 
 from io import StringIO
 
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type, IndexType, IntegerType
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    UnregisteredOp,
+)
+from xdsl.ir import Operation
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective
 from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
+
+from irc.xdsl_verify import has_trait
 
 
 def _written_directly(print_string):
@@ -91,9 +103,16 @@ Printer.print_attribute = _printed_once(Printer.print_attribute)
 
 def _named_first(print_ssa_value):
     def print_value(self, value) -> str:
-        name = self._ssa_values.get(value)
+        names = self._ssa_values
+        name = names.get(value)
         if name is None:
-            return print_ssa_value(self, value)
+            hint = value.name_hint
+            if not hint:
+                return print_ssa_value(self, value)
+            counts = self._ssa_names[-1]
+            count = counts.get(hint, 0)
+            name = names[value] = f"{hint}_{count}" if count else hint
+            counts[hint] = count + 1
         self.print_string("%" + name)
         return name
 
@@ -115,3 +134,39 @@ def _single_result_first(print_results):
 
 Printer.print_ssa_value = _named_first(Printer.print_ssa_value)
 Printer._print_results = _single_result_first(Printer._print_results)
+
+
+_CUSTOM: dict[type, bool] = {}
+
+
+def _custom_format(cls: type) -> bool:
+    """An op of `cls` prints in its own format (registered, with a print of its own)."""
+    known = _CUSTOM.get(cls)
+    if known is None:
+        known = _CUSTOM[cls] = not issubclass(cls, UnregisteredOp) and cls.print is not Operation.print
+    return known
+
+
+def _custom_directly(print_op):
+    """An op in its custom format, without diagnostics or debug info, prints with the original's steps inline
+    (whether it opens a name scope known per class); any other op goes to the original."""
+
+    def print_operation(self, op) -> None:
+        cls = type(op)
+        if (self.print_generic_format or self.print_debuginfo or self.diagnostic.op_messages
+                or not _custom_format(cls)):  # fmt: skip
+            return print_op(self, op)
+        scope = has_trait(cls, IsolatedFromAbove)
+        self._print_results(op)
+        if scope:
+            self.enter_scope()
+        self.print_string(op.name)
+        op.print(self)
+        if scope:
+            self.exit_scope()
+
+    print_operation.__wrapped__ = print_op
+    return print_operation
+
+
+Printer.print_op = _custom_directly(Printer.print_op)

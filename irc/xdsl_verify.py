@@ -277,7 +277,7 @@ def _terminates(op: Operation, block) -> bool:
     if region is None or region._first_block is not block or block._next_block is not None:
         return False
     parent = region.parent
-    return parent is None or _has_trait(type(parent), NoTerminator) or _has_trait(type(op), IsTerminator)
+    return parent is None or has_trait(type(parent), NoTerminator) or has_trait(type(op), IsTerminator)
 
 
 Operation.verify = _verify_directly(Operation.verify)
@@ -361,7 +361,7 @@ def _known_inside(owner, op: Operation, inside: set) -> bool:
 _TRAITS: dict[tuple[type, type], tuple[frozenset, bool]] = {}
 
 
-def _has_trait(cls: type, trait: type) -> bool:
+def has_trait(cls: type, trait: type) -> bool:
     """cls.has_trait(trait), again only when the class's traits change."""
     traits = getattr(cls.traits, "traits", None)
     if traits is None:
@@ -373,7 +373,7 @@ def _has_trait(cls: type, trait: type) -> bool:
 
 
 def _isolated(cls: type) -> bool:
-    return _has_trait(cls, IsolatedFromAbove)
+    return has_trait(cls, IsolatedFromAbove)
 
 
 IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)

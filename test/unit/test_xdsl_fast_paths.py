@@ -121,6 +121,7 @@ def test_printing_matches_xdsl(monkeypatch):
     restored(monkeypatch, AttrDictDirective, "print", AttrDictDirective.print)
     restored(monkeypatch, Printer, "print_ssa_value", Printer.print_ssa_value)
     restored(monkeypatch, Printer, "_print_results", Printer._print_results)
+    restored(monkeypatch, Printer, "print_op", Printer.print_op)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
 
