@@ -204,15 +204,24 @@ def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLO
     plan = layout(op_def)
     flat_operands = _flat_groups(operands, plan.operands, (OPTIONAL, VARIADIC))
     flat_results = _flat_groups(result_types, plan.results, (OPTIONAL,))
-    flat_regions = _flat_groups(state.regions, plan.regions, (OPTIONAL, VARIADIC))
-    flat_successors = _flat_groups(state.successors, plan.successors, (OPTIONAL,))
+    flat_regions = _flat_groups(state.regions, plan.regions, (OPTIONAL, VARIADIC)) if state.regions else []
+    flat_successors = _flat_groups(state.successors, plan.successors, (OPTIONAL,)) if state.successors else []
     if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
         return None
     op = op_type.__new__(op_type)
-    _init_new(op, flat_operands, flat_results, _present(state.properties), _present(state.attributes),
-              flat_successors, flat_regions)  # fmt: skip
-    op.__post_init__()
+    properties, attributes = state.properties, state.attributes  # the parse's own dictionaries
+    _init_new(op, flat_operands, flat_results, _present(properties) if properties else {},
+              _present(attributes) if attributes else {}, flat_successors, flat_regions)  # fmt: skip
+    if _DEFAULTS_INLINE.get(op_type) is plan:
+        _set_defaults(op, plan.defaults)
+    else:
+        op.__post_init__()
+        if type(op).__post_init__ is _post_init_from_table and op_type.name and type(op_type.name) is str:
+            _DEFAULTS_INLINE[op_type] = plan  # the same steps, inline from now on
     return op
+
+
+_DEFAULTS_INLINE: dict[type, _Layout] = {}
 
 
 def _init_new(op, operands: list, result_types: list, properties: dict, attributes: dict, successors: list,
@@ -259,14 +268,18 @@ def _unknown_location():
 
 
 def _post_init_from_table(self) -> None:
-    properties, attributes = (_LAYOUTS_BY_TYPE.get(type(self)) or _type_layout(type(self))).defaults
-    for name, default in properties:
-        if name not in self.properties:
-            self.properties[name] = default
-    for name, default in attributes:
-        if name not in self.attributes:
-            self.attributes[name] = default
+    _set_defaults(self, (_LAYOUTS_BY_TYPE.get(type(self)) or _type_layout(type(self))).defaults)
     Operation.__post_init__(self)
+
+
+def _set_defaults(op, defaults: tuple) -> None:
+    properties, attributes = defaults
+    for name, default in properties:
+        if name not in op.properties:
+            op.properties[name] = default
+    for name, default in attributes:
+        if name not in op.attributes:
+            op.attributes[name] = default
 
 
 _LAYOUTS_BY_TYPE: dict[type, _Layout] = {}

@@ -544,3 +544,23 @@ def _register_one(self, op, result: Span, op_loc: Span) -> None:
 
 _PERCENT, _EQUAL, _BARE = MLIRTokenKind.PERCENT_IDENT, MLIRTokenKind.EQUAL, MLIRTokenKind.BARE_IDENT
 Parser.parse_operation = _custom_op_directly(Parser.parse_operation)
+
+
+def _ops_directly(parse_block_body):
+    """A block's ops are parsed while the current token can start one (as parse_optional_operation tests), each
+    by parse_operation directly."""
+
+    def parse_ops(self, block) -> None:
+        if type(self).parse_optional_operation is not _PARSE_OPTIONAL_OPERATION:
+            return parse_block_body(self, block)
+        state = self._parser_state
+        while state.current_token.kind in _OP_START:
+            block.add_op(self.parse_operation())
+
+    parse_ops.__wrapped__ = parse_block_body
+    return parse_ops
+
+
+_OP_START = frozenset((_PERCENT, _BARE, MLIRTokenKind.STRING_LIT))
+_PARSE_OPTIONAL_OPERATION = Parser.parse_optional_operation
+Parser._parse_block_body = _ops_directly(Parser._parse_block_body)

@@ -90,6 +90,7 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
     restored(monkeypatch, AttrParser, "_parse_optional_builtin_type", AttrParser._parse_optional_builtin_type)
     restored(monkeypatch, CoreParser, "parse_unresolved_operand", CoreParser.parse_unresolved_operand)
     restored(monkeypatch, CoreParser, "parse_operation", CoreParser.parse_operation)
+    restored(monkeypatch, CoreParser, "_parse_block_body", CoreParser._parse_block_body)
     restored(monkeypatch, AttrParser, "_parse_extended_type_or_attribute",
              AttrParser._parse_extended_type_or_attribute)  # fmt: skip
     for owner, name, replacement in xdsl_parse.TOKEN_TESTS:
