@@ -508,7 +508,7 @@ def _custom_op_directly(parse_operation):
         stack.append(dialect)
         op = op_type.parse(self)
         stack.pop()
-        if _is_text(state.current_token, "loc"):
+        if state.current_token.kind is _BARE and _is_text(state.current_token, "loc"):
             location = self.parse_optional_location()
             if location is not None:
                 op.location = location

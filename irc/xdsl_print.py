@@ -15,6 +15,7 @@ An op's attribute dictionary in a declarative format prints nothing when the op 
 the properties the dictionary would show: that case no longer builds the merged dictionaries to find out.
 """
 
+import dataclasses
 import sys
 
 from io import StringIO
@@ -29,7 +30,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Operation
-from xdsl.irdl.declarative_assembly_format import AttrDictDirective
+from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, PrintingState
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
@@ -170,3 +171,23 @@ def _custom_directly(print_op):
 
 
 Printer.print_op = _custom_directly(Printer.print_op)
+
+
+_STATE_FIELDS = {f.name: f.default for f in dataclasses.fields(PrintingState)}
+
+
+def _state_directly(print_program):
+    """FormatProgram.print: its PrintingState made with its fields' defaults set directly."""
+
+    def print_format(self: FormatProgram, printer, op) -> None:
+        state = object.__new__(PrintingState)
+        object.__setattr__(state, "__dict__", dict(_STATE_FIELDS))
+        for stmt in self.stmts:
+            stmt.print(printer, state, op)
+
+    print_format.__wrapped__ = print_program
+    return print_format
+
+
+if all(type(d) is bool for d in _STATE_FIELDS.values()):
+    FormatProgram.print = _state_directly(FormatProgram.print)

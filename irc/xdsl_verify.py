@@ -139,14 +139,20 @@ def _element_check(constraint):
 
 
 def _check_values(items, layout: tuple, constraints: tuple, singles: tuple, context: VerificationContext) -> None:
-    if layout[1] is None and len(items) == layout[0]:
+    n, v, _ = layout
+    if v is None and len(items) == n:
         for value, single in zip(items, singles):
             if single is not None:
                 constraint, on_tuple = single
                 constraint.verify((value.type,) if on_tuple else value.type, context)
         return
-    for group, constraint in zip(_groups(items, layout), constraints):
-        constraint.verify(tuple(value.type for value in group), context)
+    groups = _groups(items, layout)
+    for k, (group, constraint, single) in enumerate(zip(groups, constraints, singles)):
+        if k == v or len(group) != 1:
+            constraint.verify(tuple(value.type for value in group), context)
+        elif single is not None:  # a definition of one entry beside the variadic one
+            constraint, on_tuple = single
+            constraint.verify((group[0].type,) if on_tuple else group[0].type, context)
 
 
 def _check_regions(groups: list, regions: tuple, context: VerificationContext) -> None:

@@ -123,6 +123,9 @@ def test_printing_matches_xdsl(monkeypatch):
     restored(monkeypatch, Printer, "print_ssa_value", Printer.print_ssa_value)
     restored(monkeypatch, Printer, "_print_results", Printer._print_results)
     restored(monkeypatch, Printer, "print_op", Printer.print_op)
+    from xdsl.irdl.declarative_assembly_format import FormatProgram
+
+    restored(monkeypatch, FormatProgram, "print", FormatProgram.print)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
 
