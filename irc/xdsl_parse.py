@@ -153,21 +153,23 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
     _resolve_constraint_variables(state, table)
     assert None not in state.operands
     context = state.context
-    operand_types = tuple(
-        constraint.infer(context, length=len(operand)) if types is None else types
-        for types, operand, constraint in zip(state.operand_types, state.operands, table.operands, strict=True)
-    )
-    result_types = tuple(
-        constraint.infer(context, length=None) if types is None else types
-        for types, constraint in zip(state.result_types, table.results, strict=True)
-    )
+    operand_types = state.operand_types  # the types each definition's operands were given, else inferred
+    if None in operand_types:
+        operand_types = [
+            constraint.infer(context, length=len(operand)) if types is None else types
+            for types, operand, constraint in zip(operand_types, state.operands, table.operands, strict=True)
+        ]
+    result_types = state.result_types
+    if None in result_types:
+        result_types = [constraint.infer(context, length=None) if types is None else types
+                        for types, constraint in zip(result_types, table.results, strict=True)]  # fmt: skip
     operands = _resolve_operands(parser, state.operands, operand_types)
     if build_directly:
         op = build_parsed(op_type, table.op_def, operands, result_types, state)
         if op is not None:
             return op
     return op_type.build(
-        result_types=result_types,
+        result_types=tuple(result_types),
         operands=operands,
         attributes=state.attributes,
         properties=state.properties,

@@ -335,16 +335,20 @@ def _isolated_with_known_ancestors(verify):
         inside: set[int] = set()
         regions = list(op.regions)
         while regions:
-            for block in regions.pop().blocks:
+            block = regions.pop()._first_block
+            while block is not None:
                 inside.add(id(block))
-                for child in block.ops:
+                child = block._first_op
+                while child is not None:
                     for operand in child._operands:
                         owner = operand.owner
                         if id(owner) not in inside and not _known_inside(owner, op, inside):
                             return verify(self, op)
                     inside.add(id(child))
-                    if not _isolated(type(child)):
+                    if child.regions and not _isolated(type(child)):
                         regions += child.regions
+                    child = child._next_op
+                block = block._next_block
 
     verify_isolated.__wrapped__ = verify
     return verify_isolated
