@@ -244,6 +244,8 @@ class LoadOp(IRDLOperation):
 
 def verify_gather(op: "LoadOp | StoreOp", what: str) -> None:
     """As many bounds as t values, each value an integer."""
+    if op.bounds is None and not op.indirect:
+        return
     bounds = op.bounds.data if op.bounds is not None else ()
     if len(bounds) != len(op.indirect):
         raise VerifyException(f"{op.name} has {len(op.indirect)} {what} values but {len(bounds)} bounds")

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from xdsl.ir import Attribute
 from xdsl.ir.core import _VALUE_NAME_PATTERN as _VALUE_NAME, _VALUE_NAME_SUFFIX_PATTERN as _VALUE_NAME_SUFFIX
-from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
+from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
 from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
@@ -36,7 +36,7 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
-from irc.xdsl_verify import verify_once
+from irc.xdsl_verify import new_context, verify_once
 
 # ---------------------------------------------------------------------------
 # Declarative formats
@@ -190,11 +190,7 @@ def _type_table(op_type) -> tuple[_Table, bool]:
 def _parsing_state(op_type, sizes: tuple[int, int, int, int]) -> ParsingState:
     """ParsingState(op_type), its fields set directly."""
     operands, results, regions, successors = sizes
-    if _CONTEXT_FIELDS is None:
-        context = VerificationContext()
-    else:
-        context = _new(VerificationContext)
-        _set_attr(context, "__dict__", {name: {} for name in _CONTEXT_FIELDS})
+    context = new_context()
     state = _new(ParsingState)
     _set_attr(state, "__dict__", {"op_type": op_type, "operands": [None] * operands,
                                   "operand_types": [None] * operands, "result_types": [None] * results,
@@ -205,9 +201,6 @@ def _parsing_state(op_type, sizes: tuple[int, int, int, int]) -> ParsingState:
 
 _new = object.__new__
 _set_attr = object.__setattr__
-_EMPTY_CONTEXT = VerificationContext().__dict__
-# a VerificationContext's fields, where each starts as an empty dictionary (else None: it is built by its class)
-_CONTEXT_FIELDS = tuple(_EMPTY_CONTEXT) if all(type(v) is dict and not v for v in _EMPTY_CONTEXT.values()) else None
 
 
 _IRDL_BUILD = IRDLOperation.build.__func__

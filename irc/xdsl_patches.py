@@ -15,7 +15,7 @@ import re
 import struct
 
 from xdsl.dialects.builtin import ModuleOp, StructPackableType
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, OpResult
 from xdsl.irdl import operations
 from xdsl.parser import Parser
 from xdsl.parser.base_parser import BaseParser
@@ -243,7 +243,7 @@ def _verify_use_after_definition(block: Block) -> None:
     while op is not None:
         for user in _nested_ops(op) if op.regions else (op,):
             for operand in user._operands:
-                owner = operand.owner
+                owner = operand.op if type(operand) is OpResult else operand.owner
                 if owner.parent is block and id(owner) not in earlier:
                     return _report_use_before_definition(block)
         earlier.add(id(op))

@@ -44,7 +44,7 @@ from xdsl.irdl.operations import (
     OptSingleBlockRegionDef,
     VarSingleBlockRegionDef,
 )
-from xdsl.ir import Block, ErasedSSAValue, Operation, Region
+from xdsl.ir import Block, ErasedSSAValue, Operation, OpResult, Region
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
@@ -68,6 +68,8 @@ def _groups(items, layout: tuple) -> list:
     """Each definition's entries among `items`, as the op's named accessors slice them."""
     n, v, rule = layout
     length = len(items)
+    if n == 1 and v == 0 and (rule == "at_least" or length < 2):  # one variadic or optional definition
+        return [items]
     if rule == "exact" and length != n:
         raise _Mismatch
     if rule == "optional" and length not in (n, n - 1):
@@ -79,6 +81,20 @@ def _groups(items, layout: tuple) -> list:
     size = length - (n - 1)
     return [items[k : k + 1] if k < v else items[v : v + size] if k == v else items[k - 1 + size : k + size]
             for k in range(n)]  # fmt: skip
+
+
+_EMPTY_CONTEXT = VerificationContext().__dict__
+# a VerificationContext's fields, where each starts as an empty dictionary (else None: it is built by its class)
+_CONTEXT_FIELDS = tuple(_EMPTY_CONTEXT) if all(type(v) is dict and not v for v in _EMPTY_CONTEXT.values()) else None
+
+
+def new_context() -> VerificationContext:
+    """VerificationContext(), its fields set directly."""
+    if _CONTEXT_FIELDS is None:
+        return VerificationContext()
+    context = object.__new__(VerificationContext)
+    object.__setattr__(context, "__dict__", {name: {} for name in _CONTEXT_FIELDS})
+    return context
 
 
 class _Plan:
@@ -218,7 +234,7 @@ def verify_once(constraint, attr, context: VerificationContext) -> None:
 
 
 def _check(plan: _Plan, op) -> None:
-    context = VerificationContext()
+    context = new_context()
     operands, results, regions, successors = plan.layouts
     _check_values(op._operands, operands, plan.operands, plan.singles[0], context)
     _check_values(op.results, results, plan.results, plan.singles[1], context)
@@ -341,7 +357,7 @@ def _isolated_with_known_ancestors(verify):
                 child = block._first_op
                 while child is not None:
                     for operand in child._operands:
-                        owner = operand.owner
+                        owner = operand.op if type(operand) is OpResult else operand.owner
                         if id(owner) not in inside and not _known_inside(owner, op, inside):
                             return verify(self, op)
                     inside.add(id(child))
