@@ -440,16 +440,13 @@ def _whole_text_once(parse_extended):
         cls = (ctx._loaded_types if is_type else ctx._loaded_attrs).get(name)
         if cls is None or "." not in name or not _constant_text(cls):
             return parse_extended(self, name, is_type)
-        lexer = self.lexer
-        content = lexer.input.content
+        content = self.lexer.input.content
         start = self._parser_state.current_token.span.start
         end = content.find(">", start) if type(content) is str and content.startswith("<", start) else -1
         key = (cls, content[start : end + 1]) if end > 0 else None
         known = _WHOLE.get(key)
         if known is not None:
-            lexer.pos = end + 1
-            self._parser_state.current_token = lexer.lex()
-            return known
+            return _skip_to(self, end + 1, known)
         attr = parse_extended(self, name, is_type)
         after = self._parser_state.current_token.span.start
         if (key is not None and after > end and not content[end + 1 : after].strip() and len(_WHOLE) < _MAX_WHOLE
@@ -461,7 +458,43 @@ def _whole_text_once(parse_extended):
     return parse_extended_type_or_attribute
 
 
+def _skip_to(self, pos: int, attr):
+    """`attr`, its text (up to `pos`) consumed."""
+    lexer = self.lexer
+    lexer.pos = pos
+    self._parser_state.current_token = lexer.lex()
+    return attr
+
+
+def _known_first(parse_optional, kind: MLIRTokenKind, is_type: bool):
+    """parse_optional_type / parse_optional_attribute: a `!d.name<...>` / `#d.name<...>` text parsed before (see
+    `_whole_text_once`) is looked up at the current token directly."""
+
+    def parse_known_first(self):
+        state = self._parser_state
+        token = state.current_token
+        if token.kind is kind:
+            span = token.span
+            content = span.input.content
+            if type(content) is str and content.startswith("<", span.end):
+                ctx = self.ctx
+                name = content[span.start + 1 : span.end]
+                cls = (ctx._loaded_types if is_type else ctx._loaded_attrs).get(name)
+                if cls is not None and "." in name:
+                    end = content.find(">", span.end)
+                    known = _WHOLE.get((cls, content[span.end : end + 1]))
+                    if known is not None:
+                        return _skip_to(self, end + 1, known)
+        return parse_optional(self)
+
+    parse_known_first.__wrapped__ = parse_optional
+    return parse_known_first
+
+
 AttrParser._parse_extended_type_or_attribute = _whole_text_once(AttrParser._parse_extended_type_or_attribute)
+AttrParser.parse_optional_type = _known_first(AttrParser.parse_optional_type, MLIRTokenKind.EXCLAMATION_IDENT, True)
+AttrParser.parse_optional_attribute = _known_first(AttrParser.parse_optional_attribute, MLIRTokenKind.HASH_IDENT,
+                                                   False)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------

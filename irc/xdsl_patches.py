@@ -110,8 +110,8 @@ def _common_tokens_first(lex):
             self.pos = self._whitespace_regex.match(content, self.pos).end()
             return lex(self)
         group = match.lastindex
-        start = match.start(group)
-        end = self.pos = match.end()
+        start, end = match.span(group)  # the group ends the match
+        self.pos = end
         kind = _GROUP_KINDS[group]
         if kind is None:
             kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]

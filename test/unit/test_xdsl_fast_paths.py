@@ -66,9 +66,25 @@ def restored(monkeypatch, owner, name: str, wrapper) -> None:
 
 
 TUPLES = '%a:2 = "test.op"() : () -> (i32, i32)\n'
+BUF = "!loop.buffer<[3], f32, strides [1]>"
+LOOP = (f"func.func @f(%x: {BUF}) -> {BUF} {{\n  %b = loop.pointwise ranges [3] {{\n"
+        f'    %a = loop.load %x[#loop.index<"i0">] : {BUF}\n    loop.yield %a : f32\n  }} : {BUF}\n'
+        f"  func.return %b : {BUF}\n}}")  # fmt: skip
+EDGES = [  # terminators, locations, names bound twice or used before their definition, spaced type texts
+    "func.func @f() {\n  %a = arith.constant 1 : i32\n}",
+    "func.func @f() {\n  %a = arith.constant 1 : i32 loc(unknown)\n  func.return\n}",
+    '"test.op"() ({\n  "test.op"() : () -> ()\n^bb1:\n  "test.op"() : () -> ()\n}) : () -> ()',
+    "%a = arith.constant 1 : i32\n%a = arith.constant 2 : i32",
+    "%b = arith.addi %a, %a : i32\n%a = arith.constant 1 : i32",
+    "%b = arith.addi %a, %a : i32\n%a = arith.constant 1 : i64",
+    LOOP, LOOP.replace("loop.buffer<", "loop.buffer <", 1), LOOP.replace("loop.index<", "loop.index <"),
+    LOOP.replace('"i0"', '"i0 + 1"'), LOOP.replace(", strides [1]>", ", strides [1] >", 1),
+    LOOP.replace("loop.yield %a : f32\n", "loop.yield %a : f32\n    loop.yield %a : f32\n"),
+    LOOP.replace("    loop.yield %a : f32\n", ""),
+]
 TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#0, %a#1 : i32',
                     TUPLES + "%b = arith.addi %a#x, %a#1 : i32", TUPLES + "%b = arith.addi %a#5, %a#1 : i32",
-                    "%b = arith.addi %a, : i32"]  # fmt: skip
+                    "%b = arith.addi %a, : i32"] + EDGES  # fmt: skip
 
 
 def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
@@ -93,10 +109,13 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
     restored(monkeypatch, CoreParser, "_parse_block_body", CoreParser._parse_block_body)
     restored(monkeypatch, AttrParser, "_parse_extended_type_or_attribute",
              AttrParser._parse_extended_type_or_attribute)  # fmt: skip
+    restored(monkeypatch, AttrParser, "parse_optional_type", AttrParser.parse_optional_type)
+    restored(monkeypatch, AttrParser, "parse_optional_attribute", AttrParser.parse_optional_attribute)
     for owner, name, replacement in xdsl_parse.TOKEN_TESTS:
         function = replacement.fget if isinstance(replacement, property) else replacement
         monkeypatch.setattr(owner, name, function.__wrapped__)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
+    assert xdsl_parse._WHOLE, "repeated attribute and type texts were memoized"
 
 
 def test_verification_matches_xdsl(monkeypatch):
