@@ -291,5 +291,6 @@ import irc.xdsl_build  # noqa: E402, F401 (op construction from per-definition t
 import irc.xdsl_verify  # noqa: E402, F401 (op verification from per-definition tables)
 import irc.xdsl_print  # noqa: E402, F401 (tokens written to the stream directly)
 import irc.xdsl_parse  # noqa: E402, F401 (op parsing: format tables, token tests, result lists, region scopes)
+import irc.xdsl_parse_ops  # noqa: E402, F401 (ops and repeated attribute texts parsed with fewer steps)
 
 Block.verify = _dominance_checked(Block.verify)  # around irc/xdsl_verify.py's Block.verify

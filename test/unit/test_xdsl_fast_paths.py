@@ -13,7 +13,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 import irc.xdsl_patches  # noqa: F401
-from irc import xdsl_parse, xdsl_print
+from irc import xdsl_parse, xdsl_parse_ops, xdsl_print
 from irc.pipeline import make_context
 from irc.registry import load_all_dialects
 
@@ -115,7 +115,7 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
         function = replacement.fget if isinstance(replacement, property) else replacement
         monkeypatch.setattr(owner, name, function.__wrapped__)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
-    assert xdsl_parse._WHOLE, "repeated attribute and type texts were memoized"
+    assert xdsl_parse_ops._WHOLE, "repeated attribute and type texts were memoized"
 
 
 def test_verification_matches_xdsl(monkeypatch):
