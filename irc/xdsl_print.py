@@ -30,7 +30,12 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Operation
-from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, PrintingState
+from xdsl.irdl.declarative_assembly_format import (
+    AttrDictDirective,
+    FormatProgram,
+    PrintingState,
+    PunctuationDirective,
+)
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
@@ -191,3 +196,43 @@ def _state_directly(print_program):
 
 if all(type(d) is bool for d in _STATE_FIELDS.values()):
     FormatProgram.print = _state_directly(FormatProgram.print)
+
+
+def _new_line_written_directly(print_new_line):
+    """A line break and the next line's indentation are one write when no callback waits for the new line."""
+
+    def new_line(self, indent=None, print_message: bool = True) -> None:
+        if print_message and self._next_line_callback:
+            return print_new_line(self, indent, print_message)
+        spaces = (self._indent if indent is None else indent) * self.indent_num_spaces
+        stream = self.stream
+        (sys.stdout if stream is None else stream).write("\n" + " " * spaces)
+        self._current_line += 1
+        if print_message:
+            self._next_line_callback = []
+        self._current_column = spaces
+
+    new_line.__wrapped__ = print_new_line
+    return new_line
+
+
+BasePrinter._print_new_line = _new_line_written_directly(BasePrinter._print_new_line)
+
+
+def _punctuation_with_its_space(print_punctuation):
+    """A punctuation and the space before it are printed as one text (the same decisions as the original)."""
+
+    def print_with_space(self: PunctuationDirective, printer, state, op) -> None:
+        p = self.punctuation
+        space = state.should_emit_space and p not in (_AFTER_PUNCTUATION if state.last_was_punctuation else _AFTER_OTHER)
+        printer.print_string(" " + p if space else p)
+        state.should_emit_space = p not in ("<", "(", "{", "[")
+        state.last_was_punctuation = True
+
+    print_with_space.__wrapped__ = print_punctuation
+    return print_with_space
+
+
+_AFTER_PUNCTUATION = (">", ")", "}", "]", ",")  # no space before these after a punctuation
+_AFTER_OTHER = ("<", ">", "(", ")", "{", "}", "[", "]", ",")  # nor before these after anything else
+PunctuationDirective.print = _punctuation_with_its_space(PunctuationDirective.print)

@@ -145,6 +145,10 @@ def test_printing_matches_xdsl(monkeypatch):
     from xdsl.irdl.declarative_assembly_format import FormatProgram
 
     restored(monkeypatch, FormatProgram, "print", FormatProgram.print)
+    restored(monkeypatch, BasePrinter, "_print_new_line", BasePrinter._print_new_line)
+    from xdsl.irdl.declarative_assembly_format import PunctuationDirective
+
+    restored(monkeypatch, PunctuationDirective, "print", PunctuationDirective.print)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
 
