@@ -17,6 +17,8 @@ new op has no old uses to remove).
 
 The default properties and attributes that `IRDLOperation.__post_init__` fills in come from a per-definition
 table instead of a scan of every definition's entries per op.
+
+An op built from a parse takes the parse's own dictionaries, and its uses and results are made field by field.
 """
 
 from collections.abc import Mapping, Sequence

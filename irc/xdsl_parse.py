@@ -22,6 +22,7 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
 - A declarative-format parse finds its tables by op class and sets up its state's fields directly; it infers only
   the types the format left unknown, looks operands already defined with their type up directly, and checks a
   property or attribute against a pure constraint once per attribute object (irc/xdsl_verify.py).
+- An optional group that is not taken sets empty only the elements whose set_empty does something.
 
 Whole ops, blocks and repeated attribute texts: irc/xdsl_parse_ops.py.
 """
@@ -31,7 +32,13 @@ from collections.abc import Sequence
 
 from xdsl.ir import Attribute
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
-from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
+from xdsl.irdl.declarative_assembly_format import (
+    AttrDictDirective,
+    FormatDirective,
+    FormatProgram,
+    OptionalGroupDirective,
+    ParsingState,
+)
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.base_parser import BaseParser
@@ -415,3 +422,44 @@ def _scoped_region(parse_region):
 
 
 Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)
+
+
+# ---------------------------------------------------------------------------
+# Optional groups
+# ---------------------------------------------------------------------------
+
+_EMPTIED: dict[int, tuple[tuple, tuple]] = {}
+
+
+def _emptied(elements: tuple) -> tuple:
+    """The elements whose set_empty does something (FormatDirective's own does nothing)."""
+    known = _EMPTIED.get(id(elements))
+    if known is None or known[0] is not elements:
+        known = _EMPTIED[id(elements)] = (elements, tuple(e for e in elements
+                                                         if type(e).set_empty is not FormatDirective.set_empty))
+    return known[1]
+
+
+def _empties_that_matter(parse_group):
+    """OptionalGroupDirective.parse: the elements of the branch not taken are set empty, skipping those whose
+    set_empty does nothing."""
+
+    def parse(self: OptionalGroupDirective, parser: Parser, state: ParsingState) -> None:
+        start = parser.pos
+        self.then_first.parse_optional(parser, state)
+        if start != parser.pos:
+            for element in self.then_elements:
+                element.parse(parser, state)
+            for element in _emptied(self.else_elements):
+                element.set_empty(state)
+        else:
+            for element in _emptied(self.then_elements):
+                element.set_empty(state)
+            for element in self.else_elements:
+                element.parse(parser, state)
+
+    parse.__wrapped__ = parse_group
+    return parse
+
+
+OptionalGroupDirective.parse = _empties_that_matter(OptionalGroupDirective.parse)

@@ -13,6 +13,10 @@ A value already named is printed with one lookup of its name, and an op's single
 
 An op's attribute dictionary in a declarative format prints nothing when the op has no attributes and none of
 the properties the dictionary would show: that case no longer builds the merged dictionaries to find out.
+
+An op in custom format (no diagnostics, no debug info) prints with `print_op`'s steps inline, whether it opens a
+name scope known per class; a format's state is made directly; a line break and its indentation are one write
+when no callback waits for the new line; a punctuation and the space before it are one text.
 """
 
 import dataclasses

@@ -9,8 +9,11 @@
   something) now run from a table made once per definition; a definition of exactly one entry checks that
   entry's type against its element constraint directly. When a check fails, or a definition has another
   shape, the original runs: every message and exception is xDSL's.
-- `Operation.verify` of an op that neither has successors nor ends its block (the terminator checks) takes
-  the same steps without building views of its operands and successors.
+- `Operation.verify` of an op without successors that does not end its block, or ends the single block of a
+  region and passes the terminator checks (traits looked up once per class), takes the same steps without
+  building views of its operands and successors. Blocks and regions walk their ops and blocks by their links.
+- A property or attribute is checked against a pure constraint (xDSL's dataclass constraints without variables,
+  more than a class test) once per attribute object: attributes are immutable, and a repeat has the same verdict.
 - `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
   already known to lie inside it. A violation is reported by the original.
 """

@@ -96,6 +96,9 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
 
     restored(monkeypatch, FormatProgram, "parse", FormatProgram.parse)
     restored(monkeypatch, AttrDictDirective, "parse", AttrDictDirective.parse)
+    from xdsl.irdl.declarative_assembly_format import OptionalGroupDirective
+
+    restored(monkeypatch, OptionalGroupDirective, "parse", OptionalGroupDirective.parse)
     restored(monkeypatch, CoreParser, "_parse_op_result_list", CoreParser._parse_op_result_list)
     restored(monkeypatch, CoreParser, "parse_optional_region", CoreParser.parse_optional_region)
     restored(monkeypatch, operations, "irdl_op_init", operations.irdl_op_init)
