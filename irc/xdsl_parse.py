@@ -113,10 +113,10 @@ def _check_entries(groups, types_per_def, constraints: tuple, singles: tuple, co
     """The original's checks of operands (`lengths`: their counts too) or results, where a definition of one
     entry whose single type is known checks that type against its element constraint alone."""
     for group, types, constraint, single in zip(groups, types_per_def, constraints, singles, strict=True):
-        if single is not False and (not lengths or _length(group) == 1):
+        if single is not False and (not lengths or (len(group) if type(group) is list else _length(group)) == 1):
             if types is None:
                 continue
-            one = _one_type(types)
+            one = (types[0] if len(types) == 1 else _NO_TYPE) if type(types) is list else _one_type(types)
             if one is not _NO_TYPE:
                 if single is not None:
                     single.verify(one, context)
