@@ -107,9 +107,9 @@ def verify_index_scope(op: Operation, index: IndexAttr) -> None:
     loop = enclosing_loop(op)
     if loop is None:
         return  # HasAncestor reports it
-    indirect = indirect_vars(op)
-    names = tuple(index_vars(loop))
-    defined = names + tuple(indirect)
+    indirect = len(op.indirect) if isinstance(op, LoadOp | StoreOp) else 0
+    sizes = len(loop.ranges.data), len(loop.reduce.data) if isinstance(loop, ReductionOp) else 0
+    names, defined = _names(*sizes, 0), _names(*sizes, indirect)  # index_vars(loop), then indirect_vars(op)
     key = (id(index), defined, op.name, loop.name)
     problem = _by_identity(key, (index,), lambda: index_scope_problem(index, defined, op.name, loop.name))
     if problem is not None:
@@ -139,6 +139,14 @@ def _by_identity(key: tuple, keep: tuple, compute):
         if len(_BY_IDENTITY) < 1 << 15:
             _BY_IDENTITY[key] = known
     return known[1]
+
+
+@lru_cache(maxsize=1 << 10)
+def _names(ranges: int, reduce: int, indirect: int) -> tuple[str, ...]:
+    """index_vars of a loop of that many ranges and reduce dims, then indirect_vars of that many t values."""
+    return tuple(f"i{k}" for k in range(ranges)) + tuple(f"r{k}" for k in range(reduce)) + tuple(
+        f"t{k}" for k in range(indirect)
+    )
 
 
 @lru_cache(maxsize=1 << 14)
@@ -235,6 +243,8 @@ class LoadOp(IRDLOperation):
 
 def verify_gather(op: "LoadOp | StoreOp", what: str) -> None:
     """As many bounds as t values, each value an integer."""
+    if op.bounds is None and not op.indirect:
+        return
     bounds = op.bounds.data if op.bounds is not None else ()
     if len(bounds) != len(op.indirect):
         raise VerifyException(f"{op.name} has {len(op.indirect)} {what} values but {len(bounds)} bounds")

@@ -233,9 +233,25 @@ def print_dim(printer: Printer, attr: DimAttr) -> None:
 
 
 def print_dims(printer: Printer, dims: ArrayAttr[DimAttr]) -> None:
-    printer.print_string("[")
-    printer.print_list(dims.data, lambda d: print_dim(printer, d))
-    printer.print_string("]")
+    """`[3, s0, "2*s1"]`, each dims object's text made once (it depends on nothing else)."""
+    printed = _PRINTED_DIMS.get(id(dims))
+    if printed is not None and printed[0] is dims:
+        printer.print_string(printed[1])
+        return
+    stream, printer.stream = printer.stream, StringIO()
+    try:
+        printer.print_string("[")
+        printer.print_list(dims.data, lambda d: print_dim(printer, d))
+        printer.print_string("]")
+        text = printer.stream.getvalue()
+    finally:
+        printer.stream = stream
+    print(text, end="", file=stream)
+    if len(_PRINTED_DIMS) < _MAX_PARSED:
+        _PRINTED_DIMS[id(dims)] = (dims, text)
+
+
+_PRINTED_DIMS: dict[int, tuple[ArrayAttr, str]] = {}
 
 
 def is_dense_permutation(sizes: Sequence[int], strides: Sequence[int]) -> bool:
@@ -319,6 +335,7 @@ class ParsedOnce:
     attribute object prints its parameters once (they print the same under every printer setting)."""
 
     PRINTS_CONSTANT_TEXT: ClassVar[bool] = True  # irc/xdsl_print.py prints each object's whole text once
+    PARSES_CONSTANT_TEXT: ClassVar[bool] = True  # irc/xdsl_parse.py parses each distinct whole text once
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:

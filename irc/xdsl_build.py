@@ -17,6 +17,8 @@ new op has no old uses to remove).
 
 The default properties and attributes that `IRDLOperation.__post_init__` fills in come from a per-definition
 table instead of a scan of every definition's entries per op.
+
+An op built from a parse takes the parse's own dictionaries, and its uses and results are made field by field.
 """
 
 from collections.abc import Mapping, Sequence
@@ -204,32 +206,90 @@ def build_parsed(op_type, op_def: OpDef, operands, result_types, state) -> IRDLO
     plan = layout(op_def)
     flat_operands = _flat_groups(operands, plan.operands, (OPTIONAL, VARIADIC))
     flat_results = _flat_groups(result_types, plan.results, (OPTIONAL,))
-    flat_regions = _flat_groups(state.regions, plan.regions, (OPTIONAL, VARIADIC))
-    flat_successors = _flat_groups(state.successors, plan.successors, (OPTIONAL,))
+    flat_regions = _flat_groups(state.regions, plan.regions, (OPTIONAL, VARIADIC)) if state.regions else []
+    flat_successors = _flat_groups(state.successors, plan.successors, (OPTIONAL,)) if state.successors else []
     if flat_operands is None or flat_results is None or flat_regions is None or flat_successors is None:
         return None
     op = op_type.__new__(op_type)
-    Operation.__init__(
-        op,
-        operands=flat_operands,
-        result_types=flat_results,
-        properties=_present(state.properties),
-        attributes=_present(state.attributes),
-        successors=flat_successors,
-        regions=flat_regions,
-    )
+    properties, attributes = state.properties, state.attributes  # the parse's own dictionaries
+    _init_new(op, flat_operands, flat_results, _present(properties) if properties else {},
+              _present(attributes) if attributes else {}, flat_successors, flat_regions)  # fmt: skip
+    if _DEFAULTS_INLINE.get(op_type) is plan:
+        _set_defaults(op, plan.defaults)
+    else:
+        op.__post_init__()
+        if type(op).__post_init__ is _post_init_from_table and op_type.name and type(op_type.name) is str:
+            _DEFAULTS_INLINE[op_type] = plan  # the same steps, inline from now on
     return op
 
 
+_DEFAULTS_INLINE: dict[type, _Layout] = {}
+
+
+def _init_new(op, operands: list, result_types: list, properties: dict, attributes: dict, successors: list,
+              regions: list) -> None:  # fmt: skip
+    """`_operation_init` of a new op given fresh dictionaries, its uses and results built field by field."""
+    operands = SSAValues(operands)
+    uses = []
+    for index, operand in enumerate(operands):
+        use = _new(Use)
+        first = operand.first_use
+        _set_attr(use, "__dict__", {"_operation": op, "_index": index, "_prev_use": None, "_next_use": first})
+        if first is not None:
+            first._prev_use = use
+        operand.first_use = use
+        uses.append(use)
+    op._operands = operands
+    op._operand_uses = tuple(uses)
+    results = []
+    for index, t in enumerate(result_types):
+        result = _new(OpResult)
+        _set_attr(result, "__dict__", {"_type": t, "op": op, "index": index})
+        results.append(result)
+    op.results = SSAValues(results)
+    op.properties = properties
+    op.attributes = attributes
+    op.location = _UNKNOWN_LOC[0] if _UNKNOWN_LOC else _unknown_location()
+    if successors:
+        op.successors = list(successors)
+    else:
+        op._successors = op._successor_uses = ()
+    op.regions = ()
+    for region in regions:
+        op.add_region(region)
+
+
+_new = object.__new__
+_set_attr = object.__setattr__
+_UNKNOWN_LOC: list = []
+
+
+def _unknown_location():
+    _UNKNOWN_LOC.append(_unknown_loc())
+    return _UNKNOWN_LOC[0]
+
+
 def _post_init_from_table(self) -> None:
-    properties, attributes = layout(self.get_irdl_definition()).defaults
-    for name, default in properties:
-        if name not in self.properties:
-            self.properties[name] = default
-    for name, default in attributes:
-        if name not in self.attributes:
-            self.attributes[name] = default
+    _set_defaults(self, (_LAYOUTS_BY_TYPE.get(type(self)) or _type_layout(type(self))).defaults)
     Operation.__post_init__(self)
+
+
+def _set_defaults(op, defaults: tuple) -> None:
+    properties, attributes = defaults
+    for name, default in properties:
+        if name not in op.properties:
+            op.properties[name] = default
+    for name, default in attributes:
+        if name not in op.attributes:
+            op.attributes[name] = default
+
+
+_LAYOUTS_BY_TYPE: dict[type, _Layout] = {}
+
+
+def _type_layout(op_type: type) -> _Layout:
+    known = _LAYOUTS_BY_TYPE[op_type] = layout(op_type.get_irdl_definition())
+    return known
 
 
 _post_init_from_table.__wrapped__ = IRDLOperation.__post_init__

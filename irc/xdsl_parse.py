@@ -19,6 +19,12 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
   function of region-holding ops). Names are now kept in one table and those that a region defined are taken
   out when it ends (they are the most recent entries: a name is never defined twice), so a lookup is one
   dictionary lookup at any depth.
+- A declarative-format parse finds its tables by op class and sets up its state's fields directly; it infers only
+  the types the format left unknown, looks operands already defined with their type up directly, and checks a
+  property or attribute against a pure constraint once per attribute object (irc/xdsl_verify.py).
+- An optional group that is not taken sets empty only the elements whose set_empty does something.
+
+Whole ops, blocks and repeated attribute texts: irc/xdsl_parse_ops.py.
 """
 
 import re
@@ -26,7 +32,13 @@ from collections.abc import Sequence
 
 from xdsl.ir import Attribute
 from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf
-from xdsl.irdl.declarative_assembly_format import AttrDictDirective, FormatProgram, ParsingState
+from xdsl.irdl.declarative_assembly_format import (
+    AttrDictDirective,
+    FormatDirective,
+    FormatProgram,
+    OptionalGroupDirective,
+    ParsingState,
+)
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.base_parser import BaseParser
@@ -35,6 +47,7 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
+from irc.xdsl_verify import new_context, verify_once
 
 # ---------------------------------------------------------------------------
 # Declarative formats
@@ -42,7 +55,7 @@ from irc.xdsl_build import build_parsed
 
 
 class _Table:
-    __slots__ = ("op_def", "operands", "results", "singles", "properties", "attributes")
+    __slots__ = ("op_def", "operands", "results", "singles", "properties", "attributes", "sizes")
 
     def __init__(self, op_def: OpDef):
         self.op_def = op_def
@@ -51,6 +64,7 @@ class _Table:
         self.singles = tuple(tuple(_single_form(c) for c in defs) for defs in (self.operands, self.results))
         self.properties = _checked(op_def.properties)
         self.attributes = _checked(op_def.attributes)
+        self.sizes = tuple(len(defs) for defs in (op_def.operands, op_def.results, op_def.regions, op_def.successors))
 
 
 def _checked(defs: dict) -> tuple:
@@ -99,10 +113,10 @@ def _check_entries(groups, types_per_def, constraints: tuple, singles: tuple, co
     """The original's checks of operands (`lengths`: their counts too) or results, where a definition of one
     entry whose single type is known checks that type against its element constraint alone."""
     for group, types, constraint, single in zip(groups, types_per_def, constraints, singles, strict=True):
-        if single is not False and (not lengths or _length(group) == 1):
+        if single is not False and (not lengths or (len(group) if type(group) is list else _length(group)) == 1):
             if types is None:
                 continue
-            one = _one_type(types)
+            one = (types[0] if len(types) == 1 else _NO_TYPE) if type(types) is list else _one_type(types)
             if one is not _NO_TYPE:
                 if single is not None:
                     single.verify(one, context)
@@ -121,51 +135,83 @@ def _resolve_constraint_variables(state: ParsingState, table: _Table) -> None:
         for name, constraint, default in checked:
             attr = given.get(name, default)
             if attr is not None:
-                constraint.verify(attr, context)
+                verify_once(constraint, attr, context)
 
 
 def _resolve_operands(parser: Parser, unresolved: list, operand_types: tuple) -> tuple:
     pos = parser.pos
     resolve = parser.resolve_operand
     resolved = []
+    defined = parser.ssa_values
     for names, types in zip(unresolved, operand_types, strict=True):
         if type(types) not in (tuple, list) or len(names) != len(types):
             resolved.append(parser.resolve_operands(names, types, pos))
-        else:
-            resolved.append([resolve(name, t) for name, t in zip(names, types)])
+            continue
+        group = []
+        for name, t in zip(names, types):
+            values = defined.get(name.span.text[1:])
+            value = values[name.index] if values is not None and name.index < len(values) else None
+            group.append(value if value is not None and value.type is t else resolve(name, t))
+        resolved.append(group)
     return tuple(resolved)
 
 
 def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
-    op_def = op_type.get_irdl_definition()
-    state = ParsingState(op_type)
+    table, build_directly = _TABLES_BY_TYPE.get(op_type) or _type_table(op_type)
+    state = _parsing_state(op_type, table.sizes)
     for stmt in self.stmts:
         stmt.parse(parser, state)
-    table = _table(op_def)
     _resolve_constraint_variables(state, table)
     assert None not in state.operands
     context = state.context
-    operand_types = tuple(
-        constraint.infer(context, length=len(operand)) if types is None else types
-        for types, operand, constraint in zip(state.operand_types, state.operands, table.operands, strict=True)
-    )
-    result_types = tuple(
-        constraint.infer(context, length=None) if types is None else types
-        for types, constraint in zip(state.result_types, table.results, strict=True)
-    )
+    operand_types = state.operand_types  # the types each definition's operands were given, else inferred
+    if None in operand_types:
+        operand_types = [
+            constraint.infer(context, length=len(operand)) if types is None else types
+            for types, operand, constraint in zip(operand_types, state.operands, table.operands, strict=True)
+        ]
+    result_types = state.result_types
+    if None in result_types:
+        result_types = [constraint.infer(context, length=None) if types is None else types
+                        for types, constraint in zip(result_types, table.results, strict=True)]  # fmt: skip
     operands = _resolve_operands(parser, state.operands, operand_types)
-    if op_type.build.__func__ is _IRDL_BUILD and not op_def.options:
-        op = build_parsed(op_type, op_def, operands, result_types, state)
+    if build_directly:
+        op = build_parsed(op_type, table.op_def, operands, result_types, state)
         if op is not None:
             return op
     return op_type.build(
-        result_types=result_types,
+        result_types=tuple(result_types),
         operands=operands,
         attributes=state.attributes,
         properties=state.properties,
         regions=state.regions,
         successors=state.successors,
     )
+
+
+_TABLES_BY_TYPE: dict[type, tuple[_Table, bool]] = {}
+
+
+def _type_table(op_type) -> tuple[_Table, bool]:
+    op_def = op_type.get_irdl_definition()
+    known = _TABLES_BY_TYPE[op_type] = (_table(op_def), op_type.build.__func__ is _IRDL_BUILD and not op_def.options)
+    return known
+
+
+def _parsing_state(op_type, sizes: tuple[int, int, int, int]) -> ParsingState:
+    """ParsingState(op_type), its fields set directly."""
+    operands, results, regions, successors = sizes
+    context = new_context()
+    state = _new(ParsingState)
+    _set_attr(state, "__dict__", {"op_type": op_type, "operands": [None] * operands,
+                                  "operand_types": [None] * operands, "result_types": [None] * results,
+                                  "regions": [None] * regions, "successors": [None] * successors,
+                                  "attributes": {}, "properties": {}, "context": context})  # fmt: skip
+    return state
+
+
+_new = object.__new__
+_set_attr = object.__setattr__
 
 
 _IRDL_BUILD = IRDLOperation.build.__func__
@@ -376,3 +422,44 @@ def _scoped_region(parse_region):
 
 
 Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)
+
+
+# ---------------------------------------------------------------------------
+# Optional groups
+# ---------------------------------------------------------------------------
+
+_EMPTIED: dict[int, tuple[tuple, tuple]] = {}
+
+
+def _emptied(elements: tuple) -> tuple:
+    """The elements whose set_empty does something (FormatDirective's own does nothing)."""
+    known = _EMPTIED.get(id(elements))
+    if known is None or known[0] is not elements:
+        known = _EMPTIED[id(elements)] = (elements, tuple(e for e in elements
+                                                         if type(e).set_empty is not FormatDirective.set_empty))
+    return known[1]
+
+
+def _empties_that_matter(parse_group):
+    """OptionalGroupDirective.parse: the elements of the branch not taken are set empty, skipping those whose
+    set_empty does nothing."""
+
+    def parse(self: OptionalGroupDirective, parser: Parser, state: ParsingState) -> None:
+        start = parser.pos
+        self.then_first.parse_optional(parser, state)
+        if start != parser.pos:
+            for element in self.then_elements:
+                element.parse(parser, state)
+            for element in _emptied(self.else_elements):
+                element.set_empty(state)
+        else:
+            for element in _emptied(self.then_elements):
+                element.set_empty(state)
+            for element in self.else_elements:
+                element.parse(parser, state)
+
+    parse.__wrapped__ = parse_group
+    return parse
+
+
+OptionalGroupDirective.parse = _empties_that_matter(OptionalGroupDirective.parse)

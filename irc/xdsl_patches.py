@@ -15,7 +15,7 @@ import re
 import struct
 
 from xdsl.dialects.builtin import ModuleOp, StructPackableType
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, OpResult
 from xdsl.irdl import operations
 from xdsl.parser import Parser
 from xdsl.parser.base_parser import BaseParser
@@ -81,19 +81,20 @@ OperationInfo.__hash__ = _hash_with_regions(OperationInfo.__hash__)
 
 _COMMON_TOKEN = re.compile(
     r"(?:[ \t\n\r\f\v]|//[^\n]*)*+"  # the original's whitespace and comments, never given back
-    r"(?:(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
-    r"|(?!#-\})(?P<prefixed>[%#!^])(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)"
-    r"|(?P<punctuation>->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"
-    r"|(?P<integer>(?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"
-    r'|(?P<string>"[^"\\\n\v\f]*"))'
+    r"(?:([A-Za-z_][A-Za-z0-9_$.]*)"  # 1: bare identifier
+    r"|(%(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"  # 2-5: `%` `#` `!` `^` identifiers
+    r"|(?!#-\})(#(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"
+    r"|(!(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"
+    r"|(\^(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*))"
+    r"|(->|[-:,()}\[\]<>=+/*?|]|\{(?!-#))"  # 6: punctuation
+    r"|((?!0x[0-9a-fA-F])[0-9]+(?![0-9.]))"  # 7: decimal integer
+    r'|("[^"\\\n\v\f]*"))'  # 8: string without escapes
 )
-_PREFIX_KINDS = {
-    "%": MLIRTokenKind.PERCENT_IDENT,
-    "#": MLIRTokenKind.HASH_IDENT,
-    "!": MLIRTokenKind.EXCLAMATION_IDENT,
-    "^": MLIRTokenKind.CARET_IDENT,
-}
-_GROUP_KINDS = {"bare": MLIRTokenKind.BARE_IDENT, "integer": MLIRTokenKind.INTEGER_LIT}
+# the token kind of each group above (None: punctuation, by its spelling)
+_GROUP_KINDS = (None, MLIRTokenKind.BARE_IDENT, MLIRTokenKind.PERCENT_IDENT, MLIRTokenKind.HASH_IDENT,
+                MLIRTokenKind.EXCLAMATION_IDENT, MLIRTokenKind.CARET_IDENT, None, MLIRTokenKind.INTEGER_LIT,
+                MLIRTokenKind.STRING_LIT)  # fmt: skip
+_STRING = MLIRTokenKind.STRING_LIT
 _new = object.__new__
 _set_attr = object.__setattr__
 
@@ -108,17 +109,14 @@ def _common_tokens_first(lex):
         if match is None:
             self.pos = self._whitespace_regex.match(content, self.pos).end()
             return lex(self)
-        group = match.lastgroup
-        start = match.start(group)
-        end = self.pos = match.end()
-        kind = _GROUP_KINDS.get(group)
+        group = match.lastindex
+        start, end = match.span(group)  # the group ends the match
+        self.pos = end
+        kind = _GROUP_KINDS[group]
         if kind is None:
-            if group == "prefixed":
-                kind = _PREFIX_KINDS[content[start]]
-            elif group == "punctuation":
-                kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]
-            else:
-                return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
+            kind = KIND_BY_PUNCTUATION_SPELLING[content[start:end]]
+        elif kind is _STRING:
+            return Token(_STRING, StringLiteral(start, end, self.input))
         # Span(start, end, self.input) and Token(kind, span), with their fields set directly
         span = _new(Span)
         _set_attr(span, "__dict__", {"start": start, "end": end, "input": self.input, "line_offset": 0})
@@ -241,13 +239,15 @@ def _verify_use_after_definition(block: Block) -> None:
     if parent is None or isinstance(parent, ModuleOp):
         return
     earlier: set[int] = set()  # the block's ops before the current one
-    for op in block.ops:
+    op = block._first_op
+    while op is not None:
         for user in _nested_ops(op) if op.regions else (op,):
             for operand in user._operands:
-                owner = operand.owner
+                owner = operand.op if type(operand) is OpResult else operand.owner
                 if owner.parent is block and id(owner) not in earlier:
                     return _report_use_before_definition(block)
         earlier.add(id(op))
+        op = op._next_op
 
 
 def _nested_ops(op: Operation) -> list[Operation]:
@@ -255,8 +255,13 @@ def _nested_ops(op: Operation) -> list[Operation]:
     ops = [op]
     for nested in ops:
         for region in nested.regions:
-            for block in region.blocks:
-                ops.extend(block.ops)
+            block = region._first_block
+            while block is not None:
+                inner = block._first_op
+                while inner is not None:
+                    ops.append(inner)
+                    inner = inner._next_op
+                block = block._next_block
     return ops
 
 
@@ -278,13 +283,14 @@ def _dominance_checked(verify):
         verify(self)
         _verify_use_after_definition(self)
 
+    verify_block.__wrapped__ = verify
     return verify_block
-
-
-Block.verify = _dominance_checked(Block.verify)
 
 
 import irc.xdsl_build  # noqa: E402, F401 (op construction from per-definition tables)
 import irc.xdsl_verify  # noqa: E402, F401 (op verification from per-definition tables)
 import irc.xdsl_print  # noqa: E402, F401 (tokens written to the stream directly)
 import irc.xdsl_parse  # noqa: E402, F401 (op parsing: format tables, token tests, result lists, region scopes)
+import irc.xdsl_parse_ops  # noqa: E402, F401 (ops and repeated attribute texts parsed with fewer steps)
+
+Block.verify = _dominance_checked(Block.verify)  # around irc/xdsl_verify.py's Block.verify

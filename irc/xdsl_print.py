@@ -13,16 +13,38 @@ A value already named is printed with one lookup of its name, and an op's single
 
 An op's attribute dictionary in a declarative format prints nothing when the op has no attributes and none of
 the properties the dictionary would show: that case no longer builds the merged dictionaries to find out.
+
+An op in custom format (no diagnostics, no debug info) prints with `print_op`'s steps inline, whether it opens a
+name scope known per class; a format's state is made directly; a line break and its indentation are one write
+when no callback waits for the new line; a punctuation and the space before it are one text.
 """
 
+import dataclasses
 import sys
 
 from io import StringIO
 
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type, IndexType, IntegerType
-from xdsl.irdl.declarative_assembly_format import AttrDictDirective
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    UnregisteredOp,
+)
+from xdsl.ir import Operation
+from xdsl.irdl.declarative_assembly_format import (
+    AttrDictDirective,
+    FormatProgram,
+    PrintingState,
+    PunctuationDirective,
+)
 from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
+
+from irc.xdsl_verify import has_trait
 
 
 def _written_directly(print_string):
@@ -91,9 +113,16 @@ Printer.print_attribute = _printed_once(Printer.print_attribute)
 
 def _named_first(print_ssa_value):
     def print_value(self, value) -> str:
-        name = self._ssa_values.get(value)
+        names = self._ssa_values
+        name = names.get(value)
         if name is None:
-            return print_ssa_value(self, value)
+            hint = value.name_hint
+            if not hint:
+                return print_ssa_value(self, value)
+            counts = self._ssa_names[-1]
+            count = counts.get(hint, 0)
+            name = names[value] = f"{hint}_{count}" if count else hint
+            counts[hint] = count + 1
         self.print_string("%" + name)
         return name
 
@@ -115,3 +144,99 @@ def _single_result_first(print_results):
 
 Printer.print_ssa_value = _named_first(Printer.print_ssa_value)
 Printer._print_results = _single_result_first(Printer._print_results)
+
+
+_CUSTOM: dict[type, bool] = {}
+
+
+def _custom_format(cls: type) -> bool:
+    """An op of `cls` prints in its own format (registered, with a print of its own)."""
+    known = _CUSTOM.get(cls)
+    if known is None:
+        known = _CUSTOM[cls] = not issubclass(cls, UnregisteredOp) and cls.print is not Operation.print
+    return known
+
+
+def _custom_directly(print_op):
+    """An op in its custom format, without diagnostics or debug info, prints with the original's steps inline
+    (whether it opens a name scope known per class); any other op goes to the original."""
+
+    def print_operation(self, op) -> None:
+        cls = type(op)
+        if (self.print_generic_format or self.print_debuginfo or self.diagnostic.op_messages
+                or not _custom_format(cls)):  # fmt: skip
+            return print_op(self, op)
+        scope = has_trait(cls, IsolatedFromAbove)
+        self._print_results(op)
+        if scope:
+            self.enter_scope()
+        self.print_string(op.name)
+        op.print(self)
+        if scope:
+            self.exit_scope()
+
+    print_operation.__wrapped__ = print_op
+    return print_operation
+
+
+Printer.print_op = _custom_directly(Printer.print_op)
+
+
+_STATE_FIELDS = {f.name: f.default for f in dataclasses.fields(PrintingState)}
+
+
+def _state_directly(print_program):
+    """FormatProgram.print: its PrintingState made with its fields' defaults set directly."""
+
+    def print_format(self: FormatProgram, printer, op) -> None:
+        state = object.__new__(PrintingState)
+        object.__setattr__(state, "__dict__", dict(_STATE_FIELDS))
+        for stmt in self.stmts:
+            stmt.print(printer, state, op)
+
+    print_format.__wrapped__ = print_program
+    return print_format
+
+
+if all(type(d) is bool for d in _STATE_FIELDS.values()):
+    FormatProgram.print = _state_directly(FormatProgram.print)
+
+
+def _new_line_written_directly(print_new_line):
+    """A line break and the next line's indentation are one write when no callback waits for the new line."""
+
+    def new_line(self, indent=None, print_message: bool = True) -> None:
+        if print_message and self._next_line_callback:
+            return print_new_line(self, indent, print_message)
+        spaces = (self._indent if indent is None else indent) * self.indent_num_spaces
+        stream = self.stream
+        (sys.stdout if stream is None else stream).write("\n" + " " * spaces)
+        self._current_line += 1
+        if print_message:
+            self._next_line_callback = []
+        self._current_column = spaces
+
+    new_line.__wrapped__ = print_new_line
+    return new_line
+
+
+BasePrinter._print_new_line = _new_line_written_directly(BasePrinter._print_new_line)
+
+
+def _punctuation_with_its_space(print_punctuation):
+    """A punctuation and the space before it are printed as one text (the same decisions as the original)."""
+
+    def print_with_space(self: PunctuationDirective, printer, state, op) -> None:
+        p = self.punctuation
+        space = state.should_emit_space and p not in (_AFTER_PUNCTUATION if state.last_was_punctuation else _AFTER_OTHER)
+        printer.print_string(" " + p if space else p)
+        state.should_emit_space = p not in ("<", "(", "{", "[")
+        state.last_was_punctuation = True
+
+    print_with_space.__wrapped__ = print_punctuation
+    return print_with_space
+
+
+_AFTER_PUNCTUATION = (">", ")", "}", "]", ",")  # no space before these after a punctuation
+_AFTER_OTHER = ("<", ">", "(", ")", "{", "}", "[", "]", ",")  # nor before these after anything else
+PunctuationDirective.print = _punctuation_with_its_space(PunctuationDirective.print)

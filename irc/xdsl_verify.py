@@ -9,13 +9,34 @@
   something) now run from a table made once per definition; a definition of exactly one entry checks that
   entry's type against its element constraint directly. When a check fails, or a definition has another
   shape, the original runs: every message and exception is xDSL's.
-- `Operation.verify` of an op that neither has successors nor ends its block (the terminator checks) takes
-  the same steps without building views of its operands and successors.
+- `Operation.verify` of an op without successors that does not end its block, or ends the single block of a
+  region and passes the terminator checks (traits looked up once per class), takes the same steps without
+  building views of its operands and successors. Blocks and regions walk their ops and blocks by their links.
+- A property or attribute is checked against a pure constraint (xDSL's dataclass constraints without variables,
+  more than a class test) once per attribute object: attributes are immutable, and a repeat has the same verdict.
 - `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
   already known to lie inside it. A violation is reported by the original.
 """
 
-from xdsl.irdl.constraints import AnyAttr, EqIntConstraint, RangeLengthConstraint, RangeOf, VerificationContext
+import dataclasses
+
+from xdsl.irdl.constraints import (
+    AnyAttr,
+    AttrConstraint,
+    BaseAttr,
+    EqAttrConstraint,
+    EqIntConstraint,
+    IntConstraint,
+    IntTypeVarConstraint,
+    IntVarConstraint,
+    RangeConstraint,
+    RangeLengthConstraint,
+    RangeOf,
+    RangeVarConstraint,
+    TypeVarConstraint,
+    VarConstraint,
+    VerificationContext,
+)
 from xdsl.irdl.operations import (
     OpDef,
     OptionalDef,
@@ -26,8 +47,8 @@ from xdsl.irdl.operations import (
     OptSingleBlockRegionDef,
     VarSingleBlockRegionDef,
 )
-from xdsl.ir import ErasedSSAValue, Operation
-from xdsl.traits import IsolatedFromAbove, OpTrait
+from xdsl.ir import Block, ErasedSSAValue, Operation, OpResult, Region
+from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 
@@ -50,6 +71,8 @@ def _groups(items, layout: tuple) -> list:
     """Each definition's entries among `items`, as the op's named accessors slice them."""
     n, v, rule = layout
     length = len(items)
+    if n == 1 and v == 0 and (rule == "at_least" or length < 2):  # one variadic or optional definition
+        return [items]
     if rule == "exact" and length != n:
         raise _Mismatch
     if rule == "optional" and length not in (n, n - 1):
@@ -61,6 +84,20 @@ def _groups(items, layout: tuple) -> list:
     size = length - (n - 1)
     return [items[k : k + 1] if k < v else items[v : v + size] if k == v else items[k - 1 + size : k + size]
             for k in range(n)]  # fmt: skip
+
+
+_EMPTY_CONTEXT = VerificationContext().__dict__
+# a VerificationContext's fields, where each starts as an empty dictionary (else None: it is built by its class)
+_CONTEXT_FIELDS = tuple(_EMPTY_CONTEXT) if all(type(v) is dict and not v for v in _EMPTY_CONTEXT.values()) else None
+
+
+def new_context() -> VerificationContext:
+    """VerificationContext(), its fields set directly."""
+    if _CONTEXT_FIELDS is None:
+        return VerificationContext()
+    context = object.__new__(VerificationContext)
+    object.__setattr__(context, "__dict__", {name: {} for name in _CONTEXT_FIELDS})
+    return context
 
 
 class _Plan:
@@ -121,14 +158,20 @@ def _element_check(constraint):
 
 
 def _check_values(items, layout: tuple, constraints: tuple, singles: tuple, context: VerificationContext) -> None:
-    if layout[1] is None and len(items) == layout[0]:
+    n, v, _ = layout
+    if v is None and len(items) == n:
         for value, single in zip(items, singles):
             if single is not None:
                 constraint, on_tuple = single
                 constraint.verify((value.type,) if on_tuple else value.type, context)
         return
-    for group, constraint in zip(_groups(items, layout), constraints):
-        constraint.verify(tuple(value.type for value in group), context)
+    groups = _groups(items, layout)
+    for k, (group, constraint, single) in enumerate(zip(groups, constraints, singles)):
+        if k == v or len(group) != 1:
+            constraint.verify(tuple(value.type for value in group), context)
+        elif single is not None:  # a definition of one entry beside the variadic one
+            constraint, on_tuple = single
+            constraint.verify((group[0].type,) if on_tuple else group[0].type, context)
 
 
 def _check_regions(groups: list, regions: tuple, context: VerificationContext) -> None:
@@ -148,11 +191,53 @@ def _check_named(given: dict, defs: tuple, context: VerificationContext) -> None
             if optional and name not in given:
                 continue
             raise _Mismatch
-        constraint.verify(attr, context)
+        verify_once(constraint, attr, context)
+
+
+# ---------------------------------------------------------------------------
+# Constraints that an attribute passed before
+# ---------------------------------------------------------------------------
+
+_VARIABLES = (VarConstraint, TypeVarConstraint, RangeVarConstraint, IntVarConstraint, IntTypeVarConstraint)
+_CONSTRAINTS = (AttrConstraint, IntConstraint, RangeConstraint)
+_CHEAP = (AnyAttr, BaseAttr, EqAttrConstraint)
+_PURE: dict[int, tuple[object, bool]] = {}
+_PASSED: dict[tuple[int, int], tuple[object, object]] = {}
+_MAX_PASSED = 1 << 16
+
+
+def _pure(constraint) -> bool:
+    """Whether a constraint's verdict depends on the attribute alone: it is made, to any depth, of xDSL's
+    dataclass constraints and plain values, none of them a constraint variable."""
+    if isinstance(constraint, _VARIABLES):
+        return False
+    if isinstance(constraint, tuple | list | frozenset | set):
+        return all(_pure(c) for c in constraint)
+    if isinstance(constraint, _CONSTRAINTS):
+        return dataclasses.is_dataclass(constraint) and all(
+            _pure(getattr(constraint, f.name)) for f in dataclasses.fields(constraint)
+        )
+    return True
+
+
+def verify_once(constraint, attr, context: VerificationContext) -> None:
+    """constraint.verify(attr, context), once per pair of (immutable) objects where the constraint is pure and
+    more than a class test: a repeat has the same verdict, and binds no variable."""
+    known = _PURE.get(id(constraint))
+    if known is None or known[0] is not constraint:
+        known = _PURE[id(constraint)] = (constraint, not isinstance(constraint, _CHEAP) and _pure(constraint))
+    if not known[1]:
+        return constraint.verify(attr, context)
+    key = (id(constraint), id(attr))
+    if key in _PASSED:
+        return
+    constraint.verify(attr, context)
+    if len(_PASSED) < _MAX_PASSED:
+        _PASSED[key] = (constraint, attr)
 
 
 def _check(plan: _Plan, op) -> None:
-    context = VerificationContext()
+    context = new_context()
     operands, results, regions, successors = plan.layouts
     _check_values(op._operands, operands, plan.operands, plan.singles[0], context)
     _check_values(op.results, results, plan.results, plan.singles[1], context)
@@ -186,13 +271,14 @@ def _verify_from_table(verify):
 OpDef.verify = _verify_from_table(OpDef.verify)
 
 
-def _verify_nonterminal_directly(verify):
-    """Operation.verify: an op that has no successors and does not end its block (the terminator checks) takes
-    the same steps without building operand and successor views."""
+def _verify_directly(verify):
+    """Operation.verify: an op without successors whose terminator checks pass (it does not end its block, or ends
+    the single block of a region whose op needs a terminator and is one) takes the same steps without building
+    operand and successor views; any other op, and every failing check, goes to the original."""
 
     def verify_op(self: Operation, verify_nested_ops: bool = True) -> None:
         block = self.parent
-        if self._successors or block is None or block.last_op is self:
+        if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
             return verify(self, verify_nested_ops)
         for operand in self._operands:
             if isinstance(operand, ErasedSSAValue):
@@ -209,7 +295,53 @@ def _verify_nonterminal_directly(verify):
     return verify_op
 
 
-Operation.verify = _verify_nonterminal_directly(Operation.verify)
+def _terminates(op: Operation, block) -> bool:
+    """The last op of `block` passes the original's terminator checks: its region has one block, and the region's
+    op has NoTerminator or `op` is a terminator."""
+    region = block.parent
+    if region is None or region._first_block is not block or block._next_block is not None:
+        return False
+    parent = region.parent
+    return parent is None or has_trait(type(parent), NoTerminator) or has_trait(type(op), IsTerminator)
+
+
+Operation.verify = _verify_directly(Operation.verify)
+
+
+def _ops_in_order(verify):
+    """Block.verify: the same checks, walking the block's ops by their links instead of through views."""
+
+    def verify_block(self) -> None:
+        op = self._first_op
+        if op is None:
+            return verify(self)
+        while op is not None:
+            if op.parent is not self:
+                raise ValueError("Parent pointer of operation does not refer to containing region")
+            op.verify()
+            op = op._next_op
+
+    verify_block.__wrapped__ = verify
+    return verify_block
+
+
+def _blocks_in_order(verify):
+    """Region.verify: the same checks, walking the region's blocks by their links."""
+
+    def verify_region(self) -> None:
+        block = self._first_block
+        while block is not None:
+            block.verify()
+            if block.parent is not self:
+                raise ValueError("Parent pointer of block does not refer to containing region")
+            block = block._next_block
+
+    verify_region.__wrapped__ = verify
+    return verify_region
+
+
+Block.verify = _ops_in_order(Block.verify)
+Region.verify = _blocks_in_order(Region.verify)
 
 
 def _isolated_with_known_ancestors(verify):
@@ -222,16 +354,20 @@ def _isolated_with_known_ancestors(verify):
         inside: set[int] = set()
         regions = list(op.regions)
         while regions:
-            for block in regions.pop().blocks:
+            block = regions.pop()._first_block
+            while block is not None:
                 inside.add(id(block))
-                for child in block.ops:
+                child = block._first_op
+                while child is not None:
                     for operand in child._operands:
-                        owner = operand.owner
+                        owner = operand.op if type(operand) is OpResult else operand.owner
                         if id(owner) not in inside and not _known_inside(owner, op, inside):
                             return verify(self, op)
                     inside.add(id(child))
-                    if not _isolated(type(child)):
+                    if child.regions and not _isolated(type(child)):
                         regions += child.regions
+                    child = child._next_op
+                block = block._next_block
 
     verify_isolated.__wrapped__ = verify
     return verify_isolated
@@ -251,18 +387,22 @@ def _known_inside(owner, op: Operation, inside: set) -> bool:
     return True
 
 
-_ISOLATED: dict[type, tuple[frozenset, bool]] = {}
+_TRAITS: dict[tuple[type, type], tuple[frozenset, bool]] = {}
+
+
+def has_trait(cls: type, trait: type) -> bool:
+    """cls.has_trait(trait), again only when the class's traits change."""
+    traits = getattr(cls.traits, "traits", None)
+    if traits is None:
+        return cls.has_trait(trait)
+    known = _TRAITS.get((cls, trait))
+    if known is None or known[0] is not traits:
+        known = _TRAITS[(cls, trait)] = (traits, cls.has_trait(trait))
+    return known[1]
 
 
 def _isolated(cls: type) -> bool:
-    """cls.has_trait(IsolatedFromAbove), again only when the class's traits change."""
-    traits = getattr(cls.traits, "traits", None)
-    if traits is None:
-        return cls.has_trait(IsolatedFromAbove)
-    known = _ISOLATED.get(cls)
-    if known is None or known[0] is not traits:
-        known = _ISOLATED[cls] = (traits, cls.has_trait(IsolatedFromAbove))
-    return known[1]
+    return has_trait(cls, IsolatedFromAbove)
 
 
 IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)

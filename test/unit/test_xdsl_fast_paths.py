@@ -13,7 +13,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 import irc.xdsl_patches  # noqa: F401
-from irc import xdsl_parse, xdsl_print
+from irc import xdsl_parse, xdsl_parse_ops, xdsl_print
 from irc.pipeline import make_context
 from irc.registry import load_all_dialects
 
@@ -66,9 +66,25 @@ def restored(monkeypatch, owner, name: str, wrapper) -> None:
 
 
 TUPLES = '%a:2 = "test.op"() : () -> (i32, i32)\n'
+BUF = "!loop.buffer<[3], f32, strides [1]>"
+LOOP = (f"func.func @f(%x: {BUF}) -> {BUF} {{\n  %b = loop.pointwise ranges [3] {{\n"
+        f'    %a = loop.load %x[#loop.index<"i0">] : {BUF}\n    loop.yield %a : f32\n  }} : {BUF}\n'
+        f"  func.return %b : {BUF}\n}}")  # fmt: skip
+EDGES = [  # terminators, locations, names bound twice or used before their definition, spaced type texts
+    "func.func @f() {\n  %a = arith.constant 1 : i32\n}",
+    "func.func @f() {\n  %a = arith.constant 1 : i32 loc(unknown)\n  func.return\n}",
+    '"test.op"() ({\n  "test.op"() : () -> ()\n^bb1:\n  "test.op"() : () -> ()\n}) : () -> ()',
+    "%a = arith.constant 1 : i32\n%a = arith.constant 2 : i32",
+    "%b = arith.addi %a, %a : i32\n%a = arith.constant 1 : i32",
+    "%b = arith.addi %a, %a : i32\n%a = arith.constant 1 : i64",
+    LOOP, LOOP.replace("loop.buffer<", "loop.buffer <", 1), LOOP.replace("loop.index<", "loop.index <"),
+    LOOP.replace('"i0"', '"i0 + 1"'), LOOP.replace(", strides [1]>", ", strides [1] >", 1),
+    LOOP.replace("loop.yield %a : f32\n", "loop.yield %a : f32\n    loop.yield %a : f32\n"),
+    LOOP.replace("    loop.yield %a : f32\n", ""),
+]
 TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#0, %a#1 : i32',
                     TUPLES + "%b = arith.addi %a#x, %a#1 : i32", TUPLES + "%b = arith.addi %a#5, %a#1 : i32",
-                    "%b = arith.addi %a, : i32"]  # fmt: skip
+                    "%b = arith.addi %a, : i32"] + EDGES  # fmt: skip
 
 
 def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
@@ -80,6 +96,9 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
 
     restored(monkeypatch, FormatProgram, "parse", FormatProgram.parse)
     restored(monkeypatch, AttrDictDirective, "parse", AttrDictDirective.parse)
+    from xdsl.irdl.declarative_assembly_format import OptionalGroupDirective
+
+    restored(monkeypatch, OptionalGroupDirective, "parse", OptionalGroupDirective.parse)
     restored(monkeypatch, CoreParser, "_parse_op_result_list", CoreParser._parse_op_result_list)
     restored(monkeypatch, CoreParser, "parse_optional_region", CoreParser.parse_optional_region)
     restored(monkeypatch, operations, "irdl_op_init", operations.irdl_op_init)
@@ -89,10 +108,17 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
 
     restored(monkeypatch, AttrParser, "_parse_optional_builtin_type", AttrParser._parse_optional_builtin_type)
     restored(monkeypatch, CoreParser, "parse_unresolved_operand", CoreParser.parse_unresolved_operand)
+    restored(monkeypatch, CoreParser, "parse_operation", CoreParser.parse_operation)
+    restored(monkeypatch, CoreParser, "_parse_block_body", CoreParser._parse_block_body)
+    restored(monkeypatch, AttrParser, "_parse_extended_type_or_attribute",
+             AttrParser._parse_extended_type_or_attribute)  # fmt: skip
+    restored(monkeypatch, AttrParser, "parse_optional_type", AttrParser.parse_optional_type)
+    restored(monkeypatch, AttrParser, "parse_optional_attribute", AttrParser.parse_optional_attribute)
     for owner, name, replacement in xdsl_parse.TOKEN_TESTS:
         function = replacement.fget if isinstance(replacement, property) else replacement
         monkeypatch.setattr(owner, name, function.__wrapped__)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
+    assert xdsl_parse_ops._WHOLE, "repeated attribute and type texts were memoized"
 
 
 def test_verification_matches_xdsl(monkeypatch):
@@ -103,6 +129,9 @@ def test_verification_matches_xdsl(monkeypatch):
     restored(monkeypatch, operations.OpDef, "verify", operations.OpDef.verify)
     restored(monkeypatch, Operation, "verify", Operation.verify)
     restored(monkeypatch, IsolatedFromAbove, "verify", IsolatedFromAbove.verify)
+    restored(monkeypatch, Region, "verify", Region.verify)
+    dominance = irc.xdsl_patches._dominance_checked
+    monkeypatch.setattr(Block, "verify", dominance(Block.verify.__wrapped__.__wrapped__))
     assert [outcome(text) for text in TEXTS] == fast
 
 
@@ -115,6 +144,14 @@ def test_printing_matches_xdsl(monkeypatch):
     restored(monkeypatch, AttrDictDirective, "print", AttrDictDirective.print)
     restored(monkeypatch, Printer, "print_ssa_value", Printer.print_ssa_value)
     restored(monkeypatch, Printer, "_print_results", Printer._print_results)
+    restored(monkeypatch, Printer, "print_op", Printer.print_op)
+    from xdsl.irdl.declarative_assembly_format import FormatProgram
+
+    restored(monkeypatch, FormatProgram, "print", FormatProgram.print)
+    restored(monkeypatch, BasePrinter, "_print_new_line", BasePrinter._print_new_line)
+    from xdsl.irdl.declarative_assembly_format import PunctuationDirective
+
+    restored(monkeypatch, PunctuationDirective, "print", PunctuationDirective.print)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
 
