@@ -31,8 +31,8 @@ check_passes = _flag("IRC_CHECK_PASSES")
 # enable_autograd_cache=False does for Inductor.
 dynamo_cache = _flag("IRC_DYNAMO_CACHE", "1")
 # Matmuls followed by pointwise work as Triton GEMM templates with the work fused as their epilogue
-# (kernel-mm-template). "auto" (default): for CUDA inputs each template is a kernel.choice against cuBLAS and
-# its epilogue kernel, decided by measuring both on the first call; none on CPU. 1: templates without a choice
+# (kernel-mm-template). "auto" (default): under max-autotune, for CUDA inputs, each template is a kernel.choice
+# against cuBLAS and its epilogue kernel, decided by measuring both on the first call; none otherwise. 1: templates without a choice
 # (on CPU too); 0: none; "choice": choices on CPU too (where the extern runs). See pipeline_spec.mm_template_mode.
 mm_template = os.environ.get("IRC_MM_TEMPLATE", "auto")
 # With template choices: also a persistent template loading its operands through tensor descriptors (TMA).

@@ -39,11 +39,12 @@ MM_TEMPLATE_VALUES = {"1": "template", "true": "template", "template": "template
                       "off": "off", "choice": "choice", "auto": "auto", "": "auto"}  # fmt: skip
 
 
-def mm_template_mode(cuda: bool) -> str:
-    """`config.mm_template` (IRC_MM_TEMPLATE) as a mode of MM_TEMPLATE_PASSES: "auto" (the default) is a
-    choice for CUDA inputs and off on CPU (the Triton interpreter measures nothing); 1 forces templates, 0 turns
-    them off, "choice" makes choices on CPU too (the extern runs there); IRC_MM_TMA=1 adds a template reading
-    its operands through tensor descriptors (Hopper's TMA) to each choice."""
+def mm_template_mode(cuda: bool, max_autotune: bool = False) -> str:
+    """`config.mm_template` (IRC_MM_TEMPLATE) as a mode of MM_TEMPLATE_PASSES: "auto" (the default) is, as in
+    Inductor, cuBLAS alone by default and under max-autotune a choice (templates, the TMA one included, measured
+    against cuBLAS) for CUDA inputs; off on CPU (the Triton interpreter measures nothing). 1 forces templates, 0
+    turns them off, "choice" makes choices always, on CPU too (the extern runs there); IRC_MM_TMA=1 adds the
+    template reading its operands through tensor descriptors (Hopper's TMA) to each choice."""
     from irc import config
 
     value = config.mm_template
@@ -51,19 +52,21 @@ def mm_template_mode(cuda: bool) -> str:
     if mode is None:
         raise ValueError(f"IRC_MM_TEMPLATE must be one of {', '.join(sorted(set(MM_TEMPLATE_VALUES)))}, got {value!r}")
     if mode == "auto":
-        mode = "choice" if cuda else "off"
+        if not (cuda and max_autotune):
+            return "off"
+        return "choice+tma"
     return "choice+tma" if mode == "choice" and config.mm_tma else mode
 
 
 def configured_pipeline(max_autotune: bool = False, cuda: bool = False) -> str:
     """The pipeline torch.compile runs: `config.pipeline` (IRC_PIPELINE) or the default; with `max_autotune`
     (or IRC_MAX_AUTOTUNE=1) kernel-tile gives every kernel its full list of autotune candidates; kernel-mm-template
-    as mm_template_mode says for inputs on CUDA (`cuda`) or not."""
+    as mm_template_mode says for inputs on CUDA (`cuda`) or not, and for max-autotune or not."""
     from irc import config
 
     spec = config.pipeline or DEFAULT_PIPELINE
     if not config.pipeline:
-        spec = with_mm_template(spec, mm_template_mode(cuda))
+        spec = with_mm_template(spec, mm_template_mode(cuda, max_autotune or config.max_autotune))
     return with_max_autotune(spec) if max_autotune or config.max_autotune else spec
 
 

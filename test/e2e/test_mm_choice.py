@@ -43,9 +43,15 @@ def fake_measurement(monkeypatch, winner: str):
 
 @pytest.fixture(params=["template", "persistent"])
 def template_wins(request, choices, monkeypatch, device):
-    """On CPU each template variant in turn is measured fastest (the Triton interpreter runs it)."""
+    """On CPU each template variant in turn is measured fastest (the Triton interpreter runs it). On CUDA the
+    module loads afresh for each variant: one loaded for an earlier variant's sizes has decided already and
+    records nothing."""
+    from irc.runtime import loader
+
     if device == "cpu":
         fake_measurement(monkeypatch, request.param)
+    else:
+        monkeypatch.setattr(loader, "_loaded", {})
     return request.param
 
 
