@@ -19,8 +19,9 @@ it (Inductor's lowerings of the same ops), so nothing is scattered and no atomic
         over oh in ((h + pad) // stride - a for a < (kernel - 1) * dilation // stride + 1), and the same for w
     avg_pool2d_backward, avg_pool3d_backward: sum of grad_out[o] / divisor over the windows holding x
 
-Adaptive poolings are in pool_adaptive.py. Windows of more than MAX_WINDOW elements, or symbolic spatial sizes
-where a window's extent needs them, stay externs.
+An average pooling whose window has more than MAX_WINDOW elements is a sum reduction over the window's
+positions (r0.. over the kernel) and a pointwise dividing each sum. Adaptive poolings are in pool_adaptive.py.
+Other windows of more than MAX_WINDOW elements stay externs.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from xdsl.ir import SSAValue
 from irc.dialects import aten
 from irc.dialects.element_types import is_float, is_integer as is_int
 
-from .body import Body, Lowered
+from .body import Body, Lowered, index_symbol
 from .cat import _arg, finish, int_list, number
 from .dtypes import compute_type
 from .pool_adaptive import ADAPTIVE_POOL_LOWERINGS
@@ -184,22 +185,49 @@ def lower_avg_pool(op: aten.FallbackOp, n: int) -> Lowered | None:
         return None
     kernel, stride, padding, include_pad, override = params
     out_sizes, element = types[0].sizes(), types[0].element_type
-    if len(out_sizes) not in (n + 1, n + 2) or product(kernel) > MAX_WINDOW or not _averaged(element):
+    if len(out_sizes) not in (n + 1, n + 2) or not _averaged(element):
         return None
     in_sizes = source.type.sizes()[-n:]
     checked = window_checked(in_sizes, out_sizes[-n:], kernel, stride, padding, [1] * n)
+    if product(kernel) > MAX_WINDOW:
+        return _avg_pool_reduction(source, types[0], n, params, checked)
     body = Body(out_sizes)
     window = Window(body, len(out_sizes), n)
     outs, total = window.spatial(), None
     for offsets in itertools.product(*(range(k) for k in kernel)):
         points = [o * s - p + k for o, s, p, k in zip(outs, stride, padding, offsets)]
         value = window.load(source, points, checked)
-        total = value if total is None else body.add((arith.AddfOp if is_float(value.type) else arith.AddiOp)(total, value))
+        total = value if total is None else body.add(_add(total, value))
+    return finish(body, _divide(body, total, _divisor(window, in_sizes, params, checked)), types[0])
+
+
+def _add(a: SSAValue, b: SSAValue):
+    return (arith.AddfOp if is_float(a.type) else arith.AddiOp)(a, b)
+
+
+def _divisor(window: Window, in_sizes, params, checked: bool) -> SSAValue | int:
+    kernel, stride, padding, include_pad, override = params
     if checked:
-        divisor = _avg_divisor(window, outs, in_sizes, kernel, stride, padding, include_pad, override)
-    else:
-        divisor = override or product(kernel)
-    return finish(body, _divide(body, total, divisor), types[0])
+        return _avg_divisor(window, window.spatial(), in_sizes, kernel, stride, padding, include_pad, override)
+    return override or product(kernel)
+
+
+def _avg_pool_reduction(source: SSAValue, out, n: int, params, checked: bool) -> Lowered:
+    """A window too long to unroll: a sum reduction over the window's positions (r0.. over the kernel), then a
+    pointwise dividing each sum."""
+    kernel, stride, padding = params[:3]
+    out_sizes = out.sizes()
+    body = Body(out_sizes, kernel)
+    window = Window(body, len(out_sizes), n)
+    rs = [index_symbol(f"r{d}") for d in range(n)]
+    points = [o * s - p + r for o, s, p, r in zip(window.spatial(), stride, padding, rs)]
+    sums = body.reduction("sum", window.load(source, points, checked))
+    body = Body(out_sizes)
+    window = Window(body, len(out_sizes), n)
+    total = body.load(sums.results[0], window.coords)
+    divisor = _divisor(window, source.type.sizes()[-n:], params, checked)
+    divided = finish(body, _divide(body, total, divisor), out)
+    return Lowered([sums, *divided.ops], divided.values)
 
 
 def lower_avg_pool_backward(op: aten.FallbackOp, n: int) -> Lowered | None:

@@ -124,3 +124,20 @@ def test_pool_backward_3d_and_adaptive_max():
         )
 
     check_grad(fn, rand(2, 3, 7, 6, 5), rand(2, 3, 9, 7))
+
+
+def test_long_average_windows_reduce(device):
+    """Windows longer than the unrolled limit: a sum reduction over the window, then the divisor (eager's rules)."""
+
+    def fn(x, y):
+        return (
+            F.avg_pool2d(x, 10),
+            F.avg_pool2d(x, 9, 4, 3, ceil_mode=True, count_include_pad=False),
+            F.avg_pool2d(x, (9, 8), 5, 4, ceil_mode=True, divisor_override=7),
+            F.avg_pool3d(y, 5, 2, 2),
+        )
+
+    x = rand(2, 3, 20, 21, device=device).to(memory_format=torch.channels_last)
+    check(fn, x, rand(2, 3, 9, 8, 7, device=device), fallbacks={})
+    check(lambda x: F.avg_pool2d(x, 9, 4, 3, ceil_mode=True), rand(1, 2, 19, 20, dtype=torch.int64, low=-99, high=99),
+          fallbacks={})

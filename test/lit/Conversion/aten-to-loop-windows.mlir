@@ -170,3 +170,23 @@ func.func @adaptive_max(%x: !aten.tensor<[2, 5, 3], f32, strides [15, 3, 1]>) ->
 // CHECK-NEXT:      arith.select %[[TAKE]]
 // CHECK-NEXT:      arith.select %[[TAKE]], %[[AT1]], %[[AT0]] : i64
 // CHECK:         } : !loop.buffer<[2, 3, 3], i64, strides [9, 3, 1]>
+
+// -----
+
+// avg_pool2d with a window longer than the unrolled limit (12 x 12): a sum reduction over the window's
+// positions (r0, r1), then a pointwise dividing each sum.
+func.func @avg_pool_long(%x: !aten.tensor<[1, 12, 12], f32, strides [144, 12, 1]>) -> !aten.tensor<[1, 1, 1], f32, strides [1, 1, 1]> {
+  %a = aten.fallback "aten::avg_pool2d.default"(%x) {args = [#aten.operand<0>, [12, 12]]} : (!aten.tensor<[1, 12, 12], f32, strides [144, 12, 1]>) -> !aten.tensor<[1, 1, 1], f32, strides [1, 1, 1]>
+  func.return %a : !aten.tensor<[1, 1, 1], f32, strides [1, 1, 1]>
+}
+
+// CHECK-LABEL: func.func @avg_pool_long
+// CHECK-NEXT:    %[[S:.*]] = loop.reduction sum ranges [1, 1, 1] reduce [12, 12] {
+// CHECK-NEXT:      %[[V:.*]] = loop.load %x[#loop.index<"144*i0 + 144*i1 + 12*i2 + 12*r0 + r1">]
+// CHECK-NEXT:      loop.yield %[[V]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[1, 1, 1], f32, strides [1, 1, 1]>
+// CHECK-NEXT:    %{{.*}} = loop.pointwise ranges [1, 1, 1] {
+// CHECK-NEXT:      %[[T:.*]] = loop.load %[[S]]
+// CHECK-NEXT:      %[[N:.*]] = arith.constant 1.440000e+02 : f32
+// CHECK-NEXT:      %[[Q:.*]] = arith.divf %[[T]], %[[N]] : f32
+// CHECK-NEXT:      loop.yield %[[Q]] : f32
