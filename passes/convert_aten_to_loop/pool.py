@@ -19,9 +19,9 @@ it (Inductor's lowerings of the same ops), so nothing is scattered and no atomic
         over oh in ((h + pad) // stride - a for a < (kernel - 1) * dilation // stride + 1), and the same for w
     avg_pool2d_backward, avg_pool3d_backward: sum of grad_out[o] / divisor over the windows holding x
 
-An average pooling whose window has more than MAX_WINDOW elements is a sum reduction over the window's
-positions (r0.. over the kernel) and a pointwise dividing each sum. Adaptive poolings are in pool_adaptive.py.
-Other windows of more than MAX_WINDOW elements stay externs.
+A window of more than MAX_WINDOW elements is a reduction over its positions (r0.. over the kernel) instead: a
+sum and a pointwise dividing it for the average; for the maximum, pool_window.max_by_reduction. Adaptive
+poolings are in pool_adaptive.py.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from .pool_window import (
     buffer_of,
     flag,
     flat_index,
+    max_by_reduction,
     product,
     results,
     select,
@@ -81,10 +82,17 @@ def lower_max_pool2d(op: aten.FallbackOp) -> Lowered | None:
         return None
     kernel, stride, padding, dilation = params
     out_sizes, element = types[0].sizes(), types[0].element_type
-    if len(out_sizes) not in (3, 4) or product(kernel) > MAX_WINDOW or not (is_float(element) or is_int(element)):
+    if len(out_sizes) not in (3, 4) or not (is_float(element) or is_int(element)):
         return None
     in_sizes = source.type.sizes()[-2:]
     checked = window_checked(in_sizes, out_sizes[-2:], kernel, stride, padding, dilation)
+    if product(kernel) > MAX_WINDOW:
+
+        def points_of(window: Window, rs):
+            points = [o * s - p + r * d for o, s, p, r, d in zip(window.spatial(), stride, padding, rs, dilation)]
+            return points, window.inside(source, points) if checked else None, checked
+
+        return max_by_reduction(source, types, 2, kernel, points_of)
     built = []
     for want_index in (False, True):
         body = Body(out_sizes)

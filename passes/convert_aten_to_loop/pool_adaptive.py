@@ -5,7 +5,8 @@ body unrolls the longest such window (static sizes) and masks the positions past
 
     _adaptive_avg_pool2d/3d: the window's sum / its element count
     adaptive_max_pool2d/3d: values and the flat index (h * W + w, d * H * W + ...) of the first maximum, eager's
-        rule (a later value wins when greater or NaN), each result a pointwise of its own
+        rule (a later value wins when greater or NaN), each result a pointwise of its own; windows longer than
+        MAX_WINDOW (global pooling of a large plane) are reductions (pool_window.max_by_reduction)
 
 The backwards are pointwise over the input's positions, each summing the few outputs whose window can hold
 it (floor(x*O/I) + a for a < the span, `_holding`); grad / count for the average, grad where the output's
@@ -34,6 +35,7 @@ from .pool_window import (
     as_float,
     buffer_of,
     flat_index,
+    max_by_reduction,
     product,
     results,
     select,
@@ -55,8 +57,12 @@ def _end(o, size: int, out: int):
     return _sym().FloorDiv((o + 1) * size + out - 1, out)
 
 
+def _end_of(o: int, size: int, out: int) -> int:
+    return -(-(o + 1) * size // out)
+
+
 def _length(size: int, out: int) -> int:
-    return max(-(-(o + 1) * size // out) - o * size // out for o in range(out))
+    return max(_end_of(o, size, out) - o * size // out for o in range(out))
 
 
 def _holding(size: int, out: int) -> int | None:
@@ -128,8 +134,10 @@ def lower_adaptive_avg_pool(op: aten.FallbackOp, n: int) -> Lowered | None:
 def lower_adaptive_max_pool(op: aten.FallbackOp, n: int) -> Lowered | None:
     source, types = buffer_of(op, 0, "self"), results(op)
     sizes = None if types is None or len(types) != 2 else _sizes(source, types[0].sizes(), n)
-    if sizes is None or _window_elements(*sizes) > MAX_WINDOW or not is_float(types[0].element_type):
+    if sizes is None or not is_float(types[0].element_type):
         return None
+    if _window_elements(*sizes) > MAX_WINDOW:
+        return _adaptive_max_by_reduction(source, types, n, *sizes)
     out_sizes = types[0].sizes()
     built = []
     for want_index in (False, True):
@@ -143,6 +151,23 @@ def lower_adaptive_max_pool(op: aten.FallbackOp, n: int) -> Lowered | None:
         result = best.at if want_index else best.best
         built.append(finish(body, result, types[1 if want_index else 0]).ops[0])
     return Lowered(built, [p.result for p in built])
+
+
+def _adaptive_max_by_reduction(source, types, n: int, in_sizes: list[int], out_sizes: list[int]) -> Lowered:
+    lengths = [_length(i, k) for i, k in zip(in_sizes, out_sizes)]
+
+    def points_of(window: Window, rs):
+        outs = window.spatial()
+        starts = [_start(o, i, k) for o, i, k in zip(outs, in_sizes, out_sizes)]
+        ends = [_end(o, i, k) for o, i, k in zip(outs, in_sizes, out_sizes)]
+        valid = [  # only where some window is shorter than the longest
+            window.positive(e - s - r)
+            for s, e, r, i, k in zip(starts, ends, rs, in_sizes, out_sizes)
+            if min(_end_of(o, i, k) - o * i // k for o in range(k)) < _length(i, k)
+        ]
+        return [s + r for s, r in zip(starts, rs)], all_of(window.body, valid), True
+
+    return max_by_reduction(source, types, n, lengths, points_of)
 
 
 def lower_adaptive_pool_backward(op: aten.FallbackOp, n: int, maximum: bool) -> Lowered | None:

@@ -18,8 +18,8 @@ from irc.dialects import aten
 from irc.dialects.element_types import element_type_name, is_float
 from irc.dialects.types import BufferType, DimLike, TensorType
 
-from .body import Body, index_symbol
-from .cat import _arg, coordinate_value, in_range, masked_load, number
+from .body import Body, Lowered, index_symbol
+from .cat import _arg, coordinate_value, finish, in_range, masked_load, number
 from .dtypes import compute_type
 from .gather import operand_of
 
@@ -185,3 +185,62 @@ class Maximum:
         self.best = body.add(arith.SelectOp(take, value, self.best))
         if at is not None:
             self.at = body.add(arith.SelectOp(take, at, self.at))
+
+
+NO_POSITION = 2**62  # a key above every flat position (and above BIG - position for a NaN's)
+
+
+def max_by_reduction(source: SSAValue, types: list[TensorType], n: int, reduce: list[int], points_of) -> Lowered:
+    """The values and indices of a max pooling whose window is too long to unroll, as reductions over the
+    window's positions r0.. (`reduce`): the maximum (a max reduction, NaN-propagating like eager; positions
+    outside hold the lowest value), then the min over the positions of a key that names eager's choice: the
+    first position holding the maximum, or when it is NaN, the last NaN (key NO_POSITION - position).
+
+    `points_of(window, rs)` gives the input coordinates of window position rs and whether it counts (None:
+    always), and whether the loads need masks."""
+    out_sizes, element = types[0].sizes(), source.type.element_type
+    in_sizes = source.type.sizes()[-n:]
+    rs = [index_symbol(f"r{d}") for d in range(n)]
+
+    def window_value(body: Body):
+        window = Window(body, len(out_sizes), n)
+        points, valid, checked = points_of(window, rs)
+        return window, points, valid, window.load(source, points, checked)
+
+    body = Body(out_sizes, reduce)
+    _, _, valid, value = window_value(body)
+    if valid is not None:
+        value = body.add(arith.SelectOp(valid, value, body.constant(lowest(element), element)))
+    best = body.reduction("max", value)
+    body = Body(out_sizes, reduce)
+    window, points, valid, value = window_value(body)
+    kept = body.cast(body.load(best.results[0], window.coords), value.type)
+    position, none = window.value(flat_index(points, in_sizes)), body.constant(NO_POSITION, i64)
+    if is_float(value.type):
+        last_nan = body.add(arith.SubiOp(none, position))
+        nan = body.add(arith.CmpfOp(value, value, "uno"))
+        key = body.add(arith.SelectOp(nan, last_nan, none))
+        equal = body.add(arith.CmpfOp(value, kept, "oeq"))
+        first = body.add(arith.SelectOp(equal, position, none))
+        kept_nan = body.add(arith.CmpfOp(kept, kept, "uno"))
+        key = body.add(arith.SelectOp(kept_nan, key, first))
+    else:
+        key = body.add(arith.SelectOp(body.add(arith.CmpiOp(value, kept, "eq")), position, none))
+    keys = body.reduction("min", select(body, valid, key, none))
+    values = _copy(best, types[0], n)
+    body = Body(out_sizes)
+    coords = Window(body, len(out_sizes), n).coords
+    key = body.load(keys.results[0], coords)
+    if is_float(element):
+        kept = body.load(best.results[0], coords)
+        kept_nan = body.add(arith.CmpfOp(kept, kept, "uno"))
+        last = body.add(arith.SubiOp(body.constant(NO_POSITION, i64), key))
+        key = body.add(arith.SelectOp(kept_nan, last, key))
+    indices = finish(body, key, types[1])
+    return Lowered([best, keys, *values.ops, *indices.ops], [values.values[0], indices.values[0]])
+
+
+def _copy(reduced, out: TensorType, n: int) -> Lowered:
+    body = Body(out.sizes())
+    coords = Window(body, len(out.sizes()), n).coords
+    return finish(body, body.load(reduced.results[0], coords), out)

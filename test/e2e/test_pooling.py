@@ -141,3 +141,25 @@ def test_long_average_windows_reduce(device):
     check(fn, x, rand(2, 3, 9, 8, 7, device=device), fallbacks={})
     check(lambda x: F.avg_pool2d(x, 9, 4, 3, ceil_mode=True), rand(1, 2, 19, 20, dtype=torch.int64, low=-99, high=99),
           fallbacks={})
+
+
+def test_long_max_windows_reduce(device):
+    """Max windows longer than the unrolled limit: a max reduction, then a min reduction of keys that name
+    eager's index (the first maximum; the last NaN; a window of -inf only: its first position inside)."""
+    x = rand(2, 3, 20, 21, device=device)
+    x[0, 0, 2, 3] = x[0, 0, 5, 5] = float("nan")
+    x[0, 1, :10, :10] = 1.0
+    x[1, 2, 10:, 10:] = float("-inf")
+
+    def fn(x):
+        return (
+            F.max_pool2d(x, 9, 4, 3, ceil_mode=True, return_indices=True),
+            F.max_pool2d(x, (5, 13), 3, 2, dilation=(3, 1), return_indices=True),
+            F.adaptive_max_pool2d(x, 1, return_indices=True),
+            F.adaptive_max_pool2d(x, (2, 3), return_indices=True),
+            F.adaptive_max_pool3d(x.view(2, 3, 4, 5, 21), 1, return_indices=True),
+        )
+
+    check(fn, x, fallbacks={})
+    check(lambda x: F.max_pool2d(x, 9, 4, 3, ceil_mode=True, return_indices=True),
+          rand(2, 3, 20, 21, device=device, dtype=torch.int64, low=-5, high=5), fallbacks={})

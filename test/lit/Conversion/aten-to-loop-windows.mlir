@@ -190,3 +190,39 @@ func.func @avg_pool_long(%x: !aten.tensor<[1, 12, 12], f32, strides [144, 12, 1]
 // CHECK-NEXT:      %[[N:.*]] = arith.constant 1.440000e+02 : f32
 // CHECK-NEXT:      %[[Q:.*]] = arith.divf %[[T]], %[[N]] : f32
 // CHECK-NEXT:      loop.yield %[[Q]] : f32
+
+// -----
+
+// adaptive_max_pool2d over windows longer than the unrolled limit (global, 9 x 9): a max reduction (-inf
+// where a position is outside its window; none here), then a min reduction of keys naming eager's index: the
+// position holding the maximum, or NO_POSITION - position of a NaN when the maximum is NaN (the last NaN wins);
+// the indices undo that key.
+func.func @adaptive_max_global(%x: !aten.tensor<[2, 9, 9], f32, strides [81, 9, 1]>) -> (!aten.tensor<[2, 1, 1], f32, strides [1, 1, 1]>, !aten.tensor<[2, 1, 1], i64, strides [1, 1, 1]>) {
+  %v, %i = aten.fallback "aten::adaptive_max_pool2d.default"(%x) {args = [#aten.operand<0>, [1, 1]]} : (!aten.tensor<[2, 9, 9], f32, strides [81, 9, 1]>) -> (!aten.tensor<[2, 1, 1], f32, strides [1, 1, 1]>, !aten.tensor<[2, 1, 1], i64, strides [1, 1, 1]>)
+  func.return %v, %i : !aten.tensor<[2, 1, 1], f32, strides [1, 1, 1]>, !aten.tensor<[2, 1, 1], i64, strides [1, 1, 1]>
+}
+
+// CHECK-LABEL: func.func @adaptive_max_global
+// CHECK-NEXT:    %[[MAX:.*]] = loop.reduction max ranges [2, 1, 1] reduce [9, 9] {
+// CHECK:           %[[X:.*]] = loop.load %x[#loop.index<"81*i0 + 9*t0 + t1">] gather
+// CHECK-NEXT:      loop.yield %[[X]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[2, 1, 1], f32, strides [1, 1, 1]>
+// CHECK-NEXT:    %[[KEYS:.*]] = loop.reduction min ranges [2, 1, 1] reduce [9, 9] {
+// CHECK:           %[[V:.*]] = loop.load %x
+// CHECK-NEXT:      %[[M:.*]] = loop.load %[[MAX]][#loop.index<"i0 + i1 + i2">]
+// CHECK-NEXT:      %[[P:.*]] = loop.index #loop.index<"81*i1 + 9*i2 + 9*r0 + r1"> : i64
+// CHECK-NEXT:      %[[NONE:.*]] = arith.constant 4611686018427387904 : i64
+// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[NONE]], %[[P]] : i64
+// CHECK-NEXT:      %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : f32
+// CHECK-NEXT:      %[[K1:.*]] = arith.select %[[NAN]], %[[LAST]], %[[NONE]] : i64
+// CHECK-NEXT:      %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[M]] : f32
+// CHECK-NEXT:      %[[K2:.*]] = arith.select %[[EQ]], %[[P]], %[[NONE]] : i64
+// CHECK-NEXT:      %[[MNAN:.*]] = arith.cmpf uno, %[[M]], %[[M]] : f32
+// CHECK-NEXT:      %[[K:.*]] = arith.select %[[MNAN]], %[[K1]], %[[K2]] : i64
+// CHECK-NEXT:      loop.yield %[[K]] : i64
+// CHECK-NEXT:    } : !loop.buffer<[2, 1, 1], i64, strides [1, 1, 1]>
+// CHECK-NEXT:    %{{.*}} = loop.pointwise ranges [2, 1, 1] {
+// CHECK-NEXT:      loop.load %[[MAX]]
+// CHECK:         %i = loop.pointwise ranges [2, 1, 1] {
+// CHECK-NEXT:      %[[KEY:.*]] = loop.load %[[KEYS]]
+// CHECK:           arith.subi %{{.*}}, %[[KEY]] : i64
