@@ -111,7 +111,8 @@ def test_adaptive_max_pool(device):
 
 
 def test_pool_backward_3d_and_adaptive_max():
-    """A training step: avg_pool3d_backward, the adaptive backwards (3-d average, 1/2/3-d maximum) lowered."""
+    """A training step: avg_pool3d_backward, the adaptive backwards (3-d average, 1/2/3-d maximum) lowered, also
+    behind forward windows too long to unroll."""
 
     def fn(x, y):
         return flat(
@@ -121,6 +122,8 @@ def test_pool_backward_3d_and_adaptive_max():
             F.adaptive_max_pool3d(x, (3, 2, 4)),
             F.adaptive_max_pool2d(y, (4, 3)),
             F.adaptive_max_pool1d(y.flatten(-2), 5),
+            F.adaptive_max_pool2d(y, 1),  # windows too long to unroll: reductions forward
+            F.max_pool2d(y, 9, 4, 3, ceil_mode=True),
         )
 
     check_grad(fn, rand(2, 3, 7, 6, 5), rand(2, 3, 9, 7))
