@@ -114,7 +114,9 @@ def lower_grid_sampler_3d(op: aten.FallbackOp) -> Lowered | None:
     source, grid, types = buffer_of(op, 0, "input"), buffer_of(op, 1, "grid"), results(op)
     mode, padding = number(_arg(op, 2, "interpolation_mode")), number(_arg(op, 3, "padding_mode"))
     align_corners = flag(_arg(op, 4, "align_corners"))
-    if None in (source, grid, types) or mode not in (BILINEAR, NEAREST) or padding not in (ZEROS, BORDER, REFLECTION):
+    if None in (source, grid, types) or mode not in (BILINEAR, NEAREST):
+        return None
+    if padding not in (ZEROS, BORDER, REFLECTION):
         return None
     out, in_sizes = types[0], source.type.sizes()
     if len(in_sizes) != 5 or not static(*in_sizes[2:]) or not is_float(out.element_type):

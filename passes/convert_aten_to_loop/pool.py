@@ -89,7 +89,8 @@ def lower_max_pool2d(op: aten.FallbackOp) -> Lowered | None:
     if product(kernel) > MAX_WINDOW:
 
         def points_of(window: Window, rs):
-            points = [o * s - p + r * d for o, s, p, r, d in zip(window.spatial(), stride, padding, rs, dilation)]
+            outs = window.spatial()
+            points = [o * s - p + r * d for o, s, p, r, d in zip(outs, stride, padding, rs, dilation)]
             return points, window.inside(source, points) if checked else None, checked
 
         return max_by_reduction(source, types, 2, kernel, points_of)
@@ -216,7 +217,8 @@ def _add(a: SSAValue, b: SSAValue):
 def _divisor(window: Window, in_sizes, params, checked: bool) -> SSAValue | int:
     kernel, stride, padding, include_pad, override = params
     if checked:
-        return _avg_divisor(window, window.spatial(), in_sizes, kernel, stride, padding, include_pad, override)
+        outs = window.spatial()
+        return _avg_divisor(window, outs, in_sizes, kernel, stride, padding, include_pad, override)
     return override or product(kernel)
 
 
@@ -271,9 +273,10 @@ def lower_avg_pool_backward(op: aten.FallbackOp, n: int) -> Lowered | None:
         if whole:
             divisor = override or product(kernel)
         else:
-            divisor = _avg_divisor(window, outs, in_sizes[-n:], kernel, stride, padding, include_pad, override)
+            divisor = _avg_divisor(window, outs, in_sizes[-n:], *params)
         share = _divide(body, g, divisor)
-        total = body.add(arith.AddfOp(total, select(body, all_of(body, conditions), share, body.constant(0, acc_type))))
+        share = select(body, all_of(body, conditions), share, body.constant(0, acc_type))
+        total = body.add(arith.AddfOp(total, share))
     return finish(body, total, types[0])
 
 

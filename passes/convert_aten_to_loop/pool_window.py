@@ -190,7 +190,9 @@ class Maximum:
 NO_POSITION = 2**62  # a key above every flat position (and above BIG - position for a NaN's)
 
 
-def max_by_reduction(source: SSAValue, types: list[TensorType], n: int, reduce: list[int], points_of) -> Lowered:
+def max_by_reduction(
+    source: SSAValue, types: list[TensorType], n: int, reduce: list[int], points_of
+) -> Lowered:
     """The values and indices of a max pooling whose window is too long to unroll, as reductions over the
     window's positions r0.. (`reduce`): the maximum (a max reduction, NaN-propagating like eager; positions
     outside hold the lowest value), then the min over the positions of a key that names eager's choice: the
