@@ -50,6 +50,7 @@ from .body import Lowered, buffer_operand, declared_layout
 from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
 from .gather import FALLBACK_LOWERINGS
+from .grid_sample import GRID_SAMPLE_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
 from .index_put import INDEX_PUT_LOWERINGS
 from .masked_scatter import MASKED_SCATTER_LOWERINGS
@@ -152,7 +153,7 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
 
     A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
     scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py,
-    SCAN_LOWERINGS of scan.py, INDEX_PUT_LOWERINGS of index_put.py).
+    SCAN_LOWERINGS of scan.py, INDEX_PUT_LOWERINGS of index_put.py, GRID_SAMPLE_LOWERINGS of grid_sample.py).
     """
     decomposition = FALLBACK_DECOMPOSITIONS.get(op.overload.data)
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
@@ -188,7 +189,7 @@ def kernel_element_types(op: Operation) -> bool:
 
 FALLBACK_DECOMPOSITIONS = (
     FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS | SCAN_LOWERINGS
-    | INDEX_PUT_LOWERINGS | MASKED_SCATTER_LOWERINGS
+    | INDEX_PUT_LOWERINGS | MASKED_SCATTER_LOWERINGS | GRID_SAMPLE_LOWERINGS
 )
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

@@ -1,46 +1,61 @@
 """Pooling fallbacks that convert-aten-to-loop lowers (POOL_LOWERINGS): windows as unrolled pointwise bodies.
 
-Each output element of a 2-d pooling reads a small window of the input, so (as Inductor does for windows of
+Each output element of a pooling reads a small window of the input, so (as Inductor does for windows of
 up to 25 elements) the window is unrolled in the body: one masked load per window position (cat.py's
 `masked_load`: a position in the padding reads nothing), combined with max / add. The input may have any
-layout (its strides are in the loads); the spatial dims are the last two, before them any leading dims.
+layout (its strides are in the loads); the spatial dims are the last n (2 or 3), before them any leading dims.
 
     max_pool2d_with_indices(x [N, C, H, W], [3, 3], [2, 2], [1, 1])  ->  values, indices [N, C, OH, OW]
-      values:  max over (kh, kw) of x[n, c, 2*oh - 1 + kh, 2*ow - 1 + kw]  (-inf outside x; NaN wins)
+      values:  max over (kh, kw) of x[n, c, 2*oh - 1 + kh, 2*ow - 1 + kw]  (positions outside x skipped;
+               NaN wins; integers too)
       indices: h * W + w of the first maximum (a second pointwise over the same window; dead in inference)
-    avg_pool2d: the window's sum / the divisor eager uses (count_include_pad, divisor_override, ceil_mode)
-    _adaptive_avg_pool2d: windows [floor(o*H/OH), ceil((o+1)*H/OH)), of varying length (static sizes)
+    avg_pool2d, avg_pool3d: the window's sum / the divisor eager uses (count_include_pad, divisor_override,
+      ceil_mode); integer sums divide as C++ does (truncating)
 
 The backwards are pointwise over the input's positions, each summing the few outputs whose window can hold
 it (Inductor's lowerings of the same ops), so nothing is scattered and no atomics are needed:
 
     max_pool2d_with_indices_backward: grad_in[h, w] = sum of grad_out[oh, ow] with indices[oh, ow] == h*W + w
         over oh in ((h + pad) // stride - a for a < (kernel - 1) * dilation // stride + 1), and the same for w
-    avg_pool2d_backward, _adaptive_avg_pool2d_backward: sum of grad_out[oh, ow] / divisor over the windows
-        holding (h, w)
+    avg_pool2d_backward, avg_pool3d_backward: sum of grad_out[o] / divisor over the windows holding x
 
-Windows of more than MAX_WINDOW elements, or symbolic spatial sizes where a window's extent needs them, stay
-externs.
+A window of more than MAX_WINDOW elements is a reduction over its positions (r0.. over the kernel) instead: a
+sum and a pointwise dividing it for the average; for the maximum, pool_window.max_by_reduction. Adaptive
+poolings are in pool_adaptive.py.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import f64, i1, i64
-from xdsl.ir import Attribute, SSAValue
+from xdsl.dialects.builtin import i64
+from xdsl.ir import SSAValue
 
-from irc.dialects import aten, loop
-from irc.dialects.types import BufferType, DimLike, TensorType, is_float
+from irc.dialects import aten
+from irc.dialects.element_types import is_float, is_integer as is_int
 
 from .body import Body, Lowered, index_symbol
-from .cat import _arg, coordinate_value, finish, in_range, int_list, masked_load, number
-from .gather import operand_of
+from .cat import _arg, finish, int_list, number
 from .dtypes import compute_type
-
-MAX_WINDOW = 64  # window elements unrolled into one body (a 7x7 average pool is 49)
+from .pool_adaptive import ADAPTIVE_POOL_LOWERINGS
+from .pool_window import (
+    MAX_WINDOW,
+    Maximum,
+    Window,
+    all_of,
+    as_float,
+    buffer_of,
+    flag,
+    flat_index,
+    max_by_reduction,
+    product,
+    results,
+    select,
+    spread,
+    window_checked,
+)
 
 
 def _sym():
@@ -49,143 +64,49 @@ def _sym():
     return sym
 
 
-def pair(values: list[int] | None, default: list[int] | None = None) -> list[int] | None:
-    """A 2-d pooling parameter: [k] means [k, k]; [] takes the default (stride defaults to the kernel)."""
-    if not values:
-        values = default
-    if values is None:
-        return None
-    return list(values) * 2 if len(values) == 1 else list(values) if len(values) == 2 else None
-
-
-def flag(attr: Attribute | None) -> bool:
-    value = number(attr)
-    return bool(value)
-
-
-def buffer_of(op: aten.FallbackOp, position: int, name: str) -> SSAValue | None:
-    value = operand_of(op, _arg(op, position, name))
-    return value if value is not None and isinstance(value.type, BufferType) else None
-
-
-def results(op: aten.FallbackOp) -> list[TensorType] | None:
-    types = list(op.result_types)
-    return types if all(isinstance(t, TensorType) for t in types) else None
-
-
-def static(*sizes: DimLike) -> bool:
-    return all(isinstance(s, int) for s in sizes)
-
-
-class Window:
-    """The spatial part of a pooling body: leading coordinates i0.. and the two spatial dims after them."""
-
-    def __init__(self, body: Body, rank: int):
-        self.body = body
-        self.lead = rank - 2
-        self.coords = [index_symbol(f"i{d}") for d in range(rank)]
-        self.values: dict[object, SSAValue] = {}  # one loop.index per coordinate expression
-
-    def spatial(self) -> tuple[object, object]:
-        return self.coords[self.lead], self.coords[self.lead + 1]
-
-    def load(self, source: SSAValue, h, w, checked: bool) -> SSAValue:
-        """source[..., h, w] (index expressions) in its compute type; with `checked`, a masked load (0 where
-        (h, w) is outside source)."""
-        coords = [*self.coords[: self.lead], h, w]
-        if checked:
-            value = masked_load(
-                self.body, source, coords, {self.lead: self.value(h), self.lead + 1: self.value(w)}
-            )
-        else:
-            value = self.body.load(source, coords)
-        return self.body.cast(value, compute_type(value.type))
-
-    def inside(self, source: SSAValue, h, w) -> SSAValue:
-        """Whether (h, w) is a position of source's spatial dims."""
-        sizes = source.type.sizes()
-        rows, cols = (
-            in_range(self.body, self.value(h), sizes[-2]),
-            in_range(self.body, self.value(w), sizes[-1]),
-        )
-        return self.body.add(arith.AndIOp(rows, cols))
-
-    def value(self, expr) -> SSAValue:
-        if expr not in self.values:
-            self.values[expr] = coordinate_value(self.body, expr)
-        return self.values[expr]
-
-
-def _select(body: Body, cond: SSAValue | None, value: SSAValue, other: SSAValue) -> SSAValue:
-    return value if cond is None else body.add(arith.SelectOp(cond, value, other))
-
-
-def _as_float(body: Body, value: SSAValue, t: Attribute) -> SSAValue:
-    return body.add(arith.SIToFPOp(value, t))
-
-
 # -- max pooling -------------------------------------------------------------------------------------------
 
 
-def _max_pool_params(op: aten.FallbackOp):
-    source = buffer_of(op, 0, "self")
-    kernel = pair(int_list(_arg(op, 1, "kernel_size")))
-    stride = pair(int_list(_arg(op, 2, "stride")), kernel)
-    padding = pair(int_list(_arg(op, 3, "padding")), [0])
-    dilation = pair(int_list(_arg(op, 4, "dilation")), [1])
-    if source is None or None in (kernel, stride, padding, dilation):
-        return None
-    if len(source.type.sizes()) not in (3, 4) or kernel[0] * kernel[1] > MAX_WINDOW:
-        return None
-    return source, kernel, stride, padding, dilation
-
-
-def _window_checked(in_sizes, out_sizes, kernel, stride, padding, dilation) -> bool:
-    """Whether some window position may fall outside the input (padding, ceil_mode, symbolic sizes)."""
-    for d in range(2):
-        size, out = in_sizes[d], out_sizes[d]
-        if padding[d] or not static(size, out):
-            return True
-        if (out - 1) * stride[d] + (kernel[d] - 1) * dilation[d] >= size:
-            return True
-    return False
+def _max_pool_params(op: aten.FallbackOp, first: int, n: int):
+    """kernel, stride, padding, dilation from argument `first` on."""
+    kernel = spread(int_list(_arg(op, first, "kernel_size")), n)
+    stride = spread(int_list(_arg(op, first + 1, "stride")), n, kernel)
+    padding = spread(int_list(_arg(op, first + 2, "padding")), n, [0])
+    dilation = spread(int_list(_arg(op, first + 3, "dilation")), n, [1])
+    return None if None in (kernel, stride, padding, dilation) else (kernel, stride, padding, dilation)
 
 
 def lower_max_pool2d(op: aten.FallbackOp) -> Lowered | None:
-    params, types = _max_pool_params(op), results(op)
-    if params is None or types is None or len(types) != 2:
+    source, params, types = buffer_of(op, 0, "self"), _max_pool_params(op, 1, 2), results(op)
+    if source is None or params is None or types is None or len(types) != 2:
         return None
-    source, kernel, stride, padding, dilation = params
+    kernel, stride, padding, dilation = params
     out_sizes, element = types[0].sizes(), types[0].element_type
-    if not is_float(element):
+    if len(out_sizes) not in (3, 4) or not (is_float(element) or is_int(element)):
         return None
-    in_w = source.type.sizes()[-1]
-    checked = _window_checked(source.type.sizes()[-2:], out_sizes[-2:], kernel, stride, padding, dilation)
+    in_sizes = source.type.sizes()[-2:]
+    checked = window_checked(in_sizes, out_sizes[-2:], kernel, stride, padding, dilation)
+    if product(kernel) > MAX_WINDOW:
+
+        def points_of(window: Window, rs):
+            outs = window.spatial()
+            points = [o * s - p + r * d for o, s, p, r, d in zip(outs, stride, padding, rs, dilation)]
+            return points, window.inside(source, points) if checked else None, checked
+
+        return max_by_reduction(source, types, 2, kernel, points_of)
     built = []
     for want_index in (False, True):
         body = Body(out_sizes)
-        window = Window(body, len(out_sizes))
-        oh, ow = window.spatial()
-        best = best_at = None
-        for kh, kw in itertools.product(range(kernel[0]), range(kernel[1])):
-            h = oh * stride[0] - padding[0] + kh * dilation[0]
-            w = ow * stride[1] - padding[1] + kw * dilation[1]
-            value = window.load(source, h, w, checked)
-            if checked:
-                value = _select(
-                    body, window.inside(source, h, w), value, body.constant(float("-inf"), value.type)
-                )
-            at = window.value(h * in_w + w) if want_index else None
-            if best is None:
-                best, best_at = value, at
-                continue
-            greater = body.add(arith.CmpfOp(value, best, "ogt"))
-            nan = body.add(arith.CmpfOp(value, value, "uno"))
-            take = body.add(arith.OrIOp(greater, nan))
-            best = body.add(arith.SelectOp(take, value, best))
-            if want_index:
-                best_at = body.add(arith.SelectOp(take, at, best_at))
-        built.append(finish(body, best_at if want_index else best, types[1 if want_index else 0]).ops[0])
+        window = Window(body, len(out_sizes), 2)
+        outs = window.spatial()
+        best = Maximum(body, None if want_index else source.type.element_type)
+        for offsets in itertools.product(*(range(k) for k in kernel)):
+            points = [o * s - p + k * d for o, s, p, k, d in zip(outs, stride, padding, offsets, dilation)]
+            value = window.load(source, points, checked)
+            at = window.value(flat_index(points, in_sizes)) if want_index else None
+            best.add(value, at, window.inside(source, points) if checked else None)
+        result = best.at if want_index else best.best
+        built.append(finish(body, result, types[1 if want_index else 0]).ops[0])
     return Lowered(built, [p.result for p in built])
 
 
@@ -195,44 +116,37 @@ def lower_max_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
         buffer_of(op, 1, "self"),
         buffer_of(op, 7, "indices"),
     )
-    kernel = pair(int_list(_arg(op, 2, "kernel_size")))
-    stride = pair(int_list(_arg(op, 3, "stride")), kernel)
-    padding = pair(int_list(_arg(op, 4, "padding")), [0])
-    dilation = pair(int_list(_arg(op, 5, "dilation")), [1])
-    types = results(op)
-    if None in (grad, source, indices, kernel, stride, padding, dilation) or types is None:
+    params, types = _max_pool_params(op, 2, 2), results(op)
+    if None in (grad, source, indices, params, types):
         return None
+    kernel, stride, padding, dilation = params
     in_sizes, element = types[0].sizes(), types[0].element_type
-    if len(in_sizes) not in (3, 4):
-        return None
-    candidates = [(kernel[d] - 1) * dilation[d] // stride[d] + 1 for d in range(2)]
-    if candidates[0] * candidates[1] > MAX_WINDOW:
+    candidates = [(k - 1) * d // s + 1 for k, d, s in zip(kernel, dilation, stride)]
+    if len(in_sizes) not in (3, 4) or product(candidates) > MAX_WINDOW:
         return None
     sym = _sym()
     body = Body(in_sizes)
-    window = Window(body, len(in_sizes))
-    h, w = window.spatial()
-    here = window.value(h * in_sizes[-1] + w)
+    window = Window(body, len(in_sizes), 2)
+    xs = window.spatial()
+    here = window.value(flat_index(xs, in_sizes[-2:]))
     acc_type = compute_type(element)
     total = body.constant(0, element)
-    for a, b in itertools.product(range(candidates[0]), range(candidates[1])):
-        oh = sym.FloorDiv(h + padding[0], stride[0]) - a
-        ow = sym.FloorDiv(w + padding[1], stride[1]) - b
-        g = window.load(grad, oh, ow, True)  # outside grad_out: reads 0, adds nothing
-        at = window.load(indices, oh, ow, True)
-        hit = body.add(arith.CmpiOp(at, here, "eq"))
-        total = body.add(arith.AddfOp(total, _select(body, hit, g, body.constant(0, acc_type))))
+    for offsets in itertools.product(*(range(c) for c in candidates)):
+        outs = [sym.FloorDiv(x + p, s) - a for x, p, s, a in zip(xs, padding, stride, offsets)]
+        g = window.load(grad, outs, True)  # outside grad_out: reads 0, adds nothing
+        hit = body.add(arith.CmpiOp(window.load(indices, outs, True), here, "eq"))
+        total = body.add(arith.AddfOp(total, select(body, hit, g, body.constant(0, acc_type))))
     return finish(body, total, types[0])
 
 
 # -- average pooling ---------------------------------------------------------------------------------------
 
 
-def _avg_params(op: aten.FallbackOp, first: int):
-    """kernel, stride, padding, ceil_mode, count_include_pad, divisor_override from argument `first` on."""
-    kernel = pair(int_list(_arg(op, first, "kernel_size")))
-    stride = pair(int_list(_arg(op, first + 1, "stride")), kernel)
-    padding = pair(int_list(_arg(op, first + 2, "padding")), [0])
+def _avg_params(op: aten.FallbackOp, first: int, n: int):
+    """kernel, stride, padding, count_include_pad, divisor_override from argument `first` on."""
+    kernel = spread(int_list(_arg(op, first, "kernel_size")), n)
+    stride = spread(int_list(_arg(op, first + 1, "stride")), n, kernel)
+    padding = spread(int_list(_arg(op, first + 2, "padding")), n, [0])
     include_pad = _arg(op, first + 4, "count_include_pad")
     include_pad = True if include_pad is None else flag(include_pad)
     override = number(_arg(op, first + 5, "divisor_override"))
@@ -241,200 +155,141 @@ def _avg_params(op: aten.FallbackOp, first: int):
     return kernel, stride, padding, include_pad, override
 
 
-def _avg_divisor(window: Window, oh, ow, in_sizes, kernel, stride, padding, include_pad, override, t):
-    """The divisor of output (oh, ow) as eager computes it, as a value of float type `t`."""
+def _avg_divisor(window: Window, outs, in_sizes, kernel, stride, padding, include_pad, override) -> SSAValue:
+    """The divisor of output `outs` as eager computes it, as an i64 value."""
     body = window.body
     if override:
-        return body.constant(override, t)
-    extents = []
-    for d, o in enumerate((oh, ow)):
-        start = window.value(o * stride[d] - padding[d])
-        end = body.add(
-            arith.MinSIOp(
-                window.value(o * stride[d] - padding[d] + kernel[d]),
-                body.index_value(in_sizes[d] + padding[d], i64),
-            )
-        )
+        return body.constant(override, i64)
+    total = None
+    for o, size, k, s, p in zip(outs, in_sizes, kernel, stride, padding):
+        start = window.value(o * s - p)
+        end = body.add(arith.MinSIOp(window.value(o * s - p + k), body.index_value(size + p, i64)))
         if not include_pad:
             start = body.add(arith.MaxSIOp(start, body.constant(0, i64)))
-            end = body.add(arith.MinSIOp(end, body.index_value(in_sizes[d], i64)))
-        extents.append(body.add(arith.SubiOp(end, start)))
-    return _as_float(body, body.add(arith.MuliOp(*extents)), t)
+            end = body.add(arith.MinSIOp(end, body.index_value(size, i64)))
+        extent = body.add(arith.SubiOp(end, start))
+        total = extent if total is None else body.add(arith.MuliOp(total, extent))
+    return total
 
 
-def lower_avg_pool2d(op: aten.FallbackOp) -> Lowered | None:
-    source, params, types = buffer_of(op, 0, "self"), _avg_params(op, 1), results(op)
-    if source is None or params is None or types is None or len(source.type.sizes()) not in (3, 4):
+def _divide(body: Body, total: SSAValue, divisor: SSAValue | int) -> SSAValue:
+    """total / divisor (an i64 value or a number) as eager's average pooling divides: in floats, else
+    truncating in i64."""
+    if is_float(total.type):
+        if isinstance(divisor, int):
+            return body.add(arith.DivfOp(total, body.constant(float(divisor), total.type)))
+        return body.add(arith.DivfOp(total, as_float(body, divisor, total.type)))
+    divisor = body.constant(divisor, i64) if isinstance(divisor, int) else divisor
+    return body.add(arith.DivSIOp(body.cast(total, i64), divisor))
+
+
+def _averaged(element) -> bool:
+    """Whether eager averages that element type: floats and int64 (summed in int64)."""
+    return is_float(element) or element == i64
+
+
+def lower_avg_pool(op: aten.FallbackOp, n: int) -> Lowered | None:
+    source, params, types = buffer_of(op, 0, "self"), _avg_params(op, 1, n), results(op)
+    if source is None or params is None or types is None:
         return None
     kernel, stride, padding, include_pad, override = params
-    if kernel[0] * kernel[1] > MAX_WINDOW:
-        return None
     out_sizes, element = types[0].sizes(), types[0].element_type
-    if not is_float(element):
-        return None  # eager divides integer sums its own way: an extern
-    in_sizes = source.type.sizes()[-2:]
-    checked = _window_checked(in_sizes, out_sizes[-2:], kernel, stride, padding, [1, 1])
+    if len(out_sizes) not in (n + 1, n + 2) or not _averaged(element):
+        return None
+    in_sizes = source.type.sizes()[-n:]
+    checked = window_checked(in_sizes, out_sizes[-n:], kernel, stride, padding, [1] * n)
+    if product(kernel) > MAX_WINDOW:
+        return _avg_pool_reduction(source, types[0], n, params, checked)
     body = Body(out_sizes)
-    window = Window(body, len(out_sizes))
-    oh, ow = window.spatial()
-    acc_type = compute_type(element)
-    total = None
-    for kh, kw in itertools.product(range(kernel[0]), range(kernel[1])):
-        h, w = oh * stride[0] - padding[0] + kh, ow * stride[1] - padding[1] + kw
-        value = window.load(source, h, w, checked)
-        total = value if total is None else body.add(arith.AddfOp(total, value))
+    window = Window(body, len(out_sizes), n)
+    outs, total = window.spatial(), None
+    for offsets in itertools.product(*(range(k) for k in kernel)):
+        points = [o * s - p + k for o, s, p, k in zip(outs, stride, padding, offsets)]
+        value = window.load(source, points, checked)
+        total = value if total is None else body.add(_add(total, value))
+    return finish(body, _divide(body, total, _divisor(window, in_sizes, params, checked)), types[0])
+
+
+def _add(a: SSAValue, b: SSAValue):
+    return (arith.AddfOp if is_float(a.type) else arith.AddiOp)(a, b)
+
+
+def _divisor(window: Window, in_sizes, params, checked: bool) -> SSAValue | int:
+    kernel, stride, padding, include_pad, override = params
     if checked:
-        divisor = _avg_divisor(
-            window, oh, ow, in_sizes, kernel, stride, padding, include_pad, override, acc_type
-        )
-    else:
-        divisor = body.constant(override or kernel[0] * kernel[1], acc_type)
-    return finish(body, body.add(arith.DivfOp(total, divisor)), types[0])
+        outs = window.spatial()
+        return _avg_divisor(window, outs, in_sizes, kernel, stride, padding, include_pad, override)
+    return override or product(kernel)
 
 
-def lower_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
+def _avg_pool_reduction(source: SSAValue, out, n: int, params, checked: bool) -> Lowered:
+    """A window too long to unroll: a sum reduction over the window's positions (r0.. over the kernel), then a
+    pointwise dividing each sum."""
+    kernel, stride, padding = params[:3]
+    out_sizes = out.sizes()
+    body = Body(out_sizes, kernel)
+    window = Window(body, len(out_sizes), n)
+    rs = [index_symbol(f"r{d}") for d in range(n)]
+    points = [o * s - p + r for o, s, p, r in zip(window.spatial(), stride, padding, rs)]
+    sums = body.reduction("sum", window.load(source, points, checked))
+    body = Body(out_sizes)
+    window = Window(body, len(out_sizes), n)
+    total = body.load(sums.results[0], window.coords)
+    divisor = _divisor(window, source.type.sizes()[-n:], params, checked)
+    divided = finish(body, _divide(body, total, divisor), out)
+    return Lowered([sums, *divided.ops], divided.values)
+
+
+def lower_avg_pool_backward(op: aten.FallbackOp, n: int) -> Lowered | None:
     grad, source, params, types = (
         buffer_of(op, 0, "grad_output"),
         buffer_of(op, 1, "self"),
-        _avg_params(op, 2),
+        _avg_params(op, 2, n),
         results(op),
     )
-    if None in (grad, source, params, types) or len(source.type.sizes()) not in (3, 4):
+    if None in (grad, source, params, types):
         return None
     kernel, stride, padding, include_pad, override = params
-    candidates = [(kernel[d] - 1) // stride[d] + 1 for d in range(2)]
-    if candidates[0] * candidates[1] > MAX_WINDOW:
+    in_sizes, element = types[0].sizes(), types[0].element_type
+    candidates = [(k - 1) // s + 1 for k, s in zip(kernel, stride)]
+    if len(in_sizes) not in (n + 1, n + 2) or product(candidates) > MAX_WINDOW or not is_float(element):
         return None
     sym = _sym()
-    in_sizes, element = types[0].sizes(), types[0].element_type
-    out_sizes = grad.type.sizes()[-2:]
-    whole = not _window_checked(in_sizes[-2:], out_sizes, kernel, stride, padding, [1, 1])  # windows inside x
+    out_sizes = grad.type.sizes()[-n:]
+    whole = not window_checked(in_sizes[-n:], out_sizes, kernel, stride, padding, [1] * n)  # windows inside x
     acc_type = compute_type(element)
     body = Body(in_sizes)
-    window = Window(body, len(in_sizes))
-    h, w = window.spatial()
+    window = Window(body, len(in_sizes), n)
+    xs = window.spatial()
     total = body.constant(0, element)
-    for a, b in itertools.product(range(candidates[0]), range(candidates[1])):
-        oh = sym.FloorDiv(h + padding[0], stride[0]) - a
-        ow = sym.FloorDiv(w + padding[1], stride[1]) - b
-        g, valid = window.load(grad, oh, ow, True), window.inside(grad, oh, ow)
-        # the window of (oh, ow) starts at oh * stride - padding <= h; it must also reach h (it does when
-        # the first candidate is the only one and the window is at least a stride long)
-        for d, (o, x) in enumerate(((oh, h), (ow, w))):
+    for offsets in itertools.product(*(range(c) for c in candidates)):
+        outs = [sym.FloorDiv(x + p, s) - a for x, p, s, a in zip(xs, padding, stride, offsets)]
+        g, conditions = window.load(grad, outs, True), [window.inside(grad, outs)]
+        # the window of o starts at o * stride - padding <= x; it must also reach x (it does when the first
+        # candidate is the only one and the window is at least a stride long)
+        for d, (o, x) in enumerate(zip(outs, xs)):
             if candidates[d] > 1 or kernel[d] < stride[d]:
-                reach = window.value(o * stride[d] - padding[d] + kernel[d] - x)
-                reaches = body.add(arith.CmpiOp(reach, body.constant(0, i64), "sgt"))
-                valid = body.add(arith.AndIOp(valid, reaches))
+                conditions.append(window.positive(o * stride[d] - padding[d] + kernel[d] - x))
         if whole:
-            divisor = body.constant(override or kernel[0] * kernel[1], acc_type)
+            divisor = override or product(kernel)
         else:
-            divisor = _avg_divisor(
-                window, oh, ow, in_sizes[-2:], kernel, stride, padding, include_pad, override, acc_type
-            )
-        share = body.add(arith.DivfOp(g, divisor))
-        total = body.add(arith.AddfOp(total, _select(body, valid, share, body.constant(0, acc_type))))
+            divisor = _avg_divisor(window, outs, in_sizes[-n:], *params)
+        share = _divide(body, g, divisor)
+        share = select(body, all_of(body, conditions), share, body.constant(0, acc_type))
+        total = body.add(arith.AddfOp(total, share))
     return finish(body, total, types[0])
 
 
-# -- adaptive average pooling ------------------------------------------------------------------------------
-
-
-def _start(o, size: int, out: int):
-    return _sym().FloorDiv(o * size, out)
-
-
-def _end(o, size: int, out: int):
-    return _sym().FloorDiv((o + 1) * size + out - 1, out)
-
-
-def _adaptive_length(size: int, out: int) -> int:
-    return max(-(-(o + 1) * size // out) - o * size // out for o in range(out))
-
-
-def lower_adaptive_avg_pool2d(op: aten.FallbackOp) -> Lowered | None:
-    source, types = buffer_of(op, 0, "self"), results(op)
-    if source is None or types is None or len(source.type.sizes()) not in (3, 4):
-        return None
-    out_sizes, element = types[0].sizes(), types[0].element_type
-    (in_h, in_w), (out_h, out_w) = source.type.sizes()[-2:], out_sizes[-2:]
-    if not static(in_h, in_w, out_h, out_w):
-        return None
-    lengths = [_adaptive_length(in_h, out_h), _adaptive_length(in_w, out_w)]
-    if lengths[0] * lengths[1] > MAX_WINDOW:
-        return None
-    acc_type = compute_type(element)
-    body = Body(out_sizes)
-    window = Window(body, len(out_sizes))
-    oh, ow = window.spatial()
-    starts = [_start(oh, in_h, out_h), _start(ow, in_w, out_w)]
-    ends = [_end(oh, in_h, out_h), _end(ow, in_w, out_w)]
-    total = body.constant(0, element)
-    for a, b in itertools.product(range(lengths[0]), range(lengths[1])):
-        value = window.load(source, starts[0] + a, starts[1] + b, True)
-        valid_h = body.add(arith.CmpiOp(window.value(ends[0] - starts[0] - a), body.constant(0, i64), "sgt"))
-        valid_w = body.add(arith.CmpiOp(window.value(ends[1] - starts[1] - b), body.constant(0, i64), "sgt"))
-        valid = body.add(arith.AndIOp(valid_h, valid_w))
-        total = body.add(arith.AddfOp(total, _select(body, valid, value, body.constant(0, acc_type))))
-    count = window.value((ends[0] - starts[0]) * (ends[1] - starts[1]))
-    return finish(body, body.add(arith.DivfOp(total, _as_float(body, count, acc_type))), types[0])
-
-
-def lower_adaptive_avg_pool2d_backward(op: aten.FallbackOp) -> Lowered | None:
-    grad, source, types = buffer_of(op, 0, "grad_output"), buffer_of(op, 1, "self"), results(op)
-    if None in (grad, source, types) or len(source.type.sizes()) not in (3, 4):
-        return None
-    in_sizes, element = types[0].sizes(), types[0].element_type
-    (in_h, in_w), (out_h, out_w) = in_sizes[-2:], grad.type.sizes()[-2:]
-    if not static(in_h, in_w, out_h, out_w):
-        return None
-    spans = [_holding(in_h, out_h), _holding(in_w, out_w)]
-    if None in spans or spans[0] * spans[1] > MAX_WINDOW:
-        return None
-    acc_type = compute_type(element)
-    body = Body(in_sizes)
-    window = Window(body, len(in_sizes))
-    h, w = window.spatial()
-    sym = _sym()
-    total = body.constant(0, element)
-    for a, b in itertools.product(range(spans[0]), range(spans[1])):
-        oh, ow = sym.FloorDiv(h * out_h, in_h) + a, sym.FloorDiv(w * out_w, in_w) + b
-        g, inside = window.load(grad, oh, ow, True), window.inside(grad, oh, ow)
-        conditions = [inside]
-        for o, x, size, out in ((oh, h, in_h, out_h), (ow, w, in_w, out_w)):
-            start_ok = window.value(x - _start(o, size, out))
-            end_ok = window.value(_end(o, size, out) - x)
-            conditions.append(body.add(arith.CmpiOp(start_ok, body.constant(0, i64), "sge")))
-            conditions.append(body.add(arith.CmpiOp(end_ok, body.constant(0, i64), "sgt")))
-        valid = conditions[0]
-        for c in conditions[1:]:
-            valid = body.add(arith.AndIOp(valid, c))
-        count = window.value(
-            (_end(oh, in_h, out_h) - _start(oh, in_h, out_h))
-            * (_end(ow, in_w, out_w) - _start(ow, in_w, out_w))
-        )
-        share = body.add(arith.DivfOp(g, _as_float(body, count, acc_type)))
-        total = body.add(arith.AddfOp(total, _select(body, valid, share, body.constant(0, acc_type))))
-    return finish(body, total, types[0])
-
-
-def _holding(size: int, out: int) -> int | None:
-    """How many outputs starting at floor(x * out / size) can hold input position x (None: some window that
-    holds x starts before that first candidate)."""
-    span = 0
-    for x in range(size):
-        first = x * out // size
-        holding = [o for o in range(out) if o * size // out <= x < -(-(o + 1) * size // out)]
-        if not holding or min(holding) < first:
-            return None
-        span = max(span, max(holding) - first + 1)
-    return span
+def _with_n(lower: Callable[[aten.FallbackOp, int], Lowered | None], n: int):
+    return lambda op: lower(op, n)
 
 
 POOL_LOWERINGS: dict[str, Callable[[aten.FallbackOp], Lowered | None]] = {
     "aten::max_pool2d_with_indices.default": lower_max_pool2d,
     "aten::max_pool2d_with_indices_backward.default": lower_max_pool2d_backward,
-    "aten::avg_pool2d.default": lower_avg_pool2d,
-    "aten::avg_pool2d_backward.default": lower_avg_pool2d_backward,
-    "aten::_adaptive_avg_pool2d.default": lower_adaptive_avg_pool2d,
-    "aten::_adaptive_avg_pool2d_backward.default": lower_adaptive_avg_pool2d_backward,
+    "aten::avg_pool2d.default": _with_n(lower_avg_pool, 2),
+    "aten::avg_pool3d.default": _with_n(lower_avg_pool, 3),
+    "aten::avg_pool2d_backward.default": _with_n(lower_avg_pool_backward, 2),
+    "aten::avg_pool3d_backward.default": _with_n(lower_avg_pool_backward, 3),
+    **ADAPTIVE_POOL_LOWERINGS,
 }
