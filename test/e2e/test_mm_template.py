@@ -134,17 +134,19 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
 
 
 @pytest.mark.parametrize(
-    "value, cuda, enabled, choice",
-    [("auto", False, False, False), ("auto", True, True, True), ("1", False, True, False), ("1", True, True, False),
-     ("0", True, False, False), ("choice", False, True, True)],
+    "value, cuda, max_autotune, enabled, choice",
+    [("auto", False, False, False, False), ("auto", True, False, False, False), ("auto", True, True, True, True),
+     ("auto", False, True, False, False), ("1", False, False, True, False), ("1", True, False, True, False),
+     ("0", True, True, False, False), ("choice", False, False, True, True)],
 )  # fmt: skip
-def test_the_switch_sets_the_pass_options(value, cuda, enabled, choice):
-    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs get kernel-mm-template{choice=true}
-    (templates beside cuBLAS, measured) and CPU inputs none; 1 forces templates, 0 turns them off."""
+def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, choice):
+    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs under max-autotune get
+    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), everything else none; 1 forces
+    templates, 0 turns them off, "choice" always makes choices."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
     config.mm_template = value
-    spec = configured_pipeline(cuda=cuda)
+    spec = configured_pipeline(max_autotune=max_autotune, cuda=cuda)
     template_pass = next(p for p in build_pipeline(spec).passes if p.name == "kernel-mm-template")
     assert (template_pass.enabled, template_pass.choice) == (enabled, choice)
 
