@@ -165,5 +165,6 @@ def test_long_max_windows_reduce(device):
         )
 
     check(fn, x, fallbacks={})
-    check(lambda x: F.max_pool2d(x, 9, 4, 3, ceil_mode=True, return_indices=True),
-          rand(2, 3, 20, 21, device=device, dtype=torch.int64, low=-5, high=5), fallbacks={})
+    if device == "cpu":  # eager has no integer max pooling on CUDA to compare with
+        check(lambda x: F.max_pool2d(x, 9, 4, 3, ceil_mode=True, return_indices=True),
+              rand(2, 3, 20, 21, device=device, dtype=torch.int64, low=-5, high=5), fallbacks={})
