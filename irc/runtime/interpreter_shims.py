@@ -17,7 +17,8 @@
   PyTorch) round to nearest even, and flushes or misplaces bfloat16 subnormals cast to wider types:
   `interpreted_stdlib()` also swaps in a rounding cast and an exact widening one.
 - The interpreter's tl.dot multiplies bfloat16 operands as their uint16 bits: `interpreted_stdlib()` swaps in
-  a dot that widens them to float32 first (template kernels' GEMMs).
+  a dot that widens them to float32 first (template kernels' GEMMs); its float comparisons compare bfloat16
+  bits too (-0.0 != 0.0): they are swapped for ones that widen first.
 """
 
 import contextlib
@@ -57,6 +58,9 @@ def interpreted_stdlib():
         builder.cast_impl = _rounding_cast(builder.cast_impl)
         saved.append((builder, "create_dot", builder.create_dot))
         builder.create_dot = _bfloat16_dot(builder.create_dot)
+        for name in FLOAT_COMPARISONS:
+            saved.append((builder, name, getattr(builder, name)))
+            setattr(builder, name, _bfloat16_comparison(getattr(builder, name)))
         try:
             yield
         finally:
@@ -128,10 +132,13 @@ def bfloat16_bits_to_float32(data):
 
 def _rounding_cast(original):
     def cast_impl(self, src, dst_type):
+        import numpy as np
         import triton.language as tl
         from triton.runtime.interpreter import TensorHandle
 
-        if src.dtype.scalar == tl.bfloat16 and dst_type.scalar != tl.bfloat16:
+        # a comparison of bfloat16 operands keeps their dtype on its handle but holds numpy bools: only uint16
+        # data are bfloat16 bits
+        if src.dtype.scalar == tl.bfloat16 and dst_type.scalar != tl.bfloat16 and src.data.dtype == np.uint16:
             widened = TensorHandle(bfloat16_bits_to_float32(src.data), tl.float32)
             return widened if dst_type.scalar == tl.float32 else original(self, widened, dst_type)
         if dst_type.scalar != tl.bfloat16 or src.dtype.scalar == tl.bfloat16:
@@ -140,6 +147,28 @@ def _rounding_cast(original):
         return TensorHandle(float32_to_bfloat16_bits(as_float.data), tl.bfloat16)
 
     return cast_impl
+
+
+FLOAT_COMPARISONS = [f"create_fcmp{order}{p}" for order in "OU" for p in ("LT", "GT", "LE", "GE", "EQ", "NE")]
+
+
+def _bfloat16_comparison(original):
+    """A comparison of bfloat16 values compares their float32 values (the interpreter compares the uint16
+    bits: -0.0 != 0.0, negatives above positives)."""
+
+    def compare(self, lhs, rhs):
+        import numpy as np
+        import triton.language as tl
+        from triton.runtime.interpreter import TensorHandle
+
+        def widened(x):
+            if x.dtype.scalar != tl.bfloat16 or x.data.dtype != np.uint16:
+                return x
+            return TensorHandle(bfloat16_bits_to_float32(x.data), tl.float32)
+
+        return original(self, widened(lhs), widened(rhs))
+
+    return compare
 
 
 def _bfloat16_dot(original):

@@ -176,3 +176,14 @@ def test_gather_with_an_empty_unsigned_index(device):
     """An empty uint8 index (eager accepts it) used to fail the graph: its wrap-around compared ui8 with i32."""
     x = rand(5, device=device)
     check(lambda x, i: torch.gather(x, 0, i) + 1, x, torch.zeros(0, dtype=torch.uint8, device=device))
+
+
+# -- bfloat16 comparisons: a bool result stored from compared bfloat16 values (the interpreter's shim read the
+# bools as bfloat16 bits and stored False everywhere) ----------------------------------------------------------
+
+
+def test_bfloat16_truth_values(device):
+    x = rand(7, 9, device=device, dtype=torch.bfloat16)
+    x[0, :4] = torch.tensor([0.0, -0.0, 1e-39, float("nan")])
+    y = rand(7, 9, device=device, dtype=torch.bfloat16).round()
+    check(lambda x, y: (x.bool(), torch.logical_and(x, y), torch.logical_or(x, y), x != 0.5), x, y, kernels=1)
