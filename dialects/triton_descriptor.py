@@ -32,8 +32,14 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from irc.dialects.triton_types import BlockType, PointerType, _verify_block_dim
-from irc.dialects.types import DimAttr, dim_attr, element_type_name, parse_dims, print_dims, verify_element_type
+from irc.dialects.triton_types import (
+    BlockType,
+    PointerType,
+    _verify_block_dim,
+    parse_shape_and_element,
+    print_shape_and_element,
+)
+from irc.dialects.types import DimAttr, dim_attr, element_type_name, verify_element_type
 
 INDEX_TYPES = ("i32", "i64")
 
@@ -58,17 +64,10 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            shape = parse_dims(parser)
-            parser.parse_punctuation(",")
-            element = parser.parse_type()
-        return [shape, element]
+        return parse_shape_and_element(parser)
 
     def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            print_dims(printer, self.shape)
-            printer.print_string(", ")
-            printer.print_attribute(self.element_type)
+        print_shape_and_element(printer, self.shape, self.element_type)
 
 
 def _verify_indices(op_name: str, what: str, values: Sequence[SSAValue]) -> None:

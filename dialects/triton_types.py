@@ -59,6 +59,22 @@ def _verify_block_dim(dim: DimAttr) -> None:
         raise VerifyException(f"block dim '{dim.data}' must be an integer or a constexpr name")
 
 
+def parse_shape_and_element(parser: AttrParser) -> list[Attribute]:
+    """`<[dims], element>`: the parameters of a block type (and a tensor descriptor's)."""
+    with parser.in_angle_brackets():
+        shape = parse_dims(parser)
+        parser.parse_punctuation(",")
+        element = parser.parse_type()
+    return [shape, element]
+
+
+def print_shape_and_element(printer: Printer, shape, element_type: Attribute) -> None:
+    with printer.in_angle_brackets():
+        print_dims(printer, shape)
+        printer.print_string(", ")
+        printer.print_attribute(element_type)
+
+
 @irdl_attr_definition
 class BlockType(ParametrizedAttribute, TypeAttribute):
     """A Triton block (tl tensor): `!triton.block<[XBLOCK, 1], f32>`; elements are scalars or pointers."""
@@ -92,17 +108,10 @@ class BlockType(ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
-        with parser.in_angle_brackets():
-            shape = parse_dims(parser)
-            parser.parse_punctuation(",")
-            element = parser.parse_type()
-        return [shape, element]
+        return parse_shape_and_element(parser)
 
     def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            print_dims(printer, self.shape)
-            printer.print_string(", ")
-            printer.print_attribute(self.element_type)
+        print_shape_and_element(printer, self.shape, self.element_type)
 
 
 # ---------------------------------------------------------------------------

@@ -27,40 +27,26 @@ from .cat import _arg, finish, in_range, masked_load, number
 from .dtypes import compute_type
 from .elementwise import SCALAR_OP_CLASSES
 from .pool_window import all_of, buffer_of, flag, results, static
+from .special import Scalars
 
 BILINEAR, NEAREST = 0, 1
 ZEROS, BORDER, REFLECTION = 0, 1, 2
 
 
-class _Math:
-    """Float arithmetic on a body's values in one float type."""
-
-    def __init__(self, body: Body, t: Attribute):
-        self.body, self.t = body, t
+class _Math(Scalars):
+    """Float arithmetic on a body's values in one float type (constants from ints too)."""
 
     def c(self, number: float) -> SSAValue:
         return self.body.constant(float(number), self.t)
-
-    def add(self, a, b):
-        return self.body.add(arith.AddfOp(a, b))
-
-    def sub(self, a, b):
-        return self.body.add(arith.SubfOp(a, b))
-
-    def mul(self, a, b):
-        return self.body.add(arith.MulfOp(a, b))
-
-    def div(self, a, b):
-        return self.body.add(arith.DivfOp(a, b))
 
     def floor(self, a):
         return self.body.add(mathd.FloorOp(a))
 
     def less(self, a, b):
-        return self.body.add(arith.CmpfOp(a, b, "olt"))
+        return self.cmp("olt", a, b)
 
     def pick(self, cond, a, b):
-        return self.body.add(arith.SelectOp(cond, a, b))
+        return self.select(cond, a, b)
 
 
 def _unnormalize(m: _Math, coord: SSAValue, size: int, align_corners: bool) -> SSAValue:
