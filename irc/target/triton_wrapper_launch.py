@@ -51,8 +51,12 @@ class LaunchSites:
         self.tensor_inputs = [
             a for k, a in enumerate(printer.args) if isinstance(a.type, BufferType) and k not in scalars
         ]
+        self._input_rank = {a: k for k, a in enumerate(self.tensor_inputs)}
         marked = static_args(printer.host)
         self.static_inputs = [a for a in self.tensor_inputs if a.index in marked]
+        self._static_set = set(self.static_inputs)
+        self._launched: list[SSAValue] | None = None
+        self._alignments: dict[SSAValue, str | SSAValue] = {}
 
     def module_lines(self) -> list[str]:
         if not self.sites:
@@ -76,7 +80,7 @@ class LaunchSites:
         names = self.printer.names
         device = f"{names[self.tensor_inputs[0]]}.get_device()" if self.tensor_inputs else "-1"
         static = ", _static" if self.launched_static_inputs() else ""
-        checked = [names[a] for a in self.launched_inputs() if a not in self.static_inputs]
+        checked = [names[a] for a in self.launched_inputs() if a not in self._static_set]
         if not checked:
             return f"_spec = ({device}, True{static})"
         pointers = " | ".join(f"{n}.data_ptr()" for n in checked)
@@ -84,22 +88,29 @@ class LaunchSites:
         return f"_spec = ({device}, {aligned}{static})"
 
     def launched_static_inputs(self) -> list[SSAValue]:
-        return [a for a in self.launched_inputs() if a in self.static_inputs]
+        return [a for a in self.launched_inputs() if a in self._static_set]
 
     def launched_inputs(self) -> list[SSAValue]:
         """The tensor inputs some launch receives (directly or through a view at an aligned offset)."""
-        found: list[SSAValue] = []
-        for op in self.printer.host.walk():
-            if isinstance(op, kernel.LaunchOp) and not self.empty(op):
-                for value in (*op.ins, *op.outs):
-                    source = self.alignment(value)
-                    if isinstance(source, SSAValue) and source not in found:
-                        found.append(source)
-        return sorted(found, key=self.tensor_inputs.index)
+        if self._launched is None:
+            found: set[SSAValue] = set()
+            for op in self.printer.host.walk():
+                if isinstance(op, kernel.LaunchOp) and not self.empty(op):
+                    for value in (*op.ins, *op.outs):
+                        source = self.alignment(value)
+                        if isinstance(source, SSAValue):
+                            found.add(source)
+            self._launched = sorted(found, key=self._input_rank.__getitem__)
+        return self._launched
 
     def alignment(self, value: SSAValue) -> str | SSAValue:
         """ALIGNED (by construction), the input whose alignment it has, or UNKNOWN (checked at the launch)."""
-        if value in self.tensor_inputs:
+        if value not in self._alignments:
+            self._alignments[value] = self._alignment(value)
+        return self._alignments[value]
+
+    def _alignment(self, value: SSAValue) -> str | SSAValue:
+        if value in self._input_rank:
             return value
         owner = value.owner
         if isinstance(owner, kernel.AllocOp):
@@ -132,11 +143,12 @@ class LaunchSites:
     def key_parts(self, op: kernel.LaunchOp, args: list[str]) -> list[str]:
         """What of this launch's arguments the per-call `_spec` does not already say."""
         parts = []
+        scalar_inputs = set(self._scalar_inputs())
         values = [*op.ins, *op.outs]
         for position, text in enumerate(args):
             value = values[position] if position < len(values) else None
             tensor = value is not None and isinstance(value.type, BufferType)
-            if tensor and value not in self._scalar_inputs():
+            if tensor and value not in scalar_inputs:
                 if self.alignment(value) is UNKNOWN:
                     parts.append(f"{text}.data_ptr() % {ALIGNMENT} == 0")
             elif not _constant(value, text) and not (value is not None and _float_scalar(value)):
