@@ -6,6 +6,7 @@ DEFAULT_PASSES = [
     "aten-pad-mm",  # matmuls with misaligned output rows compute into a padded buffer (cuBLAS's fast kernels)
     "convert-aten-to-loop",  # aten -> loop: type promotion, broadcasting, decompositions, index math
     "loop-inline",  # compose cheap pointwise producers into their consumers; fold loads through views
+    "loop-peephole",  # exact algebraic rewrites of body math: 1 + tanh(y) -> 2 sigmoid(2y)
     "cse",
     "dce",
     "loop-simplify",  # drop size-1 dims, order dims by stride, merge dims contiguous in every access

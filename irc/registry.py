@@ -20,6 +20,7 @@ PASSES: dict[str, str] = {
     "aten-pad-mm": "irc.passes.aten_pad_mm:AtenPadMmPass",
     "convert-aten-to-loop": "irc.passes.convert_aten_to_loop:ConvertAtenToLoopPass",
     "loop-inline": "irc.passes.loop_inline:LoopInlinePass",
+    "loop-peephole": "irc.passes.loop_peephole:LoopPeepholePass",
     "loop-simplify": "irc.passes.loop_simplify:LoopSimplifyPass",
     "kernel-mm-template": "irc.passes.kernel_mm_template:KernelMmTemplatePass",
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",

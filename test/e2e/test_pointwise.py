@@ -128,3 +128,19 @@ def test_chain_of_ten_pointwise_ops_is_one_kernel(device):
 
 def test_multiple_outputs(device):
     check(lambda x: (x + 1, x * 2, x.sin()), rand(37, 129, device=device))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, F16, BF16, torch.float64])
+def test_gelu_tanh_as_sigmoid(dtype, device):
+    """loop-peephole computes the tanh GELU's 1 + tanh(y) as 2 sigmoid(2y): equal to eager at the tails too,
+    and the emitted kernel has no tanh left."""
+    from irc.compile import compile_module_text
+    from irc.tools.fx_to_mlir import capture
+
+    gelu = UNARY["gelu_tanh"]
+    tails = torch.tensor([0.0, -0.0, 1e-8, -1e-8, 6.0, -6.0, 20.0, -20.0, 300.0, -300.0, float("inf"), float("-inf"), float("nan")])
+    x = torch.cat([rand(517, dtype=torch.float32, low=-8, high=8), tails]).to(dtype).to(device)
+    check(gelu, x)
+    (text,) = capture(gelu, [x.cpu()])
+    source = compile_module_text(text)
+    assert "tl.sigmoid" in source and "tanh" not in source.split("def call")[0].split("@triton.jit", 1)[1]
