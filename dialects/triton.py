@@ -125,6 +125,9 @@ _LAUNCH_PROPERTIES = ("launch", "num_warps", "num_stages", "grid")
 # candidates (an array of dictionaries of launch options)
 ARG_VALUES = "arg_values"
 AUTOTUNE = "autotune"
+# a unit attribute of an scf.for in a triton.func: printed `tl.range(..., flatten=True)` (a persistent
+# template's tile loop, whose K loop Triton then pipelines across tiles)
+FLATTEN = "triton.flatten"
 
 
 @irdl_op_definition

@@ -138,7 +138,9 @@ class KernelPrinter:
             if not reuse:
                 self.emit(depth, f"{var} = {self.ref(init)}")
             self.names[arg] = self.names[result] = var
-        self.emit(depth, f"for {iv} in range({self.ref(op.lb)}, {self.ref(op.ub)}, {self.ref(op.step)}):")
+        bounds = f"{self.ref(op.lb)}, {self.ref(op.ub)}, {self.ref(op.step)}"
+        loop = f"tl.range({bounds}, flatten=True)" if triton.FLATTEN in op.attributes else f"range({bounds})"
+        self.emit(depth, f"for {iv} in {loop}:")
         self.name_updates_after_their_variable(body)
         start = len(self.lines)
         self.block(body, depth + 1)

@@ -22,13 +22,15 @@ A persistent template (`programs` in its config: kernel-tile gives one to a matm
 launches that many programs (one per SM), each walking tiles in the same grouped order, the GEMM and the
 epilogue inside the loop (Triton's persistent matmul tutorial, without TMA):
 
-    for tile_id in range(pid, batches * tiles, programs):  ... the body above, with tile_id for pid ...
+    for tile_id in tl.range(pid, batches * tiles, programs, flatten=True):  ... the body above, tile_id for pid
+
+(`flatten`: Triton pipelines the K loop across tiles, so the next tile's loads overlap this tile's epilogue.)
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, f32
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, UnitAttr, f32
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import triton
@@ -152,7 +154,8 @@ class TemplateLowering(KernelLowering):
     def _tile_loop(self, b: TritonBuilder, it, pid, total) -> tuple[TritonBuilder, SSAValue]:
         """`for tile_id in range(pid, total, programs):` (the body's builder, the tile): the GEMM and the
         epilogue go inside it."""
-        _, body = b.for_loop(pid, total, b.const(self.programs, it), [], "tile_id")
+        loop, body = b.for_loop(pid, total, b.const(self.programs, it), [], "tile_id")
+        loop.attributes[triton.FLATTEN] = UnitAttr()
         inner = TritonBuilder(body)
         inner.insert(scf.YieldOp())
         return inner, body.args[0]

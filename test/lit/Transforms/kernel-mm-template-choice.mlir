@@ -56,7 +56,7 @@
 // The persistent template: 132 programs (kernel-tile's sms), each walking tiles in the grouped order.
 // TRITON:        def triton_tem_fused_add_erf_mm_mul_1(
 // TRITON:            tiles = grid_m * grid_n
-// TRITON-NEXT:       for tile_id in range({{.*}}, tiles, 132):
+// TRITON-NEXT:       for tile_id in tl.range({{.*}}, tiles, 132, flatten=True):
 // TRITON-NEXT:           width = GROUP_M * grid_n
 // TRITON:                    acc = tl.dot(
 // TRITON:                tl.store(out_ptr0 + (tindex), {{.*}}, mask)
@@ -135,7 +135,7 @@ func.func @saved(%a: !loop.buffer<[20, 16], f32, strides [16, 1]>, %b: !loop.buf
 // TMA-TRITON:    def triton_tem_fused_maximum_mm_2(
 // TMA-TRITON:        tmp{{[0-9]+}} = tl.make_tensor_descriptor(in_ptr0, shape=[40, 32], strides=[32, 1], block_shape=[BLOCK_M, BLOCK_K])
 // TMA-TRITON-NEXT:   tmp{{[0-9]+}} = tl.make_tensor_descriptor(in_ptr1, shape=[48, 32], strides=[32, 1], block_shape=[BLOCK_N, BLOCK_K])
-// TMA-TRITON-NEXT:   for tile_id in range({{.*}}, tiles, 132):
+// TMA-TRITON-NEXT:   for tile_id in tl.range({{.*}}, tiles, 132, flatten=True):
 // TMA-TRITON:            for k0 in range(0, 32, BLOCK_K):
 // TMA-TRITON-NEXT:           [[A:tmp[0-9]+]] = tmp{{[0-9]+}}.load([off_m, k0])
 // TMA-TRITON-NEXT:           [[B:tmp[0-9]+]] = tmp{{[0-9]+}}.load([off_n, k0])
