@@ -188,6 +188,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     """only matmuls whose result a loop.pointwise reads (the epilogue a template fuses)"""
     choice: bool = False
     """mark each kernel.matmul `choice`: kernel-fuse keeps cuBLAS as a measured alternative"""
+    grouped: bool = True
+    """with `choice`, offer the grouped (one program per tile) template"""
     persistent: bool = True
     """with `choice`, offer a persistent template too"""
     tma: bool = False
@@ -195,7 +197,7 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     the operands allow (tma_operands)"""
 
     def variants(self, matmul: MatmulOp) -> list[str]:
-        offered = {"template": True, "persistent": self.persistent, "tma": self.tma and tma_operands(matmul)}
+        offered = {"template": self.grouped, "persistent": self.persistent, "tma": self.tma and tma_operands(matmul)}
         return [name for name in TEMPLATE_VARIANTS if offered[name]]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

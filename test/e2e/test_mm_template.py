@@ -134,21 +134,22 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
 
 
 @pytest.mark.parametrize(
-    "value, cuda, max_autotune, enabled, choice",
-    [("auto", False, False, False, False), ("auto", True, False, False, False), ("auto", True, True, True, True),
-     ("auto", False, True, False, False), ("1", False, False, True, False), ("1", True, False, True, False),
-     ("0", True, True, False, False), ("choice", False, False, True, True)],
+    "value, cuda, max_autotune, enabled, choice, grouped",
+    [("auto", False, False, False, False, True), ("auto", True, False, True, True, False),
+     ("auto", True, True, True, True, True), ("auto", False, True, False, False, True),
+     ("1", False, False, True, False, True), ("1", True, False, True, False, True),
+     ("0", True, True, False, False, True), ("choice", False, False, True, True, True)],
 )  # fmt: skip
-def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, choice):
-    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs under max-autotune get
-    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), everything else none; 1 forces
+def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, choice, grouped):
+    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs get a choice between cuBLAS and
+    the persistent template (grouped=false), under max-autotune among all templates; CPU inputs none; 1 forces
     templates, 0 turns them off, "choice" always makes choices."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
     config.mm_template = value
     spec = configured_pipeline(max_autotune=max_autotune, cuda=cuda)
     template_pass = next(p for p in build_pipeline(spec).passes if p.name == "kernel-mm-template")
-    assert (template_pass.enabled, template_pass.choice) == (enabled, choice)
+    assert (template_pass.enabled, template_pass.choice, template_pass.grouped) == (enabled, choice, grouped)
 
 
 def test_an_unknown_switch_value_is_an_error():

@@ -1,5 +1,6 @@
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true}' --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true persistent=false},kernel-fuse' --split-input-file | filecheck %s --check-prefix=ONE
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true grouped=false},kernel-fuse' --split-input-file | filecheck %s --check-prefix=PERSISTENT
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse{report="%t"}' --split-input-file | filecheck %s --check-prefix=FUSE
 // RUN: filecheck %s --check-prefix=REPORT < %t.txt
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse,kernel-tile,kernel-plan-memory' --split-input-file | filecheck %s --check-prefix=MEMORY
@@ -18,6 +19,7 @@
 // CHECK-LABEL: func.func @forward
 // CHECK:         kernel.matmul %0, %4 {choice = ["template", "persistent"]} : (!loop.buffer<[33, 17], f16, strides [17, 1]>, !loop.buffer<[17, 40], f16, strides [1, 17]>) -> !loop.buffer<[33, 40], f32, strides [40, 1]>
 // ONE:           kernel.choice "fused_add_erf_mm_mul_0" ["template", "extern"] default 1 {
+// PERSISTENT:    kernel.choice "fused_add_erf_mm_mul_0" ["persistent", "extern"] default 1 {
 // FUSE:          kernel.kernel @fused_add_erf_mm_mul_0({{.*}}) -> (!loop.buffer<[1320], f16, strides [1]>) template numel 1320 rnumel 1 {
 // FUSE-NEXT:       kernel.matmul %{{.*}}, %{{.*}} : (
 // FUSE:          kernel.kernel @fused_add_erf_mm_mul_1({{.*}}) -> (!loop.buffer<[1320], f16, strides [1]>) template numel 1320 rnumel 1 {
