@@ -35,17 +35,17 @@ MM_TEMPLATE_PASSES = {
     "template": "kernel-mm-template",
     "choice": "kernel-mm-template{choice=true}",
     "choice+tma": "kernel-mm-template{choice=true tma=true}",
-    "persistent": "kernel-mm-template{choice=true grouped=false}",
 }
 MM_TEMPLATE_VALUES = {"1": "template", "true": "template", "template": "template", "0": "off", "false": "off",
                       "off": "off", "choice": "choice", "auto": "auto", "": "auto"}  # fmt: skip
 
 
 def mm_template_mode(cuda: bool, max_autotune: bool = False) -> str:
-    """`config.mm_template` (IRC_MM_TEMPLATE) as a mode of MM_TEMPLATE_PASSES: "auto" (the default) is, for CUDA
-    inputs, a choice between cuBLAS and the persistent template with the epilogue fused, and under max-autotune
-    a choice among all templates (the TMA one included) and cuBLAS; off on CPU (the Triton interpreter
-    measures nothing). 1 forces templates, 0
+    """`config.mm_template` (IRC_MM_TEMPLATE) as a mode of MM_TEMPLATE_PASSES: "auto" (the default) is, as in
+    Inductor, cuBLAS alone by default and under max-autotune a choice (templates, the TMA one included, measured
+    against cuBLAS) for CUDA inputs; off on CPU (the Triton interpreter measures nothing). A choice of the
+    persistent template alone by default was tried: it made the zoo's compiles slower (whisper_encoder cold
+    11 -> 24 s) and gpt2 no faster. 1 forces templates, 0
     turns them off, "choice" makes choices always, on CPU too (the extern runs there); IRC_MM_TMA=1 adds the
     template reading its operands through tensor descriptors (Hopper's TMA) to each choice."""
     from irc import config
@@ -55,9 +55,9 @@ def mm_template_mode(cuda: bool, max_autotune: bool = False) -> str:
     if mode is None:
         raise ValueError(f"IRC_MM_TEMPLATE must be one of {', '.join(sorted(set(MM_TEMPLATE_VALUES)))}, got {value!r}")
     if mode == "auto":
-        if not cuda:
+        if not (cuda and max_autotune):
             return "off"
-        return "choice+tma" if max_autotune else "persistent"
+        return "choice+tma"
     return "choice+tma" if mode == "choice" and config.mm_tma else mode
 
 

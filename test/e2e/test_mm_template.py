@@ -135,14 +135,14 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
 
 @pytest.mark.parametrize(
     "value, cuda, max_autotune, enabled, choice, grouped",
-    [("auto", False, False, False, False, True), ("auto", True, False, True, True, False),
+    [("auto", False, False, False, False, True), ("auto", True, False, False, False, True),
      ("auto", True, True, True, True, True), ("auto", False, True, False, False, True),
      ("1", False, False, True, False, True), ("1", True, False, True, False, True),
      ("0", True, True, False, False, True), ("choice", False, False, True, True, True)],
 )  # fmt: skip
 def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, choice, grouped):
-    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs get a choice between cuBLAS and
-    the persistent template (grouped=false), under max-autotune among all templates; CPU inputs none; 1 forces
+    """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs under max-autotune get
+    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), everything else none; 1 forces
     templates, 0 turns them off, "choice" always makes choices."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
