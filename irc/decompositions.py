@@ -50,7 +50,14 @@ def bucketize(values, boundaries, *, out_int32=False, right=False):
 
 
 def irc_decompositions(aten) -> dict:
+    from irc.decompositions_histogram import histogram_decompositions
+    from irc.decompositions_scatter import scatter_decompositions
+    from irc.decompositions_upsample import upsample_decompositions
+
     return {
+        **histogram_decompositions(aten),
+        **scatter_decompositions(aten),
+        **upsample_decompositions(aten),
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,
