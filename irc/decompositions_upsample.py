@@ -11,8 +11,10 @@ as a gather of K = ceil(support) * 2 + 1 shifted inputs and their weights (a wei
 nothing), summed in order. The weights are computed in the graph from an arange, each float operation
 in float64 and rounded to float32 where ATen's (float) code rounds, so they are ATen's to the bit; the
 sums are float32's (they may differ from ATen's compiled loop by its FMA contraction, an ulp).
-Float inputs only (float32, float64 in float64); uint8 (integer weights) stays an extern, and so does
-_upsample_bicubic2d_aa, which OpInfo does not sample (its filter's products may be contracted in ATen).
+float32 and float64 (computed in float64). uint8 is ATen's fixed-point form (PIL's): the weights in float64,
+scaled to integers at the largest precision p (< 22 bits) at which the largest weight fits 15 bits, each
+pass `clamp((sum w * x + 2**(p - 1)) >> p, 0, 255)` in int32, exact. _upsample_bicubic2d_aa, which
+OpInfo does not sample, stays an extern (its filter's products may be contracted in ATen).
 """
 
 from __future__ import annotations
@@ -89,10 +91,48 @@ def resample(x, dim: int, n_out: int, align_corners: bool, scale):
     return total
 
 
+def fixed_point_precision(n_in: int, n_out: int, align_corners: bool, scale) -> int:
+    """_compute_index_ranges_int16_weights's precision: the most bits (< 22) at which the largest weight
+    (axis_weights's in float64, recomputed here at trace time) still fits 15 bits."""
+    s = _scale(n_in, n_out, align_corners, scale, float)
+    support = s if s >= 1.0 else 1.0
+    invscale, window = (1.0 / s if s >= 1.0 else 1.0), int(math.ceil(support)) * 2 + 1
+    largest = 0.0
+    for i in range(n_out):
+        center = s * (i + 0.5)
+        start = max(int(center - support + 0.5), 0)
+        size = min(max(min(int(center + support + 0.5), n_in) - start, 0), window)
+        w = [max(0.0, 1.0 - abs((j + start - center + 0.5) * invscale)) for j in range(size)]
+        total = 0.0
+        for v in w:
+            total += v
+        if total != 0.0:
+            largest = max([largest, *(v / total for v in w)])
+    return next((p for p in range(22) if int(0.5 + largest * (1 << (p + 1))) >= 1 << 15), 22)
+
+
+def resample_uint8(x, dim: int, n_out: int, align_corners: bool, scale):
+    """One fixed-point pass over uint8 values."""
+    torch = _torch()
+    n_in = x.shape[dim]
+    precision = fixed_point_precision(n_in, n_out, align_corners, scale)
+    start, size, w = axis_weights(n_in, n_out, align_corners, scale, True, x.device)
+    w = w * float(1 << precision)
+    w = torch.where(w < 0, w - 0.5, w + 0.5).to(torch.int32)  # rounded half away from zero, as ATen
+    shape = [1] * x.dim()
+    shape[dim] = n_out
+    total = torch.full((), 1 << (precision - 1), dtype=torch.int32, device=x.device)
+    for k in range(w.shape[1]):
+        taken = torch.clamp(start + k, max=n_in - 1)
+        term = torch.index_select(x, dim, taken).to(torch.int32) * w[:, k].view(shape)
+        total = total + torch.where((size > k).view(shape), term, 0)
+    return torch.clamp(total >> precision, 0, 255).to(torch.uint8)
+
+
 def upsample_bilinear2d_aa(x, output_size, align_corners: bool, scales_h=None, scales_w=None):
     """aten::_upsample_bilinear2d_aa: the width resampled, then the height."""
     torch = _torch()
-    if x.dtype not in (torch.float32, torch.float64) or x.dim() != 4:
+    if x.dtype not in (torch.float32, torch.float64, torch.uint8) or x.dim() != 4:
         return NotImplemented
     if not all(isinstance(n, int) for n in (*x.shape, *output_size)) or x.numel() == 0:
         return NotImplemented
@@ -101,7 +141,7 @@ def upsample_bilinear2d_aa(x, output_size, align_corners: bool, scales_h=None, s
     out = x
     for dim, n, scale in ((3, output_size[1], scales_w), (2, output_size[0], scales_h)):
         if n != x.shape[dim]:
-            out = resample(out, dim, n, align_corners, scale)
+            out = (resample_uint8 if x.dtype == torch.uint8 else resample)(out, dim, n, align_corners, scale)
     return out.clone() if out is x else out
 
 

@@ -80,6 +80,8 @@ def test_upsample_bilinear2d_aa(size, align_corners, scales, device):
     fn = lambda x: torch.ops.aten._upsample_bilinear2d_aa(x, size, align_corners, *(scales or (None, None)))  # noqa: E731
     check(fn, x, fallbacks={})
     check(lambda x: F.interpolate(x[:, :, ::2], size=(3, 4), mode="bilinear", antialias=True), x, fallbacks={})
+    image = torch.randint(0, 256, (2, 5, 10, 6), dtype=torch.uint8, device=device)  # fixed-point weights, exact
+    check(fn, image, fallbacks={})
 
 
 def test_upsample_bilinear2d_aa_width_one(device):
