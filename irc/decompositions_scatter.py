@@ -64,8 +64,11 @@ def _supported(self, reduce: str) -> bool:
 
 def scatter_reduce_prod(self, dim: int, index, src, reduce: str, *, include_self: bool = True):
     """aten::scatter_reduce.two with reduce="prod"."""
-    if not _supported(self, reduce) or not _static(self.shape, index.shape, src.shape) or self.dim() == 0:
+    if not _supported(self, reduce) or not _static(self.shape, index.shape, src.shape):
         return NotImplemented
+    if self.dim() == 0:
+        one = scatter_reduce_prod(self.view(1), 0, index.view(-1), src.view(-1), reduce, include_self=include_self)
+        return one if one is NotImplemented else one.view(())
     dim %= self.dim()
     if index.numel() == 0:
         return self.clone()
@@ -89,7 +92,8 @@ def index_reduce_prod(self, dim: int, index, source, reduce: str, *, include_sel
     if not _supported(self, reduce) or not _static(self.shape, index.shape, source.shape):
         return NotImplemented
     if self.dim() == 0:
-        return index_reduce_prod(self.view(1), 0, index, source.view(-1), reduce, include_self=include_self).view(())
+        one = index_reduce_prod(self.view(1), 0, index.view(-1), source.view(-1), reduce, include_self=include_self)
+        return one if one is NotImplemented else one.view(())
     dim %= self.dim()
     if index.numel() == 0:
         return self.clone()

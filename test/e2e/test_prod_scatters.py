@@ -51,3 +51,11 @@ def test_index_reduce_prod(dtype, include_self, device):
     fn = lambda x, i, s: x.index_reduce(-1, i, s.transpose(1, 2), "prod", include_self=include_self)  # noqa: E731
     check(fn, x, torch.randint(0, 5, (6,), device=device), _values(4, 6, 6, dtype=dtype, device=device)[:, :, :6],
           fallbacks={})
+
+
+@pytest.mark.parametrize("include_self", [True, False])
+def test_prod_scatters_0d(include_self, device):
+    x, v = rand(1, device=device).view(()), rand(1, device=device).view(())
+    zero = torch.zeros((), dtype=torch.int64, device=device)
+    check(lambda x, i, v: x.scatter_reduce(0, i, v, "prod", include_self=include_self), x, zero, v, fallbacks={})
+    check(lambda x, i, v: x.index_reduce(0, i, v, "prod", include_self=include_self), x, zero.view(1), v, fallbacks={})
