@@ -6,6 +6,10 @@ values at once (as torch._refs.bucketize, whose indexing of a 0-d input reads a 
 gather of the middle element and two selects per step, bit_length(n) steps, which fuse into one kernel.
 The comparisons are ATen's (`!(mid >= v)` goes right, `!(mid > v)` with right=True), so a NaN value lands
 after every element, as in eager.
+
+Beside it: decompositions_histogram.py (histc, histogram, histogramdd), decompositions_scatter.py
+(scatter_reduce and index_reduce with prod), decompositions_upsample.py (_upsample_bilinear2d_aa). A
+decomposition returns NotImplemented for the cases it leaves to the extern (the op then stays whole).
 """
 
 from __future__ import annotations
@@ -50,7 +54,14 @@ def bucketize(values, boundaries, *, out_int32=False, right=False):
 
 
 def irc_decompositions(aten) -> dict:
+    from irc.decompositions_histogram import histogram_decompositions
+    from irc.decompositions_scatter import scatter_decompositions
+    from irc.decompositions_upsample import upsample_decompositions
+
     return {
+        **histogram_decompositions(aten),
+        **scatter_decompositions(aten),
+        **upsample_decompositions(aten),
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,

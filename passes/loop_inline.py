@@ -30,14 +30,14 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp, Signedness
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 import sympy
 
-from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, YieldOp, stores
+from irc.dialects.loop import CastOp, IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, YieldOp, stores
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import IndexAttr, is_float
 from irc.options import CheckedOptions, option
@@ -169,12 +169,19 @@ def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
         for check in (low, high):
             inside = check if inside is None else arith.AndIOp(inside, check)
             ops += [] if inside is check else [inside]
+    element = value.type
+    unsigned = isinstance(element, IntegerType) and element.signedness.data != Signedness.SIGNLESS
+    if unsigned:  # arith takes signless integers only: select in a signless type holding every value
+        wide = CastOp(value, IntegerType(max(32, 2 * element.width.data)))
+        ops.append(wide)
+        value = wide.result
     zero_value = arith.ConstantOp(
         FloatAttr(0.0, value.type) if is_float(value.type) else IntegerAttr(0, value.type)
     )
     select = arith.SelectOp(inside, value, zero_value)
-    site.parent_block().insert_ops_before([*ops, zero_value, select], site)
-    return select.result
+    chosen = [CastOp(select.result, element)] if unsigned else []
+    site.parent_block().insert_ops_before([*ops, zero_value, select, *chosen], site)
+    return chosen[0].result if chosen else select.result
 
 
 def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:

@@ -17,7 +17,8 @@ compare themselves, narrower integers an i64 copy:
 mean is ATen's: a sum (an atomic add, into a wider copy for narrow types; without include_self the scattered
 elements are zeroed first) and a count (1 for self with include_self, plus one per value), then
 sum / max(count, 1) (floor division for integers, after the sum is rounded to the result's type).
-An index out of range writes nothing (eager raises); bool and prod stay externs.
+An index out of range writes nothing (eager raises); bool stays an extern, and prod is a product reduction
+before this pass (irc/decompositions_scatter.py).
 """
 
 from __future__ import annotations

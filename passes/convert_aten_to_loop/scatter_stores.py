@@ -10,7 +10,8 @@ the index's shape that stores each value at its row's (wrapped) index along `dim
 put (flat positions of a contiguous result) and as_strided_scatter (the positions of an as_strided view of a
 contiguous copy, a plain store) are such stores too. The index has self's rank and sizes no larger than self's (and src's); an index out of range writes nothing.
 Adds in types without an atomic add go through a wider copy (index_put.py's scatter_target). amax, amin and mean
-are scatter_reduce.py's; prod and multiply stay externs.
+are scatter_reduce.py's; prod is a product reduction before this pass (irc/decompositions_scatter.py), multiply
+stays an extern.
 """
 
 from __future__ import annotations

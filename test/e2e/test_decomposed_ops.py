@@ -65,3 +65,26 @@ def test_tril_and_triu_indices(rows, cols, offset, device):
     x = rand(1, device=device)  # a graph input, so the compiled function has one
     check(lambda x: (torch.tril_indices(rows, cols, offset, device=x.device),
                      torch.triu_indices(rows, cols, offset, device=x.device)), x, fallbacks={})
+
+
+@pytest.mark.parametrize("size, align_corners, scales", [
+    ((5, 9), False, None),  # down in height, up in width
+    ((17, 3), True, None),
+    ((4, 11), False, (0.45, 1.7)),  # explicit scales decide the weights, not the sizes
+    ((7, 6), False, None),  # the width kept: only the height pass
+    ((1, 2), False, None),
+])
+def test_upsample_bilinear2d_aa(size, align_corners, scales, device):
+    """Antialiased bilinear resampling (irc/decompositions_upsample.py): ATen's weights, a gather per tap."""
+    x = rand(2, 3, 10, 6, device=device)
+    fn = lambda x: torch.ops.aten._upsample_bilinear2d_aa(x, size, align_corners, *(scales or (None, None)))  # noqa: E731
+    check(fn, x, fallbacks={})
+    check(lambda x: F.interpolate(x[:, :, ::2], size=(3, 4), mode="bilinear", antialias=True), x, fallbacks={})
+    image = torch.randint(0, 256, (2, 5, 10, 6), dtype=torch.uint8, device=device)  # fixed-point weights, exact
+    check(fn, image, fallbacks={})
+
+
+def test_upsample_bilinear2d_aa_width_one(device):
+    """An output width of 1 with a height pass stays ATen's: its kernel gives every row the first row's value."""
+    fn = lambda x: torch.ops.aten._upsample_bilinear2d_aa(x, (4, 1), False)  # noqa: E731
+    check(fn, rand(1, 2, 9, 5, device=device), fallbacks={"aten::_upsample_bilinear2d_aa.default": 1})

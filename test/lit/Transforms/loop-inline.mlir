@@ -363,3 +363,28 @@ func.func @masked_site_of_a_constant(%t: !loop.buffer<[4], i64, strides [1]>) ->
 // CHECK-NEXT:      %[[ZEROF:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:      %v = arith.select %[[INSIDE]], %one, %[[ZEROF]] : f32
 // CHECK-NEXT:      loop.yield %v : f32
+
+// -----
+
+// The same for an unsigned producer (uint8): arith takes signless integers, so the select runs on i32.
+func.func @masked_site_of_an_unsigned(%t: !loop.buffer<[4], i64, strides [1]>) -> !loop.buffer<[4], ui8, strides [1]> {
+  %p = loop.pointwise ranges [3] {
+    %one = arith.constant 1 : i32
+    %u = loop.cast %one : i32 to ui8
+    loop.yield %u : ui8
+  } : !loop.buffer<[3], ui8, strides [1]>
+  %g = loop.pointwise ranges [4] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
+    %v = loop.load %p[#loop.index<"t0">] gather(%k : i64) bounds [3] : !loop.buffer<[3], ui8, strides [1]>
+    loop.yield %v : ui8
+  } : !loop.buffer<[4], ui8, strides [1]>
+  func.return %g : !loop.buffer<[4], ui8, strides [1]>
+}
+
+// CHECK-LABEL: func.func @masked_site_of_an_unsigned
+// CHECK:           %[[INSIDE:.*]] = arith.andi
+// CHECK-NEXT:      %[[WIDE:.*]] = loop.cast %u : ui8 to i32
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:      %[[CHOSEN:.*]] = arith.select %[[INSIDE]], %[[WIDE]], %[[ZERO]] : i32
+// CHECK-NEXT:      %v = loop.cast %[[CHOSEN]] : i32 to ui8
+// CHECK-NEXT:      loop.yield %v : ui8
