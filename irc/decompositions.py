@@ -50,8 +50,30 @@ def bucketize(values, boundaries, *, out_int32=False, right=False):
 
 
 def irc_decompositions(aten) -> dict:
+    from irc import decompositions_nn as nn
+
     return {
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,
+        aten._cdist_forward.default: nn.cdist_forward,
+        aten._euclidean_dist.default: nn.euclidean_dist,
+        aten._pdist_forward.default: nn.pdist_forward,
+        aten._trilinear.default: nn.trilinear,
+        aten.multilabel_margin_loss_forward.default: nn.multilabel_margin_loss_forward,
+        **linear_cross_entropy_decompositions(),
+    }
+
+
+def linear_cross_entropy_decompositions() -> dict:
+    """The chunked linear cross-entropy ops (custom ops that torch.nn registers when first imported)."""
+    import torch
+    import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the ops)
+
+    from irc import decompositions_nn as nn
+
+    ops = torch.ops.torch_nn
+    return {
+        ops._linear_cross_entropy_batch_chunked.default: nn.linear_cross_entropy_chunked,
+        ops._linear_cross_entropy_batch_chunked_no_reduction.default: nn.linear_cross_entropy_chunked_none,
     }
