@@ -51,6 +51,7 @@ def bucketize(values, boundaries, *, out_int32=False, right=False):
 
 def irc_decompositions(aten) -> dict:
     from irc import decompositions_nn as nn
+    from irc import decompositions_segment as segment
 
     return {
         aten.searchsorted.Tensor: searchsorted,
@@ -61,6 +62,9 @@ def irc_decompositions(aten) -> dict:
         aten._pdist_forward.default: nn.pdist_forward,
         aten._trilinear.default: nn.trilinear,
         aten.multilabel_margin_loss_forward.default: nn.multilabel_margin_loss_forward,
+        aten.segment_reduce.default: segment.segment_reduce,
+        aten._embedding_bag_forward_only.default: segment.embedding_bag_forward_only,
+        aten.embedding_renorm.default: segment.embedding_renorm,
         **linear_cross_entropy_decompositions(),
     }
 
