@@ -1,6 +1,6 @@
 """Ops ATen computes in kernels of their own that irc lowers through its decompositions (irc/decompositions_nn.py,
 irc/decompositions_segment.py): cdist, pdist, bilinear, multilabel_margin_loss, the chunked linear cross-entropy,
-segment_reduce and embedding_bag; against eager with odd sizes, non-contiguous inputs, NaN, empty segments and
+segment_reduce, embedding_bag and nonzero_static; against eager with odd sizes, non-contiguous inputs, NaN, empty segments and
 bags, and nothing run eagerly (but the chunked cross-entropy's matmul)."""
 
 import pytest
@@ -120,3 +120,11 @@ def test_embedding_bag_weights_and_max_norm(device):
     for mode in ("sum", "mean", "max"):
         check(lambda w, i, o: F.embedding_bag(i, w.clone(), o, mode=mode, max_norm=2.0, norm_type=1.5),
               weight.float(), indices, offsets, fallbacks={})
+
+
+@pytest.mark.parametrize("size", [0, 4, 40])
+def test_nonzero_static(size, device):
+    x = rand(3, 7, 5, device=device).round().mT  # zeros among them, non-contiguous
+    x[1, 2, 3] = float("nan")  # nonzero
+    check(lambda x: torch.nonzero_static(x, size=size, fill_value=-3), x, fallbacks={})
+    check(lambda x: torch.nonzero_static(x[0] > 0, size=size), x, fallbacks={})
