@@ -151,7 +151,6 @@ def embedding_renorm(weight, indices, max_norm: float, norm_type: float):
 
     named = torch.zeros(weight.shape[0], dtype=torch.int32, device=weight.device)
     named = named.index_put((indices.reshape(-1),), torch.ones_like(indices.reshape(-1), dtype=torch.int32))
-    norm = torch.linalg.vector_norm(weight, norm_type, dim=1, keepdim=True)
-    scale = (max_norm / (norm.to(torch.float64) + 1e-7)).to(weight.dtype)  # as ATen: in double, then the dtype's
-    scaled = weight * scale
-    return torch.where((named.unsqueeze(-1) > 0) & (norm > max_norm), scaled, weight)
+    norm = torch.linalg.vector_norm(weight, norm_type, dim=1, keepdim=True).to(torch.float64)
+    scale = (max_norm / (norm + 1e-7)).to(weight.dtype)  # as ATen: in double, then in the weight's dtype
+    return torch.where((named.unsqueeze(-1) > 0) & (norm > max_norm), weight * scale, weight)
