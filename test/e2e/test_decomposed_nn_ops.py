@@ -1,7 +1,8 @@
-"""Ops ATen computes in kernels of their own that irc lowers through its decompositions (irc/decompositions_nn.py,
-irc/decompositions_segment.py): cdist, pdist, bilinear, multilabel_margin_loss, the chunked linear cross-entropy,
-segment_reduce, embedding_bag and nonzero_static; against eager with odd sizes, non-contiguous inputs, NaN, empty segments and
-bags, and nothing run eagerly (but the chunked cross-entropy's matmul)."""
+"""Ops ATen computes in kernels of their own that irc lowers through its decompositions (irc/decompositions.py,
+decompositions_nn.py, decompositions_segment.py): cdist, pdist, bilinear, multilabel_margin_loss, the chunked
+linear cross-entropy, segment_reduce, embedding_bag and nonzero_static; against eager with odd sizes,
+non-contiguous inputs, NaN, empty segments and bags, and nothing run eagerly (but the chunked cross-entropy's
+matmul)."""
 
 import pytest
 import torch
@@ -58,14 +59,17 @@ def test_linear_cross_entropy_chunked(reduction, dtype, device):
     bias, class_weight = rand(13, dtype=dtype, device=device), rand(13, device=device, low=0.1).to(dtype)
     target = torch.randint(0, 13, (11,), device=device)
     target[4] = 7
-    options = torch.nn.LinearCrossEntropyOptions(batch_chunk_size=3, allow_retain_graph=True)  # else a warning breaks the graph
+    # allow_retain_graph: without it the op warns, which breaks the graph
+    options = torch.nn.LinearCrossEntropyOptions(batch_chunk_size=3, allow_retain_graph=True)
 
     def fn(x, w, b, t, cw):
         return F.linear_cross_entropy(x, w, t, linear_bias=b, weight=cw, reduction=reduction, ignore_index=7,
                                       options=options)
 
     check(fn, x, weight, bias, target, class_weight, fallbacks={"aten::mm.default": 1})
-    unbatched = lambda x, w, t: F.linear_cross_entropy(x[3], w, t[3], reduction=reduction, options=options)  # noqa: E731
+    def unbatched(x, w, t):
+        return F.linear_cross_entropy(x[3], w, t[3], reduction=reduction, options=options)
+
     check(unbatched, x, weight, target, fallbacks={"aten::mm.default": 1})
 
 
