@@ -1,9 +1,10 @@
 """Decompositions of reductions over segments of a dim (irc/decompositions.py collects them), with ATen's semantics.
 
-segment_reduce: each segment (given by lengths or offsets) is the reduction over a mask of its positions along
-the segmented dim, so one reduction computes every segment: work grows with segments x positions, with no
-atomics and exact ATen semantics (the initial value joins every segment, NaN propagates, an empty segment gives
-the initial value, or the reduction's identity, or NaN for a mean without one).
+segment_reduce: each position along the segmented dim finds its segment by a binary search of the segment ends,
+and scatter stores reduce it there (sum: atomic adds, max / min: atomic max / min), O(positions); prod, which has
+no atomic, reduces a mask of each segment's positions instead, O(segments x positions). ATen's semantics: the
+initial value joins every segment, NaN propagates, an empty segment gives the initial value, or the reduction's
+identity, or NaN for a mean without one.
 
 embedding_bag: each index's row of the weight goes to its bag (a binary search of the offsets) by scatter
 stores: a sum of the rows (times per_sample_weights), a mean (that sum over the count of non-padding indices),
@@ -23,23 +24,21 @@ def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, ax
 
     if indices is not None or reduce not in IDENTITY:
         return NotImplemented
-    bounds = lengths if lengths is not None else offsets
-    axis = bounds.dim() - 1
+    axis = (lengths if lengths is not None else offsets).dim() - 1
     if lengths is not None:
-        ends = torch.cumsum(lengths, -1)
+        ends = torch.cumsum(lengths, -1).to(lengths.dtype)
         starts, counts = ends - lengths, lengths
     else:
         starts, ends = offsets[..., :-1], offsets[..., 1:]
         counts = ends - starts
     trailing = (1,) * (data.dim() - axis - 1)
-    positions = torch.arange(data.shape[axis], device=data.device)
-    member = (positions >= starts.unsqueeze(-1)) & (positions < ends.unsqueeze(-1))
-    member = member.reshape(member.shape + trailing)  # [outer..., S, N, 1...]
     compute = torch.float32 if data.dtype in (torch.float16, torch.bfloat16) else data.dtype
-    values = data.unsqueeze(axis).to(compute)
-    masked = torch.where(member, values, IDENTITY[reduce])
-    start = IDENTITY[reduce] if initial is None else initial
-    result = combined(reduce, masked, axis + 1, start)
+    values = data.to(compute)
+    if reduce == "prod":
+        reduced = masked_reduction(values, starts, ends, axis, trailing)
+    else:
+        reduced = scattered_reduction(values, reduce, starts, ends, axis, trailing)
+    result = with_start(reduce, reduced, IDENTITY[reduce] if initial is None else initial)
     if reduce == "mean":
         counts = counts.reshape(counts.shape + trailing)
         empty = float("nan") if initial is None else initial
@@ -47,15 +46,44 @@ def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, ax
     return result.to(data.dtype)
 
 
-def combined(reduce, masked, dim, start):
-    """The masked values reduced over dim, with the start value as ATen's first operand."""
+def scattered_reduction(values, reduce, starts, ends, axis, trailing):
+    """sum, max or min of each segment by scatter stores at the segment of each position (positions outside
+    every segment go to a spare segment, dropped)."""
+    import torch
+
+    segments, n = ends.shape[-1], values.shape[axis]
+    positions = torch.arange(n, device=values.device, dtype=ends.dtype).expand(*ends.shape[:-1], n)
+    segment = torch.searchsorted(ends.contiguous(), positions.contiguous(), right=True)
+    segment = torch.where(positions < starts[..., :1], segments, segment)
+    index = segment.reshape(segment.shape + trailing).expand(values.shape)
+    sizes = list(values.shape)
+    sizes[axis] = segments + 1
+    out = torch.full(sizes, IDENTITY[reduce], dtype=values.dtype, device=values.device)
+    if reduce in ("sum", "mean"):
+        out = out.scatter_add(axis, index, values)
+    else:
+        out = out.scatter_reduce(axis, index, values, "amax" if reduce == "max" else "amin")
+    return out.narrow(axis, 0, segments)
+
+
+def masked_reduction(values, starts, ends, axis, trailing):
+    """The product of each segment: one reduction over the positions, those outside the segment read as 1."""
+    import torch
+
+    positions = torch.arange(values.shape[axis], device=values.device)
+    member = (positions >= starts.unsqueeze(-1)) & (positions < ends.unsqueeze(-1))
+    member = member.reshape(member.shape + trailing)  # [outer..., S, N, 1...]
+    return torch.where(member, values.unsqueeze(axis), 1.0).prod(axis + 1)
+
+
+def with_start(reduce, reduced, start):
+    """The reduced segments with the start value as ATen's first operand."""
     import torch
 
     if reduce in ("sum", "mean"):
-        return masked.sum(dim) + start
+        return reduced + start
     if reduce == "prod":
-        return masked.prod(dim) * start
-    reduced = masked.amax(dim) if reduce == "max" else masked.amin(dim)
+        return reduced * start
     start = torch.full_like(reduced, start)
     return torch.maximum(start, reduced) if reduce == "max" else torch.minimum(start, reduced)
 
