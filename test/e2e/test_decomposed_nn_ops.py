@@ -8,7 +8,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from harness import check, rand
+from harness import assert_same, check, rand
 
 
 @pytest.mark.parametrize("p", [0.0, 1.0, 2.0, 3.5, float("inf")])
@@ -132,3 +132,28 @@ def test_nonzero_static(size, device):
     x[1, 2, 3] = float("nan")  # nonzero
     check(lambda x: torch.nonzero_static(x, size=size, fill_value=-3), x, fallbacks={})
     check(lambda x: torch.nonzero_static(x[0] > 0, size=size), x, fallbacks={})
+
+
+TRAINED = {
+    "cdist": lambda a, b: torch.cdist(a, b[:, :5]),
+    "bilinear": lambda a, b: F.bilinear(a, a, b.reshape(7, 5, 1).expand(7, 5, 5)),
+    "multilabel_margin_loss": lambda a, b: F.multilabel_margin_loss(a, torch.tensor([[1, 4, -1, 0, 2]] * 3)),
+    "segment_reduce": lambda a, b: torch.segment_reduce(a.reshape(-1), "max", lengths=torch.tensor([4, 0, 11])),
+}
+
+
+@pytest.mark.parametrize("name", TRAINED)
+def test_gradients_through_decompositions(name):
+    """ATen's backward formulas read the decomposed forward's results (multilabel_margin_loss: is_target)."""
+    a, b = rand(3, 5), rand(7, 5)
+    a[1, 2] = a[1, 3]  # a tie for max
+    fn = TRAINED[name]
+    grads = []
+    for run in (fn, torch.compile(fn, backend="irc")):
+        x, y = a.clone().requires_grad_(), b.clone().requires_grad_()
+        torch.autograd.backward(run(x, y).sum())
+        grads.append([x.grad, y.grad])
+    assert_same(grads[1][0], grads[0][0])
+    assert (grads[1][1] is None) == (grads[0][1] is None)
+    if grads[0][1] is not None:
+        assert_same(grads[1][1], grads[0][1])
