@@ -67,9 +67,8 @@ def kept_whole(aten) -> list:
         # its decomposition returns the attention weights where the backward expects the logsumexp
         aten._scaled_dot_product_flash_attention_for_cpu.default,
         # its decomposition (torch/_decomp) leaves the target positions after a row's -1 end marker in the
-        # loss, each as if it named class 0: not eager's value wherever a row has fewer labels than classes
+        # loss, each as if it named class 0: the forward op has irc's own (irc/decompositions_nn.py)
         aten.multilabel_margin_loss.default,
-        aten.multilabel_margin_loss_forward.default,
     ]
 
 

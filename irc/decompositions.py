@@ -53,7 +53,32 @@ def bucketize(values, boundaries, *, out_int32=False, right=False):
     return searchsorted(boundaries, values, out_int32=out_int32, right=right)
 
 
+def nonzero_static(x, *, size, fill_value=-1):
+    """aten::nonzero_static: the coordinates of x's first `size` nonzero elements (row-major), then rows of
+    fill_value: each nonzero element's coordinates stored at its rank among them (a cumulative sum); the others,
+    and those past `size`, go to a spare row."""
+    import torch
+
+    if x.is_complex():
+        return NotImplemented
+    if x.dim() == 0:
+        return torch.empty((size, 0), dtype=torch.int64, device=x.device)
+    nonzero = (x != 0).reshape(-1)
+    rank = torch.cumsum(nonzero.to(torch.int64), 0) - 1
+    row = torch.where(nonzero & (rank < size), rank, size)
+    position = torch.arange(nonzero.shape[0], device=x.device)
+    coords = []
+    for extent in reversed(x.shape):
+        coords.append(position % extent)
+        position = position // extent
+    coords = torch.stack(coords[::-1], dim=1)
+    out = torch.full((size + 1, x.dim()), fill_value, dtype=torch.int64, device=x.device)
+    return out.index_put((row,), coords)[:size]
+
+
 def irc_decompositions(aten) -> dict:
+    from irc import decompositions_nn as nn
+    from irc import decompositions_segment as segment
     from irc.decompositions_histogram import histogram_decompositions
     from irc.decompositions_scatter import scatter_decompositions
     from irc.decompositions_upsample import upsample_decompositions
@@ -65,4 +90,28 @@ def irc_decompositions(aten) -> dict:
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,
+        aten.nonzero_static.default: nonzero_static,
+        aten._cdist_forward.default: nn.cdist_forward,
+        aten._euclidean_dist.default: nn.euclidean_dist,
+        aten._pdist_forward.default: nn.pdist_forward,
+        aten._trilinear.default: nn.trilinear,
+        aten.multilabel_margin_loss_forward.default: nn.multilabel_margin_loss_forward,
+        aten.segment_reduce.default: segment.segment_reduce,
+        aten._embedding_bag_forward_only.default: segment.embedding_bag_forward_only,
+        aten.embedding_renorm.default: segment.embedding_renorm,
+        **linear_cross_entropy_decompositions(),
+    }
+
+
+def linear_cross_entropy_decompositions() -> dict:
+    """The chunked linear cross-entropy ops (custom ops that torch.nn registers when first imported)."""
+    import torch
+    import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the ops)
+
+    from irc import decompositions_nn as nn
+
+    ops = torch.ops.torch_nn
+    return {
+        ops._linear_cross_entropy_batch_chunked.default: nn.linear_cross_entropy_chunked,
+        ops._linear_cross_entropy_batch_chunked_no_reduction.default: nn.linear_cross_entropy_chunked_none,
     }

@@ -145,10 +145,11 @@ def test_where_of_two_scalar_int64_branches(device):
 
 @pytest.mark.parametrize("shape", [(), (5,), (3, 5)], ids=str)
 def test_multilabel_margin_loss(shape, device):
-    """PyTorch's decomposition counts the positions after a row's -1 end marker as class 0: an extern."""
+    """PyTorch's decomposition counts the positions after a row's -1 end marker as class 0; irc's own
+    (irc/decompositions_nn.py) reads only those before it."""
     x = torch.randn(shape, device=device)
     target = torch.randint(-1, shape[-1] if shape else 1, shape, device=device)
-    check(lambda x, t: torch.nn.functional.multilabel_margin_loss(x, t), x, target)
+    check(lambda x, t: torch.nn.functional.multilabel_margin_loss(x, t), x, target, fallbacks={})
 
 
 # -- masked loads of inlined producers read 0 outside their bounds -----------------------------------------
