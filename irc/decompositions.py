@@ -104,10 +104,14 @@ def irc_decompositions(aten) -> dict:
 
 
 def linear_cross_entropy_decompositions() -> dict:
-    """The chunked linear cross-entropy ops (custom ops that torch.nn registers when first imported)."""
+    """The chunked linear cross-entropy ops (custom ops that torch.nn registers when first imported; none
+    before torch 2.13)."""
     import torch
-    import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the ops)
 
+    try:
+        import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers the ops)
+    except ImportError:
+        return {}
     from irc import decompositions_nn as nn
 
     ops = torch.ops.torch_nn
