@@ -164,6 +164,9 @@ NONE_RESULTS = "irc.none_results"
 # Discardable attribute (a dense i64 array) on an imported function: the positions of its arguments that are
 # 0-d CPU tensors passed as scalars (next to device tensors); the wrapper passes their value.
 SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
+# Discardable attribute (a string) on an imported function without tensor inputs whose tensors live on a
+# device other than the CPU: that device's type ("cuda"); the wrapper allocates there.
+DEVICE = "irc.device"
 # Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
 # arguments, lifted constants the backend passes on every call.
 CONSTANTS = "irc.constants"

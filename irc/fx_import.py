@@ -60,19 +60,29 @@ class FxImporter:
 
     @property
     def device(self) -> str:
-        """The graph's device type: that of its first tensor input other than a 0-d CPU tensor (cpu if none).
+        """The graph's device type: that of its first tensor input other than a 0-d CPU tensor; in a graph
+        without one, that of the first tensor it makes (torch.ones(3, device="cuda")); cpu if none.
 
         The emitted wrapper allocates there and irc's kernels run there; a 0-d CPU tensor next to CUDA tensors
         is a scalar (as in eager), which irc keeps on the graph's device.
         """
         if self._device is None:
-            self._device = "cpu"
-            for node in self.gm.graph.find_nodes(op="placeholder"):
-                value = node.meta.get("val")
-                if _is_tensor(value) and not _is_cpu_scalar(value):
-                    self._device = value.device.type
-                    break
+            self._device = self._input_device() or self._made_device() or "cpu"
         return self._device
+
+    def _input_device(self) -> str | None:
+        for node in self.gm.graph.find_nodes(op="placeholder"):
+            value = node.meta.get("val")
+            if _is_tensor(value) and not _is_cpu_scalar(value):
+                return value.device.type
+        return None
+
+    def _made_device(self) -> str | None:
+        for node in self.gm.graph.nodes:
+            value = node.meta.get("val")
+            if node.op == "call_function" and _is_tensor(value):
+                return value.device.type
+        return None
 
     def on_graph_device(self, value) -> bool:
         """Whether irc computes `value` (a tensor) where it lives: the graph's device, or a 0-d CPU tensor."""
@@ -217,6 +227,8 @@ class FxImporter:
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
+        if self._input_device() is None and self.device != "cpu":
+            function.attributes[aten.DEVICE] = StringAttr(self.device)
         static = self.static_args()
         if static:
             mark = DictionaryAttr({aten.STATIC_ARG: UnitAttr()})

@@ -38,7 +38,7 @@ from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
-from irc.dialects.aten import NONE_RESULTS, SCALAR_TENSOR_ARGS
+from irc.dialects.aten import DEVICE, NONE_RESULTS, SCALAR_TENSOR_ARGS
 from irc.dialects.sym import as_expr
 from irc.dialects.types import (
     BufferType,
@@ -80,7 +80,8 @@ class WrapperPrinter:
         for k, arg in enumerate(self.args):
             self.names[arg] = f"arg{k}_1"
         tensors = [self.names[a] for a in self.args if isinstance(a.type, BufferType)]
-        self.device = f"{tensors[0]}.device" if tensors else "torch.device('cpu')"
+        made_on = host.attributes.get(DEVICE)
+        self.device = f"{tensors[0]}.device" if tensors else f"torch.device({made_on.data if made_on else 'cpu'!r})"
         scalars = host.attributes.get(SCALAR_TENSOR_ARGS)
         self.scalar_positions = set(scalars.get_values()) if scalars is not None else set()
         self.launches = LaunchSites(self)

@@ -17,8 +17,12 @@ def test_dist(p, device):
 
 
 def test_max_pool3d_with_indices(device):
+    """Lowered where torch has its decomposition (torch 2.11 has none: an extern there)."""
+    from torch._decomp import decomposition_table
+
+    decomposed = torch.ops.aten.max_pool3d_with_indices.default in decomposition_table
     x = rand(2, 3, 7, 6, 5, device=device)
-    check(lambda x: F.max_pool3d(x, 3, stride=2, padding=1, return_indices=True), x, fallbacks={})
+    check(lambda x: F.max_pool3d(x, 3, stride=2, padding=1, return_indices=True), x, fallbacks={} if decomposed else None)
 
 
 @pytest.mark.parametrize("mode", ["bilinear", "nearest"])
@@ -80,8 +84,9 @@ def test_upsample_bilinear2d_aa(size, align_corners, scales, device):
     fn = lambda x: torch.ops.aten._upsample_bilinear2d_aa(x, size, align_corners, *(scales or (None, None)))  # noqa: E731
     check(fn, x, fallbacks={})
     check(lambda x: F.interpolate(x[:, :, ::2], size=(3, 4), mode="bilinear", antialias=True), x, fallbacks={})
-    image = torch.randint(0, 256, (2, 5, 10, 6), dtype=torch.uint8, device=device)  # fixed-point weights, exact
-    check(fn, image, fallbacks={})
+    if device == "cpu":  # eager has no uint8 kernel on CUDA
+        image = torch.randint(0, 256, (2, 5, 10, 6), dtype=torch.uint8, device=device)  # fixed-point weights, exact
+        check(fn, image, fallbacks={})
 
 
 def test_upsample_bilinear2d_aa_width_one(device):

@@ -146,3 +146,24 @@ def test_launches_on_the_current_stream():
         got = run(late, w)
     side.synchronize()
     assert_same(got, want)
+
+
+@pytest.mark.parametrize("make", [lambda d: torch.ones(3, 4, device=d) * 2, lambda d: torch.tril_indices(5, 7, -1, device=d)])
+def test_a_graph_without_inputs_makes_tensors_on_their_device(make, device):
+    """A graph without tensor inputs computes on the device its tensors are made on (the function's irc.device
+    attribute when that is not the CPU), not on the CPU."""
+    check(lambda: make(device))
+
+
+def test_a_graph_without_inputs_names_its_device():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    from irc.compile import compile_module_text
+    from irc.fx_import import import_graph
+
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        gm = make_fx(lambda: torch.ones(3, 4, device="cuda") * 2, tracing_mode="fake")()
+    module = import_graph(gm)
+    assert module.ops.first.attributes["irc.device"].data == "cuda"
+    assert "_allocator(torch.device('cuda'))" in compile_module_text(str(module))
