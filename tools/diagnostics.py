@@ -13,7 +13,8 @@ parses, verifies and prints regions recursively) still works, and what is deeper
 diagnostic rather than a RecursionError or a crash.
 
 The objects a tool leaves are released with its process: the collector's last collection at exit, which
-walks and frees the IR object by object (a second for a 5 MB module), is skipped (`gc.freeze` at exit).
+walks and frees the IR object by object (a second for a 5 MB module), is skipped (`gc.freeze` at exit), unless
+Triton was loaded (its bindings report objects still alive at exit as leaks).
 """
 
 from __future__ import annotations
@@ -101,8 +102,8 @@ def run_tool(prog: str, body: Callable[[list[str]], int | None], argv: Sequence[
             except BrokenPipeError:
                 outcome[0] = _broken_pipe()
 
-    atexit.unregister(gc.freeze)
-    atexit.register(gc.freeze)
+    atexit.unregister(_leave_objects_to_exit)
+    atexit.register(_leave_objects_to_exit)
     limit = sys.getrecursionlimit()
     size = threading.stack_size()
     try:
@@ -118,6 +119,11 @@ def run_tool(prog: str, body: Callable[[list[str]], int | None], argv: Sequence[
         sys.setrecursionlimit(limit)
     _flush()
     return outcome[0]
+
+
+def _leave_objects_to_exit() -> None:
+    if "triton" not in sys.modules:
+        gc.freeze()
 
 
 def _exit_code(code) -> int:
