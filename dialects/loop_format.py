@@ -22,6 +22,8 @@ from irc.dialects.types import BufferType, parse_dims, print_dims
 class Dims(CustomDirective):
     """A dims property written as `[3, s0, "2*s1"]`."""
 
+    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+
     dims: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
@@ -36,6 +38,8 @@ class Dims(CustomDirective):
 class Keyword(CustomDirective):
     """A string property written as a bare identifier: `sum`."""
 
+    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+
     word: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
@@ -49,6 +53,8 @@ class Keyword(CustomDirective):
 @irdl_custom_directive
 class Combine(CustomDirective):
     """An optional store combine (STORE_COMBINES) written as a bare keyword, or nothing: `add`, `max`."""
+
+    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
 
     word: AttributeVariable
 
@@ -82,6 +88,8 @@ class Combine(CustomDirective):
 @irdl_custom_directive
 class BufferElement(CustomDirective):
     """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
+
+    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
 
     buffer: TypeDirective
     element: TypeDirective

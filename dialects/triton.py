@@ -338,6 +338,8 @@ class ProgramIdOp(IRDLOperation):
 class Dim(CustomDirective):
     """An integer or a constexpr name, printed bare (`0`, `XBLOCK`)."""
 
+    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+
     dim: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:

@@ -17,9 +17,15 @@ the properties the dictionary would show: that case no longer builds the merged 
 An op in custom format (no diagnostics, no debug info) prints with `print_op`'s steps inline, whether it opens a
 name scope known per class; a format's state is made directly; a line break and its indentation are one write
 when no callback waits for the new line; a punctuation and the space before it are one text.
+
+An op without regions or successors prints the same text around its values as every op of its format with the
+same operand and result types, properties and attributes (the same objects), where the format's directives
+print from nothing else (xDSL's own, and custom ones that say so with `PRINTS_FROM_OP_FIELDS = True`): that text
+is recorded at the first such op and written again for the others, with their values printed in between.
 """
 
 import dataclasses
+import operator
 import sys
 
 from io import StringIO
@@ -36,7 +42,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation
 from xdsl.irdl.declarative_assembly_format import (
     AttrDictDirective,
+    CustomDirective,
     FormatProgram,
+    OptionalGroupDirective,
     PrintingState,
     PunctuationDirective,
 )
@@ -240,3 +248,114 @@ def _punctuation_with_its_space(print_punctuation):
 _AFTER_PUNCTUATION = (">", ")", "}", "]", ",")  # no space before these after a punctuation
 _AFTER_OTHER = ("<", ">", "(", ")", "{", "}", "[", "]", ",")  # nor before these after anything else
 PunctuationDirective.print = _punctuation_with_its_space(PunctuationDirective.print)
+
+
+# ---------------------------------------------------------------------------
+# Ops whose format text repeats
+# ---------------------------------------------------------------------------
+
+_XDSL_DIRECTIVES = FormatProgram.__module__
+_FIELDS_ONLY: dict[int, tuple[FormatProgram, bool]] = {}
+
+
+def _prints_from_fields(directive) -> bool:
+    """The directive prints from the op's operands, results, their types, properties and attributes alone."""
+    if isinstance(directive, OptionalGroupDirective):
+        return all(_prints_from_fields(d) for d in (directive.anchor, directive.then_first, *directive.then_elements,
+                                                    *directive.else_elements, *directive.then_whitespace))  # fmt: skip
+    if isinstance(directive, CustomDirective):
+        return getattr(type(directive), "PRINTS_FROM_OP_FIELDS", False) is True
+    return type(directive).__module__ == _XDSL_DIRECTIVES
+
+
+def _fields_only(program: FormatProgram) -> bool:
+    known = _FIELDS_ONLY.get(id(program))
+    if known is None or known[0] is not program:
+        known = _FIELDS_ONLY[id(program)] = (program, all(_prints_from_fields(d) for d in program.stmts))
+    return known[1]
+
+
+_TEXTS: dict[tuple, tuple[tuple, tuple, str]] = {}
+_MAX_TEXTS = 1 << 16
+
+
+def _key(program: FormatProgram, op) -> tuple:
+    """What the text around the values of a regionless op of `program` depends on (objects by identity), and
+    which of its operands are the same value."""
+    properties, attributes, operands = op.properties, op.attributes, op._operands
+    same = None
+    if len(operands) > 1:
+        ids = [*map(id, operands)]
+        if len(set(ids)) < len(ids):
+            same = tuple([ids.index(i) for i in ids])
+    return (id(program), type(op), (*map(id, map(_TYPE, operands)),), (*map(id, map(_TYPE, op.results)),),
+            (*properties, *map(id, properties.values())) if properties else (),
+            (*attributes, *map(id, attributes.values())) if attributes else (), same)  # fmt: skip
+
+
+_TYPE = operator.attrgetter("type")
+
+
+def _objects(program: FormatProgram, op) -> tuple:
+    """The objects whose identities `_key` takes (kept alive with the text, so that no other takes their id)."""
+    return (program, type(op), *(v.type for v in op._operands), *(r.type for r in op.results),
+            *op.properties.values(), *op.attributes.values())  # fmt: skip
+
+
+def _text_repeated(print_program):
+    """FormatProgram.print: a regionless op's text around its values is written again where it repeats."""
+
+    def print_format(self: FormatProgram, printer, op) -> None:
+        if (op.regions or op._successors or type(printer) is not Printer or printer.print_properties_as_attributes
+                or not _fields_only(self)):  # fmt: skip
+            return print_program(self, printer, op)
+        key = _key(self, op)
+        known = _TEXTS.get(key)
+        if known is None:
+            return _record(print_program, self, printer, op, key)
+        parts, tail = known[1], known[2]
+        print_string, print_value = printer.print_string, printer.print_ssa_value
+        values = (op._operands, op.results)
+        for text, kind, index in parts:
+            if text:
+                print_string(text)
+            print_value(values[kind][index])
+        if tail:
+            print_string(tail)
+
+    print_format.__wrapped__ = print_program
+    return print_format
+
+
+def _record(print_program, program: FormatProgram, printer, op, key: tuple) -> None:
+    """Prints `op` as the original does, noting where each value's name went."""
+    stream, capture, spans = printer.stream, StringIO(), []
+    print_value = printer.print_ssa_value
+
+    def print_noted(value):
+        start = capture.tell()
+        name = print_value(value)
+        spans.append((start, capture.tell(), value))
+        return name
+
+    printer.stream, printer.print_ssa_value = capture, print_noted
+    try:
+        print_program(program, printer, op)
+    finally:
+        del printer.print_ssa_value
+        printer.stream = stream
+        text = capture.getvalue()
+        (sys.stdout if stream is None else stream).write(text)
+    parts, end = [], 0
+    for start, stop, value in spans:
+        operands = [k for k, v in enumerate(op._operands) if v is value]  # the first of equal ones (in the key)
+        results = [k for k, v in enumerate(op.results) if v is value]
+        if len(operands) + len(results) == 0 or (operands and results):
+            return  # a value not the op's own, or both operand and result: its text is not recorded
+        parts.append((text[end:start], 0, operands[0]) if operands else (text[end:start], 1, results[0]))
+        end = stop
+    if "\n" not in text and len(_TEXTS) < _MAX_TEXTS:
+        _TEXTS[key] = (_objects(program, op), tuple(parts), text[end:])
+
+
+FormatProgram.print = _text_repeated(FormatProgram.print)

@@ -19,6 +19,7 @@
 """
 
 import dataclasses
+import operator
 
 from xdsl.irdl.constraints import (
     AnyAttr,
@@ -254,12 +255,55 @@ def _check(plan: _Plan, op) -> None:
         trait.verify(op)
 
 
+# ---------------------------------------------------------------------------
+# Ops like one that passed before
+# ---------------------------------------------------------------------------
+
+_TYPE = operator.attrgetter("type")
+
+
+def fields_key(op) -> tuple:
+    """The identities of an op's operand and result types, its properties and attributes (with their names),
+    and its regions' shapes (entry block, a second block, the entry's argument types)."""
+    properties, attributes = op.properties, op.attributes
+    regions = tuple([None if (entry := region._first_block) is None
+                     else (entry._next_block is None, *map(id, map(_TYPE, entry._args))) for region in op.regions])
+    return ((*map(id, map(_TYPE, op._operands)),), (*map(id, map(_TYPE, op.results)),), regions,
+            (*properties, *map(id, properties.values())) if properties else (),
+            (*attributes, *map(id, attributes.values())) if attributes else ())  # fmt: skip
+
+
+def fields_objects(op) -> tuple:
+    """The objects whose identities `fields_key` takes (kept alive with what is memoized, so that no other object
+    takes their id)."""
+    return (*map(_TYPE, op._operands), *map(_TYPE, op.results), *op.properties.values(), *op.attributes.values(),
+            *(arg.type for region in op.regions if region._first_block for arg in region._first_block._args))
+
+
+_PASSED_OPS: dict[tuple, tuple] = {}
+
+
+def _check_once(plan: _Plan, op) -> None:
+    """_check, where the definition's checks run once per plan and `fields_key` (they read nothing else: their
+    verdict is the same); the traits' checks, which may look around the op, run every time."""
+    if op._successors:
+        return _check(plan, op)
+    key = (id(plan), *fields_key(op))
+    if key in _PASSED_OPS:
+        for trait in plan.traits_to_verify():
+            trait.verify(op)
+        return
+    _check(plan, op)
+    if len(_PASSED_OPS) < _MAX_PASSED:
+        _PASSED_OPS[key] = (plan, fields_objects(op))
+
+
 def _verify_from_table(verify):
     def verify_op(self: OpDef, op) -> None:
         plan = _plan(self)
         if plan is not None:
             try:
-                return _check(plan, op)
+                return _check_once(plan, op)
             except (_Mismatch, VerifyException):
                 pass
         verify(self, op)

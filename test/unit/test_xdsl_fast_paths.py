@@ -13,7 +13,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 import irc.xdsl_patches  # noqa: F401
-from irc import xdsl_parse, xdsl_parse_ops, xdsl_print
+from irc import xdsl_parse, xdsl_parse_ops, xdsl_print, xdsl_verify
 from irc.pipeline import make_context
 from irc.registry import load_all_dialects
 
@@ -81,6 +81,10 @@ EDGES = [  # terminators, locations, names bound twice or used before their defi
     LOOP.replace('"i0"', '"i0 + 1"'), LOOP.replace(", strides [1]>", ", strides [1] >", 1),
     LOOP.replace("loop.yield %a : f32\n", "loop.yield %a : f32\n    loop.yield %a : f32\n"),
     LOOP.replace("    loop.yield %a : f32\n", ""),
+    # like ops whose operands are the same value or not, in either order; a like op outside its parent
+    "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %a, %b : i32\n"
+    "%d = arith.addi %b, %a : i32\n%e = arith.addi %b, %b : i32\n%f = arith.addi %e, %e : i32",
+    LOOP.replace("  func.return", f"  %c = loop.load %x[#loop.index<\"i0\">] : {BUF}\n  func.return"),
 ]
 TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#0, %a#1 : i32',
                     TUPLES + "%b = arith.addi %a#x, %a#1 : i32", TUPLES + "%b = arith.addi %a#5, %a#1 : i32",
@@ -133,6 +137,7 @@ def test_verification_matches_xdsl(monkeypatch):
     dominance = irc.xdsl_patches._dominance_checked
     monkeypatch.setattr(Block, "verify", dominance(Block.verify.__wrapped__.__wrapped__))
     assert [outcome(text) for text in TEXTS] == fast
+    assert xdsl_verify._PASSED_OPS, "the checks of like ops were memoized"
 
 
 def test_printing_matches_xdsl(monkeypatch):
@@ -154,6 +159,7 @@ def test_printing_matches_xdsl(monkeypatch):
     restored(monkeypatch, PunctuationDirective, "print", PunctuationDirective.print)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
+    assert xdsl_print._TEXTS, "the texts of like ops were memoized"
 
 
 def shapes_of(defs, single, rng: random.Random) -> list:
