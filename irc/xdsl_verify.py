@@ -14,6 +14,9 @@
   building views of its operands and successors. Blocks and regions walk their ops and blocks by their links.
 - A property or attribute is checked against a pure constraint (xDSL's dataclass constraints without variables,
   more than a class test) once per attribute object: attributes are immutable, and a repeat has the same verdict.
+- An op without successors that passed its definition's checks (not its traits') passes them again where its
+  definition, operand and result types, properties, attributes (the same objects) and region shapes are the
+  same: those checks run once per such key; the traits, which may look around the op, run for every op.
 - `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
   already known to lie inside it. A violation is reported by the original.
 """

@@ -123,6 +123,7 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
         monkeypatch.setattr(owner, name, function.__wrapped__)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_parse_ops._WHOLE, "repeated attribute and type texts were memoized"
+    assert xdsl_parse._CHECKED, "the constraint checks of like ops were memoized"
 
 
 def test_verification_matches_xdsl(monkeypatch):
