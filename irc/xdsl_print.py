@@ -25,7 +25,6 @@ is recorded at the first such op and written again for the others, with their va
 """
 
 import dataclasses
-import operator
 import sys
 
 from io import StringIO
@@ -52,7 +51,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
 
-from irc.xdsl_verify import has_trait
+from irc.xdsl_verify import TYPE, has_trait
 
 
 def _written_directly(print_string):
@@ -288,12 +287,10 @@ def _key(program: FormatProgram, op) -> tuple:
         ids = [*map(id, operands)]
         if len(set(ids)) < len(ids):
             same = tuple([ids.index(i) for i in ids])
-    return (id(program), type(op), (*map(id, map(_TYPE, operands)),), (*map(id, map(_TYPE, op.results)),),
+    return (id(program), type(op), (*map(id, map(TYPE, operands)),), (*map(id, map(TYPE, op.results)),),
             (*properties, *map(id, properties.values())) if properties else (),
             (*attributes, *map(id, attributes.values())) if attributes else (), same)  # fmt: skip
 
-
-_TYPE = operator.attrgetter("type")
 
 
 def _objects(program: FormatProgram, op) -> tuple:

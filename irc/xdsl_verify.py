@@ -262,24 +262,28 @@ def _check(plan: _Plan, op) -> None:
 # Ops like one that passed before
 # ---------------------------------------------------------------------------
 
-_TYPE = operator.attrgetter("type")
+TYPE = operator.attrgetter("_type")  # SSAValue.type, read directly
 
 
 def fields_key(op) -> tuple:
     """The identities of an op's operand and result types, its properties and attributes (with their names),
     and its regions' shapes (entry block, a second block, the entry's argument types)."""
-    properties, attributes = op.properties, op.attributes
-    regions = tuple([None if (entry := region._first_block) is None
-                     else (entry._next_block is None, *map(id, map(_TYPE, entry._args))) for region in op.regions])
-    return ((*map(id, map(_TYPE, op._operands)),), (*map(id, map(_TYPE, op.results)),), regions,
+    properties, attributes, regions = op.properties, op.attributes, op.regions
+    return ((*map(id, map(TYPE, op._operands)),), (*map(id, map(TYPE, op.results)),),
+            tuple([_region_key(region) for region in regions]) if regions else (),
             (*properties, *map(id, properties.values())) if properties else (),
             (*attributes, *map(id, attributes.values())) if attributes else ())  # fmt: skip
+
+
+def _region_key(region: Region) -> tuple | None:
+    entry = region._first_block
+    return None if entry is None else (entry._next_block is None, *map(id, map(TYPE, entry._args)))
 
 
 def fields_objects(op) -> tuple:
     """The objects whose identities `fields_key` takes (kept alive with what is memoized, so that no other object
     takes their id)."""
-    return (*map(_TYPE, op._operands), *map(_TYPE, op.results), *op.properties.values(), *op.attributes.values(),
+    return (*map(TYPE, op._operands), *map(TYPE, op.results), *op.properties.values(), *op.attributes.values(),
             *(arg.type for region in op.regions if region._first_block for arg in region._first_block._args))
 
 
