@@ -205,6 +205,7 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
     for stmt in self.stmts:
         stmt.parse(parser, state)
     operand_types, result_types = _checked_types(state, table)
+    LAST[0] = (state, operand_types, result_types)
     operands = _resolve_operands(parser, state.operands, operand_types)
     if build_directly:
         op = build_parsed(op_type, table.op_def, operands, result_types, state)
@@ -220,7 +221,13 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
     )
 
 
+LAST: list = [None]  # the state and types of the latest format parse (irc/xdsl_parse_lines.py records them)
 _TABLES_BY_TYPE: dict[type, tuple[_Table, bool]] = {}
+
+
+def tables_of(op_type) -> tuple[_Table, bool]:
+    """The op class's parse table, and whether its ops are built from a parse directly."""
+    return _TABLES_BY_TYPE.get(op_type) or _type_table(op_type)
 
 
 def _type_table(op_type) -> tuple[_Table, bool]:

@@ -299,5 +299,6 @@ import irc.xdsl_verify  # noqa: E402, F401 (op verification from per-definition 
 import irc.xdsl_print  # noqa: E402, F401 (tokens written to the stream directly)
 import irc.xdsl_parse  # noqa: E402, F401 (op parsing: format tables, token tests, result lists, region scopes)
 import irc.xdsl_parse_ops  # noqa: E402, F401 (ops and repeated attribute texts parsed with fewer steps)
+import irc.xdsl_parse_lines  # noqa: E402, F401 (regionless ops whose line repeats, parsed once)
 
 Block.verify = _dominance_checked(Block.verify)  # around irc/xdsl_verify.py's Block.verify

@@ -2,6 +2,7 @@
 fast path gives the op, the verdict, the text and the error that xDSL's own code gives, on the lit inputs, the
 fuzz seeds and seeded mutations of them."""
 
+import inspect
 import io
 import random
 from pathlib import Path
@@ -13,7 +14,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 import irc.xdsl_patches  # noqa: F401
-from irc import xdsl_parse, xdsl_parse_ops, xdsl_print, xdsl_verify
+from irc import xdsl_parse, xdsl_parse_lines, xdsl_parse_ops, xdsl_print, xdsl_verify
 from irc.pipeline import make_context
 from irc.registry import load_all_dialects
 
@@ -85,6 +86,18 @@ EDGES = [  # terminators, locations, names bound twice or used before their defi
     "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %a, %b : i32\n"
     "%d = arith.addi %b, %a : i32\n%e = arith.addi %b, %b : i32\n%f = arith.addi %e, %e : i32",
     LOOP.replace("  func.return", f"  %c = loop.load %x[#loop.index<\"i0\">] : {BUF}\n  func.return"),
+    # lines that repeat but for their names: undefined or mistyped names, a line continued on the next, a
+    # token after the line that the first one was not followed by, tuple indices, forward references
+    "%a = arith.constant 1 : i32\n%x = arith.constant 1 : i64\n%b = arith.addi %a, %a : i32\n"
+    "%c = arith.addi %b, %a : i32\n%d = arith.addi %x, %a : i32",
+    "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %q, %a : i32",
+    "%b = arith.addi %a, %a : i32\n%c = arith.addi %b, %a : i32\n%a = arith.constant 1 : i32",
+    "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %b, %a\n  : i32\n"
+    "%d = arith.addi %b, %a : i32 loc(unknown)\n%e = arith.addi %d, %a : i32 // c\n%f = arith.addi %e, %a : i32",
+    TUPLES + "%b = arith.addi %a#0, %a#1 : i32\n%c = arith.addi %a#1, %a#0 : i32\n%d = arith.addi %a#1, %a#2 : i32",
+    "func.func @f() -> i32 {\n  %a = arith.constant 1 : i32\n  func.return %a : i32\n}\n"
+    "func.func @g() -> i32 {\n  %a = arith.constant 1 : i32\n  func.return %a : i32 }\n"
+    "func.func @h() -> i32 {\n  %a = arith.constant 1 : i32\n  func.return\n  %a : i32\n}",
 ]
 TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#0, %a#1 : i32',
                     TUPLES + "%b = arith.addi %a#x, %a#1 : i32", TUPLES + "%b = arith.addi %a#5, %a#1 : i32",
@@ -92,13 +105,22 @@ TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#
 
 
 def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
+    replayed = []
+
+    def replay(*args):
+        op = xdsl_parse_lines._replay.__wrapped__(*args)
+        replayed.append(op is not None)
+        return op
+
+    replay.__wrapped__ = xdsl_parse_lines._replay
+    monkeypatch.setattr(xdsl_parse_lines, "_replay", replay)
     fast = [outcome(text, verify=False) for text in TEXTS]
     from xdsl.irdl.declarative_assembly_format import FormatProgram
     from xdsl.parser.core import Parser as CoreParser
 
     from xdsl.ir import Operation
 
-    restored(monkeypatch, FormatProgram, "parse", FormatProgram.parse)
+    monkeypatch.setattr(FormatProgram, "parse", inspect.unwrap(FormatProgram.parse))  # under lines and tables
     restored(monkeypatch, AttrDictDirective, "parse", AttrDictDirective.parse)
     from xdsl.irdl.declarative_assembly_format import OptionalGroupDirective
 
@@ -124,6 +146,7 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_parse_ops._WHOLE, "repeated attribute and type texts were memoized"
     assert xdsl_parse._CHECKED, "the constraint checks of like ops were memoized"
+    assert True in replayed and False in replayed, "lines that repeat were parsed once (unless followed otherwise)"
 
 
 def test_verification_matches_xdsl(monkeypatch):
