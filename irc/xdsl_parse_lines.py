@@ -28,8 +28,8 @@ _PERCENT = MLIRTokenKind.PERCENT_IDENT
 
 class _Line:
     """What the parse of one line gave: per operand definition, the places (which `%` of the line, its `#index`)
-    of its operands, one (sequence None) or a list or tuple; the types, properties and attributes; the tokens
-    it stopped at."""
+    of its operands, in a list or tuple as the parse gave them; the types, properties and attributes; the
+    tokens it stopped at."""
 
     __slots__ = ("groups", "operand_types", "result_types", "properties", "attributes", "stops")
     regions = successors = ()  # as a parse state, for build_parsed
@@ -96,14 +96,7 @@ def _replay(parser, op_type, line: _Line, text: str, first, end: int, op_def):
         lexer.pos = first.span.end
         return None
     state.current_token = after
-    start, source = first.span.start, first.span.input
-    names = [match.span() for match in _NAME.finditer(text)]
-    unresolved = []
-    for sequence, places in line.groups:
-        operands = [UnresolvedOperand(Span(start + names[k][0], start + names[k][1], source), index)
-                    for k, index in places]  # fmt: skip
-        unresolved.append(operands[0] if sequence is None else sequence(operands))
-    operands = xdsl_parse._resolve_operands(parser, unresolved, line.operand_types)
+    operands = _resolved(parser, line, [*_NAME.finditer(text)], first.span.start, first.span.input)
     if op_def is not None:
         op = build_parsed(op_type, op_def, operands, line.result_types, line)
         if op is not None:
@@ -111,6 +104,30 @@ def _replay(parser, op_type, line: _Line, text: str, first, end: int, op_def):
     return op_type.build(result_types=tuple(line.result_types), operands=operands,
                          attributes=dict(line.attributes), properties=dict(line.properties), regions=[],
                          successors=[])  # fmt: skip
+
+
+def _resolved(parser, line: _Line, names: list, start: int, source) -> list:
+    """xdsl_parse._resolve_operands of the line's operands, whose names are `names` (the line's `%` matches):
+    a name defined with its type is looked up directly, any other is resolved by the parser (its checks, its
+    errors)."""
+    resolved, defined = [], parser.ssa_values
+    for (sequence, places), types in zip(line.groups, line.operand_types, strict=True):
+        if type(types) not in (tuple, list) or len(places) != len(types):
+            unresolved = sequence([_unresolved(names[k], index, start, source) for k, index in places])
+            resolved.append(parser.resolve_operands(unresolved, types, parser.pos))
+            continue
+        group = []
+        for (k, index), t in zip(places, types):
+            values = defined.get(names[k].group()[1:])
+            value = values[index] if values is not None and index < len(values) else None
+            group.append(value if value is not None and value.type is t
+                         else parser.resolve_operand(_unresolved(names[k], index, start, source), t))  # fmt: skip
+        resolved.append(group)
+    return tuple(resolved)
+
+
+def _unresolved(name, index: int, start: int, source) -> UnresolvedOperand:
+    return UnresolvedOperand(Span(start + name.start(), start + name.end(), source), index)
 
 
 def _record(lines: dict, parser, op_type, key: tuple, line: _Line | None, text: str, start: int, end: int) -> None:
@@ -127,10 +144,10 @@ def _record(lines: dict, parser, op_type, key: tuple, line: _Line | None, text: 
     where = {match.start() + start: k for k, match in enumerate(_NAME.finditer(text))}
     groups, used = [], []
     for operand in state.operands:
-        sequence = type(operand) if type(operand) in (list, tuple) else None
-        group = operand if sequence else (operand,)
-        if not all(type(o) is UnresolvedOperand for o in group):
+        sequence = type(operand)
+        if sequence not in (list, tuple) or not all(type(o) is UnresolvedOperand for o in operand):
             return
+        group = operand
         places = [(where.get(o.span.start), o.index) for o in group]
         used += [k for k, _ in places]
         groups.append((sequence, places))

@@ -310,18 +310,31 @@ def _text_repeated(print_program):
         known = _TEXTS.get(key)
         if known is None:
             return _record(print_program, self, printer, op, key)
-        parts, tail = known[1], known[2]
-        print_string, print_value = printer.print_string, printer.print_ssa_value
-        values = (op._operands, op.results)
+        parts, tail, values = known[1], known[2], (op._operands, op.results)
+        names, pieces = printer._ssa_values, []
         for text, kind, index in parts:
-            if text:
-                print_string(text)
-            print_value(values[kind][index])
-        if tail:
-            print_string(tail)
+            name = names.get(_AT(values[kind], index))
+            if name is None:
+                return _print_naming(printer, parts, tail, values)
+            pieces += (text, "%", name)
+        pieces.append(tail)
+        printer.print_string("".join(pieces))  # the values' names as print_ssa_value writes them
 
     print_format.__wrapped__ = print_program
     return print_format
+
+
+def _print_naming(printer, parts: tuple, tail: str, values: tuple) -> None:
+    """The recorded text, where a value gets its name as it is printed."""
+    for text, kind, index in parts:
+        if text:
+            printer.print_string(text)
+        printer.print_ssa_value(_AT(values[kind], index))
+    if tail:
+        printer.print_string(tail)
+
+
+_AT = tuple.__getitem__  # SSAValues' own __getitem__ is Python
 
 
 def _record(print_program, program: FormatProgram, printer, op, key: tuple) -> None:
