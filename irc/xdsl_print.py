@@ -287,9 +287,8 @@ def _key(program: FormatProgram, op) -> tuple:
         ids = [*map(id, operands)]
         if len(set(ids)) < len(ids):
             same = tuple([ids.index(i) for i in ids])
-    return (id(program), type(op), (*map(id, map(TYPE, operands)),), (*map(id, map(TYPE, op.results)),),
-            (*properties, *map(id, properties.values())) if properties else (),
-            (*attributes, *map(id, attributes.values())) if attributes else (), same)  # fmt: skip
+    return (id(program), type(op), same, *map(id, map(TYPE, operands)), None, *map(id, map(TYPE, op.results)),
+            None, *properties, *map(id, properties.values()), None, *attributes, *map(id, attributes.values()))
 
 
 

@@ -269,10 +269,9 @@ def fields_key(op) -> tuple:
     """The identities of an op's operand and result types, its properties and attributes (with their names),
     and its regions' shapes (entry block, a second block, the entry's argument types)."""
     properties, attributes, regions = op.properties, op.attributes, op.regions
-    return ((*map(id, map(TYPE, op._operands)),), (*map(id, map(TYPE, op.results)),),
-            tuple([_region_key(region) for region in regions]) if regions else (),
-            (*properties, *map(id, properties.values())) if properties else (),
-            (*attributes, *map(id, attributes.values())) if attributes else ())  # fmt: skip
+    key = (*map(id, map(TYPE, op._operands)), None, *map(id, map(TYPE, op.results)), None, *properties,
+           *map(id, properties.values()), None, *attributes, *map(id, attributes.values()))  # fmt: skip
+    return (key, *map(_region_key, regions)) if regions else key
 
 
 def _region_key(region: Region) -> tuple | None:
@@ -295,7 +294,7 @@ def _check_once(plan: _Plan, op) -> None:
     verdict is the same); the traits' checks, which may look around the op, run every time."""
     if op._successors:
         return _check(plan, op)
-    key = (id(plan), *fields_key(op))
+    key = (id(plan), fields_key(op))
     if key in _PASSED_OPS:
         for trait in plan.traits_to_verify():
             trait.verify(op)
