@@ -282,10 +282,12 @@ def _key(program: FormatProgram, op) -> tuple:
     """What the text around the values of a regionless op of `program` depends on (objects by identity), and
     which of its operands are the same value."""
     properties, attributes, operands = op.properties, op.attributes, op._operands
-    same = None
-    if len(operands) > 1:
+    same, count = None, len(operands)
+    if count == 2:
+        same = (0, 0) if _AT(operands, 0) is _AT(operands, 1) else None
+    elif count > 2:
         ids = [*map(id, operands)]
-        if len(set(ids)) < len(ids):
+        if len(set(ids)) < count:
             same = tuple([ids.index(i) for i in ids])
     return (id(program), type(op), same, *map(id, map(TYPE, operands)), None, *map(id, map(TYPE, op.results)),
             None, *properties, *map(id, properties.values()), None, *attributes, *map(id, attributes.values()))
@@ -302,12 +304,13 @@ def _text_repeated(print_program):
     """FormatProgram.print: a regionless op's text around its values is written again where it repeats."""
 
     def print_format(self: FormatProgram, printer, op) -> None:
-        if (op.regions or op._successors or type(printer) is not Printer or printer.print_properties_as_attributes
-                or not _fields_only(self)):  # fmt: skip
+        if op.regions or op._successors or type(printer) is not Printer or printer.print_properties_as_attributes:
             return print_program(self, printer, op)
         key = _key(self, op)
-        known = _TEXTS.get(key)
+        known = _TEXTS.get(key)  # only a program that prints from the op's fields alone is recorded
         if known is None:
+            if not _fields_only(self):
+                return print_program(self, printer, op)
             return _record(print_program, self, printer, op, key)
         parts, tail, values = known[1], known[2], (op._operands, op.results)
         names, pieces = printer._ssa_values, []
