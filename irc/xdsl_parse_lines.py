@@ -68,7 +68,9 @@ def _lines_once(parse_program):
         first = parser._parser_state.current_token
         start, content = first.span.start, first.span.input.content
         if table.sizes[2] or table.sizes[3] or type(content) is not str or not _on_its_line(content, start):
-            return parse_program(self, parser, op_type)
+            op = parse_program(self, parser, op_type)
+            xdsl_parse.LAST[0] = None  # nothing of the parse is kept (its operands hold the whole input)
+            return op
         end = content.find("\n", start)
         text = content[start:end] if end > 0 else ""
         key, lines = (op_type, _NAME.sub("%", text)), _lines_of(parser)
@@ -80,6 +82,7 @@ def _lines_once(parse_program):
         op = parse_program(self, parser, op_type)
         if end > 0 and "//" not in text:
             _record(lines, parser, op_type, key, line, text, start, end)
+        xdsl_parse.LAST[0] = None
         return op
 
     parse.__wrapped__ = parse_program
@@ -138,9 +141,10 @@ def _record(lines: dict, parser, op_type, key: tuple, line: _Line | None, text: 
     if line is not None:
         line.stops.add(_stop(after))
         return
-    state, operand_types, result_types = xdsl_parse.LAST[0]
-    if state.op_type is not op_type or len(lines) >= _MAX_LINES:
+    last = xdsl_parse.LAST[0]
+    if last is None or last[0].op_type is not op_type or len(lines) >= _MAX_LINES:
         return
+    state, operand_types, result_types = last
     where = {match.start() + start: k for k, match in enumerate(_NAME.finditer(text))}
     groups, used = [], []
     for operand in state.operands:
