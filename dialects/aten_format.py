@@ -88,7 +88,7 @@ def number_text(attr: Attribute) -> str:
 class Number(CustomDirective):
     """A bare int or float property (see module docstring); may anchor an optional group."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     value: AttributeVariable
 
@@ -117,7 +117,7 @@ class Number(CustomDirective):
 class Dims(CustomDirective):
     """A list of possibly symbolic sizes: `[9, s0, "2*s1"]`."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     value: AttributeVariable
 
@@ -133,7 +133,7 @@ class Dims(CustomDirective):
 class Dim(CustomDirective):
     """One possibly symbolic size: `3`, `s0`, `"2*s1"`."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     value: AttributeVariable
 

@@ -22,7 +22,7 @@ from irc.dialects.types import BufferType, parse_dims, print_dims
 class Dims(CustomDirective):
     """A dims property written as `[3, s0, "2*s1"]`."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     dims: AttributeVariable
 
@@ -38,7 +38,7 @@ class Dims(CustomDirective):
 class Keyword(CustomDirective):
     """A string property written as a bare identifier: `sum`."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     word: AttributeVariable
 
@@ -54,7 +54,7 @@ class Keyword(CustomDirective):
 class Combine(CustomDirective):
     """An optional store combine (STORE_COMBINES) written as a bare keyword, or nothing: `add`, `max`."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     word: AttributeVariable
 
@@ -89,7 +89,7 @@ class Combine(CustomDirective):
 class BufferElement(CustomDirective):
     """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     buffer: TypeDirective
     element: TypeDirective

@@ -338,7 +338,7 @@ class ProgramIdOp(IRDLOperation):
 class Dim(CustomDirective):
     """An integer or a constexpr name, printed bare (`0`, `XBLOCK`)."""
 
-    PRINTS_FROM_OP_FIELDS = True  # irc/xdsl_print.py may write its text again for a like op
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     dim: AttributeVariable
 

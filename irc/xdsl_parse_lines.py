@@ -1,14 +1,15 @@
 """Regionless ops whose line repeats but for the names of their operands (imported by irc/xdsl_patches.py, after
 irc/xdsl_parse_ops.py).
 
-An op in a declarative format without regions or successors, written on one line from its name to the line's
-end, parses to the same operand types, result types, properties and attributes as every op of its class whose
-line is the same text but for the names of its operands: the parse reads the text alone, and the names only
-resolve. The first such op is parsed as before and its outcome recorded, in the parser's own table, under its line
-with the names cut out (where every `%` of the line is one of its operands), with the token after it. A later op of that line, followed
-by a token that the recorded parse also stopped at (the same kind and spelling; any `%name`), takes the recorded
-outcome: its own operands are resolved (the same checks and errors) and its op built from them. Every other op,
-and every other line, is parsed as before.
+An op in a plain declarative format (irc/xdsl_print.py's `plain_format`) without regions or successors, written
+on one line from its name to the line's end, parses to the same operand types, result types, properties and
+attributes as every op of its class whose line is the same text but for the names of its operands: the parse
+reads the text alone, and the names only resolve. The first such op is parsed as before and its outcome
+recorded, in the parser's own table, under its line with the names cut out (where every `%` of the line is one
+of its operands), with the token after it. A later op of that line, followed by a token that the recorded parse
+also stopped at (the same kind and spelling; any `%name`), takes the recorded outcome: its own operands are
+resolved (the same checks and errors) and its op built from them. Every other op, and every other line, is
+parsed as before.
 """
 
 import re
@@ -20,6 +21,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from irc import xdsl_parse
 from irc.xdsl_build import build_parsed
+from irc.xdsl_print import plain_format
 
 _NAME = re.compile(r"%(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)")  # the lexer's `%` identifier
 _GAP = re.compile(r"(?:[ \t\n\r\f\v]|//[^\n]*)*+")  # the lexer's whitespace and comments
@@ -67,7 +69,8 @@ def _lines_once(parse_program):
         table, build_directly = xdsl_parse.tables_of(op_type)
         first = parser._parser_state.current_token
         start, content = first.span.start, first.span.input.content
-        if table.sizes[2] or table.sizes[3] or type(content) is not str or not _on_its_line(content, start):
+        if (table.sizes[2] or table.sizes[3] or type(content) is not str or not _on_its_line(content, start)
+                or not plain_format(self)):  # fmt: skip
             op = parse_program(self, parser, op_type)
             xdsl_parse.LAST[0] = None  # nothing of the parse is kept (its operands hold the whole input)
             return op

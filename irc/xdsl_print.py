@@ -19,9 +19,10 @@ name scope known per class; a format's state is made directly; a line break and 
 when no callback waits for the new line; a punctuation and the space before it are one text.
 
 An op without regions or successors prints the same text around its values as every op of its format with the
-same operand and result types, properties and attributes (the same objects), where the format's directives
-print from nothing else (xDSL's own, and custom ones that say so with `PRINTS_FROM_OP_FIELDS = True`): that text
-is recorded at the first such op and written again for the others, with their values printed in between.
+same operand and result types, properties and attributes (the same objects), where the format is plain (its
+directives are xDSL's own, or custom ones that say with `PLAIN_DIRECTIVE = True` that they parse from their own
+text alone and print from the op's operands, results, types, properties and attributes alone): that text is
+recorded at the first such op and written again for the others, with their values printed in between.
 """
 
 import dataclasses
@@ -254,23 +255,24 @@ PunctuationDirective.print = _punctuation_with_its_space(PunctuationDirective.pr
 # ---------------------------------------------------------------------------
 
 _XDSL_DIRECTIVES = FormatProgram.__module__
-_FIELDS_ONLY: dict[int, tuple[FormatProgram, bool]] = {}
+_PLAIN: dict[int, tuple[FormatProgram, bool]] = {}
 
 
-def _prints_from_fields(directive) -> bool:
-    """The directive prints from the op's operands, results, their types, properties and attributes alone."""
+def _plain_directive(directive) -> bool:
+    """The directive parses from its own text alone and prints from the op's fields alone."""
     if isinstance(directive, OptionalGroupDirective):
-        return all(_prints_from_fields(d) for d in (directive.anchor, directive.then_first, *directive.then_elements,
-                                                    *directive.else_elements, *directive.then_whitespace))  # fmt: skip
+        return all(_plain_directive(d) for d in (directive.anchor, directive.then_first, *directive.then_elements,
+                                                 *directive.else_elements, *directive.then_whitespace))  # fmt: skip
     if isinstance(directive, CustomDirective):
-        return getattr(type(directive), "PRINTS_FROM_OP_FIELDS", False) is True
+        return getattr(type(directive), "PLAIN_DIRECTIVE", False) is True
     return type(directive).__module__ == _XDSL_DIRECTIVES
 
 
-def _fields_only(program: FormatProgram) -> bool:
-    known = _FIELDS_ONLY.get(id(program))
+def plain_format(program: FormatProgram) -> bool:
+    """Every directive of the format is plain: xDSL's own, or a custom one with `PLAIN_DIRECTIVE = True`."""
+    known = _PLAIN.get(id(program))
     if known is None or known[0] is not program:
-        known = _FIELDS_ONLY[id(program)] = (program, all(_prints_from_fields(d) for d in program.stmts))
+        known = _PLAIN[id(program)] = (program, all(_plain_directive(d) for d in program.stmts))
     return known[1]
 
 
@@ -309,7 +311,7 @@ def _text_repeated(print_program):
         key = _key(self, op)
         known = _TEXTS.get(key)  # only a program that prints from the op's fields alone is recorded
         if known is None:
-            if not _fields_only(self):
+            if not plain_format(self):
                 return print_program(self, printer, op)
             return _record(print_program, self, printer, op, key)
         parts, tail, values = known[1], known[2], (op._operands, op.results)
