@@ -295,7 +295,6 @@ def _key(program: FormatProgram, op) -> tuple:
             None, *properties, *map(id, properties.values()), None, *attributes, *map(id, attributes.values()))
 
 
-
 def _objects(program: FormatProgram, op) -> tuple:
     """The objects whose identities `_key` takes (kept alive with the text, so that no other takes their id)."""
     return (program, type(op), *(v.type for v in op._operands), *(r.type for r in op.results),
@@ -309,7 +308,7 @@ def _text_repeated(print_program):
         if op.regions or op._successors or type(printer) is not Printer or printer.print_properties_as_attributes:
             return print_program(self, printer, op)
         key = _key(self, op)
-        known = _TEXTS.get(key)  # only a program that prints from the op's fields alone is recorded
+        known = _TEXTS.get(key)  # only a plain format's texts are recorded
         if known is None:
             if not plain_format(self):
                 return print_program(self, printer, op)
