@@ -310,7 +310,7 @@ def _text_repeated(print_program):
         key = _key(self, op)
         known = _TEXTS.get(key)  # only a plain format's texts are recorded
         if known is None:
-            if not plain_format(self):
+            if len(_TEXTS) >= _MAX_TEXTS or not plain_format(self):
                 return print_program(self, printer, op)
             return _record(print_program, self, printer, op, key)
         parts, tail, values = known[1], known[2], (op._operands, op.results)
@@ -367,7 +367,7 @@ def _record(print_program, program: FormatProgram, printer, op, key: tuple) -> N
             return  # a value not the op's own, or both operand and result: its text is not recorded
         parts.append((text[end:start], 0, operands[0]) if operands else (text[end:start], 1, results[0]))
         end = stop
-    if "\n" not in text and len(_TEXTS) < _MAX_TEXTS:
+    if "\n" not in text:
         _TEXTS[key] = (_objects(program, op), tuple(parts), text[end:])
 
 

@@ -292,3 +292,14 @@ def test_named_entries_are_read_as_xdsl_reads_them():
                     assert fast == original and type(fast) is type(original), (op.name, name)
                     checked += 1
     assert checked > 1000
+
+
+def test_like_op_tables_when_full(monkeypatch):
+    expected = [outcome(text) for text in EDGES]
+    for module, table, bound in ((xdsl_print, "_TEXTS", "_MAX_TEXTS"), (xdsl_verify, "_PASSED_OPS", "_MAX_PASSED"),
+                                 (xdsl_parse, "_CHECKED", "_MAX_CHECKED"), (xdsl_parse_lines, None, "_MAX_LINES")):
+        if table:
+            monkeypatch.setattr(module, table, {})
+        monkeypatch.setattr(module, bound, 0)
+    assert [outcome(text) for text in EDGES] == expected
+    assert not xdsl_print._TEXTS and not xdsl_verify._PASSED_OPS and not xdsl_parse._CHECKED
