@@ -88,6 +88,8 @@ def number_text(attr: Attribute) -> str:
 class Number(CustomDirective):
     """A bare int or float property (see module docstring); may anchor an optional group."""
 
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
+
     value: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
@@ -115,6 +117,8 @@ class Number(CustomDirective):
 class Dims(CustomDirective):
     """A list of possibly symbolic sizes: `[9, s0, "2*s1"]`."""
 
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
+
     value: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
@@ -128,6 +132,8 @@ class Dims(CustomDirective):
 @irdl_custom_directive
 class Dim(CustomDirective):
     """One possibly symbolic size: `3`, `s0`, `"2*s1"`."""
+
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     value: AttributeVariable
 

@@ -22,6 +22,8 @@ from irc.dialects.types import BufferType, parse_dims, print_dims
 class Dims(CustomDirective):
     """A dims property written as `[3, s0, "2*s1"]`."""
 
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
+
     dims: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
@@ -36,6 +38,8 @@ class Dims(CustomDirective):
 class Keyword(CustomDirective):
     """A string property written as a bare identifier: `sum`."""
 
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
+
     word: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
@@ -49,6 +53,8 @@ class Keyword(CustomDirective):
 @irdl_custom_directive
 class Combine(CustomDirective):
     """An optional store combine (STORE_COMBINES) written as a bare keyword, or nothing: `add`, `max`."""
+
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     word: AttributeVariable
 
@@ -82,6 +88,8 @@ class Combine(CustomDirective):
 @irdl_custom_directive
 class BufferElement(CustomDirective):
     """A buffer type that also gives a second value its element type: `!loop.buffer<...>` types both."""
+
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
 
     buffer: TypeDirective
     element: TypeDirective

@@ -341,6 +341,8 @@ class ProgramIdOp(IRDLOperation):
 class Dim(CustomDirective):
     """An integer or a constexpr name, printed bare (`0`, `XBLOCK`)."""
 
+    PLAIN_DIRECTIVE = True  # parses from its text, prints from the op's fields (irc/xdsl_print.py)
+
     dim: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:

@@ -23,6 +23,9 @@ its errors (test/unit/test_xdsl_fast_paths.py compares them with xDSL's own step
   the types the format left unknown, looks operands already defined with their type up directly, and checks a
   property or attribute against a pure constraint once per attribute object (irc/xdsl_verify.py).
 - An optional group that is not taken sets empty only the elements whose set_empty does something.
+- The constraint checks of a declarative-format parse, and the types it infers from them, are the same for
+  every op of a format with the same operand counts, given types, properties and attributes (the same
+  objects): they run once per such key, and a like op takes the types found then.
 
 Whole ops, blocks and repeated attribute texts: irc/xdsl_parse_ops.py.
 """
@@ -156,11 +159,28 @@ def _resolve_operands(parser: Parser, unresolved: list, operand_types: tuple) ->
     return tuple(resolved)
 
 
-def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
-    table, build_directly = _TABLES_BY_TYPE.get(op_type) or _type_table(op_type)
-    state = _parsing_state(op_type, table.sizes)
-    for stmt in self.stmts:
-        stmt.parse(parser, state)
+def _group_key(groups) -> tuple:
+    """The identities of each definition's types (None where not given)."""
+    return tuple([None if g is None else (*map(id, g),) if type(g) in (list, tuple) else id(g) for g in groups])
+
+
+_CHECKED: dict[tuple, tuple] = {}
+_MAX_CHECKED = 1 << 16
+
+
+def _checked_types(state: ParsingState, table: _Table) -> tuple[list, list]:
+    """The original's constraint checks and the operand and result types, given or inferred from the variables
+    that the checks bound; once per table, operand counts, given types, properties and attributes (the same
+    objects: the same verdict and the same inferred types)."""
+    properties, attributes = state.properties, state.attributes
+    key = (id(table), tuple([None if group is None else _length(group) for group in state.operands]),
+           _group_key(state.operand_types), _group_key(state.result_types),
+           (*properties, *map(id, properties.values())) if properties else (),
+           (*attributes, *map(id, attributes.values())) if attributes else ())  # fmt: skip
+    known = _CHECKED.get(key)
+    if known is not None:
+        return known[1], known[2]
+    given = (table, state.operand_types, state.result_types, properties.copy(), attributes.copy())
     _resolve_constraint_variables(state, table)
     assert None not in state.operands
     context = state.context
@@ -174,6 +194,18 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
     if None in result_types:
         result_types = [constraint.infer(context, length=None) if types is None else types
                         for types, constraint in zip(result_types, table.results, strict=True)]  # fmt: skip
+    if len(_CHECKED) < _MAX_CHECKED:
+        _CHECKED[key] = (given, operand_types, result_types)
+    return operand_types, result_types
+
+
+def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
+    table, build_directly = _TABLES_BY_TYPE.get(op_type) or _type_table(op_type)
+    state = _parsing_state(op_type, table.sizes)
+    for stmt in self.stmts:
+        stmt.parse(parser, state)
+    operand_types, result_types = _checked_types(state, table)
+    LAST[0] = (state, operand_types, result_types)
     operands = _resolve_operands(parser, state.operands, operand_types)
     if build_directly:
         op = build_parsed(op_type, table.op_def, operands, result_types, state)
@@ -189,7 +221,13 @@ def _parse_with_tables(self: FormatProgram, parser: Parser, op_type):
     )
 
 
+LAST: list = [None]  # the state and types of the latest format parse (irc/xdsl_parse_lines.py records them)
 _TABLES_BY_TYPE: dict[type, tuple[_Table, bool]] = {}
+
+
+def tables_of(op_type) -> tuple[_Table, bool]:
+    """The op class's parse table, and whether its ops are built from a parse directly."""
+    return _TABLES_BY_TYPE.get(op_type) or _type_table(op_type)
 
 
 def _type_table(op_type) -> tuple[_Table, bool]:

@@ -10,7 +10,8 @@ xDSL's own steps).
   up by its full name first, its dialect's name computed once per class, the result's name registered (and its
   name hint set) directly unless the name was used before its definition; any other op goes to the original from
   its first token.
-- A block's ops are parsed while the current token can start one, each by parse_operation directly.
+- A block's ops are parsed while the current token can start one, each by parse_operation directly, and
+  appended with Block.add_op's steps inline where the block is not inside anything yet (as while it is parsed).
 """
 
 import re
@@ -194,7 +195,18 @@ def _ops_directly(parse_block_body):
             return parse_block_body(self, block)
         state = self._parser_state
         while state.current_token.kind in _OP_START:
-            block.add_op(self.parse_operation())
+            op = self.parse_operation()
+            last = block._last_op
+            at_end = last is None or last._next_op is None
+            if op.parent is not None or block.parent is not None or not at_end:
+                block.add_op(op)
+                continue
+            op.parent = block  # Block.add_op's steps: an op without a parent, a block without ancestors
+            if last is None:
+                block._first_op = op
+            else:
+                op._prev_op, op._next_op, last._next_op = last, None, op
+            block._last_op = op
 
     parse_ops.__wrapped__ = parse_block_body
     return parse_ops

@@ -17,6 +17,12 @@ the properties the dictionary would show: that case no longer builds the merged 
 An op in custom format (no diagnostics, no debug info) prints with `print_op`'s steps inline, whether it opens a
 name scope known per class; a format's state is made directly; a line break and its indentation are one write
 when no callback waits for the new line; a punctuation and the space before it are one text.
+
+An op without regions or successors prints the same text around its values as every op of its format with the
+same operand and result types, properties and attributes (the same objects), where the format is plain (its
+directives are xDSL's own, or custom ones that say with `PLAIN_DIRECTIVE = True` that they parse from their own
+text alone and print from the op's operands, results, types, properties and attributes alone): that text is
+recorded at the first such op and written again for the others, with their values printed in between.
 """
 
 import dataclasses
@@ -36,7 +42,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation
 from xdsl.irdl.declarative_assembly_format import (
     AttrDictDirective,
+    CustomDirective,
     FormatProgram,
+    OptionalGroupDirective,
     PrintingState,
     PunctuationDirective,
 )
@@ -44,7 +52,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
 
-from irc.xdsl_verify import has_trait
+from irc.xdsl_verify import TYPE, has_trait
 
 
 def _written_directly(print_string):
@@ -240,3 +248,127 @@ def _punctuation_with_its_space(print_punctuation):
 _AFTER_PUNCTUATION = (">", ")", "}", "]", ",")  # no space before these after a punctuation
 _AFTER_OTHER = ("<", ">", "(", ")", "{", "}", "[", "]", ",")  # nor before these after anything else
 PunctuationDirective.print = _punctuation_with_its_space(PunctuationDirective.print)
+
+
+# ---------------------------------------------------------------------------
+# Ops whose format text repeats
+# ---------------------------------------------------------------------------
+
+_XDSL_DIRECTIVES = FormatProgram.__module__
+_PLAIN: dict[int, tuple[FormatProgram, bool]] = {}
+
+
+def _plain_directive(directive) -> bool:
+    """The directive parses from its own text alone and prints from the op's fields alone."""
+    if isinstance(directive, OptionalGroupDirective):
+        return all(_plain_directive(d) for d in (directive.anchor, directive.then_first, *directive.then_elements,
+                                                 *directive.else_elements, *directive.then_whitespace))  # fmt: skip
+    if isinstance(directive, CustomDirective):
+        return getattr(type(directive), "PLAIN_DIRECTIVE", False) is True
+    return type(directive).__module__ == _XDSL_DIRECTIVES
+
+
+def plain_format(program: FormatProgram) -> bool:
+    """Every directive of the format is plain: xDSL's own, or a custom one with `PLAIN_DIRECTIVE = True`."""
+    known = _PLAIN.get(id(program))
+    if known is None or known[0] is not program:
+        known = _PLAIN[id(program)] = (program, all(_plain_directive(d) for d in program.stmts))
+    return known[1]
+
+
+_TEXTS: dict[tuple, tuple[tuple, tuple, str]] = {}
+_MAX_TEXTS = 1 << 16
+
+
+def _key(program: FormatProgram, op) -> tuple:
+    """What the text around the values of a regionless op of `program` depends on (objects by identity), and
+    which of its operands are the same value."""
+    properties, attributes, operands = op.properties, op.attributes, op._operands
+    same, count = None, len(operands)
+    if count == 2:
+        same = (0, 0) if _AT(operands, 0) is _AT(operands, 1) else None
+    elif count > 2:
+        ids = [*map(id, operands)]
+        if len(set(ids)) < count:
+            same = tuple([ids.index(i) for i in ids])
+    return (id(program), type(op), same, *map(id, map(TYPE, operands)), None, *map(id, map(TYPE, op.results)),
+            None, *properties, *map(id, properties.values()), None, *attributes, *map(id, attributes.values()))
+
+
+def _objects(program: FormatProgram, op) -> tuple:
+    """The objects whose identities `_key` takes (kept alive with the text, so that no other takes their id)."""
+    return (program, type(op), *(v.type for v in op._operands), *(r.type for r in op.results),
+            *op.properties.values(), *op.attributes.values())  # fmt: skip
+
+
+def _text_repeated(print_program):
+    """FormatProgram.print: a regionless op's text around its values is written again where it repeats."""
+
+    def print_format(self: FormatProgram, printer, op) -> None:
+        if op.regions or op._successors or type(printer) is not Printer or printer.print_properties_as_attributes:
+            return print_program(self, printer, op)
+        key = _key(self, op)
+        known = _TEXTS.get(key)  # only a plain format's texts are recorded
+        if known is None:
+            if len(_TEXTS) >= _MAX_TEXTS or not plain_format(self):
+                return print_program(self, printer, op)
+            return _record(print_program, self, printer, op, key)
+        parts, tail, values = known[1], known[2], (op._operands, op.results)
+        names, pieces = printer._ssa_values, []
+        for text, kind, index in parts:
+            name = names.get(_AT(values[kind], index))
+            if name is None:
+                return _print_naming(printer, parts, tail, values)
+            pieces += (text, "%", name)
+        pieces.append(tail)
+        printer.print_string("".join(pieces))  # the values' names as print_ssa_value writes them
+
+    print_format.__wrapped__ = print_program
+    return print_format
+
+
+def _print_naming(printer, parts: tuple, tail: str, values: tuple) -> None:
+    """The recorded text, where a value gets its name as it is printed."""
+    for text, kind, index in parts:
+        if text:
+            printer.print_string(text)
+        printer.print_ssa_value(_AT(values[kind], index))
+    if tail:
+        printer.print_string(tail)
+
+
+_AT = tuple.__getitem__  # SSAValues' own __getitem__ is Python
+
+
+def _record(print_program, program: FormatProgram, printer, op, key: tuple) -> None:
+    """Prints `op` as the original does, noting where each value's name went."""
+    stream, capture, spans = printer.stream, StringIO(), []
+    print_value = printer.print_ssa_value
+
+    def print_noted(value):
+        start = capture.tell()
+        name = print_value(value)
+        spans.append((start, capture.tell(), value))
+        return name
+
+    printer.stream, printer.print_ssa_value = capture, print_noted
+    try:
+        print_program(program, printer, op)
+    finally:
+        del printer.print_ssa_value
+        printer.stream = stream
+        text = capture.getvalue()
+        (sys.stdout if stream is None else stream).write(text)
+    parts, end = [], 0
+    for start, stop, value in spans:
+        operands = [k for k, v in enumerate(op._operands) if v is value]  # the first of equal ones (in the key)
+        results = [k for k, v in enumerate(op.results) if v is value]
+        if len(operands) + len(results) == 0 or (operands and results):
+            return  # a value not the op's own, or both operand and result: its text is not recorded
+        parts.append((text[end:start], 0, operands[0]) if operands else (text[end:start], 1, results[0]))
+        end = stop
+    if "\n" not in text:
+        _TEXTS[key] = (_objects(program, op), tuple(parts), text[end:])
+
+
+FormatProgram.print = _text_repeated(FormatProgram.print)

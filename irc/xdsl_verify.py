@@ -14,11 +14,15 @@
   building views of its operands and successors. Blocks and regions walk their ops and blocks by their links.
 - A property or attribute is checked against a pure constraint (xDSL's dataclass constraints without variables,
   more than a class test) once per attribute object: attributes are immutable, and a repeat has the same verdict.
+- An op without successors that passed its definition's checks (not its traits') passes them again where its
+  definition, operand and result types, properties, attributes (the same objects) and region shapes are the
+  same: those checks run once per such key; the traits, which may look around the op, run for every op.
 - `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
   already known to lie inside it. A violation is reported by the original.
 """
 
 import dataclasses
+import operator
 
 from xdsl.irdl.constraints import (
     AnyAttr,
@@ -254,12 +258,58 @@ def _check(plan: _Plan, op) -> None:
         trait.verify(op)
 
 
+# ---------------------------------------------------------------------------
+# Ops like one that passed before
+# ---------------------------------------------------------------------------
+
+TYPE = operator.attrgetter("_type")  # SSAValue.type, read directly
+
+
+def fields_key(op) -> tuple:
+    """The identities of an op's operand and result types, its properties and attributes (with their names),
+    and its regions' shapes (entry block, a second block, the entry's argument types)."""
+    properties, attributes, regions = op.properties, op.attributes, op.regions
+    key = (*map(id, map(TYPE, op._operands)), None, *map(id, map(TYPE, op.results)), None, *properties,
+           *map(id, properties.values()), None, *attributes, *map(id, attributes.values()))  # fmt: skip
+    return (key, *map(_region_key, regions)) if regions else key
+
+
+def _region_key(region: Region) -> tuple | None:
+    entry = region._first_block
+    return None if entry is None else (entry._next_block is None, *map(id, map(TYPE, entry._args)))
+
+
+def fields_objects(op) -> tuple:
+    """The objects whose identities `fields_key` takes (kept alive with what is memoized, so that no other object
+    takes their id)."""
+    return (*map(TYPE, op._operands), *map(TYPE, op.results), *op.properties.values(), *op.attributes.values(),
+            *(arg.type for region in op.regions if region._first_block for arg in region._first_block._args))
+
+
+_PASSED_OPS: dict[tuple, tuple] = {}
+
+
+def _check_once(plan: _Plan, op) -> None:
+    """_check, where the definition's checks run once per plan and `fields_key` (they read nothing else: their
+    verdict is the same); the traits' checks, which may look around the op, run every time."""
+    if op._successors:
+        return _check(plan, op)
+    key = (id(plan), fields_key(op))
+    if key in _PASSED_OPS:
+        for trait in plan.traits_to_verify():
+            trait.verify(op)
+        return
+    _check(plan, op)
+    if len(_PASSED_OPS) < _MAX_PASSED:
+        _PASSED_OPS[key] = (plan, fields_objects(op))
+
+
 def _verify_from_table(verify):
     def verify_op(self: OpDef, op) -> None:
         plan = _plan(self)
         if plan is not None:
             try:
-                return _check(plan, op)
+                return _check_once(plan, op)
             except (_Mismatch, VerifyException):
                 pass
         verify(self, op)

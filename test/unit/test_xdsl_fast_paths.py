@@ -2,6 +2,7 @@
 fast path gives the op, the verdict, the text and the error that xDSL's own code gives, on the lit inputs, the
 fuzz seeds and seeded mutations of them."""
 
+import inspect
 import io
 import random
 from pathlib import Path
@@ -13,7 +14,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 import irc.xdsl_patches  # noqa: F401
-from irc import xdsl_parse, xdsl_parse_ops, xdsl_print
+from irc import xdsl_parse, xdsl_parse_lines, xdsl_parse_ops, xdsl_print, xdsl_verify
 from irc.pipeline import make_context
 from irc.registry import load_all_dialects
 
@@ -81,6 +82,22 @@ EDGES = [  # terminators, locations, names bound twice or used before their defi
     LOOP.replace('"i0"', '"i0 + 1"'), LOOP.replace(", strides [1]>", ", strides [1] >", 1),
     LOOP.replace("loop.yield %a : f32\n", "loop.yield %a : f32\n    loop.yield %a : f32\n"),
     LOOP.replace("    loop.yield %a : f32\n", ""),
+    # like ops whose operands are the same value or not, in either order; a like op outside its parent
+    "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %a, %b : i32\n"
+    "%d = arith.addi %b, %a : i32\n%e = arith.addi %b, %b : i32\n%f = arith.addi %e, %e : i32",
+    LOOP.replace("  func.return", f"  %c = loop.load %x[#loop.index<\"i0\">] : {BUF}\n  func.return"),
+    # lines that repeat but for their names: undefined or mistyped names, a line continued on the next, a
+    # token after the line that the first one was not followed by, tuple indices, forward references
+    "%a = arith.constant 1 : i32\n%x = arith.constant 1 : i64\n%b = arith.addi %a, %a : i32\n"
+    "%c = arith.addi %b, %a : i32\n%d = arith.addi %x, %a : i32",
+    "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %q, %a : i32",
+    "%b = arith.addi %a, %a : i32\n%c = arith.addi %b, %a : i32\n%a = arith.constant 1 : i32",
+    "%a = arith.constant 1 : i32\n%b = arith.addi %a, %a : i32\n%c = arith.addi %b, %a\n  : i32\n"
+    "%d = arith.addi %b, %a : i32 loc(unknown)\n%e = arith.addi %d, %a : i32 // c\n%f = arith.addi %e, %a : i32",
+    TUPLES + "%b = arith.addi %a#0, %a#1 : i32\n%c = arith.addi %a#1, %a#0 : i32\n%d = arith.addi %a#1, %a#2 : i32",
+    "func.func @f() -> i32 {\n  %a = arith.constant 1 : i32\n  func.return %a : i32\n}\n"
+    "func.func @g() -> i32 {\n  %a = arith.constant 1 : i32\n  func.return %a : i32 }\n"
+    "func.func @h() -> i32 {\n  %a = arith.constant 1 : i32\n  func.return\n  %a : i32\n}",
 ]
 TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#0, %a#1 : i32',
                     TUPLES + "%b = arith.addi %a#x, %a#1 : i32", TUPLES + "%b = arith.addi %a#5, %a#1 : i32",
@@ -88,13 +105,22 @@ TEXTS = corpus() + [TUPLES + '"test.op"(%a#1) : (i32) -> ()\n%b = arith.addi %a#
 
 
 def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
+    replayed = []
+
+    def replay(*args):
+        op = xdsl_parse_lines._replay.__wrapped__(*args)
+        replayed.append(op is not None)
+        return op
+
+    replay.__wrapped__ = xdsl_parse_lines._replay
+    monkeypatch.setattr(xdsl_parse_lines, "_replay", replay)
     fast = [outcome(text, verify=False) for text in TEXTS]
     from xdsl.irdl.declarative_assembly_format import FormatProgram
     from xdsl.parser.core import Parser as CoreParser
 
     from xdsl.ir import Operation
 
-    restored(monkeypatch, FormatProgram, "parse", FormatProgram.parse)
+    monkeypatch.setattr(FormatProgram, "parse", inspect.unwrap(FormatProgram.parse))  # under lines and tables
     restored(monkeypatch, AttrDictDirective, "parse", AttrDictDirective.parse)
     from xdsl.irdl.declarative_assembly_format import OptionalGroupDirective
 
@@ -119,6 +145,8 @@ def test_format_parse_and_its_steps_match_xdsl(monkeypatch):
         monkeypatch.setattr(owner, name, function.__wrapped__)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_parse_ops._WHOLE, "repeated attribute and type texts were memoized"
+    assert xdsl_parse._CHECKED, "the constraint checks of like ops were memoized"
+    assert True in replayed and False in replayed, "lines that repeat were parsed once (unless followed otherwise)"
 
 
 def test_verification_matches_xdsl(monkeypatch):
@@ -133,6 +161,7 @@ def test_verification_matches_xdsl(monkeypatch):
     dominance = irc.xdsl_patches._dominance_checked
     monkeypatch.setattr(Block, "verify", dominance(Block.verify.__wrapped__.__wrapped__))
     assert [outcome(text) for text in TEXTS] == fast
+    assert xdsl_verify._PASSED_OPS, "the checks of like ops were memoized"
 
 
 def test_printing_matches_xdsl(monkeypatch):
@@ -154,6 +183,7 @@ def test_printing_matches_xdsl(monkeypatch):
     restored(monkeypatch, PunctuationDirective, "print", PunctuationDirective.print)
     assert [outcome(text, verify=False) for text in TEXTS] == fast
     assert xdsl_print._PRINTED, "the attribute texts were memoized"
+    assert xdsl_print._TEXTS, "the texts of like ops were memoized"
 
 
 def shapes_of(defs, single, rng: random.Random) -> list:
@@ -262,3 +292,14 @@ def test_named_entries_are_read_as_xdsl_reads_them():
                     assert fast == original and type(fast) is type(original), (op.name, name)
                     checked += 1
     assert checked > 1000
+
+
+def test_like_op_tables_when_full(monkeypatch):
+    expected = [outcome(text) for text in EDGES]
+    for module, table, bound in ((xdsl_print, "_TEXTS", "_MAX_TEXTS"), (xdsl_verify, "_PASSED_OPS", "_MAX_PASSED"),
+                                 (xdsl_parse, "_CHECKED", "_MAX_CHECKED"), (xdsl_parse_lines, None, "_MAX_LINES")):
+        if table:
+            monkeypatch.setattr(module, table, {})
+        monkeypatch.setattr(module, bound, 0)
+    assert [outcome(text) for text in EDGES] == expected
+    assert not xdsl_print._TEXTS and not xdsl_verify._PASSED_OPS and not xdsl_parse._CHECKED

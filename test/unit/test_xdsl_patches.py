@@ -84,6 +84,21 @@ def test_the_collector_runs_again_after_a_parse():
         gc.enable()
 
 
+def test_a_parsed_module_counts_as_old_for_the_collector():
+    text = "".join(f'%v{k} = "test.op"() : () -> i32\n' for k in range(2000))
+    module = parse(text)
+    old = gc.get_objects(generation=2)
+    assert any(o is module for o in old) and any(o is module.body.block.first_op for o in old)
+    assert gc.get_freeze_count() == 0
+    frozen = [[] for _ in range(10)]
+    gc.freeze()
+    try:
+        parse(text)
+        assert gc.get_freeze_count() >= len(frozen)  # what the program froze stays frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_counts_of_operands_results_and_regions_are_verified_as_before():
     from xdsl.irdl import operations
     from xdsl.utils.exceptions import VerifyException
