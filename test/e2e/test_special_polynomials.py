@@ -44,10 +44,11 @@ def test_random_points_and_degrees(name, device):
     _lowered(fn, x, n)
 
 
-F64_CASES = ("chebyshev_polynomial_u", "shifted_chebyshev_polynomial_w", "hermite_polynomial_he", "legendre_polynomial_p")
+F64_CASES = ["chebyshev_polynomial_u", "shifted_chebyshev_polynomial_w", "hermite_polynomial_he", "legendre_polynomial_p"]
+CASES = [(name, F32) for name in POLYNOMIALS] + [(name, F64) for name in F64_CASES]
 
 
-@pytest.mark.parametrize("name, dtype", [(name, F32) for name in POLYNOMIALS] + [(name, F64) for name in F64_CASES])
+@pytest.mark.parametrize("name, dtype", CASES)
 def test_special_cases_and_long_recurrences(name, dtype, device):
     fn = getattr(torch.special, name)
     points = POINTS + ([NAN] if name in NAN_X_DEFINED else [])
