@@ -37,8 +37,9 @@ def numpy(name: str) -> Callable[..., Any]:
 
 
 def widened(name: str) -> Callable[..., Any]:
-    """numpy's `name` computed in float64 and rounded to the operand's type: glibc's acosf is correctly
-    rounded where numpy's float32 arccos is off by an ulp, which n * acos(x) multiplies (Chebyshev's forms)."""
+    """numpy's `name` computed in float64 and rounded to the operand's type: nearer libm's acosf (eager's)
+    than numpy's float32 arccos, though not equal to it everywhere; n * acos(x) (Chebyshev's closed forms)
+    multiplies an ulp of difference by n."""
 
     def apply(x):
         import numpy as np
