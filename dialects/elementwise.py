@@ -36,6 +36,22 @@ def numpy(name: str) -> Callable[..., Any]:
     return lambda *args: getattr(__import__("numpy"), name)(*args)
 
 
+def widened(name: str) -> Callable[..., Any]:
+    """numpy's `name` computed in float64 and rounded to the operand's type: nearer libm's acosf (eager's)
+    than numpy's float32 arccos, though not equal to it everywhere; n * acos(x) (Chebyshev's closed forms)
+    multiplies an ulp of difference by n."""
+
+    def apply(x):
+        import numpy as np
+
+        x = np.asarray(x)
+        if x.dtype != np.float32:
+            return getattr(np, name)(x)
+        return getattr(np, name)(x.astype(np.float64)).astype(np.float32)
+
+    return apply
+
+
 def vectorized(name: str) -> Callable[..., Any]:
     """Python's math.`name` applied element by element (numpy has no erf, erfc, lgamma), in float64."""
 
@@ -179,6 +195,11 @@ def triton_only(name: str, arity: int, triton: str, operands: str, lowers=(), re
     )  # fmt: skip
 
 
+SPECIAL_POLYNOMIALS = (
+    *(f"{shifted}chebyshev_polynomial_{kind}" for shifted in ("", "shifted_") for kind in "tuvw"),
+    "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p",
+)  # fmt: skip
+
 _FLOORDIV = "tl.where((({0} % {1}) != 0) & (({0} < 0) != ({1} < 0)), {0} // {1} - 1, {0} // {1})"
 _MOD = "tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), {0} % {1} + {1}, {0} % {1})"
 _NAN_MIN = "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
@@ -293,7 +314,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     float_math("tan"),
     float_math("tanh"),
     float_math("asin", reference=numpy("arcsin")),
-    float_math("acos", reference=numpy("arccos")),
+    float_math("acos", reference=widened("arccos")),
     float_math("atan", reference=numpy("arctan")),
     float_math("sinh"),
     float_math("cosh"),
@@ -315,6 +336,9 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     *(ElementwiseRow(name, 1, (FLOAT, "any"), {"float": name}) for name in (
         "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1",
         "airy_ai")),
+    # orthogonal polynomials of a degree tensor: a recurrence whose length is the degree (a loop.while)
+    *(ElementwiseRow(name, 2, (FLOAT, "any"), {"float": name}) for name in SPECIAL_POLYNOMIALS),
+    ElementwiseRow("zeta", 2, (FLOAT, "any"), {"float": "zeta"}),  # Hurwitz's; its sum's length is data too
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
     libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),

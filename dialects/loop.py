@@ -50,6 +50,7 @@ from xdsl.utils.exceptions import VerifyException
 from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
 from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES, ReductionKind  # noqa: F401
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
+from irc.dialects.loop_while import WHILE_OPS, ConditionOp, WhileOp  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
     DimLike,
@@ -337,11 +338,13 @@ class IndexOp(IRDLOperation):
 
 @irdl_op_definition
 class YieldOp(IRDLOperation):
-    """Ends a pointwise/reduction body with its per-element values: `loop.yield %v : f32`."""
+    """Ends a pointwise/reduction body (or a loop.while step) with its values: `loop.yield %v : f32`."""
 
     name = "loop.yield"
     values = var_operand_def()
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp, ScanOp), Pure()))
+    traits = lazy_traits_def(
+        lambda: (IsTerminator(), HasParent(PointwiseOp, ReductionOp, ScanOp, WhileOp), Pure())
+    )
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def __init__(self, *values: SSAValue | Operation):
@@ -587,6 +590,6 @@ def scanned_value(op: ScanOp) -> SSAValue:
 Loop = Dialect(
     "loop",
     [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp,
-     ScanOp],
+     ScanOp, *WHILE_OPS],
     [BufferType, IndexAttr],
 )

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from xdsl.dialects import arith
 
 from irc.dialects import aten
+from irc.dialects.elementwise import SPECIAL_POLYNOMIALS
 from irc.fx_fallback import fallback
 from irc.fx_import_composite import COMPOSITE_ROWS
 from irc.fx_types import (
@@ -410,6 +411,8 @@ TABLE: dict[str, Builder] = {
     **{f"special_{name}": unary(name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
     **{f"special_{name}": unary(name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "airy_ai")},
     "special_spherical_bessel_j0": unary("spherical_bessel_j0"),
+    **{f"special_{name}": binary(name, "x", "n") for name in SPECIAL_POLYNOMIALS},
+    "special_zeta": binary("zeta"),
     **{f"special_{scaled}modified_bessel_k{n}": unary(f"{scaled}modified_bessel_k{n}") for scaled in ("", "scaled_")
        for n in (0, 1)},  # fmt: skip
     **COMPOSITE_ROWS,

@@ -88,7 +88,7 @@ def run_binary(op: Operation, symbols: dict, a, b):
     a, b = with_tensor_scalars([a, b])
     if name in BINARY_SPECIAL:
         return BINARY_SPECIAL[name](a, b, op)
-    return getattr(torch(), name)(a, b)
+    return (getattr(torch(), name, None) or getattr(torch().special, name))(a, b)
 
 
 def run_where(op: aten.WhereOp, symbols: dict, condition, a, b):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from xdsl.dialects import arith
 from xdsl.interpreter import (
     Interpreter,
@@ -52,6 +53,18 @@ def run_loop(interpreter: Interpreter, op: loop.PointwiseOp | loop.ReductionOp) 
     return tuple(ln.loop_results(op, yielded, run.symbols))
 
 
+def run_while(interpreter: Interpreter, op: loop.WhileOp, args: tuple) -> tuple:
+    """Every element iterates until its own condition fails; one whose condition failed keeps its values."""
+    values = [np.asarray(v) for v in args]
+    while True:
+        (going,) = interpreter.run_ssacfg_region(op.condition, tuple(values), op.name)
+        going = np.asarray(going, dtype=bool)
+        if not going.any():
+            return tuple(values)
+        stepped = interpreter.run_ssacfg_region(op.body, tuple(values), op.name)
+        values = [np.where(going, new, old).astype(old.dtype) for new, old in zip(stepped, values)]
+
+
 @register_impls
 class LoopFunctions(InterpreterFunctions):
     @impl(loop.PointwiseOp)
@@ -68,6 +81,14 @@ class LoopFunctions(InterpreterFunctions):
 
     @impl_terminator(loop.YieldOp)
     def run_yield(self, interpreter: Interpreter, op: loop.YieldOp, args: tuple):
+        return ReturnedValues(args), ()
+
+    @impl(loop.WhileOp)
+    def run_while(self, interpreter: Interpreter, op: loop.WhileOp, args: tuple) -> tuple:
+        return run_while(interpreter, op, args)
+
+    @impl_terminator(loop.ConditionOp)
+    def run_condition(self, interpreter: Interpreter, op: loop.ConditionOp, args: tuple):
         return ReturnedValues(args), ()
 
     @impl(loop.LoadOp)

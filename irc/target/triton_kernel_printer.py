@@ -107,10 +107,13 @@ class KernelPrinter:
 
     def block(self, block: Block, depth: int) -> None:
         for op in block.ops:
-            if isinstance(op, triton.ReturnOp | scf.YieldOp) or self.is_inlined(op):
+            if isinstance(op, triton.ReturnOp | scf.YieldOp | scf.ConditionOp) or self.is_inlined(op):
                 continue
             if isinstance(op, scf.ForOp):
                 self.for_loop(op, depth)
+                continue
+            if isinstance(op, scf.WhileOp):
+                self.while_loop(op, depth)
                 continue
             self.statement(op, depth)
 
@@ -151,6 +154,29 @@ class KernelPrinter:
         if len(self.lines) == start:
             self.emit(depth + 1, "pass")
 
+    def while_loop(self, op: scf.WhileOp, depth: int) -> None:
+        """`while flag:` where the before region computes `flag`: its statements run before the loop and
+        again at the end of each step; the values it forwards (and the loop's results) are its variables."""
+        before, after = op.before_region.block, op.after_region.block
+        variables = []
+        for init, arg in zip(op.arguments, before.args):
+            self.names[arg] = self.fresh(arg.name_hint)
+            variables.append(self.names[arg])
+            self.emit(depth, f"{self.names[arg]} = {self.ref(init)}")
+        self.block(before, depth)
+        condition = before.last_op
+        assert isinstance(condition, scf.ConditionOp)
+        for value, arg, result in zip(condition.args, after.args, op.results):
+            self.names[arg] = self.names[result] = self.ref(value)
+        self.emit(depth, f"while {self.ref(condition.condition)}:")
+        self.block(after, depth + 1)
+        updates = [self.ref(v) for v in after.last_op.operands]
+        if set(updates) & set(variables):  # one variable's new value is another's old one: assign at once
+            self.emit(depth + 1, f"{', '.join(variables)} = {', '.join(updates)}")
+        else:
+            for variable, update in zip(variables, updates):
+                self.emit(depth + 1, f"{variable} = {update}")
+        self.block(before, depth + 1)
 
     def name_updates_after_their_variable(self, body: Block) -> None:
         """`_acc = tl.where(mask, _acc + v, _acc)`: a yielded value takes its loop variable's name when the

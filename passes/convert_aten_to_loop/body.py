@@ -11,7 +11,7 @@ so any layout (a view's strides, a broadcast) is an index expression.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from xdsl.dialects import arith
@@ -59,6 +59,9 @@ def constant_number(value: SSAValue) -> int | float | bool | None:
     if not isinstance(op, arith.ConstantOp) or not isinstance(op.value, IntegerAttr | FloatAttr):
         return None
     return attr_number(op.value)
+
+
+Step = Callable[["Body", list[SSAValue]], "SSAValue | list[SSAValue]"]
 
 
 class Body:
@@ -110,6 +113,19 @@ class Body:
             return self.constant(number, semantic)
         element = self.load_broadcast(value) if isinstance(value.type, BufferType) else value
         return self.cast(self.cast(element, semantic), compute_type(semantic))
+
+    def iterate(self, inits: Sequence[SSAValue], condition: Step, step: Step) -> list[SSAValue]:
+        """A loop.while over `inits`: `condition(body, values)` gives whether to go on (i1), `step(body,
+        values)` the next values, each building its region in a Body of its own; returns the final values."""
+        op, condition_block, step_block = loop.WhileOp.build(inits)
+        regions = ((condition_block, condition, loop.ConditionOp), (step_block, step, loop.YieldOp))
+        for block, build, terminator in regions:
+            region = Body(self.ranges, self.reduce)
+            result = build(region, list(block.args))
+            region.add(terminator(*result) if isinstance(result, list) else terminator(result))
+            block.add_ops(region.ops)
+        self.add(op)
+        return list(op.results)
 
     # -- finishing -----------------------------------------------------------
 

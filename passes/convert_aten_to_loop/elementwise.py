@@ -41,6 +41,8 @@ from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
 from .float_bits import frexp_exponent, frexp_mantissa, nextafter
 from .integer import gcd, lcm, shift_left, shift_right
+from .polynomials import POLYNOMIAL_BUILDERS
+from .zeta import zeta
 from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
 from .special_bessel import (
     airy_ai,
@@ -235,6 +237,7 @@ BUILDERS: dict[str, Builder] = {
     "modified_bessel_k0": modified_bessel_k0, "modified_bessel_k1": modified_bessel_k1,
     "scaled_modified_bessel_k0": scaled_modified_bessel_k0, "scaled_modified_bessel_k1": scaled_modified_bessel_k1,
     "airy_ai": airy_ai, "frexp_mantissa": frexp_mantissa, "frexp_exponent": frexp_exponent, "nextafter": nextafter,
+    **POLYNOMIAL_BUILDERS, "zeta": zeta,
 }  # fmt: skip
 
 

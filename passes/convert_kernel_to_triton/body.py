@@ -18,9 +18,10 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.elementwise import ELEMENTWISE
-from irc.dialects.triton import ELEMENTWISE_OPS, element_of
+from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, element_of, shape_of
 from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
+from irc.passes.convert_kernel_to_triton.while_loop import lower_while
 
 # loop-level op name -> triton elementwise row (ELEMENTWISE_OPS), operands in order: the `lowers` column of
 # dialects/elementwise.py (HANDLERS below take precedence)
@@ -32,6 +33,9 @@ ORDERED_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole"
 UNORDERED_COMPARISONS = {"ult": "ge", "ule": "gt", "ugt": "le", "uge": "lt"}
 INTEGER_COMPARISONS = {"eq": "eq", "ne": "ne", "slt": "lt", "sle": "le", "sgt": "gt", "sge": "ge"}
 UNSIGNED_COMPARISONS = {"ult": "lt", "ule": "le", "ugt": "gt", "uge": "ge"}
+
+MEMORY_OPS = ("loop.load", "loop.store", "loop.index")
+LOGICAL_OPS = ("arith.andi", "arith.ori", "arith.xori")
 
 CAST_OPS = (
     "arith.extf",
@@ -59,6 +63,10 @@ class BodyContext(Protocol):
 
     def index_value(self, op: Operation) -> SSAValue: ...
 
+    def lane_masks(self) -> list[SSAValue]:
+        """The masks of the block's lanes (x, r, ...): which lanes hold elements."""
+        ...
+
 
 Handler = Callable[[BodyContext, Operation, list[SSAValue]], SSAValue | None]
 
@@ -68,26 +76,51 @@ def lower_body(ctx: BodyContext, ops: Sequence[Operation], outer: dict[SSAValue,
 
     `outer` maps the values the body uses from outside (kernel scalar arguments) to triton values.
     """
-    values: dict[SSAValue, SSAValue] = dict(outer)
-    for op in ops:
-        operands = [lookup(values, v, op) for v in op.operands if not _is_buffer_operand(v)]
-        if op.name == "loop.yield":
-            return operands
-        result = lower_op(ctx, op, operands)
-        if op.results:
-            values[op.results[0]] = result
-    raise PassFailedException("convert-kernel-to-triton: loop body does not end with loop.yield")
+    returned = _lower_ops(ctx, ops, dict(outer))
+    if returned is None:
+        raise PassFailedException("convert-kernel-to-triton: loop body does not end with loop.yield")
+    return returned
 
 
 def lower_value(ctx: BodyContext, ops: Sequence[Operation], outer: dict[SSAValue, SSAValue], value: SSAValue):
     """Lowers some ops of a body (no loop.yield among them) and returns the triton value of `value`."""
     values: dict[SSAValue, SSAValue] = dict(outer)
+    _lower_ops(ctx, ops, values)
+    return lookup(values, value, ops[-1] if ops else value.owner)
+
+
+def _lower_ops(ctx: BodyContext, ops: Sequence[Operation], values: dict[SSAValue, SSAValue]):
+    """Lowers `ops` in order into `values`; the triton values of the terminator's operands (loop.yield,
+    loop.condition), or None without one."""
     for op in ops:
         operands = [lookup(values, v, op) for v in op.operands if not _is_buffer_operand(v)]
-        result = lower_op(ctx, op, operands)
+        if op.name in ("loop.yield", "loop.condition"):
+            return operands
+        if op.name == "loop.while":
+            region = lambda block, inner: _lower_ops(ctx, list(block.ops), inner)  # noqa: E731
+            values.update(zip(op.results, lower_while(ctx, op, operands, values, region)))
+            continue
+        result = lower_op(ctx, op, _on_lanes(ctx, op, operands))
         if op.results:
             values[op.results[0]] = result
-    return lookup(values, value, ops[-1] if ops else value.owner)
+    return None
+
+
+def _on_lanes(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    """Operands Triton's interpreter cannot take as they are, as blocks (a polynomial at a Python number x
+    computes on literals: `x == 1.0`, `acos(x)`): a bool of compared literals beside a block of bools in a
+    logical op (it holds the compared type), and a libdevice function of literals only (its stand-in
+    computes on blocks)."""
+    if op.name in MEMORY_OPS or not operands:
+        return operands
+    blocks = [v for v in operands if isinstance(v.type, BlockType)]
+    if blocks and op.name in LOGICAL_OPS:
+        return [ctx.builder.broadcast_to(v, shape_of(blocks[0].type)) for v in operands]
+    row = ELEMENTWISE_OPS.get(ELEMENTWISE_BY_OP.get(op.name, ""))
+    masks = ctx.lane_masks()
+    if blocks or row is None or not row.template.startswith("libdevice.") or not masks:
+        return operands
+    return [ctx.builder.broadcast_to(operands[0], shape_of(masks[0].type)), *operands[1:]]
 
 
 def lookup(values: dict[SSAValue, SSAValue], value: SSAValue, op: Operation) -> SSAValue:

@@ -480,6 +480,9 @@ class BodyEmitter:
     def index_value(self, op: Operation) -> SSAValue:
         return self.lowering.loop_index_value(self.op, op, self.scope)
 
+    def lane_masks(self) -> list[SSAValue]:
+        return list(self.scope.masks.values())
+
 
 def _split_results(ops: tuple[Operation, ...], values: list[SSAValue]):
     """The finished values of a group, op by op (each op takes as many as it has results)."""

@@ -51,3 +51,19 @@ func.func @bessel_k_airy(%x: !aten.tensor<[7], f32, strides [1]>) -> (!aten.tens
 // CHECK:           math.sin
 // CHECK:           math.cos
 // CHECK:           loop.yield
+
+// Hurwitz's zeta as ATen's CPU kernel computes it: q^-x in f32, then the direct sum in f64 as a loop.while
+// (each element until i >= 9 and a > 9, or until a term is below MACHEP times the sum), then the
+// Euler-Maclaurin terms unrolled, rounded back to f32.
+func.func @zeta(%x: !aten.tensor<[5], f32, strides [1]>, %q: !aten.tensor<[5], f32, strides [1]>) -> !aten.tensor<[5], f32> {
+  %z = aten.zeta %x, %q : (!aten.tensor<[5], f32, strides [1]>, !aten.tensor<[5], f32, strides [1]>) -> !aten.tensor<[5], f32>
+  func.return %z : !aten.tensor<[5], f32>
+}
+
+// CHECK-LABEL: func.func @zeta
+// CHECK:         %[[FIRST:.*]] = math.powf %{{.*}}, %{{.*}} : f32
+// CHECK:         loop.while %{{.*}} : i64, f64, f64, f64, i1 {
+// CHECK:           loop.condition
+// CHECK-NEXT:    } do {
+// CHECK:           math.powf %{{.*}}, %{{.*}} : f64
+// CHECK:         loop.cast %{{.*}} : f64 to f32

@@ -405,3 +405,73 @@ loop.pointwise ranges [3] {
 }
 
 // CHECK: Operation does not verify: loop.store index uses index variable 't0', but the enclosing loop.pointwise defines only [i0]
+
+// -----
+
+%z = "test.op"() : () -> f32
+%r = loop.while %z : f32 {
+^bb0(%s: f32):
+  %c = arith.constant true
+  loop.condition %c
+} do {
+^bb0(%s: f32):
+  loop.yield %s : f32
+}
+
+// CHECK: Operation does not verify: loop.while must be inside a loop.pointwise, loop.reduction or loop.scan body
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%b = loop.pointwise ranges [3] {
+  %z = arith.constant 0.0 : f32
+  %r = loop.while %z : f32 {
+  ^bb0(%s: i64):
+    %c = arith.constant true
+    loop.condition %c
+  } do {
+  ^bb0(%s: f32):
+    loop.yield %s : f32
+  }
+  loop.yield %r : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.while condition region arguments must have the values' types (f32)
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%b = loop.pointwise ranges [3] {
+  %z = arith.constant 0.0 : f32
+  %r = loop.while %z : f32 {
+  ^bb0(%s: f32):
+    %c = arith.constant true
+    loop.condition %c
+  } do {
+  ^bb0(%s: f32):
+    %v = loop.load %x[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+    loop.yield %v : f32
+  }
+  loop.yield %r : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.while regions hold scalar ops only, got loop.load
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%b = loop.pointwise ranges [3] {
+  %z = arith.constant 0.0 : f32
+  %r = loop.while %z : f32 {
+  ^bb0(%s: f32):
+    %c = arith.constant true
+    loop.condition %c
+  } do {
+  ^bb0(%s: f32):
+    %k = arith.constant 1 : i64
+    loop.yield %k : i64
+  }
+  loop.yield %r : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.while do region yields (i64), expected (f32)

@@ -277,3 +277,36 @@ func.func @scatter_store(%i: !loop.buffer<[4], i64, strides [1]>, %v: !loop.buff
   }
   func.return
 }
+
+// -----
+
+// loop.while and loop.condition: a loop inside one element's computation (dialects/loop_while.py).
+%w = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%buf = loop.pointwise ranges [3] {
+  %v = loop.load %w[#loop.index<"i0">] : !loop.buffer<[3], f32, strides [1]>
+  %r = loop.while %v : f32 {
+  ^bb0(%s: f32):
+    %limit = arith.constant 1.0e+03 : f32
+    %c = arith.cmpf olt, %s, %limit : f32
+    loop.condition %c
+  } do {
+  ^bb0(%s: f32):
+    %t = arith.addf %s, %s : f32
+    loop.yield %t : f32
+  }
+  loop.yield %r : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK:      %r = loop.while %v : f32 {
+// CHECK-NEXT: ^bb0(%s: f32):
+// CHECK:        loop.condition %c
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%s_1: f32):
+// CHECK-NEXT:   %t = arith.addf %s_1, %s_1 : f32
+// CHECK-NEXT:   loop.yield %t : f32
+// CHECK-NEXT: }
+
+// GENERIC:      %r = "loop.while"(%v) ({
+// GENERIC:        "loop.condition"(%c) : (i1) -> ()
+// GENERIC:      }, {
+// GENERIC:        "loop.yield"(%t) : (f32) -> ()
