@@ -32,12 +32,20 @@ def scalar(value):
     return value if isinstance(value, torch().Tensor) else np.asarray(value).item()
 
 
+def scalar_tensor(value, dtype):
+    """A Python scalar as a 0-d tensor of `dtype`, converted as eager converts a wrapped number: through its
+    widest type, so integers out of the dtype's range wrap (-300 as uint8 is 212) instead of raising."""
+    t = torch()
+    widest = {float: t.float64, complex: t.complex128}.get(type(value))
+    return t.tensor(value, dtype=widest).to(dtype)
+
+
 def with_tensor_scalars(values: list) -> list:
     """Scalars as 0-d tensors of the dtype PyTorch would give them next to the tensor operands."""
     t = torch()
     values = [scalar(v) for v in values]
     tensor = next((v for v in values if isinstance(v, t.Tensor)), None)
-    return [v if isinstance(v, t.Tensor) else t.tensor(v, dtype=t.result_type(tensor, v)) for v in values]
+    return [v if isinstance(v, t.Tensor) else scalar_tensor(v, t.result_type(tensor, v)) for v in values]
 
 
 def sizes(op: Operation, symbols: dict[str, int], result: int = 0) -> list[int]:
