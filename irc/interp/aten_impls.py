@@ -144,14 +144,16 @@ def one_dim(op: Operation) -> int | None:
     return dims[0] if dims else None
 
 
-def as_float(op: Operation, x):
+def as_result(op: Operation, x):
+    """x in the result's dtype: a reduction whose result type differs from its input's (sum(dtype=f32) of
+    f16, mean of integers) converts its input first, as eager's dtype argument does."""
     return x.to(torch_dtype(op.result.type.element_type))
 
 
 REDUCTIONS: dict[str, Callable] = {
-    "sum": lambda op, x: torch().sum(x, reduced_dims(op, x), keepdim=keepdim(op)),
-    "prod": lambda op, x: prod_over(x, reduced_dims(op, x), keepdim(op)),
-    "mean": lambda op, x: torch().mean(as_float(op, x), reduced_dims(op, x), keepdim=keepdim(op)),
+    "sum": lambda op, x: torch().sum(as_result(op, x), reduced_dims(op, x), keepdim=keepdim(op)),
+    "prod": lambda op, x: prod_over(as_result(op, x), reduced_dims(op, x), keepdim(op)),
+    "mean": lambda op, x: torch().mean(as_result(op, x), reduced_dims(op, x), keepdim=keepdim(op)),
     "amax": lambda op, x: torch().amax(x, reduced_dims(op, x), keepdim=keepdim(op)),
     "amin": lambda op, x: torch().amin(x, reduced_dims(op, x), keepdim=keepdim(op)),
     "any": lambda op, x: torch().any(x, tuple(reduced_dims(op, x)), keepdim=keepdim(op)),
@@ -159,10 +161,10 @@ REDUCTIONS: dict[str, Callable] = {
     "argmax": lambda op, x: torch().argmax(x, one_dim(op), keepdim=keepdim(op)),
     "argmin": lambda op, x: torch().argmin(x, one_dim(op), keepdim=keepdim(op)),
     "var": lambda op, x: torch().var(
-        as_float(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
+        as_result(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
     ),
     "std": lambda op, x: torch().std(
-        as_float(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
+        as_result(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
     ),
 }
 
