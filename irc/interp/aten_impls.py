@@ -220,8 +220,22 @@ VIEWS: dict[type[Operation], Callable] = {
 # ---------------------------------------------------------------------------
 
 
+# overloads irc defines on f16 / bf16 as the f32 op rounded once (their lowerings compute in f32, as PyTorch's
+# decompositions and Inductor do) where eager's CPU kernel rounds every step to the 16-bit type
+OPMATH_FALLBACKS = frozenset({"aten::grid_sampler_3d.default"})
+
+
+def in_opmath(value):
+    """A 16-bit float tensor as float32; anything else unchanged."""
+    t = torch()
+    low = isinstance(value, t.Tensor) and value.dtype in (t.float16, t.bfloat16)
+    return value.float() if low else value
+
+
 def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
     operands = [scalar(v) for v in values]
+    if op.overload.data in OPMATH_FALLBACKS:
+        operands = [in_opmath(v) for v in operands]
     outputs = torch_op(op.overload.data)(*argument(op.args, operands), **argument(op.kwargs, operands))
     return tuple(without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs]))
 
