@@ -83,10 +83,11 @@ def aten_reference(name: str) -> Callable[..., Any]:
 
 
 def _trunc_div(a, b):
+    """C's integer division (toward zero) without |a|, which wraps for the type's minimum."""
     import numpy as np
 
-    quotient = np.floor_divide(np.abs(a), np.abs(b))
-    return np.where((a < 0) != (b < 0), -quotient, quotient)
+    with np.errstate(all="ignore"):
+        return np.floor_divide(np.subtract(a, np.fmod(a, b)), b)
 
 
 def _rsqrt(x):

@@ -44,13 +44,13 @@ def compile_module_text(
     on in place of parsing the text again. The IR is all that passes see, so both give the same code.
     A pipeline making template/cuBLAS choices that fails is run again without templates (cuBLAS only).
     """
-    from irc.pipeline_spec import MM_TEMPLATE_PASSES, configured_pipeline, with_mm_template
+    from irc.pipeline_spec import configured_pipeline, makes_mm_choices, with_mm_template
 
     pipeline = configured_pipeline(max_autotune, cuda)
     try:
         return run_configured(aten_text, graph_name, module, pipeline)
     except Exception:
-        if not any(entry.startswith(MM_TEMPLATE_PASSES["choice"][:-1]) for entry in pipeline.split(",")):
+        if not makes_mm_choices(pipeline):
             raise
         log.warning("irc: compiling %s with matmul templates failed; compiling it with cuBLAS only", graph_name,
                     exc_info=True)  # fmt: skip

@@ -91,6 +91,12 @@ def with_mm_template(spec: str, mode: str = "template") -> str:
     return ",".join(entry if name.startswith("kernel-mm-template") else name for name in spec.split(","))
 
 
+def makes_mm_choices(spec: str) -> bool:
+    """Whether kernel-mm-template in `spec` makes template/cuBLAS choices: a compile of such a pipeline that
+    fails runs again with cuBLAS only (with_mm_template(spec, "off"))."""
+    return any(entry.startswith(MM_TEMPLATE_PASSES["choice"][:-1]) for entry in spec.split(","))
+
+
 def with_fusion_report(spec: str, prefix: str) -> str:
     """`spec` with kernel-fuse writing its report to prefix.txt/.dot/.svg (kernel-fuse{report=...})."""
     option = f'kernel-fuse{{report="{prefix}"}}'

@@ -32,12 +32,20 @@ def scalar(value):
     return value if isinstance(value, torch().Tensor) else np.asarray(value).item()
 
 
+def scalar_tensor(value, dtype):
+    """A Python scalar as a 0-d tensor of `dtype`, converted as eager converts a wrapped number: through its
+    widest type, so integers out of the dtype's range wrap (-300 as uint8 is 212) instead of raising."""
+    t = torch()
+    widest = {float: t.float64, complex: t.complex128}.get(type(value))
+    return t.tensor(value, dtype=widest).to(dtype)
+
+
 def with_tensor_scalars(values: list) -> list:
     """Scalars as 0-d tensors of the dtype PyTorch would give them next to the tensor operands."""
     t = torch()
     values = [scalar(v) for v in values]
     tensor = next((v for v in values if isinstance(v, t.Tensor)), None)
-    return [v if isinstance(v, t.Tensor) else t.tensor(v, dtype=t.result_type(tensor, v)) for v in values]
+    return [v if isinstance(v, t.Tensor) else scalar_tensor(v, t.result_type(tensor, v)) for v in values]
 
 
 def sizes(op: Operation, symbols: dict[str, int], result: int = 0) -> list[int]:
@@ -136,14 +144,16 @@ def one_dim(op: Operation) -> int | None:
     return dims[0] if dims else None
 
 
-def as_float(op: Operation, x):
+def as_result(op: Operation, x):
+    """x in the result's dtype: a reduction whose result type differs from its input's (sum(dtype=f32) of
+    f16, mean of integers) converts its input first, as eager's dtype argument does."""
     return x.to(torch_dtype(op.result.type.element_type))
 
 
 REDUCTIONS: dict[str, Callable] = {
-    "sum": lambda op, x: torch().sum(x, reduced_dims(op, x), keepdim=keepdim(op)),
-    "prod": lambda op, x: prod_over(x, reduced_dims(op, x), keepdim(op)),
-    "mean": lambda op, x: torch().mean(as_float(op, x), reduced_dims(op, x), keepdim=keepdim(op)),
+    "sum": lambda op, x: torch().sum(as_result(op, x), reduced_dims(op, x), keepdim=keepdim(op)),
+    "prod": lambda op, x: prod_over(as_result(op, x), reduced_dims(op, x), keepdim(op)),
+    "mean": lambda op, x: torch().mean(as_result(op, x), reduced_dims(op, x), keepdim=keepdim(op)),
     "amax": lambda op, x: torch().amax(x, reduced_dims(op, x), keepdim=keepdim(op)),
     "amin": lambda op, x: torch().amin(x, reduced_dims(op, x), keepdim=keepdim(op)),
     "any": lambda op, x: torch().any(x, tuple(reduced_dims(op, x)), keepdim=keepdim(op)),
@@ -151,10 +161,10 @@ REDUCTIONS: dict[str, Callable] = {
     "argmax": lambda op, x: torch().argmax(x, one_dim(op), keepdim=keepdim(op)),
     "argmin": lambda op, x: torch().argmin(x, one_dim(op), keepdim=keepdim(op)),
     "var": lambda op, x: torch().var(
-        as_float(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
+        as_result(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
     ),
     "std": lambda op, x: torch().std(
-        as_float(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
+        as_result(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
     ),
 }
 
@@ -210,8 +220,22 @@ VIEWS: dict[type[Operation], Callable] = {
 # ---------------------------------------------------------------------------
 
 
+# overloads irc defines on f16 / bf16 as the f32 op rounded once (their lowerings compute in f32, as PyTorch's
+# decompositions and Inductor do) where eager's CPU kernel rounds every step to the 16-bit type
+OPMATH_FALLBACKS = frozenset({"aten::grid_sampler_3d.default"})
+
+
+def in_opmath(value):
+    """A 16-bit float tensor as float32; anything else unchanged."""
+    t = torch()
+    low = isinstance(value, t.Tensor) and value.dtype in (t.float16, t.bfloat16)
+    return value.float() if low else value
+
+
 def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
     operands = [scalar(v) for v in values]
+    if op.overload.data in OPMATH_FALLBACKS:
+        operands = [in_opmath(v) for v in operands]
     outputs = torch_op(op.overload.data)(*argument(op.args, operands), **argument(op.kwargs, operands))
     return tuple(without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs]))
 

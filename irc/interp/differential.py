@@ -187,15 +187,33 @@ def check_pipeline(
     graph_name: str = "graph",
     final_outputs: Sequence[np.ndarray] | None = None,
 ) -> None:
-    """Runs torch.compile's pipeline on the aten graph with a PassChecker on these inputs."""
+    """Runs torch.compile's pipeline on the aten graph with a PassChecker on these inputs. As the compile does
+    (compile_module_text), a pipeline making matmul choices that fails (not a divergence: a pass raising)
+    is checked again with cuBLAS only: the pipeline whose module the graph runs."""
+    from irc.pipeline_spec import configured_pipeline, makes_mm_choices, with_mm_template
+
+    pipeline = configured_pipeline()
+    try:
+        check_with(pipeline, aten_text, inputs, graph_name, final_outputs)
+    except PassDivergence:
+        raise
+    except Exception:
+        if not makes_mm_choices(pipeline):
+            raise
+        check_with(with_mm_template(pipeline, "off"), aten_text, inputs, graph_name, final_outputs)
+
+
+def check_with(
+    pipeline: str, aten_text: str, inputs: Sequence[np.ndarray], graph_name: str, final_outputs
+) -> None:
     from xdsl.parser import Parser
 
-    from irc.pipeline import configured_pipeline, make_context, run_pipeline
+    from irc.pipeline import make_context, run_pipeline
 
     ctx = make_context()
     module = Parser(ctx, aten_text).parse_module()
     checker = PassChecker(inputs, graph_name=graph_name, final_outputs=final_outputs)
-    run_pipeline(module, ctx, configured_pipeline(), callback=checker)
+    run_pipeline(module, ctx, pipeline, callback=checker)
 
 
 def host_copy(value: object) -> np.ndarray:

@@ -40,10 +40,11 @@ def numpy_type(t: Attribute):
 
 
 def round_to_bf16(values: np.ndarray) -> np.ndarray:
+    """Round to nearest even; every NaN becomes the positive quiet NaN 0x7FC0, as c10's conversion makes it."""
     bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
     bits = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
     rounded = bits.view(np.float32)
-    return np.where(np.isnan(values), values, rounded).astype(np.float32)
+    return np.where(np.isnan(values), np.float32(np.nan), rounded).astype(np.float32)
 
 
 def convert(values, t: Attribute) -> np.ndarray:
@@ -219,8 +220,6 @@ def scalar_op(op: Operation, args: Sequence[np.ndarray]) -> np.ndarray:
     if isinstance(op, arith.ConstantOp):
         assert isinstance(op.value, IntegerAttr | FloatAttr)
         return np.asarray(attr_number(op.value), numpy_type(op.result.type))
-    if isinstance(op, arith.BitcastOp):
-        return np.asarray(args[0]).view(numpy_type(op.result.type))
     if isinstance(op, (loop.CastOp, *CONVERSIONS)):
         return convert(args[0], op.result.type)
     if isinstance(op, arith.BitcastOp):

@@ -5,7 +5,7 @@ import pytest
 import torch
 
 from harness import check, rand
-from irc import config, metrics
+from irc import metrics
 
 
 @pytest.mark.parametrize("decimals", [3, -3, 1, 0, -1])
@@ -42,9 +42,6 @@ def test_an_unread_argument_makes_the_op_an_extern(device, monkeypatch):
     check(lambda x: torch.round(x, decimals=2) * 2, x, kernels=1, fallbacks={"aten::round.decimals": 1})
 
 
-@pytest.mark.xfail(
-    config.check_passes, reason="the loop interpreter and the aten one differ by the f16 rounding of x.to(f16)"
-)
 def test_rows_read_every_argument_they_are_given(device):
     """Ops whose arguments the rows read or the result's type carries stay lowered."""
 

@@ -3,12 +3,11 @@ padding mode, layouts, bf16, grids reaching far outside the input and nearest ti
 
 import itertools
 
-import pytest
 import torch
 import torch.nn.functional as F
 
 from harness import assert_same, check, rand
-from irc import config, metrics
+from irc import metrics
 
 MODES = list(itertools.product(("bilinear", "nearest"), ("zeros", "border", "reflection"), (False, True)))
 
@@ -23,9 +22,6 @@ def test_grid_sample_3d(device):
     check(sample_all, x, grid, fallbacks={}, kernels=1)
 
 
-@pytest.mark.xfail(
-    config.check_passes, reason="the aten interpreter samples bf16 in bf16 steps (eager's kernel), the kernel in f32"
-)
 def test_grid_sample_3d_bf16(device):
     """bf16 computes in float32, as PyTorch's grid_sampler_2d decomposition (pw_cast_for_opmath) and Inductor:
     the reference is the float32 op rounded to bf16 (eager's CPU kernel rounds each step to bf16)."""

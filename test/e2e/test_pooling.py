@@ -11,8 +11,6 @@ import torch.nn.functional as F
 from harness import check, rand
 from test_windows import check_grad, flat
 
-from irc import config
-
 POOLS_2D = [
     lambda x: F.max_pool2d(x, 3, 2, 1, ceil_mode=True, return_indices=True),  # last window starts in padding
     lambda x: F.max_pool2d(x, (3, 2), (2, 1), (1, 1), dilation=(2, 3), return_indices=True),
@@ -58,9 +56,6 @@ def test_max_pool_nan_ties_and_infinities(device):
     )
 
 
-@pytest.mark.xfail(
-    config.check_passes, reason="the aten interpreter wraps int64 window sums in another order than the kernel"
-)
 @pytest.mark.parametrize("dtype", [torch.int64, torch.int32, torch.uint8])
 def test_integer_pooling(dtype):
     """Integers as eager's CPU kernels: max over the positions inside (a window's first position inside holds
