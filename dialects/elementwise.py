@@ -119,6 +119,9 @@ class ElementwiseRow:
     reference: Callable[..., Any] | None = None
     doc: str = ""
     """What the loop scalar op computes (rows with `scalar`)."""
+    opmath_numbers: bool = False
+    """A Python-number operand is read in the compute type (f32 for f16 / bf16), not rounded to the op's
+    dtype first: ATen's mul and div kernels read a wrapped scalar as their opmath type."""
 
     @property
     def libdevice(self) -> str | None:
@@ -216,8 +219,8 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
                    reference=numpy("subtract")),
     ElementwiseRow("mul", 2, (PROMOTE, "any"), {"float": "arith.mulf", "int": "arith.muli", "bool": "arith.andi"},
                    triton="{0} * {1}", triton_operands="numeric", lowers=("arith.mulf", "arith.muli"),
-                   reference=numpy("multiply")),
-    ElementwiseRow("div", 2, (FLOAT, "any"), {"float": "divide", "int": "divide"}),
+                   reference=numpy("multiply"), opmath_numbers=True),
+    ElementwiseRow("div", 2, (FLOAT, "any"), {"float": "divide", "int": "divide"}, opmath_numbers=True),
     ElementwiseRow("remainder", 2, (PROMOTE, "numeric"), {"float": "loop.remainder", "int": "loop.remainder"},
                    scalar="numeric", doc="Python's x % y (sign of the divisor)"),
     ElementwiseRow("minimum", 2, (PROMOTE, "any"),

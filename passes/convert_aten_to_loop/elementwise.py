@@ -37,7 +37,7 @@ from irc.dialects.aten_format import number_value
 from irc.dialects.elementwise import ELEMENTWISE
 from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
 
-from .body import Body, Lowered, buffer_operand
+from .body import Body, Lowered, buffer_operand, constant_number
 from .dtypes import category, compute_type, element_of, result_type
 from .float_bits import frexp_exponent, frexp_mantissa, nextafter
 from .integer import gcd, lcm, shift_left, shift_right
@@ -63,6 +63,7 @@ class Scalar:
     int: Builder | None = None
     bool: Builder | None = None
     operands: str = "result"  # result | promoted | bool | self
+    opmath_numbers: bool = False  # a Python-number operand is read in the compute type (ElementwiseRow)
 
     def builder(self, op: Operation, compute: Attribute) -> Builder:
         found = getattr(self, category(compute))
@@ -261,7 +262,7 @@ def builder_of(entry: str) -> Builder:
 def scalar_of(name: str) -> Scalar:
     row = ELEMENTWISE[name]
     builders = {category: builder_of(entry) for category, entry in row.loop.items()}
-    return Scalar(**builders, operands=row.operands)
+    return Scalar(**builders, operands=row.operands, opmath_numbers=row.opmath_numbers)
 
 
 # ---------------------------------------------------------------------------
@@ -310,8 +311,10 @@ def lower_elementwise(op: Operation, row: Scalar, operands: Sequence[SSAValue]) 
     check_operands(op, operands)
     body = Body(result_sizes(op))
     semantic = semantic_types(row.operands, op, operands)
-    values = [body.operand(v, t) for v, t in zip(operands, semantic)]
     compute = compute_type(semantic[0])
+    if row.opmath_numbers and category(compute) == "float":
+        semantic = [compute if constant_number(v) is not None else t for v, t in zip(operands, semantic)]
+    values = [body.operand(v, t) for v, t in zip(operands, semantic)]
     element = row.builder(op, compute)(body, values, op)
     pointwise = body.pointwise(element, result_element(op))
     return Lowered([pointwise], [pointwise.result])

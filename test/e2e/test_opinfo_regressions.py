@@ -188,3 +188,16 @@ def test_bfloat16_truth_values(device):
     x[0, :4] = torch.tensor([0.0, -0.0, 1e-39, float("nan")])
     y = rand(7, 9, device=device, dtype=torch.bfloat16).round()
     check(lambda x, y: (x.bool(), torch.logical_and(x, y), torch.logical_or(x, y), x != 0.5), x, y, kernels=1)
+
+
+# -- a Python number times or divided by a half-precision tensor: ATen reads the number in float32, not rounded to
+# bfloat16 first (multi_head_attention_forward's query scaling, 1/sqrt(2), was a bf16 ulp off and its softmax
+# weights 3e-4 off) ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_half_precision_times_a_python_number(dtype, device):
+    x = rand(64, 64, device=device, dtype=dtype, low=-200.0, high=200.0)
+    fn = lambda x: (x * 0.7071067811865476, x / 0.7071067811865476, 0.3 / x, x // 0.7071067811865476)  # noqa: E731
+    for got, want in zip(check(fn, x), fn(x)):
+        assert torch.equal(got, want)  # exactly: the tolerance would pass an ulp off
+    assert not torch.equal(fn(x)[0], x * torch.tensor(0.7071067811865476, dtype=dtype))  # the rounded number differs

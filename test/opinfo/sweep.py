@@ -14,7 +14,11 @@ reference_in_float). Each case (op, dtype) gets one outcome:
   graph_fallback  irc failed on the graph and it ran eagerly as a whole (metrics.graph_fallbacks)
   wrong           a result differs from eager
   error           an exception escaped torch.compile or the compiled call
-  skipped         the op is random or its eager call fails here: nothing to compare
+  skipped         the op's eager call fails here, or two eager calls differ without drawing random numbers
+
+A random op (one that runs an ATen op tagged nondeterministic_seeded) is compiled and run like any other,
+its results compared by sizes and dtypes only (as Inductor's test, assert_equal=False). A not_compiled
+case's detail is Dynamo's graph-break reason.
 
 `expected_failures.py` lists the cases known to fail (graph_fallback, wrong, error) with a reason each; the
 test fails on a new failure and on an unexpected pass. `python test/opinfo/sweep.py --update-expected`
@@ -29,6 +33,7 @@ import os
 import random
 import signal
 import sys
+import types
 import warnings
 from dataclasses import dataclass, field
 
@@ -143,23 +148,53 @@ def run_case(op, dtype, all_samples: bool = False, timeout_s: int = 0) -> Outcom
         samples = list(samples) if all_samples else [next(iter(samples))]
     except Exception as exc:  # noqa: BLE001  (a sample generator that needs something this machine lacks)
         return Outcome("skipped", f"no samples: {message(exc)}")
-    func = op.get_op()
+    func = user_function(op)
 
     def fn(*args, **kwargs):
         return func(*args, **kwargs)
 
-    kinds, externs, last = set(), set(), Outcome("skipped", "no samples")
+    outcomes, last = [], Outcome("skipped", "no samples")
     for index, sample in enumerate(samples):
         with time_limit(timeout_s), torch.no_grad():
             last = run_sample(fn, name, sample, dtype_name(dtype))
         last.sample = index
         if last.outcome in FAILURES:
             return last
-        kinds.add(last.outcome)
-        externs |= last.externs
-    if not kinds - {"skipped"}:
+        outcomes.append(last)
+    passed = [o for o in outcomes if o.outcome != "skipped"]
+    if not passed:
         return last
-    return Outcome(combine(kinds - {"skipped"}), sample=len(samples) - 1, externs=externs)
+    externs = set().union(*(o.externs for o in passed))
+    kind = combine({o.outcome for o in passed})
+    return Outcome(kind, combined_detail(passed), sample=len(samples) - 1, externs=externs)
+
+
+def combined_detail(passed: list[Outcome]) -> str:
+    """The samples' details (a graph break's reason, a random op's note), each with how many samples it
+    holds for when not all."""
+    counts: dict[str, int] = {}
+    for outcome in passed:
+        if outcome.detail:
+            counts[outcome.detail] = counts.get(outcome.detail, 0) + 1
+    return "; ".join(d if n == len(passed) else f"{d} ({n} of {len(passed)} samples)" for d, n in counts.items())
+
+
+def user_function(op):
+    """The op as a user calls it. OpInfo calls random ops through `wrapper_set_seed` (torch.manual_seed inside
+    freeze_rng_state, whose dispatch guards Dynamo cannot trace: every such op became a graph break); its
+    lambda is rebuilt here with that name bound to a plain call."""
+    func = op.get_op()
+    code = getattr(func, "__code__", None)
+    if code is None or "wrapper_set_seed" not in code.co_names:
+        return func
+    names = {**func.__globals__, "wrapper_set_seed": call_unseeded}
+    user = types.FunctionType(code, names, func.__name__, func.__defaults__, func.__closure__)
+    user.__kwdefaults__ = func.__kwdefaults__
+    return user
+
+
+def call_unseeded(op, *args, **kwargs):
+    return op(*args, **kwargs)
 
 
 def combine(kinds: set[str]) -> str:
@@ -174,6 +209,7 @@ def combine(kinds: set[str]) -> str:
 
 def run_sample(fn, name: str, sample, dtype: str) -> Outcome:
     import torch
+    from torch._dynamo.utils import counters
 
     from irc import metrics
 
@@ -183,10 +219,13 @@ def run_sample(fn, name: str, sample, dtype: str) -> Outcome:
         again = fn(*copied(args), **copied(kwargs))
     except Exception as exc:  # noqa: BLE001
         return Outcome("skipped", f"eager fails: {message(exc)}")
-    if name.split(".")[0] not in UNDEFINED_VALUES and mismatch(again, want, lambda dtype: (0, 0)):
-        return Outcome("skipped", "random: two eager calls differ")
+    random = draws_random(fn, args, kwargs)
+    sizes_only = random or name.split(".")[0] in UNDEFINED_VALUES
+    if not sizes_only and mismatch(again, want, lambda dtype: (0, 0)):
+        return Outcome("skipped", "two eager calls differ")
     torch._dynamo.reset()
     metrics.reset()
+    counters.clear()
     with graph_fallback_reasons() as reasons:
         try:
             got = torch.compile(fn, backend="irc")(*copied(args), **copied(kwargs))
@@ -194,11 +233,62 @@ def run_sample(fn, name: str, sample, dtype: str) -> Outcome:
             return Outcome("error", message(exc))
     if metrics.graph_fallbacks:
         return Outcome("graph_fallback", "; ".join(reasons) or "irc failed on the graph")
-    problem = compare(got, want, name, dtype, fn, args, kwargs)
+    problem = mismatch(got, want, None) if sizes_only else compare(got, want, name, dtype, fn, args, kwargs)
     if problem:
         return Outcome("wrong", problem)
     externs = set(metrics.fallbacks)
-    return Outcome(kind_of(metrics.graphs_compiled, metrics.generated_kernel_count, externs), externs=externs)
+    kind = kind_of(metrics.graphs_compiled, metrics.generated_kernel_count, externs)
+    detail = graph_break_reason() if kind == "not_compiled" else RANDOM if random else ""
+    return Outcome(kind, detail, externs=externs)
+
+
+RANDOM = "random: sizes and dtypes compared"
+
+
+def draws_random(fn, args, kwargs) -> bool:
+    """Whether fn draws random numbers, from a call of its own: a dispatch mode may change what eager
+    computes (linalg's svdvals takes another path under one)."""
+    try:
+        with RandomDraws() as draws:
+            fn(*copied(args), **copied(kwargs))
+    except Exception:  # noqa: BLE001  (if random after all, its two differing eager calls skip it)
+        return False
+    return draws.random
+
+
+class RandomDraws:
+    """A dispatch mode that notes whether an ATen op drawing random numbers (tagged nondeterministic_seeded)
+    ran."""
+
+    def __enter__(self):
+        import torch
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        outer = self
+
+        class Mode(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types_, args, kwargs=None):
+                outer.random |= torch.Tag.nondeterministic_seeded in func.tags
+                return func(*args, **(kwargs or {}))
+
+        self.random, self.mode = False, Mode()
+        self.mode.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.mode.__exit__(*exc)
+
+
+def graph_break_reason() -> str:
+    """Why Dynamo ran the sample eagerly: its first graph-break reason (or the exception of a backend that
+    broke the graph: a data-dependent op met in aot_autograd's trace), the kind and its explanation."""
+    from torch._dynamo.utils import counters
+
+    for reason in [*counters["graph_break"], *counters["unimplemented"]]:
+        lines = [line.strip() for line in reason.splitlines() if line.strip()]
+        explanation = next((line.removeprefix("Explanation:").strip() for line in lines if line.startswith("Explanation:")), "")
+        return "graph break: " + ": ".join(part for part in (lines[0], explanation) if part)[:300]
+    return "Dynamo made no graph"
 
 
 def kind_of(graphs: int, kernels: int, externs: set) -> str:
@@ -213,8 +303,6 @@ def compare(got, want, name: str, dtype: str, fn, args, kwargs) -> str:
     """'' when `got` matches eager's `want` (or, in low precision, the op computed in float32)."""
     import torch
 
-    if name.split(".")[0] in UNDEFINED_VALUES:
-        return mismatch(got, want, None)
     problem = mismatch(got, want, tolerance(name))
     if problem and dtype in ("bfloat16", "float16"):
         low = getattr(torch, dtype)

@@ -115,8 +115,9 @@ def write_status(path: str, results: dict, all_samples: bool) -> None:
         + (" --all-samples" if all_samples else "")
         + " --status test/opinfo/STATUS.md`; the outcomes are defined in `test/opinfo/sweep.py`.",
         "",
-        f"**{attempted} ops attempted** ({ops_count['skipped']} skipped: random, or no eager result here). An op counts",
-        "once, by its worst case: a failure in any dtype, else mixed where kernels and externs both appear.",
+        f"**{attempted} ops attempted** ({ops_count['skipped']} skipped: no eager result here, or two eager calls differ). An",
+        "op counts once, by its worst case: a failure in any dtype, else mixed where kernels and externs both appear.",
+        "A random op's results are compared by sizes and dtypes only; a not_compiled row gives Dynamo's graph-break reason.",
         "",
         "| outcome | ops | " + " | ".join(dtype_columns(results)) + " |",
         "|---|---|" + "---|" * len(dtype_columns(results)),
@@ -144,12 +145,20 @@ def op_row(name: str, outcomes: dict[str, Outcome]) -> str:
                 return f"{outcomes[dtype].outcome} ({dtype})" if dtype not in ("float32",) else outcomes[dtype].outcome
         return ""
 
-    failures = [f"{d}: {o.detail}" for d, o in outcomes.items() if o.outcome in FAILURES]
-    externs = sorted(set().union(*(o.externs for o in outcomes.values())))
-    note = "; ".join(failures) if failures else ", ".join(e.removeprefix("aten::") for e in externs)
-    note = note.replace("|", "\\|")
+    note = op_note(outcomes).replace("|", "\\|")
     columns = [cell(["float32"]), cell(["bfloat16", "float16"]), cell(["int64", "int32", "int16", "int8", "uint8"])]
     return f"| {name} | {op_outcome(list(outcomes.values()))} | " + " | ".join(columns) + f" | {note} |"
+
+
+def op_note(outcomes: dict[str, Outcome]) -> str:
+    """The failures (with their dtype), else the externs and what the cases note: a graph break's reason,
+    a random op's values not compared."""
+    failures = [f"{d}: {o.detail}" for d, o in outcomes.items() if o.outcome in FAILURES]
+    if failures:
+        return "; ".join(failures)
+    externs = sorted(set().union(*(o.externs for o in outcomes.values())))
+    details = dict.fromkeys(o.detail for o in outcomes.values() if o.outcome != "skipped" and o.detail)
+    return "; ".join(filter(None, [", ".join(e.removeprefix("aten::") for e in externs), *details]))
 
 
 # -- the expected failures -------------------------------------------------------------------------

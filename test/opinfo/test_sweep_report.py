@@ -35,3 +35,12 @@ def test_a_later_sample_row_stays_when_only_first_samples_ran(tmp_path):
     results = {("a", "float32"): Outcome("lowered")}
     assert table_after(tmp_path, rows, results, all_samples=False) == rows
     assert table_after(tmp_path, rows, results, all_samples=True) == {}
+
+
+def test_a_graph_break_reason_and_a_random_op_show_in_the_note():
+    from sweep_report import op_note
+
+    broken = {"float32": Outcome("not_compiled", "graph break: Dynamic shape operator"), "int64": Outcome("skipped", "eager fails")}
+    assert op_note(broken) == "graph break: Dynamic shape operator"
+    random = {"float32": Outcome("extern", sweep.RANDOM, externs={"aten::rand.default"})}
+    assert op_note(random) == f"rand.default; {sweep.RANDOM}"

@@ -1,0 +1,44 @@
+"""The sweep's harness: OpInfo's random ops reach irc as a user's torch.compile of the op would, and a graph
+break that is Dynamo's own is reported with its reason."""
+
+import pytest
+import torch
+
+import sweep
+
+OPS = sweep.ops()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _dynamo_settings():
+    import torch._dynamo
+
+    saved = torch._dynamo.config.get_config_copy()
+    sweep.configure_dynamo()
+    yield
+    torch._dynamo.config.load_config(saved)
+    torch._dynamo.reset()
+
+
+@pytest.mark.parametrize("name", ["randn_like", "nn.functional.rrelu", "uniform"])
+def test_a_random_op_is_compiled_and_its_sizes_compared(name):
+    outcome = sweep.run_case(OPS[name], torch.float32)
+    assert outcome.outcome in ("lowered", "mixed", "extern"), outcome
+    assert outcome.detail == sweep.RANDOM
+
+
+def test_the_seeding_wrapper_is_gone_from_what_is_compiled():
+    func = sweep.user_function(OPS["nn.functional.dropout"])
+    x = torch.ones(64, 64)
+    torch.manual_seed(0)
+    first = func(x, p=0.5, training=True)
+    second = func(x, p=0.5, training=True)
+    assert not torch.equal(first, second)  # OpInfo's wrapper would reseed: equal draws
+    assert set(first.unique().tolist()) <= {0.0, 2.0}
+
+
+def test_a_data_dependent_op_is_not_compiled_with_dynamos_reason():
+    outcome = sweep.run_case(OPS["nonzero"], torch.float32)
+    assert outcome.outcome == "not_compiled"
+    assert outcome.detail.startswith("graph break: Dynamic shape operator")
+    assert "aten.nonzero.default" in outcome.detail
