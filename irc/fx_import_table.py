@@ -197,6 +197,18 @@ def on_graph_device(builder: Builder) -> Builder:
     return build
 
 
+def cpu_algorithm(builder: Builder) -> Builder:
+    """A row lowered as ATen's CPU kernel computes it: built in a CPU graph, declined (an extern) in a CUDA one,
+    where eager's kernel differs (the special polynomials convert NaN and infinite degrees by saturating, zeta
+    sums in float32)."""
+
+    def build(importer, node, args):
+        return builder(importer, node, args) if importer.device == "cpu" else None
+
+    build.carried = getattr(builder, "carried", frozenset())
+    return build
+
+
 def full(value_key: str | None, fixed=None) -> Builder:
     def build(importer, node, args):
         value = fixed if value_key is None else args[value_key]
@@ -411,8 +423,8 @@ TABLE: dict[str, Builder] = {
     **{f"special_{name}": unary(name) for name in ("i1", "i0e", "i1e", "erfcx", "ndtri", "bessel_j0")},
     **{f"special_{name}": unary(name) for name in ("bessel_j1", "bessel_y0", "bessel_y1", "airy_ai")},
     "special_spherical_bessel_j0": unary("spherical_bessel_j0"),
-    **{f"special_{name}": binary(name, "x", "n") for name in SPECIAL_POLYNOMIALS},
-    "special_zeta": binary("zeta"),
+    **{f"special_{name}": cpu_algorithm(binary(name, "x", "n")) for name in SPECIAL_POLYNOMIALS},
+    "special_zeta": cpu_algorithm(binary("zeta")),
     **{f"special_{scaled}modified_bessel_k{n}": unary(f"{scaled}modified_bessel_k{n}") for scaled in ("", "scaled_")
        for n in (0, 1)},  # fmt: skip
     **COMPOSITE_ROWS,

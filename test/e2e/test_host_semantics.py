@@ -167,3 +167,23 @@ def test_a_graph_without_inputs_names_its_device():
     module = import_graph(gm)
     assert module.ops.first.attributes["irc.device"].data == "cuda"
     assert "_allocator(torch.device('cuda'))" in compile_module_text(str(module))
+
+
+def test_cpu_algorithms_stay_eager_on_cuda():
+    """The special polynomials and zeta are lowered as ATen's CPU kernels compute them; CUDA eager's differ
+    (saturating degree conversion, float32 sums), so a CUDA graph keeps them as externs."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    from irc.dialects import aten
+    from irc.fx_import import import_graph
+
+    def fn(x, n):
+        return torch.special.chebyshev_polynomial_t(x, n) + torch.special.zeta(x, n)
+
+    for device, externs in (("cpu", 0), ("cuda", 2)):
+        with FakeTensorMode(allow_non_fake_inputs=True):
+            x, n = torch.empty(5, device=device), torch.empty(5, device=device)
+            gm = make_fx(fn, tracing_mode="fake")(x, n)
+        fallbacks = [op for op in import_graph(gm).walk() if isinstance(op, aten.FallbackOp)]
+        assert len(fallbacks) == externs, (device, fallbacks)

@@ -14,7 +14,9 @@ Q = [1.0, 0.5, 1e-3, 2.0, 9.5, 100.0, 1e6, -2.0, -2.5, -30.5, -0.25, 0.0, NAN, I
 
 
 def _lowered(fn, *inputs):
-    check(fn, *inputs, fallbacks={})
+    """Lowered on CPU; on CUDA eager's kernel runs (an extern: irc lowers ATen's CPU algorithm)."""
+    on_cpu = all(x.device.type == "cpu" for x in inputs if isinstance(x, torch.Tensor))
+    check(fn, *inputs, fallbacks={} if on_cpu else None)
 
 
 def test_random(device):
