@@ -19,15 +19,7 @@ EXPECTED = load_expected()
 UPDATE = "python test/opinfo/sweep.py --update-expected --all" + (" --all-samples" if ALL else "")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _dynamo_settings():
-    import torch._dynamo
-
-    saved = torch._dynamo.config.get_config_copy()
-    sweep.configure_dynamo()
-    yield
-    torch._dynamo.config.load_config(saved)
-    torch._dynamo.reset()
+pytestmark = pytest.mark.usefixtures("sweep_dynamo_settings")
 
 
 @pytest.mark.parametrize("name,dtype", CASES, ids=[f"{name}-{dtype}" for name, dtype in CASES])

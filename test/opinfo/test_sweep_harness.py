@@ -9,15 +9,7 @@ import sweep
 OPS = sweep.ops()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _dynamo_settings():
-    import torch._dynamo
-
-    saved = torch._dynamo.config.get_config_copy()
-    sweep.configure_dynamo()
-    yield
-    torch._dynamo.config.load_config(saved)
-    torch._dynamo.reset()
+pytestmark = pytest.mark.usefixtures("sweep_dynamo_settings")
 
 
 @pytest.mark.parametrize("name", ["randn_like", "nn.functional.rrelu", "uniform"])
