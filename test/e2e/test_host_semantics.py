@@ -155,16 +155,20 @@ def test_a_graph_without_inputs_makes_tensors_on_their_device(make, device):
     check(lambda: make(device))
 
 
-def test_a_graph_without_inputs_names_its_device():
+def fake_graph(fn, make_inputs=tuple):
+    """The ATen graph of fn traced on fake tensors (CUDA ones too, without a GPU) that make_inputs makes."""
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
 
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        return make_fx(fn, tracing_mode="fake")(*make_inputs())
+
+
+def test_a_graph_without_inputs_names_its_device():
     from irc.compile import compile_module_text
     from irc.fx_import import import_graph
 
-    with FakeTensorMode(allow_non_fake_inputs=True):
-        gm = make_fx(lambda: torch.ones(3, 4, device="cuda") * 2, tracing_mode="fake")()
-    module = import_graph(gm)
+    module = import_graph(fake_graph(lambda: torch.ones(3, 4, device="cuda") * 2))
     assert module.ops.first.attributes["irc.device"].data == "cuda"
     assert "_allocator(torch.device('cuda'))" in compile_module_text(str(module))
 
@@ -172,9 +176,6 @@ def test_a_graph_without_inputs_names_its_device():
 def test_cpu_algorithms_stay_eager_on_cuda():
     """The special polynomials and zeta are lowered as ATen's CPU kernels compute them; CUDA eager's differ
     (saturating degree conversion, float32 sums), so a CUDA graph keeps them as externs."""
-    from torch._subclasses.fake_tensor import FakeTensorMode
-    from torch.fx.experimental.proxy_tensor import make_fx
-
     from irc.dialects import aten
     from irc.fx_import import import_graph
 
@@ -182,8 +183,6 @@ def test_cpu_algorithms_stay_eager_on_cuda():
         return torch.special.chebyshev_polynomial_t(x, n) + torch.special.zeta(x, n)
 
     for device, externs in (("cpu", 0), ("cuda", 2)):
-        with FakeTensorMode(allow_non_fake_inputs=True):
-            x, n = torch.empty(5, device=device), torch.empty(5, device=device)
-            gm = make_fx(fn, tracing_mode="fake")(x, n)
+        gm = fake_graph(fn, lambda: (torch.empty(5, device=device), torch.empty(5, device=device)))
         fallbacks = [op for op in import_graph(gm).walk() if isinstance(op, aten.FallbackOp)]
         assert len(fallbacks) == externs, (device, fallbacks)
