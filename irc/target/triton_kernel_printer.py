@@ -18,7 +18,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.triton import BlockType, shape_of
-from irc.dialects.types import is_bool
+from irc.dialects.types import element_type_name, is_bool
 from irc.target.python_text import literal, triton_dtype
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
@@ -71,7 +71,7 @@ class KernelPrinter:
             return self.names[value]
         op = value.owner
         if isinstance(op, triton.ConstantOp):
-            text = literal(op.python_value)
+            text = _scalar_constant(op)
             return f"({text})" if text.startswith("-") else text
         if isinstance(op, triton.ConstexprOp):
             return op.constexpr.data
@@ -211,6 +211,14 @@ def _constant(p: KernelPrinter, op: triton.ConstantOp) -> str:
     t = op.result.type
     if isinstance(t, BlockType):
         return f"tl.full({shape_text(t.dims)}, {literal(op.python_value)}, {triton_dtype(t.element_type)})"
+    return _scalar_constant(op)
+
+
+def _scalar_constant(op: triton.ConstantOp) -> str:
+    """A literal, but typed where Triton would read it as another type: a float literal is f32 to Triton,
+    and compares with an f64 value or libdevice calls on one (triton 3.6) round it to f32 first."""
+    if element_type_name(op.result.type) == "f64":
+        return f"tl.full([], {literal(op.python_value)}, tl.float64)"
     return literal(op.python_value)
 
 

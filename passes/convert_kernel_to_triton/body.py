@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerAttr, i1
+from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerAttr, IntegerType, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -288,6 +288,16 @@ def _log10(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValu
     return b.binary("mul", log, b.const(0.43429448190325176, element_of(log.type)))
 
 
+def _absi(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """|x| with C's wrap at the minimum (|-2^31| is -2^31). Triton's 32-bit tl.abs lets the GPU compiler take
+    the result as non-negative, so a `%`, `//` or `< 0` after it went unsigned; i64's is exact for these."""
+    b, (value,) = ctx.builder, operands
+    element = element_of(value.type)
+    if element.width.data >= 64:
+        return b.unary("abs", value)
+    return b.cast(b.unary("abs", b.cast(value, IntegerType(64))), element)
+
+
 def _fma(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
     a, x, y = operands
     return ctx.builder.binary("add", ctx.builder.binary("mul", a, x), y)
@@ -295,6 +305,7 @@ def _fma(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
 
 HANDLERS: dict[str, Handler] = {
     "arith.constant": _constant,
+    "math.absi": _absi,
     "arith.cmpf": _cmpf,
     "arith.cmpi": _cmpi,
     "arith.select": _select,

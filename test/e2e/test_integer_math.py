@@ -79,3 +79,13 @@ def test_gcd_lcm_random(dtype, device):
     small = torch.randint(-60 if dtype != torch.uint8 else 0, 60, (31, 257)).to(dtype).to(device)
     _lowered(lambda a, b: (torch.gcd(a, b), torch.lcm(a, b)), a, b)
     _lowered(lambda a, b: (torch.gcd(a, b), torch.lcm(a.t(), b[:31])), small, a)
+
+
+@pytest.mark.parametrize("dtype", [torch.int8, torch.int16, torch.int32, torch.int64])
+def test_absolute_value_at_the_minimum_then_divided(dtype, device):
+    """|min| wraps to min as in C; a remainder, quotient or sign test after it must see a negative value (the
+    GPU compiler took Triton's 32-bit abs as non-negative and divided unsigned: 2 for fmod(|-2^31|, 6))."""
+    info = torch.iinfo(dtype)
+    x = _tensor([info.min, info.min + 1, -7, 13, 0, info.max], dtype).to(device)
+    y = _tensor([6, 7, 6, 5, 3, 100], dtype).to(device)
+    _lowered(lambda x, y: (torch.fmod(torch.abs(x), y), torch.abs(x) % y, torch.abs(x) // y, torch.abs(x) < 0), x, y)
