@@ -97,7 +97,7 @@ class KernelPrinter:
     def print(self) -> list[str]:
         for arg, name in zip(self.func.body.block.args, self.func.arg_names.data):
             self.names[arg] = name.data
-        params = [n.data for n in self.func.arg_names.data]
+        params = [_parameter(n.data, arg) for n, arg in zip(self.func.arg_names.data, self.func.body.block.args)]
         params += [f"{n.data}: tl.constexpr" for n in self.func.constexprs.data]
         self.lines = ["@triton.jit", f"def {self.func.sym_name.data}({', '.join(params)}):"]
         self.block(self.func.body.block, 1)
@@ -193,6 +193,11 @@ class KernelPrinter:
                 continue
             if all(order.get(_in_block(use.operation, body), -1) <= order[owner] for use in arg.uses):
                 self.names[value] = self.names[arg]
+
+
+def _parameter(name: str, arg: BlockArgument) -> str:
+    """A scalar f64 parameter says so: Triton takes a Python float argument for an f32 one."""
+    return f"{name}: tl.float64" if element_type_name(arg.type) == "f64" else name
 
 
 def _in_block(op: Operation, block: Block) -> Operation | None:

@@ -8,7 +8,7 @@
 
 // CHECK:      KERNELS = ['triton_poi_fused_add_mul_0', 'triton_poi_fused_add_3', 'triton_poi_fused_exp_1', 'triton_poi_fused_neg_2', 'triton_poi_fused_iota_4']
 // CHECK-NEXT: FALLBACKS = ['aten::mm.default', 'aten::sum.dim_IntList', 'aten::max.dim']
-// CHECK:      def triton_poi_fused_add_mul_0(in_ptr0, scalar0, out_ptr0, XBLOCK: tl.constexpr):
+// CHECK:      def triton_poi_fused_add_mul_0(in_ptr0, scalar0: tl.float64, out_ptr0, XBLOCK: tl.constexpr):
 // CHECK:          tmp1 = tl.cast(scalar0, tl.float32)
 // CHECK:      def triton_poi_fused_add_3(in_ptr0, out_ptr0, XBLOCK: tl.constexpr):
 // CHECK:          x0 = xindex % 5
