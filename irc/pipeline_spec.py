@@ -13,6 +13,7 @@ DEFAULT_PASSES = [
     # matmul externs -> Triton GEMM templates: for CUDA inputs beside cuBLAS in a measured kernel.choice
     # (IRC_MM_TEMPLATE, mm_template_mode)
     "kernel-mm-template{enabled=false}",
+    "kernel-dual-matmul",  # two matmuls of one A read by one pointwise (a gated MLP): one dual-GEMM template
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
