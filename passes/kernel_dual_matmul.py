@@ -20,29 +20,12 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block
 from xdsl.passes import ModulePass
 
-from irc.dialects import loop
+from irc.dialects.kernel_analysis.dual_matmul import pair_up
 from irc.dialects.kernel_template import CHOICE, DualMatmulOp, MatmulOp
 from irc.options import CheckedOptions
-
-
-def sole_reader(value: SSAValue) -> Operation | None:
-    """The one loop.pointwise whose loads are every use of `value` (through views), or None."""
-    readers: set[Operation] = set()
-    for use in value.uses:
-        user = use.operation
-        if isinstance(user, loop.ReinterpretOp):
-            reader = sole_reader(user.result)
-        elif isinstance(user, loop.LoadOp) and isinstance(loop.enclosing_loop(user), loop.PointwiseOp):
-            reader = loop.enclosing_loop(user)
-        else:
-            return None
-        if reader is None:
-            return None
-        readers.add(reader)
-    return readers.pop() if len(readers) == 1 else None
 
 
 def merged_attributes(first: MatmulOp, second: MatmulOp) -> dict | None:
@@ -59,30 +42,11 @@ def merged_attributes(first: MatmulOp, second: MatmulOp) -> dict | None:
     return a
 
 
-def pairs_well(first: MatmulOp, second: MatmulOp) -> bool:
-    if first.rhs.type.shape != second.rhs.type.shape or first.result.type != second.result.type:
-        return False
-    reader = sole_reader(first.result)
-    return reader is not None and reader is sole_reader(second.result)
-
-
 def pairs(block: Block) -> list[tuple[MatmulOp, MatmulOp]]:
     """Matmuls of one A paired in block order, each in one pair at most."""
-    by_lhs: dict[SSAValue, list[MatmulOp]] = {}
-    for op in block.ops:
-        if isinstance(op, MatmulOp):
-            by_lhs.setdefault(op.lhs, []).append(op)
-    found = []
-    for group in by_lhs.values():
-        taken: set[MatmulOp] = set()
-        for k, first in enumerate(group):
-            for second in group[k + 1 :]:
-                if first in taken or second in taken:
-                    continue
-                if pairs_well(first, second) and merged_attributes(first, second) is not None:
-                    found.append((first, second))
-                    taken |= {first, second}
-    return found
+    matmuls = [op for op in block.ops if isinstance(op, MatmulOp)]
+    operands = lambda m: (m.lhs, m.rhs, m.result)  # noqa: E731
+    return pair_up(matmuls, operands, lambda a, b: merged_attributes(a, b) is not None)
 
 
 def fuse_pair(first: MatmulOp, second: MatmulOp) -> DualMatmulOp:
