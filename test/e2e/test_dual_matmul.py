@@ -94,6 +94,15 @@ def test_gate_with_another_reader_is_not_dual(templates, device):
     assert not dual_kernels(), metrics.kernel_bytes
 
 
+def test_transposed_gating_goes_back_to_cublas(templates, device):
+    """The gating writes the products transposed, reading them at other positions than a tile's: no epilogue,
+    so the dual matmul goes back to two cuBLAS calls and the gating is a kernel of its own."""
+    wg, wu = rand(18, 24, device=device), rand(18, 24, device=device)
+    fn = lambda x: (F.silu(F.linear(x, wg)) * F.linear(x, wu)).t().contiguous()  # noqa: E731
+    check(fn, rand(31, 24, device=device), kernels=1, fallbacks={"aten::mm.default": 2})
+    assert not dual_kernels(), metrics.kernel_bytes
+
+
 def test_different_inputs_are_not_dual(templates, device):
     wg, wu = rand(18, 24, device=device), rand(18, 24, device=device)
     x, y = rand(31, 24, device=device), rand(31, 24, device=device)

@@ -3,7 +3,7 @@
 // RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse,kernel-tile' --split-input-file | filecheck %s --check-prefix=FUSE
 // RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file -t triton | filecheck %s --check-prefix=TRITON
 // RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file --check-passes 2>&1 >/dev/null | filecheck %s --check-prefix=CHECKED
-// CHECKED-COUNT-4: irc-opt: 8 passes checked, no divergence
+// CHECKED-COUNT-5: irc-opt: 8 passes checked, no divergence
 
 // Llama's gated MLP: silu(h @ wg) * (h @ wu). Both products of one A, read only by one pointwise: one dual
 // matmul, its results named as the matmuls' were.
@@ -142,4 +142,26 @@ func.func @tma(%h: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffer<
     loop.yield %c : f16
   } : !loop.buffer<[6, 4], f16, strides [4, 1]>
   func.return %p : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// -----
+
+// The gating writes the products transposed: no epilogue for the tiles, so kernel-fuse gives the dual matmul
+// back to cuBLAS as two externs.
+// CHECK-LABEL: func.func @transposed
+// CHECK-NEXT:    kernel.dual_matmul
+// FUSE-LABEL:  func.func @transposed
+// FUSE-NEXT:     %g = kernel.extern "aten::mm.default"(%h, %wg)
+// FUSE-NEXT:     %u = kernel.extern "aten::mm.default"(%h, %wu)
+// FUSE-NOT:      kernel.dual_matmul
+func.func @transposed(%h: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffer<[8, 4], f16, strides [4, 1]>, %wu: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[4, 6], f16, strides [6, 1]> {
+  %g = kernel.matmul %h, %wg : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  %u = kernel.matmul %h, %wu : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  %p = loop.pointwise ranges [4, 6] {
+    %a = loop.load %g[#loop.index<"i0 + 4*i1">] : !loop.buffer<[6, 4], f16, strides [4, 1]>
+    %b = loop.load %u[#loop.index<"i0 + 4*i1">] : !loop.buffer<[6, 4], f16, strides [4, 1]>
+    %c = arith.mulf %a, %b : f16
+    loop.yield %c : f16
+  } : !loop.buffer<[4, 6], f16, strides [6, 1]>
+  func.return %p : !loop.buffer<[4, 6], f16, strides [6, 1]>
 }
