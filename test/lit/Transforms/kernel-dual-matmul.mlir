@@ -1,6 +1,9 @@
 // RUN: irc-opt %s -p kernel-dual-matmul --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-dual-matmul{enabled=false}' --split-input-file | filecheck %s --check-prefix=OFF
 // RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse,kernel-tile' --split-input-file | filecheck %s --check-prefix=FUSE
+// RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse{report="%t"}' --split-input-file > /dev/null
+// RUN: filecheck %s --check-prefix=REPORT < %t.txt
+// (the report is that of the last chunk)
 // RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file -t triton | filecheck %s --check-prefix=TRITON
 // RUN: irc-opt %s -p 'kernel-dual-matmul,kernel-fuse,kernel-tile,kernel-plan-memory,kernel-dedup,convert-kernel-to-triton,cse,dce' --split-input-file --check-passes 2>&1 >/dev/null | filecheck %s --check-prefix=CHECKED
 // CHECKED-COUNT-5: irc-opt: 8 passes checked, no divergence
@@ -154,6 +157,8 @@ func.func @tma(%h: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffer<
 // FUSE-NEXT:     %g = kernel.extern "aten::mm.default"(%h, %wg)
 // FUSE-NEXT:     %u = kernel.extern "aten::mm.default"(%h, %wu)
 // FUSE-NOT:      kernel.dual_matmul
+// REPORT:        host: op0 %g, %u = kernel.dual_matmul [6, 4] x [8] (dual_mm)
+// REPORT:        round 0: epilogue {op0} + {op1}, score 192: rejected: mismatched indices
 func.func @transposed(%h: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffer<[8, 4], f16, strides [4, 1]>, %wu: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[4, 6], f16, strides [6, 1]> {
   %g = kernel.matmul %h, %wg : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
   %u = kernel.matmul %h, %wu : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
