@@ -117,7 +117,8 @@ def verify_product(name: str, a: BufferType, b: BufferType, c: BufferType) -> No
     """[B,] M x K times [B,] K x N -> [B,] M x N, in one of MATMUL_ELEMENT_TYPES (the result also f32)."""
     if not (a.rank == b.rank == c.rank and c.rank in (2, 3)):
         raise VerifyException(
-            f"{name} operands and result must all be of rank 2 or all of rank 3, got {a.rank}, {b.rank} and {c.rank}"
+            f"{name} operands and result must all be of rank 2 or all of rank 3, got {a.rank}, {b.rank} and "
+            f"{c.rank}"
         )
     dims = [[d for d in t.shape.data] for t in (a, b, c)]
     (*batch_a, m, k), (*batch_b, k2, n), (*batch_c, m2, n2) = dims
@@ -170,8 +171,8 @@ class DualMatmulOp(IRDLOperation):
     def verify_(self) -> None:
         if self.rhs.type.shape != self.rhs2.type.shape or self.result.type != self.result2.type:
             raise VerifyException(
-                f"kernel.dual_matmul needs B operands of one shape and results of one type, got {_shape(self.rhs.type)}"
-                f" and {_shape(self.rhs2.type)}, {self.result.type} and {self.result2.type}"
+                "kernel.dual_matmul needs B operands of one shape and results of one type, got "
+                f"{_shape(self.rhs.type)} and {_shape(self.rhs2.type)}, {self.result.type} and {self.result2.type}"
             )
         for b in (self.rhs, self.rhs2):
             verify_product(self.name, self.lhs.type, b.type, self.result.type)

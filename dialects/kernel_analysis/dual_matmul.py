@@ -53,7 +53,10 @@ def pair_up(
     return found
 
 
-def _pairs_well(first: tuple[SSAValue, SSAValue, SSAValue], second: tuple[SSAValue, SSAValue, SSAValue]) -> bool:
+Operands = tuple[SSAValue, SSAValue, SSAValue]
+
+
+def _pairs_well(first: Operands, second: Operands) -> bool:
     (_, rhs, result), (_, rhs2, result2) = first, second
     if rhs.type.shape != rhs2.type.shape or result.type != result2.type:
         return False

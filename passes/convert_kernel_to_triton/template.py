@@ -190,13 +190,15 @@ class TemplateLowering(KernelLowering):
         shifted = lambda v, delta: v if delta == 0 else b.binary("add", v, b.const(delta, it))  # noqa: E731
         rows = b.expand_dims(b.binary("trunc_rem", rm, b.const(m, it), name="ram"), 1)
         cols = b.expand_dims(b.binary("trunc_rem", rn, b.const(n, it), name="rbn"), 0)
+        # (operand, its M or N offsets, the dim they index, its K dim): A, then each B
+        operands = [(matmul.lhs, rows, -2, -1), *((r, cols, -1, -2) for r in matmul.rhs_operands)]
         bases = []
-        for operand, index, (row, col) in ((matmul.lhs, rows, (-2, -1)), *((r, cols, (-1, -2)) for r in matmul.rhs_operands)):
+        for operand, index, index_dim, k_dim in operands:
             pointer, strides, delta = self._operand(operand)
-            base = shifted(scaled(b, index, strides[row]), delta)
+            base = shifted(scaled(b, index, strides[index_dim]), delta)
             if batch_index is not None:
                 base = b.binary("add", base, scaled(b, batch_index, strides[0]))
-            bases.append((pointer, base, strides[col]))
+            bases.append((pointer, base, strides[k_dim]))
         acc_shape = (triton.shape_of(rows.type)[0], triton.shape_of(cols.type)[1])
         zeros = [b.const(0.0, f32, acc_shape, name="acc") for _ in matmul.rhs_operands]
         loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), zeros, "k0")
@@ -207,7 +209,8 @@ class TemplateLowering(KernelLowering):
         tiles = []
         for (pointer, base, k_stride), dim in zip(bases, (0, *(1 for _ in matmul.rhs_operands))):
             offset = inner.binary("add", base, scaled(inner, inner.expand_dims(rk, dim), k_stride))
-            tiles.append(self._load(inner, pointer, offset, None if even_k else inner.expand_dims(k_mask, dim)))
+            mask = None if even_k else inner.expand_dims(k_mask, dim)
+            tiles.append(self._load(inner, pointer, offset, mask))
         a, *b_tiles = tiles
         precision = "ieee" if a.type.element_type == f32 else None
         updated = [

@@ -1,9 +1,9 @@
 """Building kernel-level IR from a fusion plan: `kernel.kernel` symbols and the host's alloc/launch ops.
 
 A kernel.matmul that fused nothing (no epilogue joined it; one with an f32 product of narrower operands stays)
-goes back to cuBLAS: a `kernel.extern` of
-aten::mm / aten::bmm, since a template pays by the epilogue it saves (a kernel.dual_matmul: one per product). Any other group of ops becomes a
-kernel whose arguments are the values its ops use from outside (buffers and
+goes back to cuBLAS: a `kernel.extern` of aten::mm / aten::bmm (a kernel.dual_matmul: one per product), since a
+template pays by the epilogue it saves. Any other group of ops becomes a kernel whose arguments are the values
+its ops use from outside (buffers and
 scalars, in order of first use; constants are cloned in instead), whose results are the buffers used outside
 the group, and a launch that writes them into fresh `kernel.alloc`s. A template whose matmul is marked `choice`
 also gets its cuBLAS alternative, both in a `kernel.choice` (choice.py).
@@ -78,7 +78,8 @@ def kernel_op_names(members: Sequence[Operation]) -> list[str]:
     names = []
     for member in members:
         if isinstance(member, TEMPLATE_OPS):
-            names.append(("dual_" if isinstance(member, DualMatmulOp) else "") + ("bmm" if member.batched else "mm"))
+            prefix = "dual_" if isinstance(member, DualMatmulOp) else ""
+            names.append(prefix + ("bmm" if member.batched else "mm"))
         if isinstance(member, ReductionOp):
             names.append(REDUCTION_NAMES[member.kind.data])
         if isinstance(member, ScanOp):

@@ -57,8 +57,8 @@ def test_gelu_gated_mlp(templates, device):
 def test_llama_mlp_block(templates, device):
     """The whole block: RMSNorm, the dual GEMM with the gating, the down projection with the residual."""
     dim, hidden = 24, 40
-    norm, wg, wu = rand(dim, device=device) + 1, rand(hidden, dim, device=device), rand(hidden, dim, device=device)
-    wd = rand(dim, hidden, device=device)
+    norm, wd = rand(dim, device=device) + 1, rand(dim, hidden, device=device)
+    wg, wu = rand(hidden, dim, device=device), rand(hidden, dim, device=device)
 
     def block(x):
         h = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * norm
@@ -137,7 +137,8 @@ def test_dual_choice(dual_wins, dtype, device):
     """One choice site: the dual template, its persistent and TMA forms (K = 32: 16-byte aligned rows) and
     cuBLAS twice with the gating as a kernel of its own: 4 kernels."""
     wg, wu = rand(40, 32, dtype=dtype, device=device), rand(40, 32, dtype=dtype, device=device)
-    check(silu_gate(wg, wu), rand(45, 32, dtype=dtype, device=device), kernels=4, fallbacks={"aten::mm.default": 2})
+    x = rand(45, 32, dtype=dtype, device=device)
+    check(silu_gate(wg, wu), x, kernels=4, fallbacks={"aten::mm.default": 2})
     assert len(metrics.choices) == 1 and len(dual_kernels()) == 3, (metrics.choices, metrics.kernel_bytes)
     if device == "cpu":
         assert set(metrics.choices.values()) == {dual_wins}, metrics.choices

@@ -153,7 +153,9 @@ def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, ch
     assert (template_pass.enabled, template_pass.choice, template_pass.grouped) == (enabled, choice, grouped)
 
 
-@pytest.mark.parametrize("dual, max_autotune, dual_only", [(True, False, True), (False, False, None), (True, True, False)])
+@pytest.mark.parametrize(
+    "dual, max_autotune, dual_only", [(True, False, True), (False, False, None), (True, True, False)]
+)
 def test_dual_matmuls_by_default_on_cuda(monkeypatch, dual, max_autotune, dual_only):
     """CUDA inputs outside max-autotune: templates only for the pairs kernel-dual-matmul fuses, unless
     IRC_MM_DUAL=0 (config.mm_dual); under max-autotune every matmul with an epilogue."""
