@@ -71,7 +71,7 @@ from irc.dialects.kernel_config import (
     verify_config_value,
 )
 from irc.dialects.kernel_space import verify_iteration_space
-from irc.dialects.kernel_template import ChoiceOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
+from irc.dialects.kernel_template import ChoiceOp, DualMatmulOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
 from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
@@ -565,6 +565,6 @@ class ReuseOp(IRDLOperation):
 
 Kernel = Dialect(
     "kernel",
-    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, ChoiceOp],
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, DualMatmulOp, ChoiceOp],
     [OperandRefAttr],
 )

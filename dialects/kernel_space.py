@@ -40,23 +40,27 @@ def verify_iteration_space(kernel) -> None:
 
 
 def verify_template(kernel) -> None:
-    from irc.dialects.kernel_template import MatmulOp
+    from irc.dialects.kernel_template import TEMPLATE_OPS
     from irc.dialects.loop import ReductionOp
 
-    matmuls = [op for op in kernel.body.block.ops if isinstance(op, MatmulOp)]
+    matmuls = [op for op in kernel.body.block.ops if isinstance(op, TEMPLATE_OPS)]
     if kernel.kind.data != "template":
         if matmuls:
-            raise VerifyException(f"a {kernel.kind.data} kernel cannot hold a kernel.matmul (only a template can)")
+            raise VerifyException(
+                f"a {kernel.kind.data} kernel cannot hold a {matmuls[0].name} (only a template can)"
+            )
         if kernel.group_m is not None or any("group_m" in c for c in kernel.candidates):
             raise VerifyException(f"group_m is only for template kernels, not {kernel.kind.data}")
         return
     if len(matmuls) != 1:
-        raise VerifyException(f"a template kernel holds exactly one kernel.matmul, got {len(matmuls)}")
+        raise VerifyException(
+            f"a template kernel holds exactly one kernel.matmul or kernel.dual_matmul, got {len(matmuls)}"
+        )
     if kernel.rnumel != IntAttr(1):
         raise VerifyException(f"a template kernel has rnumel 1, got {kernel.rnumel.data}")
     if not _same(tuple(matmuls[0].ranges.data), (kernel.numel,)):
         raise VerifyException(
-            f"template kernel numel {kernel.numel.data} disagrees with its kernel.matmul over "
+            f"template kernel numel {kernel.numel.data} disagrees with its {matmuls[0].name} over "
             f"{_text(matmuls[0].ranges)}"
         )
     if any(isinstance(op, ReductionOp) for op in kernel.body.block.ops):

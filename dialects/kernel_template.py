@@ -33,7 +33,7 @@ The regions read and write buffers defined before the op; what a region defines 
 from __future__ import annotations
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -100,26 +100,86 @@ class MatmulOp(IRDLOperation):
         batch = c[0] if self.batched else 1
         return batch, c[-2], c[-1], a[-1]
 
+    @property
+    def rhs_operands(self) -> tuple[SSAValue, ...]:
+        """The B operands, one per product."""
+        return (self.rhs,)
+
+    @property
+    def products(self) -> tuple[SSAValue, ...]:
+        return (self.result,)
+
     def verify_(self) -> None:
-        a, b, c = self.lhs.type, self.rhs.type, self.result.type
-        if not (a.rank == b.rank == c.rank and c.rank in (2, 3)):
+        verify_product(self.name, self.lhs.type, self.rhs.type, self.result.type)
+
+
+def verify_product(name: str, a: BufferType, b: BufferType, c: BufferType) -> None:
+    """[B,] M x K times [B,] K x N -> [B,] M x N, in one of MATMUL_ELEMENT_TYPES (the result also f32)."""
+    if not (a.rank == b.rank == c.rank and c.rank in (2, 3)):
+        raise VerifyException(
+            f"{name} operands and result must all be of rank 2 or all of rank 3, got {a.rank}, {b.rank} and "
+            f"{c.rank}"
+        )
+    dims = [[d for d in t.shape.data] for t in (a, b, c)]
+    (*batch_a, m, k), (*batch_b, k2, n), (*batch_c, m2, n2) = dims
+    if k != k2 or m != m2 or n != n2 or batch_a != batch_b or batch_a != batch_c:
+        raise VerifyException(f"{name} shapes do not agree: {_shape(a)} x {_shape(b)} -> {_shape(c)}")
+    names = {element_type_name(t.element_type) for t in (a, b)}
+    result = element_type_name(c.element_type)
+    if len(names) != 1 or not names <= set(MATMUL_ELEMENT_TYPES) or result not in (*names, "f32"):
+        raise VerifyException(
+            f"{name} needs one element type of {', '.join(MATMUL_ELEMENT_TYPES)} for its operands and "
+            f"that or f32 for its result, got {a.element_type}, {b.element_type} and {c.element_type}"
+        )
+
+
+@irdl_op_definition
+class DualMatmulOp(IRDLOperation):
+    """`kernel.dual_matmul %a, %b0, %b1`: two products of one A, A x B0 and A x B1, of one shape and type: a
+    template computing both keeps two accumulators and reads each tile of A once (a gated MLP's gate and up
+    projections, whose epilogue reads both)."""
+
+    name = "kernel.dual_matmul"
+
+    lhs = operand_def(BufferType)
+    rhs = operand_def(BufferType)
+    rhs2 = operand_def(BufferType)
+    result = result_def(BufferType)
+    result2 = result_def(BufferType)
+
+    assembly_format = (
+        "$lhs `,` $rhs `,` $rhs2 attr-dict `:` `(` type($lhs) `,` type($rhs) `,` type($rhs2) `)` "
+        "`->` `(` type($result) `,` type($result2) `)`"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(self, lhs, rhs, rhs2, result_type: BufferType):
+        super().__init__(operands=[lhs, rhs, rhs2], result_types=[result_type, result_type])
+
+    ranges = MatmulOp.ranges
+    batched = MatmulOp.batched
+    sizes = MatmulOp.sizes
+
+    @property
+    def rhs_operands(self) -> tuple[SSAValue, ...]:
+        return (self.rhs, self.rhs2)
+
+    @property
+    def products(self) -> tuple[SSAValue, ...]:
+        return (self.result, self.result2)
+
+    def verify_(self) -> None:
+        if self.rhs.type.shape != self.rhs2.type.shape or self.result.type != self.result2.type:
             raise VerifyException(
-                f"kernel.matmul operands and result must all be of rank 2 or all of rank 3, got {a.rank}, "
-                f"{b.rank} and {c.rank}"
+                "kernel.dual_matmul needs B operands of one shape and results of one type, got "
+                f"{_shape(self.rhs.type)} and {_shape(self.rhs2.type)}, {self.result.type} and {self.result2.type}"
             )
-        dims = [[d for d in t.shape.data] for t in (a, b, c)]
-        (*batch_a, m, k), (*batch_b, k2, n), (*batch_c, m2, n2) = dims
-        if k != k2 or m != m2 or n != n2 or batch_a != batch_b or batch_a != batch_c:
-            raise VerifyException(
-                f"kernel.matmul shapes do not agree: {_shape(a)} x {_shape(b)} -> {_shape(c)}"
-            )
-        names = {element_type_name(t.element_type) for t in (a, b)}
-        result = element_type_name(c.element_type)
-        if len(names) != 1 or not names <= set(MATMUL_ELEMENT_TYPES) or result not in (*names, "f32"):
-            raise VerifyException(
-                f"kernel.matmul needs one element type of {', '.join(MATMUL_ELEMENT_TYPES)} for its operands and "
-                f"that or f32 for its result, got {a.element_type}, {b.element_type} and {c.element_type}"
-            )
+        for b in (self.rhs, self.rhs2):
+            verify_product(self.name, self.lhs.type, b.type, self.result.type)
+
+
+# the ops whose kernels are templates: one of them and its epilogue make a `template` kernel
+TEMPLATE_OPS = (MatmulOp, DualMatmulOp)
 
 
 def _shape(t: BufferType) -> str:

@@ -13,6 +13,7 @@ DEFAULT_PASSES = [
     # matmul externs -> Triton GEMM templates: for CUDA inputs beside cuBLAS in a measured kernel.choice
     # (IRC_MM_TEMPLATE, mm_template_mode)
     "kernel-mm-template{enabled=false}",
+    "kernel-dual-matmul",  # two matmuls of one A read by one pointwise (a gated MLP): one dual-GEMM template
     "kernel-fuse",  # loop -> kernel: fusion groups (future kernels) and the host program
     "kernel-split-reduction",  # few long rows: a partial-reduction kernel, then a combining one
     # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
@@ -35,6 +36,9 @@ MM_TEMPLATE_PASSES = {
     "template": "kernel-mm-template",
     "choice": "kernel-mm-template{choice=true}",
     "choice+tma": "kernel-mm-template{choice=true tma=true}",
+    # only the gate and up projections of gated MLPs (kernel-dual-matmul), beside cuBLAS; the persistent
+    # templates only (fewer kernels to compile and measure)
+    "dual": "kernel-mm-template{choice=true tma=true grouped=false dual_only=true}",
 }
 MM_TEMPLATE_VALUES = {"1": "template", "true": "template", "template": "template", "0": "off", "false": "off",
                       "off": "off", "choice": "choice", "auto": "auto", "": "auto"}  # fmt: skip
@@ -45,7 +49,10 @@ def mm_template_mode(cuda: bool, max_autotune: bool = False) -> str:
     Inductor, cuBLAS alone by default and under max-autotune a choice (templates, the TMA one included, measured
     against cuBLAS) for CUDA inputs; off on CPU (the Triton interpreter measures nothing). A choice of the
     persistent template alone by default was tried: it made the zoo's compiles slower (whisper_encoder cold
-    11 -> 24 s) and gpt2 no faster. 1 forces templates, 0
+    11 -> 24 s) and gpt2 no faster. By default, CUDA inputs still get the choice for the gate and up
+    projections of gated MLPs ("dual", IRC_MM_DUAL=0 turns it off): one dual-GEMM template saves both
+    products' round trips through memory and a kernel, which cuBLAS cannot, and only those graphs pay its
+    compile and measurement. 1 forces templates, 0
     turns them off, "choice" makes choices always, on CPU too (the extern runs there); IRC_MM_TMA=1 adds the
     template reading its operands through tensor descriptors (Hopper's TMA) to each choice."""
     from irc import config
@@ -55,9 +62,9 @@ def mm_template_mode(cuda: bool, max_autotune: bool = False) -> str:
     if mode is None:
         raise ValueError(f"IRC_MM_TEMPLATE must be one of {', '.join(sorted(set(MM_TEMPLATE_VALUES)))}, got {value!r}")
     if mode == "auto":
-        if not (cuda and max_autotune):
+        if not cuda:
             return "off"
-        return "choice+tma"
+        return "choice+tma" if max_autotune else "dual" if config.mm_dual else "off"
     return "choice+tma" if mode == "choice" and config.mm_tma else mode
 
 

@@ -23,6 +23,7 @@ PASSES: dict[str, str] = {
     "loop-peephole": "irc.passes.loop_peephole:LoopPeepholePass",
     "loop-simplify": "irc.passes.loop_simplify:LoopSimplifyPass",
     "kernel-mm-template": "irc.passes.kernel_mm_template:KernelMmTemplatePass",
+    "kernel-dual-matmul": "irc.passes.kernel_dual_matmul:KernelDualMatmulPass",
     "kernel-fuse": "irc.passes.kernel_fuse:KernelFusePass",
     "kernel-tile": "irc.passes.kernel_tile:KernelTilePass",
     "kernel-split-reduction": "irc.passes.kernel_split_reduction:KernelSplitReductionPass",

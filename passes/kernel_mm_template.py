@@ -23,7 +23,10 @@ reader kernel-fuse then cannot fuse goes back to an extern there. `enabled=false
 on CPU) leaves every extern as it is. With `choice=true` (torch.compile's pipeline for CUDA inputs) each
 kernel.matmul carries `choice = ["template", "persistent"]` (`persistent=false`: the first only): kernel-fuse then
 makes those templates and keeps cuBLAS as a further alternative (a `kernel.choice` the runtime resolves by
-measuring them); IRC_MM_TEMPLATE=1 gives templates without a choice.
+measuring them); IRC_MM_TEMPLATE=1 gives templates without a choice. With `dual_only=true` (torch.compile's
+pipeline for CUDA inputs by default) only mm / bmm externs that kernel-dual-matmul will pair (two of one A whose
+results one pointwise alone reads: a gated MLP's gate and up projections) become templates, every other
+matmul staying with cuBLAS.
 """
 
 from dataclasses import dataclass
@@ -36,6 +39,7 @@ from xdsl.passes import ModulePass
 
 from irc.dialects import loop
 from irc.dialects.kernel import ExternOp, OperandRefAttr
+from irc.dialects.kernel_analysis.dual_matmul import pair_up
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
 from irc.options import CheckedOptions
@@ -159,6 +163,14 @@ def to_template(op: ExternOp) -> list[Operation]:
     return [matmul, bias_epilogue(matmul.result, op.ins[bias_at], scalars, result_type)]
 
 
+def dual_pairs(externs: list[ExternOp]) -> set[ExternOp]:
+    """The mm / bmm externs among `externs` that pair into dual matmuls."""
+    plain = [e for e in externs if MATMULS[e.overload.data][2] is None]
+    operands = lambda e: (e.ins[0], e.ins[1], e.res[0])  # noqa: E731
+    same = lambda a, b: a.overload == b.overload  # noqa: E731
+    return {e for pair in pair_up(plain, operands, same) for e in pair}
+
+
 def tma_operands(matmul: MatmulOp) -> bool:
     """Whether both operands can be read through tensor descriptors: f16 or bf16 matrices (rank 2) with a unit
     stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules)."""
@@ -195,6 +207,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     tma: bool = False
     """with `choice`, offer a persistent template loading through tensor descriptors (Hopper's TMA) too, where
     the operands allow (tma_operands)"""
+    dual_only: bool = False
+    """only the mm / bmm pairs that kernel-dual-matmul makes one dual matmul of"""
 
     def variants(self, matmul: MatmulOp) -> list[str]:
         offered = {"template": self.grouped, "persistent": self.persistent, "tma": self.tma and tma_operands(matmul)}
@@ -203,9 +217,11 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
             return
-        for extern in [o for o in op.walk() if isinstance(o, ExternOp)]:
-            if not qualifies(extern):
-                continue
+        externs = [o for o in op.walk() if isinstance(o, ExternOp) and qualifies(o)]
+        if self.dual_only:
+            paired = dual_pairs(externs)
+            externs = [e for e in externs if e in paired]
+        for extern in externs:
             if self.require_epilogue and not read_by_pointwise(extern.res[0]):
                 continue
             replacements = to_template(extern)

@@ -11,13 +11,13 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator, is_side_effect_free
 
 from irc.dialects.kernel import ExternOp
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel_template import TEMPLATE_OPS
 from irc.dialects.loop import PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, loads, stores
 from irc.dialects.types import BufferType
 
 LOOP_OPS = (PointwiseOp, ReductionOp, ScanOp)
 # ops kernel-fuse groups into kernels: loop ops and the matmul of a template (kernel-mm-template)
-FUSABLE_OPS = (*LOOP_OPS, MatmulOp)
+FUSABLE_OPS = (*LOOP_OPS, *TEMPLATE_OPS)
 
 
 def storage_root(value: SSAValue) -> SSAValue:
@@ -31,8 +31,8 @@ def read_roots(op: Operation) -> set[SSAValue]:
     """The storage roots an op reads from."""
     if isinstance(op, LOOP_OPS):
         return {storage_root(load.buffer) for load in loads(op)}
-    if isinstance(op, MatmulOp):
-        return {storage_root(op.lhs), storage_root(op.rhs)}
+    if isinstance(op, TEMPLATE_OPS):
+        return {storage_root(v) for v in (op.lhs, *op.rhs_operands)}
     if isinstance(op, ExternOp):
         return {storage_root(v) for v in op.ins if isinstance(v.type, BufferType)}
     return set()

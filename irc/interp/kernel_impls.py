@@ -103,6 +103,16 @@ class KernelFunctions(InterpreterFunctions):
         product = ln.convert(np.matmul(a, b), op.result.type.element_type)
         return (ln.Buffer.of_array(product, op.result.type, symbols),)
 
+    @impl(kernel.DualMatmulOp)
+    def run_dual_matmul(self, interpreter: Interpreter, op: kernel.DualMatmulOp, args: tuple) -> tuple:
+        """Both products of A, each as kernel.matmul computes it."""
+        symbols = state(interpreter).symbols
+        a, b, b2 = (np.asarray(v.array(symbols), dtype=np.float32) for v in args)
+        return tuple(
+            ln.Buffer.of_array(ln.convert(np.matmul(a, w), r.type.element_type), r.type, symbols)
+            for w, r in ((b, op.result), (b2, op.result2))
+        )
+
     @impl(kernel.ExternOp)
     def run_extern(self, interpreter: Interpreter, op: kernel.ExternOp, args: tuple) -> tuple:
         from irc.interp.extern_torch import run_extern

@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel as kernel_dialect
 from irc.dialects import loop
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel_template import TEMPLATE_OPS
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, IndexAttr, dim_value
 from irc.passes.convert_kernel_to_triton.index import FlatPart, is_zero, part
@@ -79,13 +79,13 @@ class KernelAnalysis:
         self.name = kernel.sym_name.data
         body = list(kernel.body.block.ops)
         self.loop_ops = [op for op in body if isinstance(op, loop.PointwiseOp | loop.ReductionOp | loop.ScanOp)]
-        self.matmul = next((op for op in body if isinstance(op, MatmulOp)), None)
+        self.matmul = next((op for op in body if isinstance(op, TEMPLATE_OPS)), None)
         self.other_ops = [
             op for op in body if op not in self.loop_ops and op is not self.matmul and not _is_structural(op)
         ]
         self.producers = {result: op for op in self.loop_ops for result in op.results}
         if self.matmul is not None:
-            self.producers[self.matmul.result] = self.matmul
+            self.producers.update(dict.fromkeys(self.matmul.products, self.matmul))
         self.outputs = self._outputs(body[-1])
         self.numel = as_expr(dim_value(kernel.numel))
         self.rnumel = as_expr(dim_value(kernel.rnumel))

@@ -25,6 +25,9 @@ epilogue inside the loop (Triton's persistent matmul tutorial, without TMA):
     for tile_id in tl.range(pid, batches * tiles, programs, flatten=True):  ... the body above, tile_id for pid
 
 (`flatten`: Triton pipelines the K loop across tiles, so the next tile's loads overlap this tile's epilogue.)
+
+A dual matmul (kernel.dual_matmul: A times B0 and A times B1) keeps one accumulator per B in the same K loop,
+each A tile loaded once and fed to both dots; the epilogue reads both products of the tile.
 """
 
 from __future__ import annotations
@@ -141,14 +144,14 @@ class TemplateLowering(KernelLowering):
         rm = b.binary("add", b.binary("mul", pid_m, block_m), _arange(b, it, "BLOCK_M"), name="rm")
         rn = b.binary("add", b.binary("mul", pid_n, block_n), _arange(b, it, "BLOCK_N"), name="rn")
         if operands is not None:
-            acc = tma_accumulate(self, b, it, pid_m, pid_n, operands)
+            accs = tma_accumulate(self, b, it, pid_m, pid_n, operands)
         else:
-            acc = self._accumulate(b, it, rm, rn, batch_index)
+            accs = self._accumulate(b, it, rm, rn, batch_index)
         scope = self._epilogue_scope(b, it, rm, rn, batch_index)
         matmul = self.info.matmul
-        value = b.cast(acc, matmul.result.type.element_type)
-        self.values[matmul] = [value]
-        self.store_outputs(matmul, [value], scope, "yx")
+        values = [b.cast(acc, product.type.element_type) for acc, product in zip(accs, matmul.products)]
+        self.values[matmul] = values
+        self.store_outputs(matmul, values, scope, "yx")
         return scope
 
     def _tile_loop(self, b: TritonBuilder, it, pid, total) -> tuple[TritonBuilder, SSAValue]:
@@ -179,35 +182,43 @@ class TemplateLowering(KernelLowering):
             raise fail(f"@{self.info.name}: a matmul operand at a symbolic offset")
         return self.ctx.pointer(root), [int(s) for s in value.type.stride_values()], int(delta)
 
-    def _accumulate(self, b: TritonBuilder, it, rm, rn, batch_index) -> SSAValue:
+    def _accumulate(self, b: TritonBuilder, it, rm, rn, batch_index) -> list[SSAValue]:
+        """The f32 accumulators of the tile, one per B operand, over the K loop."""
         matmul = self.info.matmul
         _, m, n, k = self.sizes()
-        a_ptr, a_strides, a_delta = self._operand(matmul.lhs)
-        b_ptr, b_strides, b_delta = self._operand(matmul.rhs)
         scaled = lambda builder, v, s: v if s == 1 else builder.binary("mul", v, builder.const(s, it))  # noqa: E731
         shifted = lambda v, delta: v if delta == 0 else b.binary("add", v, b.const(delta, it))  # noqa: E731
         rows = b.expand_dims(b.binary("trunc_rem", rm, b.const(m, it), name="ram"), 1)
         cols = b.expand_dims(b.binary("trunc_rem", rn, b.const(n, it), name="rbn"), 0)
-        a_base = shifted(scaled(b, rows, a_strides[-2]), a_delta)
-        b_base = shifted(scaled(b, cols, b_strides[-1]), b_delta)
-        if batch_index is not None:
-            a_base = b.binary("add", a_base, scaled(b, batch_index, a_strides[0]))
-            b_base = b.binary("add", b_base, scaled(b, batch_index, b_strides[0]))
+        # (operand, its M or N offsets, the dim they index, its K dim): A, then each B
+        operands = [(matmul.lhs, rows, -2, -1), *((r, cols, -1, -2) for r in matmul.rhs_operands)]
+        bases = []
+        for operand, index, index_dim, k_dim in operands:
+            pointer, strides, delta = self._operand(operand)
+            base = shifted(scaled(b, index, strides[index_dim]), delta)
+            if batch_index is not None:
+                base = b.binary("add", base, scaled(b, batch_index, strides[0]))
+            bases.append((pointer, base, strides[k_dim]))
         acc_shape = (triton.shape_of(rows.type)[0], triton.shape_of(cols.type)[1])
-        zero = b.const(0.0, f32, acc_shape, name="acc")
-        loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), [zero], "k0")
+        zeros = [b.const(0.0, f32, acc_shape, name="acc") for _ in matmul.rhs_operands]
+        loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), zeros, "k0")
         inner = TritonBuilder(body)
         rk = inner.binary("add", body.args[0], _arange(inner, it, "BLOCK_K"), name="rk")
         k_mask = self.ctx.mask(inner, rk, inner.const(k, it), ("rblock", k), triton.shape_of(rk.type), "kmask")
         even_k = isinstance(k_mask.owner, triton.ConstantOp)
-        a_offset = inner.binary("add", a_base, scaled(inner, inner.expand_dims(rk, 0), a_strides[-1]))
-        b_offset = inner.binary("add", b_base, scaled(inner, inner.expand_dims(rk, 1), b_strides[-2]))
-        a = self._load(inner, a_ptr, a_offset, None if even_k else inner.expand_dims(k_mask, 0))
-        b_tile = self._load(inner, b_ptr, b_offset, None if even_k else inner.expand_dims(k_mask, 1))
+        tiles = []
+        for (pointer, base, k_stride), dim in zip(bases, (0, *(1 for _ in matmul.rhs_operands))):
+            offset = inner.binary("add", base, scaled(inner, inner.expand_dims(rk, dim), k_stride))
+            mask = None if even_k else inner.expand_dims(k_mask, dim)
+            tiles.append(self._load(inner, pointer, offset, mask))
+        a, *b_tiles = tiles
         precision = "ieee" if a.type.element_type == f32 else None
-        updated = inner.insert(triton.DotOp(a, b_tile, body.args[1], precision), name="acc")
-        inner.insert(scf.YieldOp(updated))
-        return loop.results[0]
+        updated = [
+            inner.insert(triton.DotOp(a, b_tile, acc, precision), name="acc")
+            for b_tile, acc in zip(b_tiles, body.args[1:])
+        ]
+        inner.insert(scf.YieldOp(*updated))
+        return list(loop.results)
 
     def _load(self, b: TritonBuilder, pointer, offset, mask) -> SSAValue:
         """A masked-off K lane reads 0 (it adds nothing to the dot); no mask where every BLOCK_K divides K."""

@@ -35,13 +35,12 @@ class Operand:
     swapped: bool
 
 
-def descriptors(lowering, b: TritonBuilder, it) -> tuple[Operand, Operand]:
-    """The operands' descriptors, built at the function's top level."""
+def descriptors(lowering, b: TritonBuilder, it) -> list[Operand]:
+    """The operands' descriptors (A, then each B), built at the function's top level."""
     matmul = lowering.info.matmul
     _, m, n, k = lowering.sizes()
     a = _describe(lowering, b, it, matmul.lhs, (m, k), ("BLOCK_M", "BLOCK_K"))
-    b_operand = _describe(lowering, b, it, matmul.rhs, (k, n), ("BLOCK_K", "BLOCK_N"))
-    return a, b_operand
+    return [a, *(_describe(lowering, b, it, r, (k, n), ("BLOCK_K", "BLOCK_N")) for r in matmul.rhs_operands)]
 
 
 def _describe(lowering, b: TritonBuilder, it, value: SSAValue, sizes, blocks) -> Operand:
@@ -59,23 +58,27 @@ def _describe(lowering, b: TritonBuilder, it, value: SSAValue, sizes, blocks) ->
     raise fail(f"@{lowering.info.name}: a TMA operand needs a unit stride, got strides {strides}")
 
 
-def accumulate(lowering, b: TritonBuilder, it, pid_m, pid_n, operands: tuple[Operand, Operand]) -> SSAValue:
-    """The f32 accumulator of the tile (pid_m, pid_n) over the K loop, tiles read through the descriptors."""
+def accumulate(lowering, b: TritonBuilder, it, pid_m, pid_n, operands: list[Operand]) -> list[SSAValue]:
+    """The f32 accumulators of the tile (pid_m, pid_n), one per B, over the K loop, tiles read through the
+    descriptors (each A tile once)."""
     from xdsl.dialects.builtin import f32
 
     _, _, _, k = lowering.sizes()
     off_m = b.binary("mul", pid_m, b.constexpr("BLOCK_M", it), name="off_m")
     off_n = b.binary("mul", pid_n, b.constexpr("BLOCK_N", it), name="off_n")
-    zero = b.const(0.0, f32, (dim_attr("BLOCK_M"), dim_attr("BLOCK_N")), name="acc")
-    loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), [zero], "k0")
+    a_operand, *b_operands = operands
+    zeros = [b.const(0.0, f32, (dim_attr("BLOCK_M"), dim_attr("BLOCK_N")), name="acc") for _ in b_operands]
+    loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), zeros, "k0")
     inner = TritonBuilder(body)
     k0 = body.args[0]
-    a_tile = _tile(inner, operands[0], (off_m, k0))
-    b_tile = _tile(inner, operands[1], (k0, off_n))
+    a_tile = _tile(inner, a_operand, (off_m, k0))
     precision = "ieee" if a_tile.type.element_type == f32 else None
-    updated = inner.insert(triton.DotOp(a_tile, b_tile, body.args[1], precision), name="acc")
-    inner.insert(scf.YieldOp(updated))
-    return loop.results[0]
+    updated = [
+        inner.insert(triton.DotOp(a_tile, _tile(inner, operand, (k0, off_n)), acc, precision), name="acc")
+        for operand, acc in zip(b_operands, body.args[1:])
+    ]
+    inner.insert(scf.YieldOp(*updated))
+    return list(loop.results)
 
 
 def _tile(b: TritonBuilder, operand: Operand, offsets) -> SSAValue:

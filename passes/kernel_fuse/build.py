@@ -1,9 +1,9 @@
 """Building kernel-level IR from a fusion plan: `kernel.kernel` symbols and the host's alloc/launch ops.
 
 A kernel.matmul that fused nothing (no epilogue joined it; one with an f32 product of narrower operands stays)
-goes back to cuBLAS: a `kernel.extern` of
-aten::mm / aten::bmm, since a template pays by the epilogue it saves. Any other group of ops becomes a
-kernel whose arguments are the values its ops use from outside (buffers and
+goes back to cuBLAS: a `kernel.extern` of aten::mm / aten::bmm (a kernel.dual_matmul: one per product), since a
+template pays by the epilogue it saves. Any other group of ops becomes a kernel whose arguments are the values
+its ops use from outside (buffers and
 scalars, in order of first use; constants are cloned in instead), whose results are the buffers used outside
 the group, and a launch that writes them into fresh `kernel.alloc`s. A template whose matmul is marked `choice`
 also gets its cuBLAS alternative, both in a `kernel.choice` (choice.py).
@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp, ScanOp
 from irc.dialects.types import BufferType, element_type_name
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel_template import TEMPLATE_OPS, DualMatmulOp
 from irc.dialects.loop_analysis.graph import FUSABLE_OPS, defined_inside
 from irc.dialects.loop_analysis.index import space_of
 from irc.passes.kernel_fuse.choice import build_choice, offers_choice
@@ -77,8 +77,9 @@ def kernel_op_names(members: Sequence[Operation]) -> list[str]:
     """The names a kernel is named after: its scalar ops and reduction kinds ("clone" for pure copies)."""
     names = []
     for member in members:
-        if isinstance(member, MatmulOp):
-            names.append("bmm" if member.batched else "mm")
+        if isinstance(member, TEMPLATE_OPS):
+            prefix = "dual_" if isinstance(member, DualMatmulOp) else ""
+            names.append(prefix + ("bmm" if member.batched else "mm"))
         if isinstance(member, ReductionOp):
             names.append(REDUCTION_NAMES[member.kind.data])
         if isinstance(member, ScanOp):
@@ -171,7 +172,7 @@ def build_kernel(
         outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
     space = space_of(members)
     kind = "reduction" if space.reduction else "pointwise"
-    if any(isinstance(m, MatmulOp) for m in members):
+    if any(isinstance(m, TEMPLATE_OPS) for m in members):
         kind = "template"
     name = namer(kernel_op_names(members))
     argument_types, output_types = [v.type for v in arguments], [r.type for r in outputs]
@@ -224,7 +225,7 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
     names: list[str | None] = []
     for item in items:
         if len(item) == 1 and is_aten_matmul(item[0]):
-            block.insert_op_before(matmul_extern(item[0]), terminator)
+            block.insert_ops_before(matmul_externs(item[0]), terminator)
             names.append(None)
         elif isinstance(item[0], FUSABLE_OPS):
             built = offers_choice(item) and build_choice(item, namer, build_kernel, used_outside)
@@ -241,20 +242,24 @@ def build_host(func: FuncOp, items: Sequence[Sequence[Operation]], namer: Kernel
 
 
 def is_aten_matmul(op: Operation) -> bool:
-    """A kernel.matmul aten::mm / aten::bmm computes: its result of its operands' element type."""
-    return isinstance(op, MatmulOp) and op.result.type.element_type == op.lhs.type.element_type
+    """A kernel.matmul (or dual) aten::mm / aten::bmm computes: its results of its operands' element type."""
+    return isinstance(op, TEMPLATE_OPS) and op.result.type.element_type == op.lhs.type.element_type
 
 
-def matmul_extern(matmul: MatmulOp) -> kernel.ExternOp:
-    """The aten::mm / aten::bmm extern computing a lone kernel.matmul, which it replaces."""
+def matmul_externs(matmul: Operation) -> list[kernel.ExternOp]:
+    """The aten::mm / aten::bmm externs computing a lone kernel.matmul's product (a dual's two), which they
+    replace."""
     overload = "aten::bmm.default" if matmul.batched else "aten::mm.default"
     refs = [kernel.OperandRefAttr(k) for k in range(2)]
-    extern = kernel.ExternOp(overload, [matmul.lhs, matmul.rhs], [matmul.result.type], args=refs)
-    extern.res[0].name_hint = matmul.result.name_hint
-    matmul.result.replace_all_uses_with(extern.res[0])
+    externs = []
+    for rhs, product in zip(matmul.rhs_operands, matmul.products):
+        extern = kernel.ExternOp(overload, [matmul.lhs, rhs], [product.type], args=refs)
+        extern.res[0].name_hint = product.name_hint
+        product.replace_all_uses_with(extern.res[0])
+        externs.append(extern)
     matmul.detach()
     matmul.erase()
-    return extern
+    return externs
 
 
 def erase_unused_constants(block: Block) -> None:

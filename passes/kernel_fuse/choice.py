@@ -17,7 +17,8 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
 The extern alternative computes the product in the operands' type (an f32 product of narrower operands, which
 addmm's bias reads before rounding once, is read back from that type: the bias is then added to the rounded
 product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
-`aten::mm.out` / `aten::bmm.out`. The extern alternative runs where nothing is measured.
+`aten::mm.out` / `aten::bmm.out`. A kernel.dual_matmul's extern alternative computes each product with an
+extern of its own. The extern alternative runs where nothing is measured.
 """
 
 from collections.abc import Callable, Sequence
@@ -26,25 +27,25 @@ from xdsl.dialects.builtin import UnitAttr, f32
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
-from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_VARIANTS, ChoiceOp, MatmulOp
+from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_OPS, TEMPLATE_VARIANTS, ChoiceOp
 from irc.dialects.types import BufferType
 
 BuildKernel = Callable[..., tuple[kernel.KernelOp, list[Operation]]]
 
 
 def offers_choice(item: Sequence[Operation]) -> bool:
-    return any(isinstance(op, MatmulOp) and CHOICE in op.attributes for op in item)
+    return any(isinstance(op, TEMPLATE_OPS) and CHOICE in op.attributes for op in item)
 
 
 def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, used_outside):
     """(kernels, host ops) of a template group, its other template variants and its cuBLAS alternative; None
     where the product is an output of another type than cuBLAS gives."""
     members = set(item)
-    matmul = next(op for op in item if isinstance(op, MatmulOp))
+    matmul = next(op for op in item if isinstance(op, TEMPLATE_OPS))
     variants = [a.data for a in matmul.attributes[CHOICE].data]
     outputs = [r for m in item for r in m.results if used_outside(r, members)]
     same_type = matmul.result.type.element_type == matmul.lhs.type.element_type
-    if matmul.result in outputs and not same_type:
+    if any(p in outputs for p in matmul.products) and not same_type:
         return None
     copies = [copy_group(item) for _ in variants]  # the other variants' and the extern's; the first uses item
     first, first_ops = build_kernel(item, namer)
@@ -59,12 +60,15 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
         alternatives[name] = Block([*ops, kernel.YieldOp()])
     clones, mapping = copies[-1]
     twin = mapping[matmul.result].owner
-    extern_ops, product = cublas(twin, destination.get(matmul.result))
-    read_product(twin.result, product)
+    extern_ops = []
+    for rhs, value, original in zip(twin.rhs_operands, twin.products, matmul.products):
+        ops, product = cublas(twin, rhs, value, destination.get(original))
+        extern_ops += ops
+        read_product(value, product)
     twin.detach()
     twin.erase()
     rest = [c for c in clones if c is not twin]
-    kept = [o for o in outputs if o is not matmul.result]
+    kept = [o for o in outputs if o not in matmul.products]
     epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
     alternatives[EXTERN] = Block([*extern_ops, *epilogue_ops, kernel.YieldOp()])
     choice = ChoiceOp(first.sym_name.data, alternatives, default=len(variants))
@@ -80,7 +84,7 @@ def copy_group(item: Sequence[Operation]) -> tuple[list[Operation], dict[SSAValu
     return clones, mapping
 
 
-def mark(matmul: MatmulOp, variant: str) -> None:
+def mark(matmul: Operation, variant: str) -> None:
     """The matmul of one template variant: its choice made, its variant's attribute set."""
     del matmul.attributes[CHOICE]
     attribute = TEMPLATE_VARIANTS[variant]
@@ -88,20 +92,23 @@ def mark(matmul: MatmulOp, variant: str) -> None:
         matmul.attributes[attribute] = UnitAttr()
 
 
-def cublas(matmul: MatmulOp, destination: SSAValue | None) -> tuple[list[Operation], SSAValue]:
-    """The extern computing a kernel.matmul's product in its operands' type (into `destination` when given)."""
+def cublas(
+    matmul: Operation, rhs: SSAValue, value: SSAValue, destination: SSAValue | None
+) -> tuple[list[Operation], SSAValue]:
+    """The extern computing `value`, the product of a kernel.matmul (or dual) with `rhs`, in its operands' type
+    (into `destination` when given)."""
     name = "aten::bmm" if matmul.batched else "aten::mm"
     refs = [kernel.OperandRefAttr(k) for k in range(2)]
-    operands = [matmul.lhs, matmul.rhs]
+    operands = [matmul.lhs, rhs]
     if destination is not None:
         out = {"out": kernel.OperandRefAttr(2)}
         extern = kernel.ExternOp(f"{name}.out", operands, [], args=refs, kwargs=out, outs=[destination])
         return [extern], destination
-    result = matmul.result.type
+    result = value.type
     if result.element_type != matmul.lhs.type.element_type:
         result = BufferType(result.sizes(), matmul.lhs.type.element_type)
     extern = kernel.ExternOp(f"{name}.default", operands, [result], args=refs)
-    extern.res[0].name_hint = matmul.result.name_hint
+    extern.res[0].name_hint = value.name_hint
     return [extern], extern.res[0]
 
 

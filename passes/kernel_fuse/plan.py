@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
-from irc.dialects.kernel_template import MatmulOp
+from irc.dialects.kernel_template import TEMPLATE_OPS
 from irc.dialects.loop import LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
@@ -186,7 +186,7 @@ class FusionPlanner:
         return any(isinstance(self.ops[k], ScanOp) for k in self.members[item])
 
     def has_matmul(self, item: int) -> bool:
-        return any(isinstance(self.ops[k], MatmulOp) for k in self.members[item])
+        return any(isinstance(self.ops[k], TEMPLATE_OPS) for k in self.members[item])
 
     def kind(self, a: int, b: int) -> str:
         """vertical, epilogue (a pointwise-only consumer of a group with reductions or a matmul) or horizontal."""
@@ -277,14 +277,14 @@ class FusionPlanner:
 
     def template_rejection(self, union: list[int]) -> str | None:
         """Why the ops cannot form a template (one matmul and its epilogue), or None."""
-        matmuls = [self.ops[k] for k in union if isinstance(self.ops[k], MatmulOp)]
+        matmuls = [self.ops[k] for k in union if isinstance(self.ops[k], TEMPLATE_OPS)]
         if not matmuls:
             return None
         if len(matmuls) > 1:
             return "a template holds one matmul"
         if any(isinstance(self.ops[k], ReductionOp) for k in union):
             return "a template's epilogue holds no reduction"
-        operands = {matmuls[0].lhs, matmuls[0].rhs}
+        operands = {matmuls[0].lhs, *matmuls[0].rhs_operands}
         if any(r in operands for k in union for r in self.ops[k].results):
             return "a template does not compute its own operands (no prologue fusion)"
         return None

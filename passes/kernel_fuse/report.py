@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 
 from irc.dialects.kernel import ExternOp, LaunchOp
-from irc.dialects.kernel_template import ChoiceOp, MatmulOp
+from irc.dialects.kernel_template import TEMPLATE_OPS, ChoiceOp
 from irc.dialects.loop import PointwiseOp, ReductionOp
 from irc.passes.kernel_fuse.build import kernel_op_names
 from irc.passes.kernel_fuse.plan import Decision, FusionPlanner
@@ -48,9 +48,9 @@ def describe(op: Operation, position: int) -> str:
         text += f" {op.kind.data} {_dims(op.ranges)} x {_dims(op.reduce)}"
     elif isinstance(op, PointwiseOp):
         text += f" {_dims(op.ranges)}"
-    elif isinstance(op, MatmulOp):
+    elif isinstance(op, TEMPLATE_OPS):
         text += f" {_dims(op.ranges)} x [{_dim_text(op.lhs.type.shape.data[-1])}]"
-    if isinstance(op, PointwiseOp | ReductionOp | MatmulOp):
+    if isinstance(op, (PointwiseOp, ReductionOp, *TEMPLATE_OPS)):
         text += f" ({', '.join(dict.fromkeys(kernel_op_names([op])))})"
     if isinstance(op, ExternOp):
         text += f' "{op.overload.data}"'

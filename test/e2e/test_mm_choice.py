@@ -85,7 +85,8 @@ def test_bias_gelu_epilogue(template_wins, dtype, device):
 
 
 def test_silu_gated_epilogue(template_wins, device):
-    """Llama's gate: silu(x @ wg.t()) * (x @ wu.t()); one matmul is a choice, the other stays an extern."""
+    """Llama's gate: silu(x @ wg.t()) * (x @ wu.t()); both matmuls read x: one choice of dual-GEMM templates
+    (test_dual_matmul.py has more)."""
     wg, wu, x = rand(40, 32, device=device), rand(40, 32, device=device), rand(2, 13, 32, device=device)
     check_choice(lambda x: F.silu(x @ wg.t()) * (x @ wu.t()), x, chosen=template_wins)
 

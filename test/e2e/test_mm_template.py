@@ -71,11 +71,11 @@ def test_bmm_with_transposed_operand(templates, device):
 
 
 def test_linear_on_three_dims_with_silu_gate(templates, device):
-    """Llama's gated MLP: silu(x @ wg.t()) * (x @ wu.t()); one matmul takes the gate and the product as its
-    epilogue, the other, left with no epilogue, goes back to cuBLAS."""
+    """Llama's gated MLP: silu(x @ wg.t()) * (x @ wu.t()); both matmuls read x: one dual-GEMM template with the
+    gate and the product as its epilogue (test_dual_matmul.py has more)."""
     wg, wu = rand(40, 32, device=device), rand(40, 32, device=device)
     x = rand(2, 13, 32, device=device)
-    check(lambda x: F.silu(x @ wg.t()) * (x @ wu.t()), x, kernels=1, fallbacks={"aten::mm.default": 1})
+    check_template(lambda x: F.silu(x @ wg.t()) * (x @ wu.t()), x, kernels=1)
 
 
 def test_addmm_scalars(templates, device):
@@ -135,14 +135,15 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
 
 @pytest.mark.parametrize(
     "value, cuda, max_autotune, enabled, choice, grouped",
-    [("auto", False, False, False, False, True), ("auto", True, False, False, False, True),
+    [("auto", False, False, False, False, True), ("auto", True, False, True, True, False),
      ("auto", True, True, True, True, True), ("auto", False, True, False, False, True),
      ("1", False, False, True, False, True), ("1", True, False, True, False, True),
      ("0", True, True, False, False, True), ("choice", False, False, True, True, True)],
 )  # fmt: skip
 def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, choice, grouped):
     """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs under max-autotune get
-    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), everything else none; 1 forces
+    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), outside it the persistent ones for
+    gated MLPs only (dual_only), CPU inputs none; 1 forces
     templates, 0 turns them off, "choice" always makes choices."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
@@ -150,6 +151,22 @@ def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, ch
     spec = configured_pipeline(max_autotune=max_autotune, cuda=cuda)
     template_pass = next(p for p in build_pipeline(spec).passes if p.name == "kernel-mm-template")
     assert (template_pass.enabled, template_pass.choice, template_pass.grouped) == (enabled, choice, grouped)
+
+
+@pytest.mark.parametrize(
+    "dual, max_autotune, dual_only", [(True, False, True), (False, False, None), (True, True, False)]
+)
+def test_dual_matmuls_by_default_on_cuda(monkeypatch, dual, max_autotune, dual_only):
+    """CUDA inputs outside max-autotune: templates only for the pairs kernel-dual-matmul fuses, unless
+    IRC_MM_DUAL=0 (config.mm_dual); under max-autotune every matmul with an epilogue."""
+    from irc.pipeline import build_pipeline, configured_pipeline
+
+    config.mm_template = "auto"
+    monkeypatch.setattr(config, "mm_dual", dual)
+    spec = configured_pipeline(max_autotune=max_autotune, cuda=True)
+    template_pass = next(p for p in build_pipeline(spec).passes if p.name == "kernel-mm-template")
+    got = template_pass.dual_only if template_pass.enabled else None
+    assert got == dual_only
 
 
 def test_an_unknown_switch_value_is_an_error():

@@ -1,5 +1,6 @@
 // RUN: irc-opt %s -p kernel-mm-template --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-mm-template{enabled=false}' --split-input-file | filecheck %s --check-prefix=OFF
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true grouped=false tma=true dual_only=true}' --split-input-file | filecheck %s --check-prefix=DUAL
 // RUN: irc-opt %s -p 'kernel-mm-template,kernel-fuse{report="%t"}' --split-input-file | filecheck %s --check-prefix=FUSE
 // RUN: filecheck %s --check-prefix=REPORT < %t.txt
 // (the report is that of the last chunk)
@@ -7,6 +8,8 @@
 
 // A matmul no pointwise reads stays with cuBLAS, as does an integer one.
 // CHECK-LABEL: func.func @lone
+// DUAL-LABEL:  func.func @lone
+// DUAL-NOT:      kernel.matmul
 // CHECK:         kernel.extern "aten::mm.default"
 // CHECK:         kernel.extern "aten::mm.default"
 func.func @lone(%a: !loop.buffer<[8, 16], f32, strides [16, 1]>, %b: !loop.buffer<[16, 4], f32, strides [4, 1]>, %i: !loop.buffer<[8, 16], i64, strides [16, 1]>, %j: !loop.buffer<[16, 4], i64, strides [4, 1]>) -> (!loop.buffer<[8, 4], f32, strides [4, 1]>, !loop.buffer<[8, 4], i64, strides [4, 1]>) {
@@ -28,6 +31,9 @@ func.func @lone(%a: !loop.buffer<[8, 16], f32, strides [16, 1]>, %b: !loop.buffe
 // FUSE:          kernel.kernel @fused_mm_mul_0({{.*}}) template numel 24 rnumel 1 {
 // FUSE-NEXT:       kernel.matmul
 // FUSE-LABEL:    func.func @gated
+// With dual_only (CUDA's default pipeline) these two, which kernel-dual-matmul pairs, are the only templates:
+// DUAL-LABEL:    func.func @gated
+// DUAL-COUNT-2:    kernel.matmul %x, %{{.*}} {choice = ["persistent"]}
 // FUSE:            kernel.extern "aten::mm.default"
 // FUSE-NOT:        kernel.extern
 // FUSE:            kernel.launch @fused_mm_mul_0
@@ -63,6 +69,8 @@ func.func @gated(%x: !loop.buffer<[6, 8], f16, strides [8, 1]>, %wg: !loop.buffe
 // FUSE-NEXT:       loop.pointwise ranges [33, 40]
 // FUSE:            loop.pointwise ranges [1320]
 // FUSE:          func.func @forward
+// DUAL-LABEL:    func.func @forward
+// DUAL-NOT:        kernel.matmul
 // FUSE-NOT:        kernel.extern
 // FUSE:            kernel.launch @fused_add_erf_mm_mul_0
 // REPORT:        fused_add_erf_mm_mul_0: reads

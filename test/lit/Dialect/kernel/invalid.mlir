@@ -332,7 +332,7 @@ kernel.kernel @k(%a: !loop.buffer<[6], f16, strides [1]>) -> (!loop.buffer<[6], 
   kernel.yield %a : !loop.buffer<[6], f16, strides [1]>
 }
 
-// CHECK: Operation does not verify: a template kernel holds exactly one kernel.matmul, got 0
+// CHECK: Operation does not verify: a template kernel holds exactly one kernel.matmul or kernel.dual_matmul, got 0
 
 // -----
 
@@ -381,3 +381,30 @@ kernel.choice "k" ["template", "extern"] default 1 {
 }
 
 // CHECK: each kernel.choice region is one block without arguments ending in kernel.yield
+
+// -----
+
+func.func @f(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>, %b2: !loop.buffer<[8, 5], f16, strides [5, 1]>) {
+  %c, %d = kernel.dual_matmul %a, %b, %b2 : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>, !loop.buffer<[8, 5], f16, strides [5, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>, !loop.buffer<[6, 4], f16, strides [4, 1]>)
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.dual_matmul needs B operands of one shape and results of one type, got [8, 4] and [8, 5]
+
+// -----
+
+func.func @f(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[7, 4], f16, strides [4, 1]>) {
+  %c, %d = kernel.dual_matmul %a, %b, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[7, 4], f16, strides [4, 1]>, !loop.buffer<[7, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>, !loop.buffer<[6, 4], f16, strides [4, 1]>)
+  func.return
+}
+
+// CHECK: Operation does not verify: kernel.dual_matmul shapes do not agree: [6, 8] x [7, 4] -> [6, 4]
+
+// -----
+
+kernel.kernel @k(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) pointwise numel 24 rnumel 1 {
+  %c, %d = kernel.dual_matmul %a, %b, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>, !loop.buffer<[6, 4], f16, strides [4, 1]>)
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: a pointwise kernel cannot hold a kernel.dual_matmul (only a template can)
