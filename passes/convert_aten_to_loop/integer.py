@@ -6,6 +6,7 @@ them, in the operands' compute type (ui8 in i32, zero-extended):
                                 signed dtypes (0 or -1), 0 for ui8
     gcd(a, b)                 = Euclid's `while (a != 0) { c = a; a = b % a; b = c; }` on |a|, |b|, unrolled
                                 (each step a select): Lamé's bound caps the steps; |min| wraps to min as in C
+                                (computed on a and b, the sign fixed at the end: see _gcd)
     lcm(a, b)                 = g == 0 ? 0 : |a / g * b| with g = gcd(a, b), in at least i32 (C promotes
                                 i8 and i16 to int before the product and its absolute value)
 
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
-from xdsl.dialects.builtin import i32
+from xdsl.dialects.builtin import i1, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects.types import TensorType, element_type_name
@@ -94,12 +95,22 @@ def euclid_steps(width: int) -> int:
 
 
 def _gcd(s: _Ints, a: SSAValue, b: SSAValue, width: int) -> SSAValue:
-    a, b = s.abs(a), s.abs(b)
+    """ATen's loop on |a| and |b|, run on a and b themselves: remainders truncate, so each step has the same
+    magnitudes, and a value has the sign of the operand its chain starts from (b's after an even number of
+    steps, a's after an odd one). ATen's |x| is negative only at the minimum (it wraps), so the result is
+    negative exactly where its chain starts from a minimum. Taking no |x| matters: the GPU compiler reads
+    Triton's |x| as non-negative and then divides unsigned, which is wrong at the minimum."""
+    minimum = s.c(-(1 << (width - 1)))
+    a_wraps, b_wraps = s.cmp("eq", a, minimum), s.cmp("eq", b, minimum)
+    odd = s.body.constant(False, i1)
     for _ in range(euclid_steps(width)):
         running = s.cmp("ne", a, s.c(0))
         remainder = s.body.add(arith.RemSIOp(b, s.nonzero_divisor(a)))
         a, b = s.select(running, remainder, a), s.select(running, a, b)
-    return b
+        odd = s.body.add(arith.XOrIOp(odd, running))
+    negative_result = s.select(odd, a_wraps, b_wraps)
+    negate = s.select(negative_result, s.body.constant(False, i1), s.cmp("slt", b, s.c(0)))
+    return s.select(negate, s.body.add(arith.SubiOp(s.c(0), b)), b)
 
 
 def gcd(body: Body, xs: Sequence[SSAValue], op: Operation) -> SSAValue:

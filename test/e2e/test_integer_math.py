@@ -89,3 +89,11 @@ def test_absolute_value_at_the_minimum_then_divided(dtype, device):
     x = _tensor([info.min, info.min + 1, -7, 13, 0, info.max], dtype).to(device)
     y = _tensor([6, 7, 6, 5, 3, 100], dtype).to(device)
     _lowered(lambda x, y: (torch.fmod(torch.abs(x), y), torch.abs(x) % y, torch.abs(x) // y, torch.abs(x) < 0), x, y)
+
+
+@pytest.mark.parametrize("dtype", [torch.int8, torch.uint8])
+def test_gcd_lcm_of_every_8_bit_pair(dtype, device):
+    values = torch.arange(-128, 128) if dtype == torch.int8 else torch.arange(256)
+    values = values.to(dtype).to(device)
+    a, b = values[:, None].expand(256, 256).contiguous(), values[None, :].expand(256, 256).contiguous()
+    _lowered(lambda a, b: (torch.gcd(a, b), torch.lcm(a, b)), a, b)
