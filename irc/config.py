@@ -39,7 +39,7 @@ mm_template = os.environ.get("IRC_MM_TEMPLATE", "auto")
 mm_tma = _flag("IRC_MM_TMA")
 # With mm_template "auto" and CUDA inputs outside max-autotune: the gate and up projections of gated MLPs as a
 # dual-GEMM template beside cuBLAS (kernel-dual-matmul), measured on the first call. See mm_template_mode.
-mm_dual = _flag("IRC_MM_DUAL", "1")
+mm_dual = _flag("IRC_MM_DUAL", "0")
 # The pass pipeline torch.compile runs (empty: irc.pipeline.DEFAULT_PIPELINE).
 pipeline = os.environ.get("IRC_PIPELINE", "")
 # Search every kernel's autotune candidates with a longer benchmark (torch.compile's mode="max-autotune" or

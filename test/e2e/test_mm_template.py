@@ -135,15 +135,15 @@ def test_transposed_consumer_is_not_an_epilogue(templates, device):
 
 @pytest.mark.parametrize(
     "value, cuda, max_autotune, enabled, choice, grouped",
-    [("auto", False, False, False, False, True), ("auto", True, False, True, True, False),
+    [("auto", False, False, False, False, True), ("auto", True, False, False, False, True),
      ("auto", True, True, True, True, True), ("auto", False, True, False, False, True),
      ("1", False, False, True, False, True), ("1", True, False, True, False, True),
      ("0", True, True, False, False, True), ("choice", False, False, True, True, True)],
 )  # fmt: skip
 def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, choice, grouped):
     """IRC_MM_TEMPLATE (config.mm_template): by default ("auto") CUDA inputs under max-autotune get
-    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), outside it the persistent ones for
-    gated MLPs only (dual_only), CPU inputs none; 1 forces
+    kernel-mm-template{choice=true} (templates beside cuBLAS, measured), outside it none (IRC_MM_DUAL=1: the
+    persistent ones for gated MLPs only), CPU inputs none; 1 forces
     templates, 0 turns them off, "choice" always makes choices."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
@@ -156,9 +156,9 @@ def test_the_switch_sets_the_pass_options(value, cuda, max_autotune, enabled, ch
 @pytest.mark.parametrize(
     "dual, max_autotune, dual_only", [(True, False, True), (False, False, None), (True, True, False)]
 )
-def test_dual_matmuls_by_default_on_cuda(monkeypatch, dual, max_autotune, dual_only):
-    """CUDA inputs outside max-autotune: templates only for the pairs kernel-dual-matmul fuses, unless
-    IRC_MM_DUAL=0 (config.mm_dual); under max-autotune every matmul with an epilogue."""
+def test_dual_matmuls_on_cuda_with_the_switch(monkeypatch, dual, max_autotune, dual_only):
+    """CUDA inputs outside max-autotune: with IRC_MM_DUAL=1 (config.mm_dual) templates only for the pairs
+    kernel-dual-matmul fuses, else none; under max-autotune every matmul with an epilogue."""
     from irc.pipeline import build_pipeline, configured_pipeline
 
     config.mm_template = "auto"
