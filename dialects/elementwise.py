@@ -115,6 +115,8 @@ class ElementwiseRow:
     triton: str | None = None
     triton_operands: str = "math"
     triton_result: str = "same"
+    triton_helper: str = ""
+    """Source the emitted module must define for the Triton spelling (a `@triton.jit` function), if any."""
     lowers: tuple[str, ...] = ()
     reference: Callable[..., Any] | None = None
     doc: str = ""
@@ -191,10 +193,10 @@ def logical(name: str, scalar_op: str, triton: str | None = None) -> Elementwise
     )
 
 
-def triton_only(name: str, arity: int, triton: str, operands: str, lowers=(), reference=None) -> ElementwiseRow:
+def triton_only(name: str, arity: int, triton: str, operands: str, lowers=(), reference=None, helper="") -> ElementwiseRow:
     """A triton op with no aten op of its name (division variants, shifts, ...)."""
     return ElementwiseRow(
-        name, arity, triton=triton, triton_operands=operands, lowers=lowers,
+        name, arity, triton=triton, triton_operands=operands, lowers=lowers, triton_helper=helper,
         reference=numpy(reference) if isinstance(reference, str) else reference,
     )  # fmt: skip
 
@@ -205,6 +207,22 @@ SPECIAL_POLYNOMIALS = (
 )  # fmt: skip
 
 _FLOORDIV = "tl.where((({0} % {1}) != 0) & (({0} < 0) != ({1} < 0)), {0} // {1} - 1, {0} // {1})"
+# C's |x| of a signed integer of at most 32 bits (the minimum is its own |x|) in PTX: the GPU compiler takes
+# tl.abs's result as non-negative, so a `%`, `//` or `< 0` after it went unsigned at the minimum
+_WRAPPING_ABS_HELPER = """_INTERPRETING: tl.constexpr = os.environ.get("TRITON_INTERPRET") == "1"
+
+
+@triton.jit
+def _wrapping_abs(x):
+    if _INTERPRETING:
+        result = tl.where(x < 0, -x, x)
+    else:
+        result = tl.inline_asm_elementwise(
+            "{ .reg .pred p; .reg .s32 t; setp.lt.s32 p, $1, 0; neg.s32 t, $1; selp.b32 $0, t, $1, p; }",
+            "=r,r", [x.to(tl.int32)], dtype=tl.int32, is_pure=True, pack=1,
+        ).to(x.dtype)
+    return result
+"""
 _MOD = "tl.where((({0} % {1}) != 0) & ((({0} % {1}) < 0) != ({1} < 0)), {0} % {1} + {1}, {0} % {1})"
 _NAN_MIN = "tl.minimum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
 _NAN_MAX = "tl.maximum({0}, {1}, propagate_nan=tl.PropagateNan.ALL)"
@@ -247,6 +265,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     # C semantics (round toward zero): Python's on the non-negative values of index arithmetic
     triton_only("trunc_div", 2, "{0} // {1}", "integer", ("arith.divsi", "arith.divui"), _trunc_div),
     triton_only("trunc_rem", 2, "{0} % {1}", "integer", ("arith.remsi", "arith.remui"), "fmod"),
+    triton_only("wrapping_abs", 1, "_wrapping_abs({0})", "integer", reference="abs", helper=_WRAPPING_ABS_HELPER),
     ElementwiseRow("fmod", 2, (PROMOTE, "numeric"), {"float": "loop.fmod", "int": "arith.remsi"}, scalar="float2",
                    doc="C's fmod(x, y) (the sign of x)", triton="{0} % {1}", triton_operands="float",
                    lowers=("loop.fmod", "arith.remf"), reference=numpy("fmod")),

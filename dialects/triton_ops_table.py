@@ -59,6 +59,7 @@ class TritonRow:
     arity: int
     operands: str = "numeric"
     result: str = "same"
+    helper: str = ""
 
     def __post_init__(self):
         assert self.operands in OPERAND_CLASSES and self.result in RESULT_RULES
@@ -66,7 +67,7 @@ class TritonRow:
 
 
 ELEMENTWISE_OPS: dict[str, TritonRow] = {
-    name: TritonRow(row.triton, row.arity, row.triton_operands, row.triton_result)
+    name: TritonRow(row.triton, row.arity, row.triton_operands, row.triton_result, row.triton_helper)
     for name, row in ELEMENTWISE.items()
     if row.triton is not None
 }

@@ -339,4 +339,15 @@ INLINED_WHEN_USED_ONCE = (triton.AddPtrOp, triton.ProgramIdOp, triton.ArangeOp, 
 
 def _elementwise_printer(op: Operation) -> Callable[[KernelPrinter, Operation], str] | None:
     row = getattr(type(op), "ROW", None)
-    return None if row is None else _template(row.template)
+    if row is None:
+        return None
+    text = _template(row.template)
+    if not row.helper:
+        return text
+
+    def with_helper(p: KernelPrinter, op: Operation) -> str:
+        if row.helper not in p.helpers:
+            p.helpers.append(row.helper)
+        return text(p, op)
+
+    return with_helper

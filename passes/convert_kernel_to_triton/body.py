@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerAttr, IntegerType, i1
+from xdsl.dialects.builtin import BFloat16Type, FloatAttr, Float32Type, IntegerAttr, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -289,13 +289,10 @@ def _log10(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValu
 
 
 def _absi(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
-    """|x| with C's wrap at the minimum (|-2^31| is -2^31). Triton's 32-bit tl.abs lets the GPU compiler take
-    the result as non-negative, so a `%`, `//` or `< 0` after it went unsigned; i64's is exact for these."""
-    b, (value,) = ctx.builder, operands
-    element = element_of(value.type)
-    if element.width.data >= 64:
-        return b.unary("abs", value)
-    return b.cast(b.unary("abs", b.cast(value, IntegerType(64))), element)
+    """|x| with C's wrap at the minimum: up to 32 bits wide not through tl.abs (see `wrapping_abs`)."""
+    (value,) = operands
+    wide = element_of(value.type).width.data >= 64
+    return ctx.builder.unary("abs" if wide else "wrapping_abs", value)
 
 
 def _fma(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:

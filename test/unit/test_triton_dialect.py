@@ -331,7 +331,9 @@ B, B2 = torch.tensor([True, False] * 8), torch.tensor([True, True, False, False]
 TORCH_NAMES = dict(truediv="div", mod="remainder", lshift="bitwise_left_shift", rshift="bitwise_right_shift")
 TORCH_NAMES["not"] = "logical_not"
 KERNEL = """
+import os
 import triton, triton.language as tl
+{}
 @triton.jit
 def kernel(x_ptr, y_ptr, out_ptr, N: tl.constexpr):
     offs = tl.arange(0, N)
@@ -348,6 +350,8 @@ def reference(name):
         return lambda a, b: torch.div(a, b, rounding_mode="trunc")
     if name == "trunc_rem":
         return torch.fmod
+    if name == "wrapping_abs":
+        return torch.abs
     return getattr(torch, TORCH_NAMES.get(name, name))
 
 
@@ -387,7 +391,7 @@ def check_elementwise(name, row):
     x, y = operands(name, row["operands"])
     want = reference(name)(*(x, y)[: row["arity"]])
     out = torch.empty(16, dtype=want.dtype)
-    kernel(name, KERNEL.format(row["template"].format("a", "b")))[(1,)](x, y, out, 16)
+    kernel(name, KERNEL.format(row["helper"], row["template"].format("a", "b")))[(1,)](x, y, out, 16)
     return out, want
 
 

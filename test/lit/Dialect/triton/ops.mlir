@@ -189,6 +189,7 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 %mod = triton.mod %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 %trunc_div = triton.trunc_div %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 %trunc_rem = triton.trunc_rem %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
+%wrapping_abs = triton.wrapping_abs %xi : !triton.block<[XBLOCK, 1], i32> -> !triton.block<[XBLOCK, 1], i32>
 %fmod = triton.fmod %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 %minimum = triton.minimum %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 %maximum = triton.maximum %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
@@ -269,6 +270,7 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 // CHECK-NEXT: %mod = triton.mod %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 // CHECK-NEXT: %trunc_div = triton.trunc_div %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
 // CHECK-NEXT: %trunc_rem = triton.trunc_rem %xi, %ri : (!triton.block<[XBLOCK, 1], i32>, !triton.block<[1, RBLOCK], i32>) -> !triton.block<[XBLOCK, RBLOCK], i32>
+// CHECK-NEXT: %wrapping_abs = triton.wrapping_abs %xi : !triton.block<[XBLOCK, 1], i32> -> !triton.block<[XBLOCK, 1], i32>
 // CHECK-NEXT: %fmod = triton.fmod %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 // CHECK-NEXT: %minimum = triton.minimum %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
 // CHECK-NEXT: %maximum = triton.maximum %xf, %sf : (!triton.block<[XBLOCK, 1], f32>, f32) -> !triton.block<[XBLOCK, 1], f32>
