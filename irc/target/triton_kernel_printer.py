@@ -18,6 +18,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.triton import BlockType, shape_of
+from irc.dialects.random_kinds import RANDOM_KINDS
 from irc.dialects.types import element_type_name, is_bool
 from irc.target.python_text import literal, triton_dtype
 
@@ -300,6 +301,13 @@ def _where(p: KernelPrinter, op: triton.WhereOp) -> str:
     return f"{text}.to({triton_dtype(triton.element_of(op.result.type))})"
 
 
+def _random(p: KernelPrinter, op: triton.RandomOp) -> str:
+    helper = RANDOM_KINDS[op.kind.data].helper
+    if helper and helper not in p.helpers:
+        p.helpers.append(helper)
+    return op.text(p.ref(op.seed), p.ref(op.offset))
+
+
 def _template(template: str) -> Callable[[KernelPrinter, Operation], str]:
     return lambda p, op: template.format(*[p.ref(v) for v in op.operands])
 
@@ -324,6 +332,7 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.ReduceOp: _reduce,
     triton.ScanOp: _scan,
     triton.DotOp: _dot,
+    triton.RandomOp: _random,
     triton.MakeTensorDescriptorOp: lambda p, op: (
         f"tl.make_tensor_descriptor({p.ref(op.base)}, shape=[{', '.join(p.ref(v) for v in op.sizes)}], "
         f"strides=[{', '.join(p.ref(v) for v in op.strides)}], block_shape={shape_text(op.result.type.shape.data)})"
