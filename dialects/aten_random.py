@@ -13,7 +13,7 @@ rounds up to 1 becoming 0 (as ATen's CUDA uniform keeps its upper bound out).
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -55,11 +55,11 @@ class RandomOp(IRDLOperation):
         self, kind: str, seeds: SSAValue, seed: int, result_type: Attribute, low: int | None = None,
         high: int | None = None,
     ):
-        properties = {"kind": StringAttr(kind), "seed": IntegerAttr.from_int_and_width(seed, 64)}
+        properties = {"kind": StringAttr(kind), "seed": IntegerAttr(seed, i64)}
         if low is not None:
-            properties["low"] = IntegerAttr.from_int_and_width(low, 64)
+            properties["low"] = IntegerAttr(low, i64)
         if high is not None:
-            properties["high"] = IntegerAttr.from_int_and_width(high, 64)
+            properties["high"] = IntegerAttr(high, i64)
         super().__init__(operands=[seeds], result_types=[result_type], properties=properties)
 
     def bounds(self) -> tuple[int | None, int | None]:

@@ -48,9 +48,9 @@ class RandomOp(IRDLOperation):
     def __init__(self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None):
         properties = {"kind": StringAttr(kind)}
         if low is not None:
-            properties["low"] = IntegerAttr.from_int_and_width(low, 64)
+            properties["low"] = IntegerAttr(low, i64)
         if high is not None:
-            properties["high"] = IntegerAttr.from_int_and_width(high, 64)
+            properties["high"] = IntegerAttr(high, i64)
         super().__init__(operands=[seed, offset], result_types=[generated_type(kind)], properties=properties)
 
     def bounds(self) -> tuple[int | None, int | None]:

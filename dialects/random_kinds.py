@@ -48,6 +48,9 @@ SEED_TYPE = "i64"
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 # the extern that draws a graph call's seeds (as Inductor's RandomSeeds): any int64 from torch's generator
 SEEDS_OVERLOAD = "aten::randint.low"
+# Unit attribute on that extern (aten.fallback, then kernel.extern): it draws seeds for kernels, it is not an
+# op irc runs eagerly for want of a lowering (the emitted module's FALLBACKS leave it out)
+SEEDS_ATTR = "irc.seeds"
 
 
 def generated_type(kind: str) -> Attribute:

@@ -7,7 +7,7 @@ randint; the rows of dialects/random_kinds.py), a block of the offset's shape.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -45,9 +45,9 @@ class RandomOp(IRDLOperation):
     def __init__(self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None):
         properties = {"kind": StringAttr(kind)}
         if low is not None:
-            properties["low"] = IntegerAttr.from_int_and_width(low, 64)
+            properties["low"] = IntegerAttr(low, i64)
         if high is not None:
-            properties["high"] = IntegerAttr.from_int_and_width(high, 64)
+            properties["high"] = IntegerAttr(high, i64)
         shape = broadcast_types([SSAValue.get(seed).type, SSAValue.get(offset).type])
         super().__init__(
             operands=[seed, offset], result_types=[with_shape(shape, generated_type(kind))], properties=properties
