@@ -16,8 +16,9 @@ def _torch():
 
 
 def _opmath(dtype):
+    """The dtype samples are drawn in: float64 for float64, else float32 (16-bit floats, integers)."""
     torch = _torch()
-    return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
+    return torch.float64 if dtype == torch.float64 else torch.float32
 
 
 def _shape_permutation(x) -> tuple[list, list[int]]:
@@ -150,8 +151,10 @@ def native_dropout(x, p, train):
     torch = _torch()
     if not train or p == 0:
         return x, torch.ones_like(x, dtype=torch.bool)
-    if p == 1 or not x.dtype.is_floating_point:
-        return NotImplemented
+    if not x.dtype.is_floating_point:
+        return NotImplemented  # eager raises
+    if p == 1:
+        return torch.zeros_like(x), torch.zeros_like(x, dtype=torch.bool)
     mask = rand_like(x) > p
     return mask * x * float(1.0 / (1.0 - p)), mask
 

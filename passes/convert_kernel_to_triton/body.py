@@ -304,7 +304,12 @@ def _fma(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
 
 
 def _random(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
-    return ctx.builder.insert(RandomOp(op.kind.data, operands[0], operands[1], *op.bounds()))
+    """Triton's random functions take a block of offsets (one element's: a constant offset, made a block)."""
+    seed, offset = operands
+    masks = ctx.lane_masks()
+    if not isinstance(offset.type, BlockType) and masks:
+        offset = ctx.builder.broadcast_to(offset, shape_of(masks[0].type))
+    return ctx.builder.insert(RandomOp(op.kind.data, seed, offset, *op.bounds()))
 
 
 HANDLERS: dict[str, Handler] = {
