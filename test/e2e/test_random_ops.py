@@ -226,3 +226,32 @@ def test_one_seeds_extern_per_graph():
     assert text.count('"aten::randint.low"') == 1 and "[3 : i64]]" in text and "irc.seeds" in text
     seeds = sorted(line.split("seed = ")[1].split(" ")[0] for line in text.splitlines() if "aten.random" in line)
     assert seeds == ["0", "1", "2"]
+
+
+def test_dropout_backward_uses_the_forward_mask(device):
+    """Training: the backward graph scales the gradient by the mask the forward drew (saved, not redrawn)."""
+    x = (torch.rand(1031, device=device) + 0.5).requires_grad_()
+    w = torch.rand(1031, device=device) + 0.5
+
+    def fn(x):
+        return torch.nn.functional.dropout(x * w, 0.5, training=True)
+
+    torch._dynamo.reset()
+    metrics.reset()
+    y = torch.compile(fn, backend="irc")(x)
+    y.backward(torch.ones_like(y))
+    assert metrics.graph_fallbacks == 0 and dict(metrics.fallbacks) == {}
+    kept = (y != 0).float()
+    torch.testing.assert_close(x.grad, kept * 2 * w)
+    near(kept.double().mean().item(), 0.5, 0.5, x.numel())
+
+
+def test_random_values_feed_a_split_reduction(device):
+    """One long row: a partial-sum kernel and a combining one read the same random values as the output."""
+
+    def fn(x):
+        a = torch.rand(x.shape[0], device=device)
+        return a, a.sum() + x.sum()
+
+    a, total = run_lowered(fn, torch.zeros(2**20 + 3, device=device))
+    torch.testing.assert_close(total.double(), a.double().sum(), rtol=1e-5, atol=0)
