@@ -1,14 +1,15 @@
 """`aten.random`: a tensor of counter-based random numbers (rand, randn, randint; dialects/random_kinds.py).
 
-    %seeds = aten.fallback "aten::randint.low"() {args = [-9223372036854775808 : i64, 9223372036854775807 : i64,
-               [2 : i64]], kwargs = {dtype = i64, device = "device:cpu"}} : () -> !aten.tensor<[2], i64>
+    %seeds = aten.fallback "aten::randint.low"() {args = [-9223372036854775808 : i64,
+               9223372036854775807 : i64, [2 : i64]], kwargs = {dtype = i64, device = "device:cpu"},
+               irc.seeds} : () -> !aten.tensor<[2], i64>
     %r = aten.random "rand" %seeds {seed = 0 : i64} : (!aten.tensor<[2], i64>) -> !aten.tensor<[3, 5], f32>
-    %k = aten.random "randint" %seeds {seed = 1 : i64, low = 0 : i64, high = 10 : i64} : ... -> !aten.tensor<[7], i64>
+    %k = aten.random "randint" %seeds {seed = 1 : i64, low = 0 : i64, high = 10 : i64} : ... -> ...<[7], i64>
 
-`seed` picks the element of `seeds` (one per random op of the graph, as Inductor's lookup_seed); element i of the
-result (row-major) is the kind's value at offset i. The result may have any float type (rand, randn) or any
-numeric type (randint): values are generated as the kind's row says (f32 or i64) and converted, a rand that
-rounds up to 1 becoming 0 (as ATen's CUDA uniform keeps its upper bound out).
+`seed` picks the element of `seeds` (one per random op of the graph, as Inductor's lookup_seed); element i
+of the result (row-major) is the kind's value at offset i. The result may have any float type (rand, randn)
+or any numeric type (randint): values are generated as the kind's row says (f32 or i64) and converted, a rand
+that rounds up to 1 becoming 0 (as ATen's CUDA uniform keeps its upper bound out).
 """
 
 from __future__ import annotations
@@ -77,7 +78,8 @@ class RandomOp(IRDLOperation):
         if seed < 0 or (isinstance(count, int) and seed >= count):
             raise VerifyException(f"aten.random seed {seed} is not an index of the {count} seeds")
         element = self.result.type.element_type
-        numeric = is_float(element) or (RANDOM_KINDS[kind].bounded and is_integer(element) and not is_bool(element))
+        bounded = RANDOM_KINDS[kind].bounded
+        numeric = is_float(element) or (bounded and is_integer(element) and not is_bool(element))
         if not numeric:
-            wanted = "a float or integer" if RANDOM_KINDS[kind].bounded else "a float"
+            wanted = "a float or integer" if bounded else "a float"
             raise VerifyException(f"aten.random {kind} result must have {wanted} element type, got {element}")

@@ -1,4 +1,5 @@
-"""`loop.random`: one counter-based random number of a body (dialects/random_kinds.py) from a seed and an offset.
+"""`loop.random`: one counter-based random number of a body (dialects/random_kinds.py) from a seed and an
+offset.
 
     %s = loop.load %seeds[#loop.index<"1">] : !loop.buffer<[2], i64, strides [1]>
     %o = loop.index #loop.index<"5*i0 + i1"> : i64
@@ -45,7 +46,9 @@ class RandomOp(IRDLOperation):
     assembly_format = "$kind $seed `,` $offset attr-dict `:` type($offset) `->` type($result)"
     traits = traits_def(Pure())
 
-    def __init__(self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None):
+    def __init__(
+        self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None
+    ):
         properties = {"kind": StringAttr(kind)}
         if low is not None:
             properties["low"] = IntegerAttr(low, i64)
@@ -65,4 +68,5 @@ class RandomOp(IRDLOperation):
             raise VerifyException(f"loop.random offset must be an i32, i64 or index, got {offset}")
         expected = generated_type(self.kind.data)
         if self.result.type != expected:
-            raise VerifyException(f"loop.random {self.kind.data} result must be {expected}, got {self.result.type}")
+            kind, got = self.kind.data, self.result.type
+            raise VerifyException(f"loop.random {kind} result must be {expected}, got {got}")

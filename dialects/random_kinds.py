@@ -1,7 +1,7 @@
 """The random kinds every level shares: one row each (what a kind generates, whether it takes bounds, how
-Triton spells it). Random numbers are counter based (Philox4x32-10, as triton/language/random.py): an element's
-value is a function of a seed and its offset, the element's linear index in the random op's result, so a
-kernel that recomputes it, or a pass that moves it, gets the same value.
+Triton spells it). Random numbers are counter based (Philox4x32-10, as triton/language/random.py): an
+element's value is a function of a seed and its offset, the element's linear index in the random op's
+result, so a kernel that recomputes it, or a pass that moves it, gets the same value.
 
 `aten.random` (dialects/aten_random.py) reads one seed of a seeds tensor that an extern draws once per graph
 call from torch's default generator; `loop.random` (dialects/loop_random.py) computes one element from a seed

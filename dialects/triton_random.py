@@ -1,8 +1,8 @@
 """`triton.random`: Triton's counter-based random numbers (`tl.rand`, `tl.randn`, a randint4x helper for
 randint; the rows of dialects/random_kinds.py), a block of the offset's shape.
 
-    %r = triton.random "rand" %seed, %offset : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], f32>
-    %k = triton.random "randint" %seed, %offset {low = 0 : i64, high = 10 : i64} : (...) -> !triton.block<[XBLOCK], i64>
+    %r = triton.random "rand" %seed, %offset : (i64, !triton.block<[8], i32>) -> !triton.block<[8], f32>
+    %k = triton.random "randint" %seed, %offset {low = 0 : i64, high = 10 : i64} : (...) -> ...<[8], i64>
 """
 
 from __future__ import annotations
@@ -42,16 +42,17 @@ class RandomOp(IRDLOperation):
     assembly_format = "$kind $seed `,` $offset attr-dict `:` functional-type(operands, results)"
     traits = traits_def(Pure())
 
-    def __init__(self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None):
+    def __init__(
+        self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None
+    ):
         properties = {"kind": StringAttr(kind)}
         if low is not None:
             properties["low"] = IntegerAttr(low, i64)
         if high is not None:
             properties["high"] = IntegerAttr(high, i64)
         shape = broadcast_types([SSAValue.get(seed).type, SSAValue.get(offset).type])
-        super().__init__(
-            operands=[seed, offset], result_types=[with_shape(shape, generated_type(kind))], properties=properties
-        )
+        result_type = with_shape(shape, generated_type(kind))
+        super().__init__(operands=[seed, offset], result_types=[result_type], properties=properties)
 
     def bounds(self) -> tuple[int | None, int | None]:
         return tuple(None if a is None else a.value.data for a in (self.low, self.high))

@@ -1,7 +1,7 @@
-"""PyTorch's random ops as rand, randn and randint (which the importer makes aten.random: irc/fx_import_random.py)
-and pointwise math, one row each (as Inductor's decompositions and torch._refs: ATen's formula family, not its
-bits). Each samples in the op's compute dtype (float32 for 16-bit floats) and converts at the end; an op called
-with a generator of its own stays whole (an extern).
+"""PyTorch's random ops as rand, randn and randint (which the importer makes aten.random:
+irc/fx_import_random.py) and pointwise math, one row each (as Inductor's decompositions and torch._refs:
+ATen's formula family, not its bits). Each samples in the op's compute dtype (float32 for 16-bit floats and
+integers) and converts at the end; an op called with a generator of its own stays whole (an extern).
 """
 
 from __future__ import annotations
@@ -82,7 +82,9 @@ def randn_like(self, *, dtype=None, layout=None, device=None, pin_memory=None, m
     return _like(sample, self, dtype, device, memory_format)
 
 
-def randint_like_low(self, low, high, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
+def randint_like_low(
+    self, low, high, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None
+):
     torch = _torch()
     if not all(isinstance(b, int) for b in (low, high)):
         return NotImplemented
@@ -160,12 +162,14 @@ def native_dropout(x, p, train):
 
 
 def rrelu_with_noise_functional(self, noise, lower=0.125, upper=1.0 / 3.0, training=False, generator=None):
-    """As Inductor: in training, a negative element times a slope drawn from U(lower, upper), kept as noise."""
+    """As Inductor: in training, a negative element times a slope drawn from U(lower, upper), kept as noise;
+    otherwise leaky_relu with their mean."""
     torch = _torch()
     if generator is not None:
         return NotImplemented
     if not training:
-        return torch.ops.aten.leaky_relu(self, (lower + upper) / 2), torch.empty(0, dtype=self.dtype, device=self.device)
+        no_noise = torch.empty(0, dtype=self.dtype, device=self.device)
+        return torch.ops.aten.leaky_relu(self, (lower + upper) / 2), no_noise
     slope = uniform(self, lower, upper)
     negative = self <= 0
     return torch.where(negative, self * slope, self), torch.where(negative, slope, 1).to(noise.dtype)

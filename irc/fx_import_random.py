@@ -22,35 +22,30 @@ from irc.fx_types import is_kernel_dtype, tensor_type
 
 
 @functools.cache
-def random_importers() -> dict:
+def random_ops() -> dict:
+    """The ATen random ops the importer lowers, and their kinds (dialects/random_kinds.py)."""
     import torch
 
     ops = torch.ops.aten
     return {
-        ops.rand.default: _rand,
-        ops.rand.generator: _rand,
-        ops.randn.default: _randn,
-        ops.randn.generator: _randn,
-        ops.randint.low: _randint,
+        ops.rand.default: "rand",
+        ops.rand.generator: "rand",
+        ops.randn.default: "randn",
+        ops.randn.generator: "randn",
+        ops.randint.low: "randint",
     }
 
 
-def _rand(importer, node):
-    return import_random(importer, node, "rand")
+@functools.cache
+def random_importers() -> dict:
+    return dict.fromkeys(random_ops(), import_random)
 
 
-def _randn(importer, node):
-    return import_random(importer, node, "randn")
-
-
-def _randint(importer, node):
-    low, high = node.args[0], node.args[1]
-    return import_random(importer, node, "randint", low, high)
-
-
-def import_random(importer, node, kind: str, low=None, high=None) -> SSAValue:
+def import_random(importer, node) -> SSAValue:
+    kind = random_ops()[node.target]
     if not lowerable(importer, node, kind):
         return fallback(importer, node)
+    low, high = node.args[:2] if kind == "randint" else (None, None)
     seeds, index = next_seed(importer)
     result = tensor_type(node.meta["val"], with_strides=False)
     return importer.insert(aten.RandomOp(kind, seeds, index, result, low, high)).result
@@ -64,11 +59,12 @@ def lowerable(importer, node, kind: str) -> bool:
         return False
     if _generator(node) is not None or node.kwargs.get("pin_memory"):
         return False
+    if not is_kernel_dtype(value.dtype) or value.dtype == torch.bool:
+        return False
     if kind == "randint":
-        bounds = node.args[:2]
-        dtype_ok = value.dtype.is_floating_point or (value.dtype != torch.bool and not value.is_complex())
-        return all(type(b) is int for b in bounds) and bounds[0] < bounds[1] and dtype_ok and is_kernel_dtype(value.dtype)
-    return value.dtype.is_floating_point and is_kernel_dtype(value.dtype)
+        low, high = node.args[:2]
+        return type(low) is int and type(high) is int and low < high
+    return value.dtype.is_floating_point
 
 
 def _generator(node):
@@ -80,7 +76,7 @@ def _generator(node):
 
 
 def next_seed(importer) -> tuple[SSAValue, int]:
-    """The graph's seeds tensor (made at the first random op, sized for all of them) and the next seed's index."""
+    """The graph's seeds tensor (made at its first random op, a seed per random op), the next seed's index."""
     if not importer.random_seeds:
         count = sum(1 for node in importer.gm.graph.nodes if _is_lowered_random(importer, node))
         importer.random_seeds[:] = [_seeds(importer, count), 0]
@@ -90,9 +86,8 @@ def next_seed(importer) -> tuple[SSAValue, int]:
 
 
 def _is_lowered_random(importer, node) -> bool:
-    kinds = {"_rand": "rand", "_randn": "randn", "_randint": "randint"}
-    handler = random_importers().get(node.target) if node.op == "call_function" else None
-    return handler is not None and lowerable(importer, node, kinds[handler.__name__])
+    kind = random_ops().get(node.target) if node.op == "call_function" else None
+    return kind is not None and lowerable(importer, node, kind)
 
 
 def _seeds(importer, count: int) -> SSAValue:

@@ -90,14 +90,16 @@ def test_randint_bounds(dtype, device):
         like(got, want, device)
     assert sorted(small.unique().tolist()) == list(range(-3, 4))  # low inclusive, high exclusive
     near(small.double().mean().item(), 0.0, 2.0, N)
-    assert set(like_high.unique().tolist()) <= set(range(10)) and set(like_low_high.unique().tolist()) <= set(range(5, 9))
+    assert set(like_high.unique().tolist()) <= set(range(10))
+    assert set(like_low_high.unique().tolist()) <= set(range(5, 9))
 
 
 def test_randint_64_bit_ranges(device):
     big = 2**40
 
     def fn():
-        return torch.randint(-big, big, (N,), device=device), torch.randint(-(2**63), 2**63 - 1, (N,), device=device)
+        full = torch.randint(-(2**63), 2**63 - 1, (N,), device=device)
+        return torch.randint(-big, big, (N,), device=device), full
 
     wide, full = run_lowered(fn, kernels=2)
     assert wide.min() >= -big and wide.max() < big
@@ -110,7 +112,8 @@ def test_randint_64_bit_ranges(device):
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float64])
 def test_distributions(dtype, device):
     x = torch.empty(N, dtype=dtype, device=device)
-    mean, std = torch.full((N,), 2.0, dtype=dtype, device=device), torch.full((N,), 3.0, dtype=dtype, device=device)
+    mean = torch.full((N,), 2.0, dtype=dtype, device=device)
+    std = torch.full((N,), 3.0, dtype=dtype, device=device)
 
     def fn(x, mean, std):
         return (
@@ -173,7 +176,8 @@ def test_dropout_in_training(dtype, device):
     like(y, fn(x), device)
     kept = y != 0
     near((~kept).double().mean().item(), 0.25, math.sqrt(0.1875), x.numel())
-    torch.testing.assert_close(y[kept], (x / 0.75)[kept], **({"rtol": 1e-2, "atol": 1e-2} if dtype != torch.float32 else {}))
+    tolerance = {"rtol": 1e-2, "atol": 1e-2} if dtype != torch.float32 else {}
+    torch.testing.assert_close(y[kept], (x / 0.75)[kept], **tolerance)
 
 
 def test_dropout_module_trains_and_evaluates(device):
@@ -224,7 +228,8 @@ def test_one_seeds_extern_per_graph():
 
     (text,) = capture(fn, [torch.ones(8)])
     assert text.count('"aten::randint.low"') == 1 and "[3 : i64]]" in text and "irc.seeds" in text
-    seeds = sorted(line.split("seed = ")[1].split(" ")[0] for line in text.splitlines() if "aten.random" in line)
+    lines = [line for line in text.splitlines() if "aten.random" in line]
+    seeds = sorted(line.split("seed = ")[1].split(" ")[0] for line in lines)
     assert seeds == ["0", "1", "2"]
 
 
