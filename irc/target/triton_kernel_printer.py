@@ -25,7 +25,7 @@ from irc.target.python_text import literal, triton_dtype
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
 # globals and builtins the printed kernels use: a value named like one would shadow it
 RESERVED_NAMES = {"tl", "triton", "libdevice", "torch", "float", "range", "_prod_combine"}
-RESERVED_NAMES |= {"_maximum_combine", "_minimum_combine"}
+RESERVED_NAMES |= {"_maximum_combine", "_minimum_combine", "_randint64"}
 _LIBDEVICE_CALL = re.compile(r"libdevice\.([A-Za-z0-9_]+)\(")
 
 
