@@ -77,7 +77,7 @@ def nonzero_static(x, *, size, fill_value=-1):
     return out.index_put((row,), coords)[:size]
 
 
-def irc_decompositions(aten) -> dict:
+def irc_decompositions(aten, random: bool = True) -> dict:
     from irc import decompositions_nn as nn
     from irc import decompositions_segment as segment
     from irc.decompositions_histogram import histogram_decompositions
@@ -89,7 +89,7 @@ def irc_decompositions(aten) -> dict:
         **histogram_decompositions(aten),
         **scatter_decompositions(aten),
         **upsample_decompositions(aten),
-        **random_decompositions(aten),
+        **(random_decompositions(aten) if random else {}),
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,

@@ -5,7 +5,8 @@ The seeds tensor is an extern, `aten::randint.low` over all int64 values drawn f
 on the graph's device (as Inductor's RandomSeeds), made before the graph's first random op, with one seed per
 random op of the graph (as Inductor's lookup_seed): torch.manual_seed makes a compiled graph's random numbers
 reproducible, and two calls draw different ones. A call with a generator of its own, on another device or of
-a dtype irc does not compute stays an extern.
+a dtype irc does not compute stays an extern, as every one does under config.fallback_random
+(IRC_FALLBACK_RANDOM=1).
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ def import_random(importer, node) -> SSAValue:
 def lowerable(importer, node, kind: str) -> bool:
     import torch
 
+    from irc import config
+
+    if config.fallback_random:
+        return False
     value = node.meta.get("val")
     if not isinstance(value, torch.Tensor) or value.device.type != importer.device:
         return False

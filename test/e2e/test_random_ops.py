@@ -260,3 +260,24 @@ def test_random_values_feed_a_split_reduction(device):
 
     a, total = run_lowered(fn, torch.zeros(2**20 + 3, device=device))
     torch.testing.assert_close(total.double(), a.double().sum(), rtol=1e-5, atol=0)
+
+
+def test_fallback_random_runs_eager_random_ops(device, monkeypatch):
+    """config.fallback_random (IRC_FALLBACK_RANDOM=1), as Inductor's: ATen draws the numbers, eager's bits."""
+    from irc import config
+
+    monkeypatch.setattr(config, "fallback_random", True)
+
+    def fn(x):
+        return torch.rand_like(x) + x, torch.nn.functional.dropout(x, 0.5, training=True)
+
+    x = torch.rand(257, device=device)
+    torch._dynamo.reset()
+    metrics.reset()
+    torch.manual_seed(7)
+    got = torch.compile(fn, backend="irc")(x)
+    torch.manual_seed(7)
+    want = fn(x)
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w)
+    assert set(metrics.fallbacks) == {"aten::rand_like.default", "aten::native_dropout.default"}
