@@ -155,11 +155,24 @@ def seeded_generator(seed: int):
         yield
 
 
-def draws_seeds(aten_text: str) -> bool:
-    """Whether the graph draws random seeds (the compiled call drew them from the caller's generator state)."""
-    from irc.dialects.random_kinds import SEEDS_ATTR
+def draws_random(aten_text: str) -> bool:
+    """Whether the graph draws random numbers from torch's generator (its seeds extern, or an extern such as
+    rand_like under IRC_FALLBACK_RANDOM): the compiled call drew them from the caller's generator state."""
+    import re
 
-    return SEEDS_ATTR in aten_text
+    import torch
+
+    from irc.dialects.random_kinds import SEEDS_ATTR
+    from irc.interp.extern_torch import torch_op
+
+    def seeded(overload: str) -> bool:
+        try:
+            return torch.Tag.nondeterministic_seeded in torch_op(overload).tags
+        except AttributeError:  # an op torch does not know here: it never ran in this process
+            return False
+
+    overloads = set(re.findall(r'aten\.fallback "([^"]+)"', aten_text))
+    return SEEDS_ATTR in aten_text or any(seeded(o) for o in overloads)
 
 
 def first_line(exc: Exception) -> str:
@@ -259,7 +272,7 @@ def checked_runner(runner: Callable, aten_text: str, graph_name: str) -> Callabl
         except Exception:
             check_pipeline(aten_text, inputs, graph_name)  # names the pass that broke it, if one did
             raise
-        final = [host_copy(o) for o in outputs if o is not None] if on_cpu and not draws_seeds(aten_text) else None
+        final = [host_copy(o) for o in outputs if o is not None] if on_cpu and not draws_random(aten_text) else None
         check_pipeline(aten_text, inputs, graph_name, final)
         return outputs
 
