@@ -35,7 +35,7 @@ def triton_draws(seed: int, n: int, base: int, tmp_path):
     path = tmp_path / f"philox_{abs(seed)}_{base}.py"
     path.write_text(KERNELS.format(helper=RANDOM_KINDS["randint"].helper))
     module = load(str(path), interpret=True)
-    outputs = [torch.empty(n), torch.empty(n), torch.empty(n, dtype=torch.int64), torch.empty(n, dtype=torch.int64)]
+    outputs = [torch.empty(n), torch.empty(n), *(torch.empty(n, dtype=torch.int64) for _ in range(2))]
     with interpreted_stdlib(), np.errstate(all="ignore"):
         module.draw[(triton_cdiv(n, 64),)](torch.tensor([seed]), *outputs, n, base, BLOCK=64)
     return [o.numpy() for o in outputs]
@@ -45,7 +45,10 @@ def triton_cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
-@pytest.mark.parametrize("seed, base", [(0, 0), (-1234567890123456789, 5_000_000_000), (2**63 - 1, 2**32 - 50)])
+CASES = [(0, 0), (-1234567890123456789, 5_000_000_000), (2**63 - 1, 2**32 - 50)]
+
+
+@pytest.mark.parametrize("seed, base", CASES)
 def test_philox_matches_triton(seed, base, tmp_path):
     n = 300
     offsets = np.arange(n, dtype=np.int64) + base
