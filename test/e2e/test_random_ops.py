@@ -281,3 +281,17 @@ def test_fallback_random_runs_eager_random_ops(device, monkeypatch):
     for g, w in zip(got, want):
         torch.testing.assert_close(g, w)
     assert set(metrics.fallbacks) == {"aten::rand_like.default", "aten::native_dropout.default"}
+
+
+def test_random_values_fused_into_reductions(device):
+    """Random values computed inside reduction kernels (row sums, a softmax) agree with the same values stored."""
+
+    def fn(x):
+        a = torch.rand(37, 1000, device=device) + x
+        b = torch.randn(64, 3000, device=device)
+        return a.sum(1), a, b.amax(1), b, torch.softmax(b, -1)
+
+    total, a, top, b, soft = run_lowered(fn, torch.zeros(1000, device=device))
+    torch.testing.assert_close(total, a.sum(1))
+    assert torch.equal(top, b.amax(1))
+    torch.testing.assert_close(soft, torch.softmax(b, -1))
