@@ -7,6 +7,7 @@ builtin type f64, i64 or i1. The op families live in helper modules and are re-e
 - aten_reductions: the reduction table (REDUCTION_OPS), max_dim, min_dim;
 - aten_views: view, permute, transpose, expand, squeeze, unsqueeze, slice, select, as_strided, clone, alias;
 - this file: creation ops (full, arange, empty) and the fallback op for everything else;
+- aten_random: random numbers (aten.random, reading a seed of a per-call seeds tensor);
 - aten_shapes: the shape rules (broadcast_shapes, reduced_shape, normalize_dim) that passes reuse.
 """
 
@@ -58,6 +59,7 @@ from irc.dialects.aten_elementwise import (
 )
 from irc.dialects.aten_format import NUMBER, Number, number_attr, number_value
 from irc.dialects.aten_reductions import REDUCTION_OPS, MaxDimOp, MinDimOp, ReductionOp, ReductionRow
+from irc.dialects.aten_random import RandomOp
 from irc.dialects.aten_shapes import broadcast_shapes, normalize_dim, reduced_shape, shape_of
 from irc.dialects.aten_views import (
     AliasOp,
@@ -277,6 +279,7 @@ ATEN_OPS: list[type[IRDLOperation]] = [
     FullOp,
     ArangeOp,
     EmptyOp,
+    RandomOp,
     *(entry.op for entry in REDUCTION_OPS.values()),
     MaxDimOp,
     MinDimOp,

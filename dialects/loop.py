@@ -50,6 +50,7 @@ from xdsl.utils.exceptions import VerifyException
 from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
 from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES, ReductionKind  # noqa: F401
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
+from irc.dialects.loop_random import RandomOp  # noqa: F401 (re-exported)
 from irc.dialects.loop_while import WHILE_OPS, ConditionOp, WhileOp  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -589,7 +590,7 @@ def scanned_value(op: ScanOp) -> SSAValue:
 
 Loop = Dialect(
     "loop",
-    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), ReinterpretOp, PointwiseOp, ReductionOp,
-     ScanOp, *WHILE_OPS],
+    [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), RandomOp, ReinterpretOp, PointwiseOp,
+     ReductionOp, ScanOp, *WHILE_OPS],
     [BufferType, IndexAttr],
 )

@@ -77,6 +77,7 @@ from irc.dialects.triton_descriptor import (  # noqa: F401  (re-exported)
 )
 from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, AtomicMaxOp, AtomicMinOp, LoadOp, StoreOp
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
+from irc.dialects.triton_random import RandomOp  # noqa: F401  (re-exported)
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
     ONE,
     BlockType,
@@ -554,6 +555,7 @@ Triton = Dialect(
         ReduceOp,
         ScanOp,
         DotOp,
+        RandomOp,
         *DESCRIPTOR_OPS,
     ],
     [PointerType, BlockType, ProgramAxisAttr, ReduceKindAttr, EvictionPolicyAttr, *DESCRIPTOR_TYPES],

@@ -3,10 +3,16 @@
 import functools
 
 
-@functools.cache
 def decompositions() -> dict:
     """Core ATen decompositions plus the composite ops irc lowers through their parts (irc/decompositions.py
-    adds its own)."""
+    adds its own; its random ones unless config.fallback_random)."""
+    from irc import config
+
+    return decomposition_table(config.fallback_random)
+
+
+@functools.cache
+def decomposition_table(fallback_random: bool) -> dict:
     import torch
     from torch._decomp import core_aten_decompositions, get_decompositions
 
@@ -53,7 +59,8 @@ def decompositions() -> dict:
             aten.triu_indices,
         ]
     )
-    table = {**core_aten_decompositions(), **extra, **irc_decompositions(aten)}
+    own = irc_decompositions(aten, random=not fallback_random)
+    table = {**core_aten_decompositions(), **extra, **own}
     for op in kept_whole(aten):
         table.pop(op, None)
     return table

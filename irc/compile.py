@@ -297,7 +297,8 @@ def graph_key(gm, inference: bool, max_autotune: bool, cuda: bool = False) -> st
     if debug_enabled() or config.check_passes:
         return None
     parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__]
-    return cache.key_of(*parts, f"inference={inference}", graph_text(gm))
+    random = f"fallback_random={config.fallback_random}"
+    return cache.key_of(*parts, f"inference={inference}", random, graph_text(gm))
 
 
 def cached_module(fx_key: str) -> str | None:

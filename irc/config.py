@@ -53,4 +53,7 @@ compile_threads = _count("IRC_COMPILE_THREADS", 0)
 # {"cudagraphs": True} and mode="reduce-overhead" set it per compile), recording at most this many input
 # signatures (sizes, scalar values) per graph; further ones launch normally.
 cudagraphs = _flag("IRC_CUDAGRAPHS")
+# Random ops run eagerly (ATen's own numbers, as Inductor's fallback_random) instead of as Triton kernels of
+# counter-based random numbers (irc/decompositions_random.py, irc/fx_import_random.py).
+fallback_random = _flag("IRC_FALLBACK_RANDOM")
 cudagraph_limit = _count("IRC_CUDAGRAPH_LIMIT", 8)

@@ -7,7 +7,8 @@ gather of the middle element and two selects per step, bit_length(n) steps, whic
 The comparisons are ATen's (`!(mid >= v)` goes right, `!(mid > v)` with right=True), so a NaN value lands
 after every element, as in eager.
 
-Beside it: decompositions_histogram.py (histc, histogram, histogramdd), decompositions_scatter.py
+Beside it: decompositions_random.py (random ops as rand, randn, randint and pointwise math),
+decompositions_histogram.py (histc, histogram, histogramdd), decompositions_scatter.py
 (scatter_reduce and index_reduce with prod), decompositions_upsample.py (_upsample_bilinear2d_aa). A
 decomposition returns NotImplemented for the cases it leaves to the extern (the op then stays whole).
 """
@@ -76,10 +77,11 @@ def nonzero_static(x, *, size, fill_value=-1):
     return out.index_put((row,), coords)[:size]
 
 
-def irc_decompositions(aten) -> dict:
+def irc_decompositions(aten, random: bool = True) -> dict:
     from irc import decompositions_nn as nn
     from irc import decompositions_segment as segment
     from irc.decompositions_histogram import histogram_decompositions
+    from irc.decompositions_random import random_decompositions
     from irc.decompositions_scatter import scatter_decompositions
     from irc.decompositions_upsample import upsample_decompositions
 
@@ -87,6 +89,7 @@ def irc_decompositions(aten) -> dict:
         **histogram_decompositions(aten),
         **scatter_decompositions(aten),
         **upsample_decompositions(aten),
+        **(random_decompositions(aten) if random else {}),
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,

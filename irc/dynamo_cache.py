@@ -57,6 +57,7 @@ def key_of(gm, example_inputs, max_autotune: bool) -> str | None:
 
     cuda = any(getattr(x, "is_cuda", False) for x in example_inputs)
     parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__, state_text()]
+    parts.append(f"fallback_random={config.fallback_random}")
     return cache.key_of(*parts, inputs, "\n".join(nodes))
 
 

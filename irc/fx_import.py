@@ -41,6 +41,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from irc.dialects import aten
 from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
+from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
 from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, tensor_type, value_type
 
@@ -55,6 +56,7 @@ class FxImporter:
         self.builder = Builder(InsertPoint.at_end(self.block))
         self._device: str | None = None
         self.scalar_tensor_args: list[int] = []  # positions of 0-d CPU tensor inputs passed as scalars
+        self.random_seeds: list = []  # [the seeds tensor, the next seed's index] once a random op is met
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -182,6 +184,10 @@ class FxImporter:
         effects = effect_token_importers()
         if node.target in effects:
             self.values[node] = effects[node.target](self, node)
+            return
+        randoms = random_importers()
+        if node.target in randoms:
+            self.values[node] = randoms[node.target](self, node)
             return
         if not hasattr(node.target, "overloadpacket") or _is_symbolic_scalar(node.meta.get("val")):
             self.values[node] = import_scalar_call(self, node)

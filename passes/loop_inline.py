@@ -15,9 +15,9 @@ producer coordinates of the element at offset `idx` (sym.decompose over the prod
     } : !loop.buffer<[3], f32, strides [1]>
 
 Producers still used elsewhere stay; dead ones (and dead views) are erased. Reductions are never inlined.
-An expensive producer (more than `max_body_ops` body ops or more than `max_reads` loads) is inlined only where
-that computes each of its elements once: a single load site, not inside a reduction at an index that does not
-move with the r loop. Views never materialize: loads through them read the source.
+An expensive producer (more than `max_body_ops` body ops or more than `max_reads` loads, or random numbers) is
+inlined only where that computes each of its elements once: a single load site, not inside a reduction at an
+index that does not move with the r loop. Views never materialize: loads through them read the source.
 
 At a gather load site (`%p[#loop.index<"9*i0 + t0">] gather(%k) bounds [9]`) the producer's body is composed at
 the gathered coordinates (t0 < 9 is known), and its loads take the site's gather values: a cheap recompute
@@ -37,7 +37,18 @@ from xdsl.passes import ModulePass
 
 import sympy
 
-from irc.dialects.loop import CastOp, IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, ScanOp, YieldOp, stores
+from irc.dialects.loop import (
+    CastOp,
+    IndexOp,
+    LoadOp,
+    PointwiseOp,
+    RandomOp,
+    ReductionOp,
+    ReinterpretOp,
+    ScanOp,
+    YieldOp,
+    stores,
+)
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import IndexAttr, is_float
 from irc.options import CheckedOptions, option
@@ -81,9 +92,11 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
 
 
 def is_expensive(producer: PointwiseOp, policy: "InlinePolicy") -> bool:
-    """Too many ops, or too many loads (Inductor's realize_reads_threshold), to compute an element twice."""
+    """Too many ops, or too many loads (Inductor's realize_reads_threshold), to compute an element twice; or
+    random numbers (ten Philox rounds each; Inductor realizes random results)."""
     reads = sum(1 for inner in producer.walk() if isinstance(inner, LoadOp))
-    return body_size(producer) > policy.max_body_ops or reads > policy.max_reads
+    random = any(isinstance(inner, RandomOp) for inner in producer.walk())
+    return body_size(producer) > policy.max_body_ops or reads > policy.max_reads or random
 
 
 def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy") -> PointwiseOp | None:

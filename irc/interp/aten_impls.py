@@ -120,6 +120,20 @@ def run_arange(op: aten.ArangeOp, symbols: dict):
     return steps.to(torch_dtype(op.result.type.element_type))
 
 
+def run_random(op: aten.RandomOp, symbols: dict, seeds):
+    """The kind's values at offsets 0, 1, ... (row-major), converted as convert-aten-to-loop does: a rand that
+    rounds up to 1 becomes 0."""
+    from irc.interp.philox import random_values
+
+    t = torch()
+    shape = sizes(op, symbols)
+    offsets = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+    seed = np.int64(seeds.reshape(-1)[op.seed.value.data].item())
+    values = t.from_numpy(random_values(op.kind.data, seed, offsets, *op.bounds())).reshape(shape)
+    values = values.to(torch_dtype(op.result.type.element_type))
+    return t.where(values == 1, 0, values) if op.kind.data == "rand" else values
+
+
 def run_empty(op: aten.EmptyOp, symbols: dict):
     return torch().zeros(sizes(op, symbols), dtype=torch_dtype(op.result.type.element_type))
 
@@ -280,6 +294,7 @@ OP_FUNCTIONS: dict[type[Operation], Callable] = {
     aten.FullOp: run_full,
     aten.ArangeOp: run_arange,
     aten.EmptyOp: run_empty,
+    aten.RandomOp: run_random,
     aten.MaxDimOp: run_extreme_dim,
     aten.MinDimOp: run_extreme_dim,
     **VIEWS,

@@ -12,6 +12,7 @@ pipeline on the aten graph with a checker, on CPU copies of the call's real inpu
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 
@@ -129,7 +130,8 @@ class PassChecker:
 
     def run(self, previous: ModulePass | None, module: ModuleOp, text: str, step: int) -> list[np.ndarray]:
         try:
-            return run_module(module, self.inputs, symbols=self.symbols)
+            with seeded_generator(self.seed):
+                return run_module(module, self.inputs, symbols=self.symbols)
         except Exception as exc:
             if previous is None:
                 raise
@@ -140,6 +142,37 @@ class PassChecker:
         name = pass_label(previous)
         write_failure(folder, step, name, self.text, after, self.inputs, self.symbols)
         raise PassDivergence(name, reason, folder)
+
+
+@contextlib.contextmanager
+def seeded_generator(seed: int):
+    """torch's CPU generator seeded with `seed` for one run, then as it was: every level draws the same random
+    seeds (the extern of dialects/random_kinds.py), so its random numbers are comparable bit for bit."""
+    import torch
+
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(seed)
+        yield
+
+
+def draws_random(aten_text: str) -> bool:
+    """Whether the graph draws random numbers from torch's generator (its seeds extern, or an extern such as
+    rand_like under IRC_FALLBACK_RANDOM): the compiled call drew them from the caller's generator state."""
+    import re
+
+    import torch
+
+    from irc.dialects.random_kinds import SEEDS_ATTR
+    from irc.interp.extern_torch import torch_op
+
+    def seeded(overload: str) -> bool:
+        try:
+            return torch.Tag.nondeterministic_seeded in torch_op(overload).tags
+        except AttributeError:  # an op torch does not know here: it never ran in this process
+            return False
+
+    overloads = set(re.findall(r'aten\.fallback "([^"]+)"', aten_text))
+    return SEEDS_ATTR in aten_text or any(seeded(o) for o in overloads)
 
 
 def first_line(exc: Exception) -> str:
@@ -239,7 +272,7 @@ def checked_runner(runner: Callable, aten_text: str, graph_name: str) -> Callabl
         except Exception:
             check_pipeline(aten_text, inputs, graph_name)  # names the pass that broke it, if one did
             raise
-        final = [host_copy(o) for o in outputs if o is not None] if on_cpu else None
+        final = [host_copy(o) for o in outputs if o is not None] if on_cpu and not draws_random(aten_text) else None
         check_pipeline(aten_text, inputs, graph_name, final)
         return outputs
 

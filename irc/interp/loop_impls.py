@@ -108,6 +108,12 @@ class LoopFunctions(InterpreterFunctions):
     def run_index(self, interpreter: Interpreter, op: loop.IndexOp, args: tuple) -> tuple:
         return (ln.index_value(op, state(interpreter).env),)
 
+    @impl(loop.RandomOp)
+    def run_random(self, interpreter: Interpreter, op: loop.RandomOp, args: tuple) -> tuple:
+        from irc.interp.philox import random_values
+
+        return (random_values(op.kind.data, args[0], args[1], *op.bounds()),)
+
     @impl(loop.ReinterpretOp)
     def run_reinterpret(self, interpreter: Interpreter, op: loop.ReinterpretOp, args: tuple) -> tuple:
         return (ln.Buffer(args[0].storage, op.result.type),)

@@ -1,6 +1,6 @@
 """What Triton's interpreter lacks when triton.language was imported before TRITON_INTERPRET was set.
 
-- The standard library's `@triton.jit` functions (tl.sum, tl.sigmoid, ...) are then compiled-mode
+- The standard library's `@triton.jit` functions (tl.sum, tl.sigmoid, tl.rand and its Philox, ...) are then compiled-mode
   JITFunctions, which the interpreter refuses to call: `interpreted_stdlib()` swaps in interpreted twins
   for the duration of a call.
 - libdevice has no interpreter implementation: `libdevice_shim()` is the numpy stand-in for the functions
@@ -31,9 +31,9 @@ _twins: dict = {}
 
 def _stdlib_modules():
     import triton.language as tl
-    from triton.language import standard
+    from triton.language import random, standard
 
-    return [tl, standard]
+    return [tl, standard, random]
 
 
 @contextlib.contextmanager

@@ -15,6 +15,7 @@ from xdsl.utils.exceptions import DiagnosticException
 
 def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     from irc.dialects import kernel, triton
+    from irc.dialects.random_kinds import SEEDS_ATTR
     from irc.target import triton_prelude as prelude
     from irc.target.triton_kernel_printer import KernelPrinter
     from irc.target.triton_precompile import precompile_table
@@ -23,7 +24,11 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
 
     kernels = [op for op in module.ops if isinstance(op, triton.FuncOp)]
     hosts = [op for op in module.ops if isinstance(op, func.FuncOp)]
-    externs = [functional_overload(op.overload.data) for op in module.walk() if isinstance(op, kernel.ExternOp)]
+    externs = [
+        functional_overload(op.overload.data)
+        for op in module.walk()
+        if isinstance(op, kernel.ExternOp) and SEEDS_ATTR not in op.attributes
+    ]
     printers = [KernelPrinter(k) for k in kernels]
     kernel_sources = ["\n".join(p.print()) for p in printers]
 

@@ -18,13 +18,14 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.triton import BlockType, shape_of
+from irc.dialects.random_kinds import RANDOM_KINDS
 from irc.dialects.types import element_type_name, is_bool
 from irc.target.python_text import literal, triton_dtype
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
 # globals and builtins the printed kernels use: a value named like one would shadow it
 RESERVED_NAMES = {"tl", "triton", "libdevice", "torch", "float", "range", "_prod_combine"}
-RESERVED_NAMES |= {"_maximum_combine", "_minimum_combine"}
+RESERVED_NAMES |= {"_maximum_combine", "_minimum_combine", "_randint64"}
 _LIBDEVICE_CALL = re.compile(r"libdevice\.([A-Za-z0-9_]+)\(")
 
 
@@ -300,6 +301,13 @@ def _where(p: KernelPrinter, op: triton.WhereOp) -> str:
     return f"{text}.to({triton_dtype(triton.element_of(op.result.type))})"
 
 
+def _random(p: KernelPrinter, op: triton.RandomOp) -> str:
+    helper = RANDOM_KINDS[op.kind.data].helper
+    if helper and helper not in p.helpers:
+        p.helpers.append(helper)
+    return op.text(p.ref(op.seed), p.ref(op.offset))
+
+
 def _template(template: str) -> Callable[[KernelPrinter, Operation], str]:
     return lambda p, op: template.format(*[p.ref(v) for v in op.operands])
 
@@ -324,6 +332,7 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.ReduceOp: _reduce,
     triton.ScanOp: _scan,
     triton.DotOp: _dot,
+    triton.RandomOp: _random,
     triton.MakeTensorDescriptorOp: lambda p, op: (
         f"tl.make_tensor_descriptor({p.ref(op.base)}, shape=[{', '.join(p.ref(v) for v in op.sizes)}], "
         f"strides=[{', '.join(p.ref(v) for v in op.strides)}], block_shape={shape_text(op.result.type.shape.data)})"

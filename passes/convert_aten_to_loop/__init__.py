@@ -43,6 +43,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import aten, kernel, loop
 from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.random_kinds import SEEDS_ATTR
 from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value, element_type_name
 from irc.options import CheckedOptions
 
@@ -55,6 +56,7 @@ from .index_maps import INDEX_MAP_LOWERINGS
 from .index_put import INDEX_PUT_LOWERINGS
 from .masked_scatter import MASKED_SCATTER_LOWERINGS
 from .pool import POOL_LOWERINGS
+from .random import RANDOM_LOWERINGS
 from .scan import SCAN_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
 from .scatter_reduce import REDUCE_SCATTERS
@@ -175,8 +177,9 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
         extern_argument(op.args).data,
         extern_argument(op.kwargs).data,
     )
-    if NONE_RESULTS in op.attributes:
-        extern.attributes[NONE_RESULTS] = op.attributes[NONE_RESULTS]
+    for name in (NONE_RESULTS, SEEDS_ATTR):
+        if name in op.attributes:
+            extern.attributes[name] = op.attributes[name]
     return Lowered([extern], list(extern.results))
 
 
@@ -196,6 +199,7 @@ LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {
     **ELEMENTWISE_LOWERINGS,
     **REDUCTION_LOWERINGS,
     **VIEW_LOWERINGS,
+    **RANDOM_LOWERINGS,
     aten.FallbackOp: lower_fallback,
 }
 

@@ -18,7 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.elementwise import ELEMENTWISE
-from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, element_of, shape_of
+from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, RandomOp, element_of, shape_of
 from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 from irc.passes.convert_kernel_to_triton.while_loop import lower_while
@@ -300,6 +300,15 @@ def _fma(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
     return ctx.builder.binary("add", ctx.builder.binary("mul", a, x), y)
 
 
+def _random(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """Triton's random functions take a block of offsets (one element's: a constant offset, made a block)."""
+    seed, offset = operands
+    masks = ctx.lane_masks()
+    if not isinstance(offset.type, BlockType) and masks:
+        offset = ctx.builder.broadcast_to(offset, shape_of(masks[0].type))
+    return ctx.builder.insert(RandomOp(op.kind.data, seed, offset, *op.bounds()))
+
+
 HANDLERS: dict[str, Handler] = {
     "arith.constant": _constant,
     "math.absi": _absi,
@@ -317,6 +326,7 @@ HANDLERS: dict[str, Handler] = {
     "loop.isinf": _isinf,
     "math.log10": _log10,
     "math.fma": _fma,
+    "loop.random": _random,
     "loop.load": lambda ctx, op, operands: ctx.load(op, operands),
     "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0], operands[1:]),
     "loop.index": lambda ctx, op, operands: ctx.index_value(op),

@@ -97,6 +97,8 @@ CASES: dict[str, str] = {
     "convert": "func.func @forward(%x: {0}) -> {1} {{\n  %r = aten.convert %x : {0} -> {1}\n  func.return %r : {1}\n}}".format(
         X, tensor([5, 7], "f16")),
     "empty": function([], ["%r = aten.empty : " + tensor([3, 5], "f16")], [("r", tensor([3, 5], "f16"))]),
+    "random": one_op('aten.random "randn" {0} {{seed = 1 : i64}}', [("s", tensor([2], "i64", True))],
+                     [tensor([5, 7], "bf16")]),
     "full": function([], ["%r = aten.full 1.5 : () -> " + tensor([3, 4], "f32")], [("r", tensor([3, 4], "f32"))]),
     "arange": function([], ["%r = aten.arange start = -1.0 step = 0.25 : " + tensor([9], "f32")],
                        [("r", tensor([9], "f32"))]),
@@ -130,7 +132,7 @@ CASES: dict[str, str] = {
 UNSPECIFIED = {"empty"}  # values are unspecified: only the shape and dtype are checked
 
 # run on to the triton level too (the emitted module under Triton's interpreter)
-TO_TRITON = ["sigmoid", "add_scalar", "div_floor", "sum", "argmax", "var", "where", "max_dim", "permute", "fallback",
+TO_TRITON = ["random", "sigmoid", "add_scalar", "div_floor", "sum", "argmax", "var", "where", "max_dim", "permute", "fallback",
              "transpose_add_2d_tiles"]
 
 

@@ -388,3 +388,42 @@ func.func @masked_site_of_an_unsigned(%t: !loop.buffer<[4], i64, strides [1]>) -
 // CHECK-NEXT:      %[[CHOSEN:.*]] = arith.select %[[INSIDE]], %[[WIDE]], %[[ZERO]] : i32
 // CHECK-NEXT:      %v = loop.cast %[[CHOSEN]] : i32 to ui8
 // CHECK-NEXT:      loop.yield %v : ui8
+
+// -----
+
+// Random numbers are expensive (ten Philox rounds): read at two sites they are computed once (%b, not random,
+// is composed into %c).
+func.func @random_read_twice(%seeds: !loop.buffer<[1], i64, strides [1]>) -> (!loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>) {
+  %r = loop.pointwise ranges [8] {
+    %s = loop.load %seeds[#loop.index<"0">] : !loop.buffer<[1], i64, strides [1]>
+    %o = loop.index #loop.index<"i0"> : i64
+    %u = loop.random "rand" %s, %o : i64 -> f32
+    loop.yield %u : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %a = loop.pointwise ranges [8] {
+    %v = loop.load %r[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %w = arith.addf %v, %v : f32
+    loop.yield %w : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %b = loop.pointwise ranges [8] {
+    %v = loop.load %r[#loop.index<"7 - i0">] : !loop.buffer<[8], f32, strides [1]>
+    %w = arith.mulf %v, %v : f32
+    loop.yield %w : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %c = loop.pointwise ranges [8] {
+    %v = loop.load %b[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  func.return %a, %c : !loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @random_read_twice
+// CHECK:         %r = loop.pointwise ranges [8] {
+// CHECK:           loop.random "rand"
+// CHECK:         %a = loop.pointwise ranges [8] {
+// CHECK-NEXT:      %v = loop.load %r[#loop.index<"i0">]
+// CHECK-NOT:     loop.random
+// CHECK:         %c = loop.pointwise ranges [8] {
+// CHECK-NEXT:      %{{.*}} = loop.load %r[#loop.index<"7 - i0">]
+// CHECK-NOT:     loop.random
+// CHECK:         func.return

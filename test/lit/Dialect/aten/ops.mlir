@@ -414,3 +414,17 @@ aten.fallback "aten::_assert_async.msg"() {args = [true, "message"]} : () -> ()
 // CHECK-NEXT: aten.fallback "aten::_assert_async.msg"() {args = [true, "message"]} : () -> ()
 
 // GENERIC: %mm = "aten.fallback"(%a, %b) <{overload = "aten::mm.default", args = [#aten.operand<0>, #aten.operand<1>], kwargs = {}}>
+
+// -----
+
+// Random numbers (dialects/aten_random.py): seed `seed` of a seeds tensor; randint with its bounds.
+%seeds = "test.op"() : () -> !aten.tensor<[3], i64>
+%u = aten.random "rand" %seeds {seed = 0 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[3, 5], bf16>
+// CHECK: %u = aten.random "rand" %seeds {seed = 0 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[3, 5], bf16>
+// GENERIC: "aten.random"(%seeds) <{kind = "rand", seed = 0 : i64}> : (!aten.tensor<[3], i64>) -> !aten.tensor<[3, 5], bf16>
+%z = aten.random "randn" %seeds {seed = 1 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[s0], f64>
+// CHECK-NEXT: %z = aten.random "randn" %seeds {seed = 1 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[s0], f64>
+%k = aten.random "randint" %seeds {seed = 2 : i64, low = -9223372036854775808 : i64, high = 9223372036854775807 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[7], i64>
+// CHECK-NEXT: %k = aten.random "randint" %seeds {seed = 2 : i64, low = -9223372036854775808 : i64, high = 9223372036854775807 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[7], i64>
+%kf = aten.random "randint" %seeds {seed = 2 : i64, low = 0 : i64, high = 3 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[7], f32>
+// CHECK-NEXT: %kf = aten.random "randint" %seeds {seed = 2 : i64, low = 0 : i64, high = 3 : i64} : (!aten.tensor<[3], i64>) -> !aten.tensor<[7], f32>

@@ -310,3 +310,20 @@ func.func @scatter_store(%i: !loop.buffer<[4], i64, strides [1]>, %v: !loop.buff
 // GENERIC:        "loop.condition"(%c) : (i1) -> ()
 // GENERIC:      }, {
 // GENERIC:        "loop.yield"(%t) : (f32) -> ()
+
+// -----
+
+// loop.random: one element's random number from a seed and its offset.
+%b = "test.op"() : () -> !loop.buffer<[3], i64, strides [1]>
+%p = loop.pointwise ranges [3, 5] {
+  %s = loop.load %b[#loop.index<"1">] : !loop.buffer<[3], i64, strides [1]>
+  %o = loop.index #loop.index<"5*i0 + i1"> : i64
+  %r = loop.random "randn" %s, %o : i64 -> f32
+  %i = loop.random "randint" %s, %o {low = 0 : i64, high = 10 : i64} : i64 -> i64
+  %f = loop.cast %i : i64 to f32
+  %v = arith.addf %r, %f : f32
+  loop.yield %v : f32
+} : !loop.buffer<[3, 5], f32, strides [5, 1]>
+// CHECK: %r = loop.random "randn" %s, %o : i64 -> f32
+// CHECK-NEXT: %i = loop.random "randint" %s, %o {low = 0 : i64, high = 10 : i64} : i64 -> i64
+// GENERIC: "loop.random"(%s, %o) <{kind = "randn"}> : (i64, i64) -> f32

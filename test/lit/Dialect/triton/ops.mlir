@@ -497,3 +497,13 @@ triton.atomic_add %p, %v mask %m : !triton.block<[8], !triton.ptr<f32>>, !triton
 %m = "test.op"() : () -> !triton.block<[8], i1>
 triton.atomic_max %p, %v mask %m : !triton.block<[8], !triton.ptr<i32>>, !triton.block<[8], i32>, !triton.block<[8], i1>
 triton.atomic_min %p, %v mask %m : !triton.block<[8], !triton.ptr<i32>>, !triton.block<[8], i32>, !triton.block<[8], i1>
+
+// -----
+
+// triton.random: tl.rand / tl.randn / the randint4x helper over a block of offsets.
+%ts = "test.op"() : () -> i64
+%to = "test.op"() : () -> !triton.block<[XBLOCK], i32>
+%t = triton.random "rand" %ts, %to : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], f32>
+// CHECK: %t = triton.random "rand" %ts, %to : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], f32>
+%ti = triton.random "randint" %ts, %to {low = 5 : i64, high = 9 : i64} : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], i64>
+// CHECK-NEXT: %ti = triton.random "randint" %ts, %to {low = 5 : i64, high = 9 : i64} : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], i64>
