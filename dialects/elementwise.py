@@ -209,7 +209,7 @@ SPECIAL_POLYNOMIALS = (
 _FLOORDIV = "tl.where((({0} % {1}) != 0) & (({0} < 0) != ({1} < 0)), {0} // {1} - 1, {0} // {1})"
 # C's |x| of a signed integer of at most 32 bits (the minimum is its own |x|) in PTX: the GPU compiler takes
 # tl.abs's result as non-negative, so a `%`, `//` or `< 0` after it went unsigned at the minimum
-_WRAPPING_ABS_HELPER = """_INTERPRETING: tl.constexpr = os.environ.get("TRITON_INTERPRET") == "1"
+_WRAPPING_ABS_HELPER = """_INTERPRETING = tl.constexpr(os.environ.get("TRITON_INTERPRET") == "1")
 
 
 @triton.jit
