@@ -60,6 +60,7 @@ from irc.dialects.types import (
     dims_attr,
     element_type_name,
     index_scope_problem,
+    same_integer_bits,
     shorten,
     verify_dims,
 )
@@ -361,7 +362,8 @@ globals().update({cls.__name__: cls for cls in SCALAR_OP_CLASSES.values()})
 
 @irdl_op_definition
 class ReinterpretOp(IRDLOperation):
-    """A view of the same storage with another layout (sizes, strides, offset); the element type stays.
+    """A view of the same storage with another layout (sizes, strides, offset); the element type stays, or an
+    i64 buffer is seen as ui64 (the same bits: hash_tensor's result).
 
     `%v = loop.reinterpret %b : !loop.buffer<[4, 3], f32, strides [3, 1]>
                               to !loop.buffer<[3, 4], f32, strides [1, 3]>`
@@ -378,8 +380,10 @@ class ReinterpretOp(IRDLOperation):
 
     def verify_(self) -> None:
         src, dst = self.source.type.element_type, self.result.type.element_type
-        if src != dst:
-            raise VerifyException(f"loop.reinterpret must keep the element type, got {src} to {dst}")
+        if src != dst and not same_integer_bits(src, dst):
+            raise VerifyException(
+                f"loop.reinterpret must keep the element type (or see an i64 as ui64), got {src} to {dst}"
+            )
 
 
 # ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import Attribute
 
-from irc.dialects.types import element_type, element_type_name, is_bool, is_float
+from irc.dialects.types import element_type, element_type_name, is_bool, is_float, is_integer
 
 
 # What a reduction body may yield: rule name -> (predicate, description)
@@ -13,6 +13,7 @@ YIELD_RULES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
     "any": (lambda t: element_type_name(t) is not None, "a supported element type"),
     "bool": (is_bool, "i1"),
     "float": (is_float, "a float"),
+    "integer": (is_integer, "an integer (not i1)"),
 }
 
 
@@ -45,6 +46,7 @@ REDUCTION_KINDS: dict[str, ReductionKind] = {
     "any": ReductionKind(("any",), "bool", "i1"),
     "all": ReductionKind(("all",), "bool", "i1"),
     "welford": ReductionKind(("mean", "m2", "count"), "float", None),
+    "xor_sum": ReductionKind(("xor_sum",), "integer", None),
 }
 
 # kind -> what the body must yield (a predicate on the element type, and its description)

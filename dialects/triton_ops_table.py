@@ -108,6 +108,7 @@ REDUCE_KINDS: dict[str, ReduceRow] = {
     "argmax": ReduceRow("tl.argmax({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "argmin": ReduceRow("tl.argmin({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "any": ReduceRow("tl.reduce_or({0}, {axis}, keep_dims={keep_dims})", "bool"),
+    "xor_sum": ReduceRow("tl.xor_sum({0}, {axis}, keep_dims={keep_dims})", "integer"),
     # NaN-propagating max/min (torch's amax/amin), like the elementwise maximum/minimum rows
     "maximum": ReduceRow("tl.reduce({0}, {axis}, _maximum_combine, keep_dims={keep_dims})", helper=_MAXIMUM_HELPER),
     "minimum": ReduceRow("tl.reduce({0}, {axis}, _minimum_combine, keep_dims={keep_dims})", helper=_MINIMUM_HELPER),

@@ -166,6 +166,7 @@ REDUCTIONS: dict[str, Callable] = {
     "std": lambda op, x: torch().std(
         as_result(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
     ),
+    "hash_tensor": lambda op, x: torch().hash_tensor(x, reduced_dims(op, x), keepdim=keepdim(op)),
 }
 
 

@@ -332,6 +332,7 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
     "any": lambda x: [np.any(x, axis=-1)],
     "all": lambda x: [np.all(x, axis=-1)],
     "welford": _welford,
+    "xor_sum": lambda x: [np.bitwise_xor.reduce(x, axis=-1)],
 }
 
 # running values along the last axis, accumulated in the element type (as tl.cumsum / tl.associative_scan)

@@ -51,7 +51,7 @@ UNNAMED_OPS = {
 # reduction kind -> the aten name of the reduction
 REDUCTION_NAMES = {
     "sum": "sum", "prod": "prod", "max": "amax", "min": "amin", "argmax": "argmax", "argmin": "argmin",
-    "any": "any", "all": "all", "welford": "var_mean",
+    "any": "any", "all": "all", "welford": "var_mean", "xor_sum": "hash_tensor",
 }  # fmt: skip
 
 SCAN_NAMES = {"sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp", "max": "cummax", "min": "cummin"}
