@@ -344,7 +344,7 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 // -----
 
 // Every reduction kind of REDUCE_KINDS.
-%f, %b = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>)
+%f, %b, %i = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>, !triton.block<[XBLOCK, RBLOCK], i64>)
 %sum = triton.reduce sum %f axis 1 : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK], f32>
 %prod = triton.reduce prod %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 %max = triton.reduce max %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
@@ -354,8 +354,9 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 %any = triton.reduce any %b axis 0 : !triton.block<[RBLOCK], i1> -> i1
 %maximum = triton.reduce maximum %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 %minimum = triton.reduce minimum %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
+%xor_sum = triton.reduce xor_sum %i axis 1 : !triton.block<[XBLOCK, RBLOCK], i64> -> !triton.block<[XBLOCK], i64>
 
-// CHECK: %f, %b = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>)
+// CHECK: %f, %b, %i = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>, !triton.block<[XBLOCK, RBLOCK], i64>)
 // CHECK-NEXT: %sum = triton.reduce sum %f axis 1 : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK], f32>
 // CHECK-NEXT: %prod = triton.reduce prod %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 // CHECK-NEXT: %max = triton.reduce max %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
@@ -365,6 +366,7 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 // CHECK-NEXT: %any = triton.reduce any %b axis 0 : !triton.block<[RBLOCK], i1> -> i1
 // CHECK-NEXT: %maximum = triton.reduce maximum %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 // CHECK-NEXT: %minimum = triton.reduce minimum %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
+// CHECK-NEXT: %xor_sum = triton.reduce xor_sum %i axis 1 : !triton.block<[XBLOCK, RBLOCK], i64> -> !triton.block<[XBLOCK], i64>
 // GENERIC: %argmin = "triton.reduce"(%f) <{kind = #triton<reduce_kind argmin>, axis = 1 : i64, keep_dims}> : (!triton.block<[XBLOCK, RBLOCK], f32>) -> !triton.block<[XBLOCK, 1], i32>
 
 // -----
