@@ -48,7 +48,8 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
-from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES, ReductionKind  # noqa: F401
+from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES  # noqa: F401
+from irc.dialects.loop_kinds import SORT_KINDS, ReductionKind, scan_problem
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.loop_while import WHILE_OPS, ConditionOp, WhileOp  # noqa: F401 (re-exported)
 from irc.dialects.types import (
@@ -543,7 +544,8 @@ class ReductionOp(LoopOp):
 @irdl_op_definition
 class ScanOp(LoopOp):
     """`%b = loop.scan sum ranges [3, s0] { ... loop.yield %v : f32 } : !loop.buffer<[3, s0], f32, ...>`:
-    the running `kind` of the body's values along the last dim of `ranges`."""
+    the running `kind` of the body's values along the last dim of `ranges`, or (SORT_KINDS) that row sorted,
+    or the positions of its sorted values."""
 
     name = "loop.scan"
     kind = prop_def(StringAttr)
@@ -576,14 +578,9 @@ class ScanOp(LoopOp):
         if len(yielded) != 1:
             raise VerifyException(f"loop.scan body must yield exactly one value, got {len(yielded)}")
         self.verify_result_sizes()
-        t: Attribute = yielded[0].type
-        accepts, expected = SCAN_KINDS[kind]
-        if not accepts(t):
-            raise VerifyException(f"loop.scan {kind} body must yield {expected}, got {t}")
-        if t != self.result.type.element_type:
-            raise VerifyException(
-                f"loop.scan yields {t} but its result has element type {self.result.type.element_type}"
-            )
+        problem = scan_problem(kind, yielded[0].type, self.result.type.element_type, self.ranges.data[-1])
+        if problem is not None:
+            raise VerifyException(problem)
 
 
 def scanned_value(op: ScanOp) -> SSAValue:

@@ -54,7 +54,10 @@ REDUCTION_NAMES = {
     "any": "any", "all": "all", "welford": "var_mean", "xor_sum": "hash_tensor",
 }  # fmt: skip
 
-SCAN_NAMES = {"sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp", "max": "cummax", "min": "cummin"}
+SCAN_NAMES = {
+    "sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp", "max": "cummax", "min": "cummin",
+    "sort": "sort", "sort_descending": "sort", "argsort": "argsort", "argsort_descending": "argsort",
+}  # fmt: skip
 
 # comparisons are named after their predicate without its ordered/unordered/signed prefix
 PREDICATE_NAMES = {"eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge", "uno": "isnan"}

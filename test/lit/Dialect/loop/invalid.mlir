@@ -365,6 +365,36 @@ loop.yield %v : f32
 
 // -----
 
+%x = "test.op"() : () -> !loop.buffer<[3, 600], f32, strides [600, 1]>
+%c = loop.scan sort ranges [3, 600] {
+  %v = loop.load %x[#loop.index<"600*i0 + i1">] : !loop.buffer<[3, 600], f32, strides [600, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3, 600], f32, strides [600, 1]>
+
+// CHECK: Operation does not verify: loop.scan sort sorts rows of a static length up to 512, got 600
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%c = loop.scan argsort ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3, 9], f32, strides [9, 1]>
+
+// CHECK: Operation does not verify: loop.scan argsort of f32 gives i64 elements, but its result has element type f32
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], i1, strides [9, 1]>
+%c = loop.scan sort ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], i1, strides [9, 1]>
+  loop.yield %v : i1
+} : !loop.buffer<[3, 9], i1, strides [9, 1]>
+
+// CHECK: Operation does not verify: loop.scan sort body must yield a number, got i1
+
+// -----
+
 %x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
 %c = loop.scan sum ranges [3, 9] {
   %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>

@@ -467,6 +467,15 @@ triton.func @triton_tem_mm_0(%out_ptr0: !triton.ptr<f32>) constexprs [BLOCK_M, B
 
 // -----
 
+// A sort row: `length` real lanes along the last axis; argsort gives i64 positions.
+// CHECK: triton.scan "sort" %{{.*}} length %{{.*}} : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], f16>
+// CHECK: triton.scan "argsort_descending" %{{.*}} length %{{.*}} : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], i64>
+%x, %n = "test.op"() : () -> (!triton.block<[4, 8], f16>, i32)
+%s = triton.scan "sort" %x length %n : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], f16>
+%i = triton.scan "argsort_descending" %x length %n : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], i64>
+
+// -----
+
 // CHECK: triton.atomic_add %{{.*}}, %{{.*}} mask %{{.*}} : !triton.block<[8], !triton.ptr<f32>>, !triton.block<[8], f32>, !triton.block<[8], i1>
 %p = "test.op"() : () -> !triton.block<[8], !triton.ptr<f32>>
 %v = "test.op"() : () -> !triton.block<[8], f32>
