@@ -16,10 +16,10 @@ from xdsl.ir import Operation
 
 from irc.dialects import aten
 from irc.dialects.aten_format import number_value
-from irc.dialects.loop_kinds import SORT_MAX
 from irc.interp import loop_numpy as ln
 from irc.interp.extern_torch import argument, torch_dtype, torch_op, without_none_results
 from irc.interp.loop_impls import state, table_functions
+from irc.interp.sort_reference import OPEN_RESULTS
 
 
 def torch():
@@ -232,17 +232,6 @@ def in_opmath(value):
     t = torch()
     low = isinstance(value, t.Tensor) and value.dtype in (t.float16, t.bfloat16)
     return value.float() if low else value
-
-
-def sort_as_lowered(x, dim=-1, descending=False):
-    """sort (stable=False) as irc's kernels order equal values where they sort (rows up to SORT_MAX): stably,
-    one of the orders eager's unstable sort may give; eager's own order beyond, where eager sorts."""
-    long = x.dim() > 0 and x.shape[dim] > SORT_MAX
-    return torch().sort(x, dim=dim, descending=descending, stable=not long)
-
-
-# overloads whose result eager leaves partly open: the reference gives the one irc computes
-OPEN_RESULTS: dict[str, Callable] = {"aten::sort.default": sort_as_lowered}
 
 
 def run_fallback(op: aten.FallbackOp, symbols: dict, *values):

@@ -342,7 +342,7 @@ def _sorted(descending: bool, positions: bool) -> Callable[[np.ndarray], np.ndar
     def run(x: np.ndarray) -> np.ndarray:
         import torch
 
-        rows = torch.from_numpy(np.ascontiguousarray(x))
+        rows = torch.from_numpy(np.array(x))  # a writable copy (the grid values may be broadcast views)
         values, indices = torch.sort(rows, dim=-1, stable=True, descending=descending)
         return (indices if positions else values).numpy()
 
