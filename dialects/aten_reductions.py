@@ -30,7 +30,7 @@ from irc.dialects.types import TensorType
 
 @dataclass(frozen=True)
 class ReductionRow:
-    """Result rule (`same`, `any`, `float`, `bool`, `index`), the most dims allowed, and the base class."""
+    """Result rule (`same`, `any`, `float`, `bool`, `index`, `ui64`), the most dims allowed, and the base class."""
 
     result: str
     max_dims: int | None = None
@@ -113,6 +113,8 @@ REDUCTION_ROWS: dict[str, ReductionRow] = {
     "argmin": ReductionRow("index", max_dims=1),
     "var": ReductionRow("float", base=CorrectedReductionBase),
     "std": ReductionRow("float", base=CorrectedReductionBase),
+    # torch.hash_tensor (mode 0): the xor of the elements' 64 bits (floats as f64, integers as i64)
+    "hash_tensor": ReductionRow("ui64"),
 }
 
 REDUCTION_OPS = define_table(REDUCTION_ROWS, ReductionOp, "reduction (see REDUCTION_ROWS)", __name__)

@@ -13,7 +13,15 @@ from xdsl.dialects.builtin import IntAttr, StringAttr, f64, i1, i32, i64
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from irc.dialects.types import TensorType, element_type_name, expr_text, is_bool, is_float, is_integer
+from irc.dialects.types import (
+    TensorType,
+    element_type_name,
+    expr_text,
+    is_bool,
+    is_float,
+    is_integer,
+    storage_type_name,
+)
 
 Dim = int | str
 Shape = tuple[Dim, ...]
@@ -133,6 +141,7 @@ ELEMENT_KINDS = {
     "bool": ("i1", is_bool),
     "index": ("i64", lambda t: t == i64),
     "i32": ("i32", lambda t: t == i32),
+    "ui64": ("ui64", lambda t: storage_type_name(t) == "ui64"),
 }
 
 

@@ -75,6 +75,11 @@ def storage_type_name(t: Attribute) -> str | None:
     return None
 
 
+def same_integer_bits(source: Attribute, view: Attribute) -> bool:
+    """Whether `source` elements seen as `view` elements are the same bits read as another integer type."""
+    return element_type_name(source) == "i64" and storage_type_name(view) == "ui64"
+
+
 def storage_type(name: str) -> Attribute:
     """The builtin type for the short name of a kernel or extern-only element type."""
     if name in ("c32", "c64", "c128"):

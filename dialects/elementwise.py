@@ -362,6 +362,9 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
     # orthogonal polynomials of a degree tensor: a recurrence whose length is the degree (a loop.while)
     *(ElementwiseRow(name, 2, (FLOAT, "any"), {"float": name}) for name in SPECIAL_POLYNOMIALS),
     ElementwiseRow("zeta", 2, (FLOAT, "any"), {"float": "zeta"}),  # Hurwitz's; its sum's length is data too
+    # the regularized incomplete gamma functions P and Q: series and a continued fraction as loop.while
+    ElementwiseRow("igamma", 2, (FLOAT, "float"), {"float": "igamma"}),
+    ElementwiseRow("igammac", 2, (FLOAT, "float"), {"float": "igammac"}),
     libdevice_math("erfcx", reference=aten_reference("special.erfcx")),
     libdevice_math("ndtri", "normcdfinv", aten_reference("special.ndtri")),
     libdevice_math("bessel_j0", "j0", aten_reference("special.bessel_j0")),

@@ -48,7 +48,8 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
-from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES, ReductionKind  # noqa: F401
+from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES  # noqa: F401
+from irc.dialects.loop_kinds import SORT_KINDS, ReductionKind, scan_problem
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.loop_random import RandomOp  # noqa: F401 (re-exported)
 from irc.dialects.loop_while import WHILE_OPS, ConditionOp, WhileOp  # noqa: F401 (re-exported)
@@ -61,6 +62,7 @@ from irc.dialects.types import (
     dims_attr,
     element_type_name,
     index_scope_problem,
+    same_integer_bits,
     shorten,
     verify_dims,
 )
@@ -362,7 +364,8 @@ globals().update({cls.__name__: cls for cls in SCALAR_OP_CLASSES.values()})
 
 @irdl_op_definition
 class ReinterpretOp(IRDLOperation):
-    """A view of the same storage with another layout (sizes, strides, offset); the element type stays.
+    """A view of the same storage with another layout (sizes, strides, offset); the element type stays, or an
+    i64 buffer is seen as ui64 (the same bits: hash_tensor's result).
 
     `%v = loop.reinterpret %b : !loop.buffer<[4, 3], f32, strides [3, 1]>
                               to !loop.buffer<[3, 4], f32, strides [1, 3]>`
@@ -379,8 +382,10 @@ class ReinterpretOp(IRDLOperation):
 
     def verify_(self) -> None:
         src, dst = self.source.type.element_type, self.result.type.element_type
-        if src != dst:
-            raise VerifyException(f"loop.reinterpret must keep the element type, got {src} to {dst}")
+        if src != dst and not same_integer_bits(src, dst):
+            raise VerifyException(
+                f"loop.reinterpret must keep the element type (or see an i64 as ui64), got {src} to {dst}"
+            )
 
 
 # ---------------------------------------------------------------------------
@@ -540,7 +545,8 @@ class ReductionOp(LoopOp):
 @irdl_op_definition
 class ScanOp(LoopOp):
     """`%b = loop.scan sum ranges [3, s0] { ... loop.yield %v : f32 } : !loop.buffer<[3, s0], f32, ...>`:
-    the running `kind` of the body's values along the last dim of `ranges`."""
+    the running `kind` of the body's values along the last dim of `ranges`, or (SORT_KINDS) that row sorted,
+    or the positions of its sorted values."""
 
     name = "loop.scan"
     kind = prop_def(StringAttr)
@@ -573,14 +579,9 @@ class ScanOp(LoopOp):
         if len(yielded) != 1:
             raise VerifyException(f"loop.scan body must yield exactly one value, got {len(yielded)}")
         self.verify_result_sizes()
-        t: Attribute = yielded[0].type
-        accepts, expected = SCAN_KINDS[kind]
-        if not accepts(t):
-            raise VerifyException(f"loop.scan {kind} body must yield {expected}, got {t}")
-        if t != self.result.type.element_type:
-            raise VerifyException(
-                f"loop.scan yields {t} but its result has element type {self.result.type.element_type}"
-            )
+        problem = scan_problem(kind, yielded[0].type, self.result.type.element_type, self.ranges.data[-1])
+        if problem is not None:
+            raise VerifyException(problem)
 
 
 def scanned_value(op: ScanOp) -> SSAValue:

@@ -14,6 +14,7 @@ from xdsl.irdl import (
     base,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     result_def,
@@ -391,20 +392,28 @@ class ReduceOp(IRDLOperation):
 
 @irdl_op_definition
 class ScanOp(IRDLOperation):
-    """`tl.cumsum(x, axis)` and the other SCAN_KINDS: the running value along `axis`, of the input's type."""
+    """`tl.cumsum(x, axis)` and the other SCAN_KINDS: the running value along `axis`, of the input's type; the
+    sort rows: the block sorted along its last axis, or (result `index`) the positions of the sorted values, i64."""
 
     name = "triton.scan"
     kind = prop_def(StringAttr)
     src = operand_def(BlockType)
+    length = opt_operand_def()
+    """A sort's number of real lanes along its axis (the rest sort last)."""
     axis = prop_def(IntegerAttr[I64])
     result = result_def()
-    assembly_format = "$kind $src `axis` $axis attr-dict `:` type($src) `->` type($result)"
+    assembly_format = (
+        "$kind $src (`length` $length^ `:` type($length))? `axis` $axis attr-dict `:` type($src) `->` type($result)"
+    )
     traits = traits_def(Pure())
 
-    def __init__(self, kind: str, src: SSAValue | Operation, axis: int):
+    def __init__(self, kind: str, src: SSAValue | Operation, axis: int, length: SSAValue | None = None):
         t = SSAValue.get(src).type
+        if SCAN_KINDS[kind].result == "index":
+            t = BlockType(t.dims, IntegerType(64))
         properties = {"kind": StringAttr(kind), "axis": IntegerAttr(axis, 64)}
-        super().__init__(operands=[src], result_types=[t], properties=properties)
+        operands = [src, [length] if length is not None else []]
+        super().__init__(operands=operands, result_types=[t], properties=properties)
 
     @property
     def row(self) -> ReduceRow:
@@ -420,8 +429,14 @@ class ScanOp(IRDLOperation):
             raise VerifyException(
                 f"triton.scan {kind} input has element type {src.element_type}; expected {describe(self.row.operands)}"
             )
-        if self.result.type != src:
-            raise VerifyException(f"triton.scan result type must be its input's {src}, got {self.result.type}")
+        want = BlockType(src.dims, IntegerType(64)) if self.row.result == "index" else src
+        sorts = self.row.operands == "sortable"
+        if sorts and axis != src.rank - 1:
+            raise VerifyException(f"triton.scan {kind} sorts along the last axis ({src.rank - 1}), not {axis}")
+        if sorts != (self.length is not None):
+            raise VerifyException(f"triton.scan {kind} {'needs' if sorts else 'takes no'} length")
+        if self.result.type != want:
+            raise VerifyException(f"triton.scan {kind} result type must be {want}, got {self.result.type}")
 
 
 def reduced_dims(dims: Dims, axis: int, keep_dims: bool) -> Dims:

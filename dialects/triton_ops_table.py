@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from xdsl.ir import Attribute
 
 from irc.dialects.elementwise import ELEMENTWISE
+from irc.dialects.triton_sort import SORT_HELPER
 from irc.dialects.types import element_type_name, is_bool, is_float, is_integer
 
 
@@ -45,6 +46,7 @@ OPERAND_CLASSES: dict[str, tuple[Callable[[Attribute], bool], str]] = {
     "int_or_bool": (_is_int_or_bool, "an integer type or i1"),
     "bool": (is_bool, "i1"),
     "any": (_is_scalar, "a scalar element type"),
+    "sortable": (_is_numeric, "an integer or float type (not i1)"),
 }
 
 # result rules: "same" = the operands' element type, "i1" = a predicate, "index" = i32 or i64 (argmax)
@@ -109,6 +111,7 @@ REDUCE_KINDS: dict[str, ReduceRow] = {
     "argmax": ReduceRow("tl.argmax({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "argmin": ReduceRow("tl.argmin({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "any": ReduceRow("tl.reduce_or({0}, {axis}, keep_dims={keep_dims})", "bool"),
+    "xor_sum": ReduceRow("tl.xor_sum({0}, {axis}, keep_dims={keep_dims})", "integer"),
     # NaN-propagating max/min (torch's amax/amin), like the elementwise maximum/minimum rows
     "maximum": ReduceRow("tl.reduce({0}, {axis}, _maximum_combine, keep_dims={keep_dims})", helper=_MAXIMUM_HELPER),
     "minimum": ReduceRow("tl.reduce({0}, {axis}, _minimum_combine, keep_dims={keep_dims})", helper=_MINIMUM_HELPER),
@@ -131,6 +134,13 @@ SCAN_KINDS: dict[str, ReduceRow] = {
     "logsumexp": ReduceRow("tl.associative_scan({0}, {axis}, _logaddexp_combine)", "float", helper=_LOGADDEXP_HELPER),
     "max": ReduceRow("tl.associative_scan({0}, {axis}, _maximum_combine)", helper=_MAXIMUM_HELPER),
     "min": ReduceRow("tl.associative_scan({0}, {axis}, _minimum_combine)", helper=_MINIMUM_HELPER),
+    # rows sorted along the last axis (axis 1 of [XBLOCK, RBLOCK]), {1} the number of real lanes (`length`)
+    **{
+        f"{name}{suffix}": ReduceRow(f"_sort_rows({{0}}, {{1}}, {descending})[{part}]", "sortable", result,
+                                     helper=SORT_HELPER)
+        for name, part, result in (("sort", 0, "same"), ("argsort", 1, "index"))
+        for suffix, descending in (("", False), ("_descending", True))
+    },  # fmt: skip
 }
 
 

@@ -34,6 +34,7 @@ from irc.dialects.element_types import (  # noqa: F401  (re-exported: the elemen
     element_type,
     verify_element_type,
     EXTERN_ELEMENT_TYPES,
+    same_integer_bits,
     storage_type_name,
     storage_type,
     verify_storage_type,

@@ -26,6 +26,7 @@ from irc.fx_import_composite import COMPOSITE_ROWS
 from irc.fx_types import (
     TORCH_DTYPES,
     Importer,
+    all_supported,
     UnsupportedGraph,
     op_name,
     result_type,
@@ -458,6 +459,7 @@ TABLE: dict[str, Builder] = {
     "argmin": reduction("argmin"),
     "var": reduction("var"),
     "std": reduction("std"),
+    "hash_tensor": reduction("hash_tensor"),
     "view": view_like(aten.ViewOp),
     "_unsafe_view": view_like(aten.ViewOp),
     "reshape": view_like(aten.ViewOp),
@@ -509,7 +511,7 @@ def import_call(importer: Importer, node):
     builder = OVERLOAD_TABLE.get((name, overload)) or TABLE.get(name)
     if builder is None or node.target.namespace != "aten" and name != "convert_element_type":
         return fallback(importer, node)
-    if overload in ("out",) or not _all_supported(node):
+    if overload in ("out",) or not all_supported(node, name):
         return fallback(importer, node)
     if not all(importer.on_graph_device(v) for v in _tensor_values(node.meta.get("val"))):
         return fallback(importer, node)  # irc's kernels compute values on the graph's device only
@@ -552,21 +554,6 @@ def _erase_after(importer: Importer, last) -> None:
     for op in reversed(ops[start:]):
         op.detach()
         op.erase()
-
-
-def _all_supported(node) -> bool:
-    """Whether the node's tensors have dtypes irc handles (complex ones and the like fall back)."""
-    import torch
-
-    values = node.meta.get("val")
-    values = values if isinstance(values, (list, tuple)) else [values]
-    inputs = [a.meta.get("val") for a in node.all_input_nodes]
-    for value in [*values, *inputs]:
-        if isinstance(value, torch.Tensor) and str(value.dtype).removeprefix("torch.") not in TORCH_DTYPES:
-            return False
-        if isinstance(value, torch.Tensor) and value.device.type not in ("cpu", "cuda"):
-            return False
-    return True
 
 
 SCALAR_OPS = {

@@ -36,6 +36,11 @@ EXTERN_DTYPES = {
 }
 
 
+# ops whose result irc computes in an extern-only dtype: the kernel writes bits of a kernel type and the
+# result reinterprets them (hash_tensor's xor of i64 bits, seen as uint64)
+KERNEL_RESULT_DTYPES = {"hash_tensor": "uint64"}
+
+
 class UnsupportedGraph(Exception):
     """The graph uses something irc cannot represent (e.g. complex dtypes); the caller runs it eagerly."""
 
@@ -137,3 +142,21 @@ class Importer(Protocol):
     def on_graph_device(self, value) -> bool: ...
 
     def symbol_value(self, expr) -> SSAValue: ...
+
+
+def all_supported(node, name: str) -> bool:
+    """Whether the tensors of a node of aten op `name` have dtypes irc handles (complex ones and the like fall
+    back); its results may also have the op's KERNEL_RESULT_DTYPES."""
+    import torch
+
+    values = node.meta.get("val")
+    values = values if isinstance(values, (list, tuple)) else [values]
+    inputs = [a.meta.get("val") for a in node.all_input_nodes]
+    allowed = [(value, (KERNEL_RESULT_DTYPES.get(name),)) for value in values] + [(value, ()) for value in inputs]
+    for value, extra in allowed:
+        dtype = str(value.dtype).removeprefix("torch.") if isinstance(value, torch.Tensor) else None
+        if dtype is not None and dtype not in TORCH_DTYPES and dtype not in extra:
+            return False
+        if isinstance(value, torch.Tensor) and value.device.type not in ("cpu", "cuda"):
+            return False
+    return True

@@ -19,6 +19,7 @@ from irc.dialects.aten_format import number_value
 from irc.interp import loop_numpy as ln
 from irc.interp.extern_torch import argument, torch_dtype, torch_op, without_none_results
 from irc.interp.loop_impls import state, table_functions
+from irc.interp.sort_reference import OPEN_RESULTS
 
 
 def torch():
@@ -180,6 +181,7 @@ REDUCTIONS: dict[str, Callable] = {
     "std": lambda op, x: torch().std(
         as_result(op, x), reduced_dims(op, x), correction=op.correction.value.data, keepdim=keepdim(op)
     ),
+    "hash_tensor": lambda op, x: torch().hash_tensor(x, reduced_dims(op, x), keepdim=keepdim(op)),
 }
 
 
@@ -250,7 +252,8 @@ def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
     operands = [scalar(v) for v in values]
     if op.overload.data in OPMATH_FALLBACKS:
         operands = [in_opmath(v) for v in operands]
-    outputs = torch_op(op.overload.data)(*argument(op.args, operands), **argument(op.kwargs, operands))
+    function = OPEN_RESULTS.get(op.overload.data) or torch_op(op.overload.data)
+    outputs = function(*argument(op.args, operands), **argument(op.kwargs, operands))
     return tuple(without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs]))
 
 

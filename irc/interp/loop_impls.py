@@ -116,7 +116,10 @@ class LoopFunctions(InterpreterFunctions):
 
     @impl(loop.ReinterpretOp)
     def run_reinterpret(self, interpreter: Interpreter, op: loop.ReinterpretOp, args: tuple) -> tuple:
-        return (ln.Buffer(args[0].storage, op.result.type),)
+        storage, t = args[0].storage, op.result.type
+        if t.element_type != op.source.type.element_type:  # the same bits as another integer type
+            storage = storage.view(ln.numpy_type(t.element_type))
+        return (ln.Buffer(storage, t),)
 
 
 def _scalar_impl(interpreter_functions: InterpreterFunctions, interpreter: Interpreter, op: Operation, args):

@@ -332,7 +332,22 @@ REDUCE: dict[str, Callable[[np.ndarray], list[np.ndarray]]] = {
     "any": lambda x: [np.any(x, axis=-1)],
     "all": lambda x: [np.all(x, axis=-1)],
     "welford": _welford,
+    "xor_sum": lambda x: [np.bitwise_xor.reduce(x, axis=-1)],
 }
+
+def _sorted(descending: bool, positions: bool) -> Callable[[np.ndarray], np.ndarray]:
+    """The rows sorted along the last axis as torch.sort(stable=True) orders them (NaN largest), or the
+    positions of the sorted values."""
+
+    def run(x: np.ndarray) -> np.ndarray:
+        import torch
+
+        rows = torch.from_numpy(np.array(x))  # a writable copy (the grid values may be broadcast views)
+        values, indices = torch.sort(rows, dim=-1, stable=True, descending=descending)
+        return (indices if positions else values).numpy()
+
+    return run
+
 
 # running values along the last axis, accumulated in the element type (as tl.cumsum / tl.associative_scan)
 SCAN: dict[str, Callable[[np.ndarray], np.ndarray]] = {
@@ -341,4 +356,8 @@ SCAN: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "logsumexp": lambda x: np.logaddexp.accumulate(x, axis=-1, dtype=x.dtype),
     "max": lambda x: np.maximum.accumulate(x, axis=-1),
     "min": lambda x: np.minimum.accumulate(x, axis=-1),
+    "sort": _sorted(False, False),
+    "sort_descending": _sorted(True, False),
+    "argsort": _sorted(False, True),
+    "argsort_descending": _sorted(True, True),
 }

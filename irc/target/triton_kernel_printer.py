@@ -25,7 +25,8 @@ from irc.target.python_text import literal, triton_dtype
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
 # globals and builtins the printed kernels use: a value named like one would shadow it
 RESERVED_NAMES = {"tl", "triton", "libdevice", "torch", "float", "range", "_prod_combine"}
-RESERVED_NAMES |= {"_maximum_combine", "_minimum_combine", "_randint64"}
+RESERVED_NAMES |= {"_maximum_combine", "_minimum_combine", "_randint64", "_sort_rows", "_sort_round"}
+RESERVED_NAMES |= {"_wrapping_abs", "_INTERPRETING"}
 _LIBDEVICE_CALL = re.compile(r"libdevice\.([A-Za-z0-9_]+)\(")
 
 
@@ -282,7 +283,8 @@ def _scan(p: KernelPrinter, op: triton.ScanOp) -> str:
     row = op.row
     if row.helper and row.helper not in p.helpers:
         p.helpers.append(row.helper)
-    return row.template.format(p.ref(op.src), axis=op.axis.value.data)
+    length = [] if op.length is None else [p.ref(op.length)]
+    return row.template.format(p.ref(op.src), *length, axis=op.axis.value.data)
 
 
 def _dot(p: KernelPrinter, op: triton.DotOp) -> str:

@@ -467,7 +467,10 @@ def _reinterpret_text(source: str, source_type: BufferType, t: BufferType) -> st
     """A view of `source` with t's layout; the offset is relative to the source's own."""
     delta = as_expr(t.offset_value()) - as_expr(source_type.offset_value())
     size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
-    return f"reinterpret_tensor({source}, {size}, {stride}, {python_expr(delta)})"
+    view = f"reinterpret_tensor({source}, {size}, {stride}, {python_expr(delta)})"
+    if t.element_type != source_type.element_type:  # the same bits as another integer type
+        return f"{view}.view({torch_dtype(t.element_type)})"
+    return view
 
 
 def _extent(t: BufferType) -> sympy.Expr:

@@ -58,6 +58,8 @@ from .masked_scatter import MASKED_SCATTER_LOWERINGS
 from .pool import POOL_LOWERINGS
 from .random import RANDOM_LOWERINGS
 from .scan import SCAN_LOWERINGS
+from .sort import SORT_LOWERINGS
+from .sort_select import SELECT_LOWERINGS
 from .scatter import SCATTER_LOWERINGS
 from .scatter_reduce import REDUCE_SCATTERS
 from .scatter_stores import GENERAL_SCATTERS
@@ -155,7 +157,9 @@ def lower_fallback(op: aten.FallbackOp) -> Lowered:
 
     A few overloads have a loop-level form after all (FALLBACK_LOWERINGS of gather.py, SCATTER_LOWERINGS of
     scatter.py, CAT_LOWERINGS of cat.py, POOL_LOWERINGS of pool.py, INDEX_MAP_LOWERINGS of index_maps.py,
-    SCAN_LOWERINGS of scan.py, INDEX_PUT_LOWERINGS of index_put.py, GRID_SAMPLE_LOWERINGS of grid_sample.py).
+    SCAN_LOWERINGS of scan.py, SORT_LOWERINGS of sort.py, SELECT_LOWERINGS of sort_select.py,
+    INDEX_PUT_LOWERINGS of index_put.py,
+    GRID_SAMPLE_LOWERINGS of grid_sample.py).
     """
     decomposition = FALLBACK_DECOMPOSITIONS.get(op.overload.data)
     if not kernel_element_types(op):  # complex or wide unsigned values: only an extern computes on them
@@ -192,7 +196,8 @@ def kernel_element_types(op: Operation) -> bool:
 
 FALLBACK_DECOMPOSITIONS = (
     FALLBACK_LOWERINGS | SCATTER_LOWERINGS | CAT_LOWERINGS | POOL_LOWERINGS | INDEX_MAP_LOWERINGS | SCAN_LOWERINGS
-    | INDEX_PUT_LOWERINGS | MASKED_SCATTER_LOWERINGS | GRID_SAMPLE_LOWERINGS
+    | INDEX_PUT_LOWERINGS | MASKED_SCATTER_LOWERINGS | GRID_SAMPLE_LOWERINGS | SORT_LOWERINGS
+    | SELECT_LOWERINGS
 )
 
 LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

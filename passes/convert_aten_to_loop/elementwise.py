@@ -42,6 +42,7 @@ from .dtypes import category, compute_type, element_of, result_type
 from .float_bits import frexp_exponent, frexp_mantissa, nextafter
 from .integer import gcd, lcm, shift_left, shift_right
 from .polynomials import POLYNOMIAL_BUILDERS
+from .igamma import igamma, igammac
 from .zeta import zeta
 from .special import digamma, i0e, i1e, spherical_bessel_j0, trigamma
 from .special_bessel import (
@@ -238,7 +239,7 @@ BUILDERS: dict[str, Builder] = {
     "modified_bessel_k0": modified_bessel_k0, "modified_bessel_k1": modified_bessel_k1,
     "scaled_modified_bessel_k0": scaled_modified_bessel_k0, "scaled_modified_bessel_k1": scaled_modified_bessel_k1,
     "airy_ai": airy_ai, "frexp_mantissa": frexp_mantissa, "frexp_exponent": frexp_exponent, "nextafter": nextafter,
-    **POLYNOMIAL_BUILDERS, "zeta": zeta,
+    **POLYNOMIAL_BUILDERS, "zeta": zeta, "igamma": igamma, "igammac": igammac,
 }  # fmt: skip
 
 

@@ -10,7 +10,8 @@
     %s = loop.pointwise ranges [3] { ... loop.cast %v : f32 to f16 ... } : !loop.buffer<[3], f16, ...>
 
 mean is a sum and a pointwise divide; var/std a welford reduction (mean, m2, count) and a pointwise
-m2 / max(count - correction, 0) (sqrt for std); max_dim/min_dim a max/min plus an argmax/argmin reduction.
+m2 / max(count - correction, 0) (sqrt for std); max_dim/min_dim a max/min plus an argmax/argmin reduction;
+hash_tensor an xor_sum reduction of the elements' bits.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from dataclasses import dataclass
 
 from xdsl.dialects import arith
 from xdsl.dialects import math as mathd
-from xdsl.dialects.builtin import i1
+from xdsl.dialects.builtin import f64, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import aten, loop
 from irc.dialects.aten_shapes import normalize_dims
-from irc.dialects.types import DimLike
+from irc.dialects.types import BufferType, DimLike, is_float
 
 from .body import Body, Lowered, broadcast_coords, buffer_operand, index_symbol
 from .elementwise import result_element
@@ -159,6 +160,20 @@ def lower_extreme_with_index(op: Operation, kind: str) -> Lowered:
     return Lowered([*values.ops, indices], [values.values[0], indices.results[0]])
 
 
+def lower_hash(op: aten.ReductionOp) -> Lowered:
+    """hash_tensor: the xor of each element's 64 bits (a float's as f64, an integer's as i64, a bool's as 0 or 1)
+    into an i64 buffer, whose storage the ui64 result reinterprets."""
+    plan = plan_of(op, op.dim_list(), op.keeps_dims())
+    body = plan.body()
+    value = body.load(op.input, plan.coords)
+    if is_float(value.type):
+        value = body.add(arith.BitcastOp(body.cast(value, f64), i64))
+    hashed = body.reduction("xor_sum", body.cast(value, i64))
+    bits = hashed.results[0].type
+    view = loop.ReinterpretOp(hashed, BufferType(bits.sizes(), result_element(op), bits.stride_values(), bits.offset_value()))
+    return Lowered([hashed, view], [view.result])
+
+
 REDUCTIONS: dict[str, Callable[[Operation], Lowered]] = {
     "sum": simple("sum"),
     "prod": simple("prod"),
@@ -171,6 +186,7 @@ REDUCTIONS: dict[str, Callable[[Operation], Lowered]] = {
     "mean": lower_mean,
     "var": lambda op: variance(op, root=False),
     "std": lambda op: variance(op, root=True),
+    "hash_tensor": lower_hash,
 }
 
 REDUCTION_LOWERINGS: dict[type[Operation], Callable[[Operation], Lowered]] = {

@@ -27,7 +27,7 @@ def scalar_type(t: Attribute) -> Attribute:
 
 def identity_value(kind: str, element: Attribute) -> int | float | bool:
     """The value masked-off lanes take in a reduction of `kind` (the neutral element)."""
-    if kind in ("sum", "any"):
+    if kind in ("sum", "any", "xor_sum"):
         return False if is_bool(element) else 0
     if kind in ("prod", "all"):
         return True if is_bool(element) else 1

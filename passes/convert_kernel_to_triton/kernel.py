@@ -365,7 +365,8 @@ class KernelLowering:
             if isinstance(op, loop.ScanOp):  # the body's values over the whole row, then scanned along r
                 (value,) = scope.values[op]
                 full = scope.builder.broadcast_to(value, scope.shapes["xr"])
-                scope.values[op] = [scope.builder.insert(triton.ScanOp(op.kind.data, full, 1))]
+                length = self.rnumel if op.kind.data in loop.SORT_KINDS else None
+                scope.values[op] = [scope.builder.insert(triton.ScanOp(op.kind.data, full, 1, length))]
         return scope.values[op]
 
     def produced_value(self, result: SSAValue, scope: Scope) -> SSAValue:

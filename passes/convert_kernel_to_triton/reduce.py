@@ -58,11 +58,12 @@ COMBINES = {
     "max": ("maximum", "maximum"),
     "min": ("minimum", "minimum"),
     "any": ("logical_or", "any"),
+    "xor_sum": ("bitwise_xor", "xor_sum"),
 }
 
 
 class Combine(Reduction):
-    """sum, prod, max, min, any: masked lanes take the identity; a looped form combines per lane."""
+    """sum, prod, max, min, any, xor_sum: masked lanes take the identity; a looped form combines per lane."""
 
     def persistent(self, b, v, lanes):
         element = element_of(v.type)
@@ -204,6 +205,7 @@ REDUCTIONS: dict[str, type[Reduction]] = {
     "max": Combine,
     "min": Combine,
     "any": Combine,
+    "xor_sum": Combine,
     "all": All,
     "argmax": ArgExtreme,
     "argmin": ArgExtreme,

@@ -51,10 +51,13 @@ UNNAMED_OPS = {
 # reduction kind -> the aten name of the reduction
 REDUCTION_NAMES = {
     "sum": "sum", "prod": "prod", "max": "amax", "min": "amin", "argmax": "argmax", "argmin": "argmin",
-    "any": "any", "all": "all", "welford": "var_mean",
+    "any": "any", "all": "all", "welford": "var_mean", "xor_sum": "hash_tensor",
 }  # fmt: skip
 
-SCAN_NAMES = {"sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp", "max": "cummax", "min": "cummin"}
+SCAN_NAMES = {
+    "sum": "cumsum", "prod": "cumprod", "logsumexp": "logcumsumexp", "max": "cummax", "min": "cummin",
+    "sort": "sort", "sort_descending": "sort", "argsort": "argsort", "argsort_descending": "argsort",
+}  # fmt: skip
 
 # comparisons are named after their predicate without its ordered/unordered/signed prefix
 PREDICATE_NAMES = {"eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge", "uno": "isnan"}

@@ -21,7 +21,7 @@ import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects.kernel_template import TEMPLATE_OPS
-from irc.dialects.loop import LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
+from irc.dialects.loop import SORT_KINDS, LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
 from irc.dialects.loop_analysis.graph import (
@@ -185,6 +185,12 @@ class FusionPlanner:
     def has_scan(self, item: int) -> bool:
         return any(isinstance(self.ops[k], ScanOp) for k in self.members[item])
 
+    def sorts_of_one_row(self, a: int, b: int) -> bool:
+        """Whether a and b only sort rows of the same ranges (a sort's values and indices: one kernel)."""
+        ops = [self.ops[k] for k in self.members[a] + self.members[b]]
+        sorts = all(isinstance(op, ScanOp) and op.kind.data in SORT_KINDS for op in ops)
+        return sorts and len({op.ranges for op in ops}) == 1 and not (self.reads_from(a, b) or self.reads_from(b, a))
+
     def has_matmul(self, item: int) -> bool:
         return any(isinstance(self.ops[k], TEMPLATE_OPS) for k in self.members[item])
 
@@ -258,7 +264,7 @@ class FusionPlanner:
         """Why merging items a and b is illegal, or None when it is legal."""
         if not (self.is_fusable(a) and self.is_fusable(b)):
             return "not a loop op"
-        if self.has_scan(a) or self.has_scan(b):
+        if (self.has_scan(a) or self.has_scan(b)) and not self.sorts_of_one_row(a, b):
             return "a scan is a kernel of its own"
         union = sorted(self.members[a] + self.members[b])
         space = self.space(union)

@@ -64,7 +64,9 @@ from irc.passes.kernel_split_reduction.online import online_combine_body
 from irc.dialects.kernel_analysis.tiling import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction, static_int
 
 # reduction kind -> the kind that combines its partial results
-COMBINE_KIND = {"sum": "sum", "prod": "prod", "max": "max", "min": "min", "any": "any", "all": "all"}
+COMBINE_KIND = {
+    "sum": "sum", "prod": "prod", "max": "max", "min": "min", "any": "any", "all": "all", "xor_sum": "xor_sum",
+}  # fmt: skip
 INDEXED_OPS = (loop.LoadOp, loop.StoreOp, loop.IndexOp)
 
 

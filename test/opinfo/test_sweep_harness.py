@@ -34,3 +34,15 @@ def test_a_data_dependent_op_is_not_compiled_with_dynamos_reason():
     assert outcome.outcome == "not_compiled"
     assert outcome.detail.startswith("graph break: Dynamic shape operator")
     assert "aten.nonzero.default" in outcome.detail
+
+
+def test_indices_among_equal_values_compare_by_what_they_point_at():
+    x = torch.tensor([[1.0, 3.0, 3.0, 2.0], [5.0, 5.0, 4.0, 4.0]])
+    want = torch.topk(x, 2, 1)
+    other = (want.values, torch.tensor([[2, 1], [1, 0]]))  # the same values at the other equal elements
+    assert sweep.compare(other, tuple(want), "topk", "float32", torch.topk, (x, 2, 1), {}) == ""
+    wrong = (want.values, torch.tensor([[2, 3], [1, 0]]))
+    assert sweep.compare(wrong, tuple(want), "topk", "float32", torch.topk, (x, 2, 1), {}) != ""
+    median = torch.median(x, dim=1, keepdim=True)
+    moved = (median.values, torch.tensor([[3], [3]]))
+    assert sweep.compare(moved, tuple(median), "median", "float32", torch.median, (x,), {"dim": 1}) == ""

@@ -73,7 +73,7 @@ def binary_case(name: str) -> str:
 
 
 def reduction_case(name: str) -> str:
-    result = {"any": "i1", "all": "i1", "argmax": "i64", "argmin": "i64"}.get(name, "f32")
+    result = {"any": "i1", "all": "i1", "argmax": "i64", "argmin": "i64", "hash_tensor": "ui64"}.get(name, "f32")
     return one_op(f"aten.{name} {{0}} dims = [1]", [("x", X)], [tensor([5], result)])
 
 

@@ -97,7 +97,7 @@ def test_store_only_pointwise_has_no_result():
 
 @pytest.mark.parametrize("kind", sorted(loop.REDUCTION_KINDS))
 def test_every_reduction_kind_verifies_with_its_result_types(kind):
-    yield_type = i1 if kind in ("any", "all") else f32
+    yield_type = {"any": i1, "all": i1, "xor_sum": i64}.get(kind, f32)
     x = value(BufferType([4, 6], yield_type))
     a = loop.LoadOp(x, "6*i0 + r0")
     types = loop.reduction_result_types(kind, [4], yield_type)
@@ -107,7 +107,7 @@ def test_every_reduction_kind_verifies_with_its_result_types(kind):
 
 
 def test_reduction_kind_table():
-    kinds = ["sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford"]
+    kinds = ["sum", "prod", "max", "min", "argmax", "argmin", "any", "all", "welford", "xor_sum"]
     assert list(loop.REDUCTION_KINDS) == kinds
     assert loop.REDUCTION_KINDS["argmax"].result_element_type(f16) == i64
     assert loop.REDUCTION_KINDS["welford"].results == ("mean", "m2", "count")

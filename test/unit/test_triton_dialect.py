@@ -385,6 +385,7 @@ def kernel(x_ptr, out_ptr, X: tl.constexpr, R: tl.constexpr):
 REDUCE_REFERENCE = dict(sum=torch.sum, prod=torch.prod, any=torch.any, maximum=torch.amax, minimum=torch.amin)
 REDUCE_REFERENCE["max"] = lambda x, *a, **k: torch.amax(x.nan_to_num(-INF), *a, **k)  # tl.max skips NaN
 REDUCE_REFERENCE["min"] = lambda x, *a, **k: torch.amin(x.nan_to_num(INF), *a, **k)
+REDUCE_REFERENCE["xor_sum"] = lambda x, dim, keepdim: x.hash_tensor(dim, keepdim=keepdim).view(torch.int64)
 
 
 def check_elementwise(name, row):
@@ -399,6 +400,8 @@ def check_reduce(name, row):
     x = torch.tensor([[1.5, -2.0, 0.5, 3.0], [NAN, 1.0, 2.0, -1.0], [0.25, 4.0, -3.0, 2.0], [2.0, 2, 1, 0.5]])
     if row["operands"] == "bool":
         x = x > 1.0
+    if row["operands"] == "integer":
+        x = (x.nan_to_num(7.0) * 4).to(torch.int64)
     if name in ("argmax", "argmin"):
         x, want = x.nan_to_num(0.0), getattr(torch, name)(x.nan_to_num(0.0), 1, keepdim=True).to(torch.int32)
     else:

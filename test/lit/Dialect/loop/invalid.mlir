@@ -157,7 +157,7 @@ loop.yield %v : f32
 %x = "test.op"() : () -> !loop.buffer<[4, 3], f32, strides [3, 1]>
 %v = loop.reinterpret %x : !loop.buffer<[4, 3], f32, strides [3, 1]> to !loop.buffer<[3, 4], f16, strides [1, 3]>
 
-// CHECK: Operation does not verify: loop.reinterpret must keep the element type, got f32 to f16
+// CHECK: Operation does not verify: loop.reinterpret must keep the element type (or see an i64 as ui64), got f32 to f16
 
 // -----
 
@@ -362,6 +362,36 @@ loop.yield %v : f32
 } : !loop.buffer<[3, 9], i64, strides [9, 1]>
 
 // CHECK: Operation does not verify: loop.scan logsumexp body must yield a float, got i64
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 600], f32, strides [600, 1]>
+%c = loop.scan sort ranges [3, 600] {
+  %v = loop.load %x[#loop.index<"600*i0 + i1">] : !loop.buffer<[3, 600], f32, strides [600, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3, 600], f32, strides [600, 1]>
+
+// CHECK: Operation does not verify: loop.scan sort sorts rows of a static length up to 512, got 600
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], f32, strides [9, 1]>
+%c = loop.scan argsort ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3, 9], f32, strides [9, 1]>
+
+// CHECK: Operation does not verify: loop.scan argsort of f32 gives i64 elements, but its result has element type f32
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3, 9], i1, strides [9, 1]>
+%c = loop.scan sort ranges [3, 9] {
+  %v = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], i1, strides [9, 1]>
+  loop.yield %v : i1
+} : !loop.buffer<[3, 9], i1, strides [9, 1]>
+
+// CHECK: Operation does not verify: loop.scan sort body must yield a number, got i1
 
 // -----
 

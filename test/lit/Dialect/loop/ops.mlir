@@ -260,6 +260,26 @@ func.func @scan(%x: !loop.buffer<[3, s0], f32, strides [s0, 1]>) -> !loop.buffer
 
 // -----
 
+// A sort row (values, of the body's type) and an argsort row (positions, i64) of one static-length row.
+// CHECK-LABEL: func.func @sort
+// CHECK:       loop.scan sort_descending ranges [3, 7] {
+// CHECK:       } : !loop.buffer<[3, 7], f16, strides [7, 1]>
+// CHECK:       loop.scan argsort ranges [3, 7] {
+// CHECK:       } : !loop.buffer<[3, 7], i64, strides [7, 1]>
+func.func @sort(%x: !loop.buffer<[3, 7], f16, strides [7, 1]>) -> (!loop.buffer<[3, 7], f16, strides [7, 1]>, !loop.buffer<[3, 7], i64, strides [7, 1]>) {
+  %v = loop.scan sort_descending ranges [3, 7] {
+    %a = loop.load %x[#loop.index<"7*i0 + i1">] : !loop.buffer<[3, 7], f16, strides [7, 1]>
+    loop.yield %a : f16
+  } : !loop.buffer<[3, 7], f16, strides [7, 1]>
+  %i = loop.scan argsort ranges [3, 7] {
+    %b = loop.load %x[#loop.index<"7*i0 + i1">] : !loop.buffer<[3, 7], f16, strides [7, 1]>
+    loop.yield %b : f16
+  } : !loop.buffer<[3, 7], i64, strides [7, 1]>
+  func.return %v, %i : !loop.buffer<[3, 7], f16, strides [7, 1]>, !loop.buffer<[3, 7], i64, strides [7, 1]>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @scatter_store
 // CHECK:       loop.store %{{.*}}, %out[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add : !loop.buffer<[5, 3], f32, strides [3, 1]>
 // CHECK:       loop.store %{{.*}}, %out[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] : !loop.buffer<[5, 3], f32, strides [3, 1]>

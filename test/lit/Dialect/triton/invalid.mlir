@@ -524,6 +524,27 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 
 // -----
 
+%x, %n = "test.op"() : () -> (!triton.block<[4, 8], f32>, i32)
+%s = triton.scan "argsort" %x length %n : i32 axis 0 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], i64>
+
+// CHECK: Operation does not verify: triton.scan argsort sorts along the last axis (1), not 0
+
+// -----
+
+%x = "test.op"() : () -> !triton.block<[4, 8], f32>
+%s = triton.scan "argsort" %x axis 1 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], i64>
+
+// CHECK: Operation does not verify: triton.scan argsort needs length
+
+// -----
+
+%x, %n = "test.op"() : () -> (!triton.block<[4, 8], f32>, i32)
+%s = triton.scan "argsort" %x length %n : i32 axis 1 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], f32>
+
+// CHECK: Operation does not verify: triton.scan argsort result type must be !triton.block<[4, 8], i64>, got !triton.block<[4, 8], f32>
+
+// -----
+
 %p = "test.op"() : () -> !triton.ptr<f16>
 %m = "test.op"() : () -> i32
 %d = triton.make_tensor_descriptor %p[%m] [%m] : !triton.ptr<f16>, (i32), (i32) -> !triton.tensordesc<[16, 16], f16>

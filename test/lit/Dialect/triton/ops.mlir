@@ -346,7 +346,7 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 // -----
 
 // Every reduction kind of REDUCE_KINDS.
-%f, %b = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>)
+%f, %b, %i = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>, !triton.block<[XBLOCK, RBLOCK], i64>)
 %sum = triton.reduce sum %f axis 1 : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK], f32>
 %prod = triton.reduce prod %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 %max = triton.reduce max %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
@@ -356,8 +356,9 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 %any = triton.reduce any %b axis 0 : !triton.block<[RBLOCK], i1> -> i1
 %maximum = triton.reduce maximum %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 %minimum = triton.reduce minimum %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
+%xor_sum = triton.reduce xor_sum %i axis 1 : !triton.block<[XBLOCK, RBLOCK], i64> -> !triton.block<[XBLOCK], i64>
 
-// CHECK: %f, %b = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>)
+// CHECK: %f, %b, %i = "test.op"() : () -> (!triton.block<[XBLOCK, RBLOCK], f32>, !triton.block<[RBLOCK], i1>, !triton.block<[XBLOCK, RBLOCK], i64>)
 // CHECK-NEXT: %sum = triton.reduce sum %f axis 1 : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK], f32>
 // CHECK-NEXT: %prod = triton.reduce prod %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 // CHECK-NEXT: %max = triton.reduce max %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
@@ -367,6 +368,7 @@ triton.func @triton_red_fused_sum_2(%in_ptr0: !triton.ptr<f32>, %out_ptr0: !trit
 // CHECK-NEXT: %any = triton.reduce any %b axis 0 : !triton.block<[RBLOCK], i1> -> i1
 // CHECK-NEXT: %maximum = triton.reduce maximum %f axis 0 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[1, RBLOCK], f32>
 // CHECK-NEXT: %minimum = triton.reduce minimum %f axis 1 keep_dims : !triton.block<[XBLOCK, RBLOCK], f32> -> !triton.block<[XBLOCK, 1], f32>
+// CHECK-NEXT: %xor_sum = triton.reduce xor_sum %i axis 1 : !triton.block<[XBLOCK, RBLOCK], i64> -> !triton.block<[XBLOCK], i64>
 // GENERIC: %argmin = "triton.reduce"(%f) <{kind = #triton<reduce_kind argmin>, axis = 1 : i64, keep_dims}> : (!triton.block<[XBLOCK, RBLOCK], f32>) -> !triton.block<[XBLOCK, 1], i32>
 
 // -----
@@ -464,6 +466,15 @@ triton.func @triton_tem_mm_0(%out_ptr0: !triton.ptr<f32>) constexprs [BLOCK_M, B
 // CHECK: triton.scan "sum" %{{.*}} axis 1 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], f32>
 %x = "test.op"() : () -> !triton.block<[4, 8], f32>
 %s = triton.scan "sum" %x axis 1 : !triton.block<[4, 8], f32> -> !triton.block<[4, 8], f32>
+
+// -----
+
+// A sort row: `length` real lanes along the last axis; argsort gives i64 positions.
+// CHECK: triton.scan "sort" %{{.*}} length %{{.*}} : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], f16>
+// CHECK: triton.scan "argsort_descending" %{{.*}} length %{{.*}} : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], i64>
+%x, %n = "test.op"() : () -> (!triton.block<[4, 8], f16>, i32)
+%s = triton.scan "sort" %x length %n : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], f16>
+%i = triton.scan "argsort_descending" %x length %n : i32 axis 1 : !triton.block<[4, 8], f16> -> !triton.block<[4, 8], i64>
 
 // -----
 
