@@ -196,6 +196,10 @@
 // CHECK-NEXT: %legendre_polynomial_p = aten.legendre_polynomial_p %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %zeta = aten.zeta %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %zeta = aten.zeta %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+%igamma = aten.igamma %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %igamma = aten.igamma %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+%igammac = aten.igammac %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
+// CHECK-NEXT: %igammac = aten.igammac %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %fmod = aten.fmod %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 // CHECK-NEXT: %fmod = aten.fmod %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
 %fmax = aten.fmax %x, %y : (!aten.tensor<[3, 9], f32>, !aten.tensor<[9], f32>) -> !aten.tensor<[3, 9], f32>
@@ -252,6 +256,8 @@
 %b = "test.op"() : () -> !aten.tensor<[3, 9], i1>
 %sum = aten.sum %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], f32>
 // CHECK: %sum = aten.sum %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], f32>
+%hash_tensor = aten.hash_tensor %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], ui64>
+// CHECK-NEXT: %hash_tensor = aten.hash_tensor %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], ui64>
 %prod = aten.prod %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], f32>
 // CHECK-NEXT: %prod = aten.prod %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], f32>
 %mean = aten.mean %x dims = [1] : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[3], f32>
