@@ -43,8 +43,8 @@ def _sort_rows(x, rnumel, descending: tl.constexpr):
     n: tl.constexpr = tl.standard._log2(x.shape[1])
     for stage in tl.static_range(1, n + 1):
         if stage < n:
-            shape: tl.constexpr = [x.numel >> (stage + 1), 2, 2**stage]
-            flip = tl.reshape(tl.broadcast_to(tl.arange(0, 2)[None, :, None], shape), x.shape) != 0
+            halves = tl.broadcast_to(tl.arange(0, 2)[None, :, None], [x.numel >> (stage + 1), 2, 2**stage])
+            flip = tl.reshape(halves, x.shape) != 0  # no constexpr assigned in the loop: triton 3.6 refuses
         else:
             flip = tl.zeros(x.shape, tl.int1)
         for k in tl.static_range(stage):
