@@ -64,8 +64,12 @@ def test_boundaries_and_method_borders(name, dtype, device):
 def test_other_dtypes_and_layouts(name, device):
     fn = OPS[name]
     for dtype in (torch.float16, torch.bfloat16):
-        _lowered(fn, rand(19, 11, low=0.1, high=30.0, dtype=dtype, device=device),
-                 rand(19, 11, low=0.1, high=30.0, dtype=dtype, device=device))  # fmt: skip
+        a, x = (rand(19, 11, low=0.1, high=30.0, dtype=dtype, device=device) for _ in range(2))
+        try:
+            fn(a, x)
+        except NotImplementedError:  # CUDA's eager kernels have no f16
+            continue
+        _lowered(fn, a, x)
     a = rand(13, 21, low=0.1, high=30.0, device=device)
     _lowered(fn, a.t(), rand(1, 13, low=0.1, high=30.0, device=device))
     _lowered(lambda x: fn(torch.full_like(x, 2.5), x), rand(33, low=0.1, high=9.0, device=device))
