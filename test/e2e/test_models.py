@@ -13,8 +13,8 @@ def test_toy_module(device):
 
 
 def test_unsupported_op_falls_back_to_eager(device):
-    got = check(lambda x: torch.sort(x, 1).values + 1, rand(37, 129, device=device))
-    assert got.shape == (37, 129)
+    got = check(lambda x: torch.sort(x, 1).values + 1, rand(37, 1029, device=device))  # rows past 512: extern
+    assert got.shape == (37, 1029)
     assert metrics.fallbacks["aten::sort.default"] == 1
 
 
