@@ -31,6 +31,16 @@ def _no_mm_choices():
     config.mm_template = saved
 
 
+@pytest.fixture
+def templates():
+    """kernel-mm-template switched on (as IRC_MM_TEMPLATE=1 does), without choices."""
+    from irc import config
+
+    config.mm_template = "1"
+    yield
+    config.mm_template = "off"
+
+
 @pytest.fixture(autouse=True)
 def _check_roundtrip():
     """Every e2e compile also runs the pipeline with print/parse between passes and asserts the same code."""

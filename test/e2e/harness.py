@@ -25,6 +25,11 @@ def rand(*shape, dtype=torch.float32, device="cpu", low=-3.0, high=3.0):
     return (torch.rand(*shape, device=device, dtype=torch.float32) * (high - low) + low).to(dtype)
 
 
+def product_rand(*shape, **kwargs):
+    """Fresh random values in [-0.75, 0.75): a product's rounding error stays well inside f32's tolerance."""
+    return rand(*shape, **kwargs) / 4
+
+
 def assert_same(got, want):
     if isinstance(want, (tuple, list)):
         assert isinstance(got, (tuple, list)) and len(got) == len(want)

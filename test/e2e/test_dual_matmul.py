@@ -8,22 +8,9 @@ import torch
 import torch.nn.functional as F
 
 from harness import check
-from harness import rand as harness_rand
+from harness import product_rand as rand
 from irc import config, metrics
 from irc.runtime import choice
-
-
-def rand(*shape, **kwargs):
-    """Fresh random values in [-0.75, 0.75): a product's rounding error stays well inside f32's tolerance."""
-    return harness_rand(*shape, **kwargs) / 4
-
-
-@pytest.fixture
-def templates():
-    """kernel-mm-template switched on (as IRC_MM_TEMPLATE=1 does), without choices."""
-    config.mm_template = "1"
-    yield
-    config.mm_template = "off"
 
 
 def dual_kernels() -> list[str]:

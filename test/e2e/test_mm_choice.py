@@ -13,14 +13,9 @@ import torch
 import torch.nn.functional as F
 
 from harness import TOLERANCES, check
-from harness import rand as harness_rand
+from harness import product_rand as rand
 from irc import config, metrics
 from irc.runtime import choice
-
-
-def rand(*shape, **kwargs):
-    """Fresh random values in [-0.75, 0.75): a product's rounding error stays well inside f32's tolerance."""
-    return harness_rand(*shape, **kwargs) / 4
 
 
 @pytest.fixture

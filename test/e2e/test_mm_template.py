@@ -4,22 +4,10 @@ import pytest
 import torch
 import torch.nn.functional as F
 
+import harness
 from harness import TOLERANCES, check
-from harness import rand as harness_rand
+from harness import product_rand as rand
 from irc import config, metrics
-
-
-def rand(*shape, **kwargs):
-    """Fresh random values in [-0.75, 0.75): a product's rounding error stays well inside f32's tolerance."""
-    return harness_rand(*shape, **kwargs) / 4
-
-
-@pytest.fixture
-def templates():
-    """kernel-mm-template switched on (as IRC_MM_TEMPLATE=1 does), without choices."""
-    config.mm_template = "1"
-    yield
-    config.mm_template = "off"
 
 
 def check_template(fn, *inputs, kernels=1):
@@ -105,7 +93,7 @@ def test_lone_matmul_stays_extern(templates, device):
 def test_integer_matmul_stays_extern(templates, device):
     if device == "cuda":
         pytest.skip("ATen has no integer matmul on CUDA")
-    a, b = harness_rand(8, 16, dtype=torch.int64, device=device), harness_rand(16, 8, dtype=torch.int64, device=device)
+    a, b = harness.rand(8, 16, dtype=torch.int64, device=device), harness.rand(16, 8, dtype=torch.int64, device=device)
     check(lambda a, b: (a @ b) + 1, a, b, kernels=1)
     assert metrics.fallbacks["aten::mm.default"] == 1
 
