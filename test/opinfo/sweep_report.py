@@ -17,6 +17,18 @@ import sweep
 from sweep import FAILURES, Outcome
 
 OUTCOME_ORDER = ("lowered", "no_kernel", "mixed", "extern", "not_compiled", "graph_fallback", "wrong", "error", "skipped")
+# the externs the coverage issue leaves to ATen, by kind: ATen op names (no overload) or their prefixes
+LIBRARY_EXTERNS = {
+    "matmul": ("mm", "bmm", "addmm", "baddbmm", "addbmm"),
+    "convolution": ("convolution",),
+    "attention": ("_scaled_dot_product", "_efficient_attention", "_flash_attention"),
+    "linalg": ("_linalg_", "linalg_", "cholesky", "triangular_solve", "geqrf", "ormqr", "lu_unpack"),
+    "fft": ("_fft_",),
+    "sort": ("sort", "topk", "kthvalue", "median", "nanmedian", "mode"),
+    "complex": ("view_as_complex", "complex", "polar", "_conj"),
+}
+# copies and views of what such an extern makes (complex tensors, which only externs compute on)
+FOLLOWING_EXTERNS = ("_to_copy", "slice", "clone", "constant_pad_nd", "squeeze", "permute", "unsqueeze", "view", "select")
 
 
 def main(argv=None) -> int:
@@ -125,11 +137,40 @@ def write_status(path: str, results: dict, all_samples: bool) -> None:
     for kind in OUTCOME_ORDER:
         per_dtype = [sum(1 for (_, d), o in results.items() if d == dt and o.outcome == kind) for dt in dtype_columns(results)]
         lines.append(f"| {kind} | {ops_count[kind]} | " + " | ".join(map(str, per_dtype)) + " |")
+    lines += ["", *coverage_lines(by_op, ops_count)]
     lines += ["", "## Per op", "", "| op | outcome | float32 | low precision | integer | externs / failure |", "|---|---|---|---|---|---|"]
     for name, outcomes in by_op.items():
         lines.append(op_row(name, outcomes))
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def library_extern(name: str) -> bool:
+    return any(name == p or (p.endswith("_") and name.startswith(p)) for ps in LIBRARY_EXTERNS.values() for p in ps)
+
+
+def leaves_to_library(outcomes: dict[str, Outcome]) -> bool:
+    """Every extern of the op is one the coverage issue leaves to ATen, or a copy of what one makes."""
+    names = {e.removeprefix("aten::").split(".")[0] for o in outcomes.values() for e in o.externs}
+    library = {n for n in names if library_extern(n)}
+    return bool(library) and names <= library | set(FOLLOWING_EXTERNS)
+
+
+def coverage_lines(by_op: dict[str, dict[str, Outcome]], ops_count: dict[str, int]) -> list[str]:
+    """The share of ops lowered, of those that reach irc (Dynamo compiled them) and of those not left to ATen."""
+    reaching = sum(n for k, n in ops_count.items() if k not in ("skipped", "not_compiled"))
+    lowered, viewed = ops_count["lowered"], ops_count["lowered"] + ops_count["no_kernel"]
+    borrowed = [n for n, o in by_op.items() if op_outcome(list(o.values())) in ("extern", "mixed")]
+    library = [n for n in borrowed if leaves_to_library(by_op[n])]
+    others = sorted(set(borrowed) - set(library))
+    kinds = ", ".join(LIBRARY_EXTERNS)
+    return [
+        f"**Lowered: {lowered} of the {reaching} ops that reach irc ({100 * lowered / reaching:.1f}%); "
+        f"{viewed} ({100 * viewed / reaching:.1f}%) with the views that need no kernel.** Of the "
+        f"{len(borrowed)} extern and mixed ops, {len(library)} run only externs the coverage issue leaves to ATen "
+        f"({kinds}); without those, {100 * viewed / (reaching - len(library)):.1f}% are lowered or need no kernel. "
+        f"The others: {', '.join(others) or 'none'}.",
+    ]
 
 
 def dtype_columns(results: dict) -> list[str]:
