@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import keyword
 import re
+import struct
 from collections.abc import Callable
 
 from xdsl.dialects import scf
@@ -221,12 +222,14 @@ def _constant(p: KernelPrinter, op: triton.ConstantOp) -> str:
     return _scalar_constant(op)
 
 
-def _scalar_constant(op: triton.ConstantOp) -> str:
-    """A literal, but typed where Triton would read it as another type: a float literal is f32 to Triton,
-    and compares with an f64 value or libdevice calls on one (triton 3.6) round it to f32 first."""
-    if element_type_name(op.result.type) == "f64":
-        return f"tl.full([], {literal(op.python_value)}, tl.float64)"
-    return literal(op.python_value)
+def _scalar_constant(op: triton.ConstantOp, typed: bool = False) -> str:
+    """A literal, but an f64 one typed (`typed`, or where f32 cannot hold it): a float literal is f32 to Triton,
+    and triton 3.6 rounds it to f32 before comparing it with an f64 value; a libdevice call on f64 values wants
+    every operand typed. Not always: Triton's interpreter fails on a 0-d result's `&` with a block."""
+    value = op.python_value
+    if element_type_name(op.result.type) == "f64" and (typed or struct.unpack("f", struct.pack("f", value))[0] != value):
+        return f"tl.full([], {literal(value)}, tl.float64)"
+    return literal(value)
 
 
 def _splat(p: KernelPrinter, op: triton.SplatOp) -> str:
@@ -311,7 +314,16 @@ def _random(p: KernelPrinter, op: triton.RandomOp) -> str:
 
 
 def _template(template: str) -> Callable[[KernelPrinter, Operation], str]:
+    if template.startswith("libdevice."):
+        return lambda p, op: template.format(*[_typed_ref(p, v) for v in op.operands])
     return lambda p, op: template.format(*[p.ref(v) for v in op.operands])
+
+
+def _typed_ref(p: KernelPrinter, value: SSAValue) -> str:
+    owner = value.owner
+    if value not in p.names and isinstance(owner, triton.ConstantOp):
+        return _scalar_constant(owner, typed=True)
+    return p.ref(value)
 
 
 EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
