@@ -12,7 +12,7 @@ import torch
 
 from harness import check, rand
 
-from irc import config, metrics
+from irc import metrics
 
 
 def compiled(fn):
@@ -194,9 +194,6 @@ def test_bfloat16_truth_values(device):
 # bfloat16 first (multi_head_attention_forward's query scaling, 1/sqrt(2), was a bf16 ulp off and its softmax
 # weights 3e-4 off) ----------------------------------------------------------------------------------------
 
-@pytest.mark.xfail(
-    config.check_passes, reason="the aten interpreter rounds the Python number to the tensor's dtype first"
-)
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 def test_half_precision_times_a_python_number(dtype, device):
     x = rand(64, 64, device=device, dtype=dtype, low=-200.0, high=200.0)
