@@ -202,3 +202,11 @@ def test_half_precision_times_a_python_number(dtype, device):
     for got, want in zip(exact, fn(x)):  # through its reciprocal (div_true_kernel_cuda): an ulp from a division
         assert torch.equal(got, want)  # exactly: the tolerance would pass an ulp off
     assert not torch.equal(fn(x)[0], x * torch.tensor(0.7071067811865476, dtype=dtype))  # the rounded number differs
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_half_precision_times_a_size(dtype, device):
+    """A number the graph computes (a dynamic size) is read in float32 too: 257 is 256 in bfloat16."""
+    x = rand(257, device=device, dtype=dtype)
+    got = check(lambda x: (x * x.shape[0], x / x.shape[0]), x, dynamic=True)
+    assert torch.equal(got[0], x * 257) and torch.equal(got[1], x / 257)
