@@ -23,11 +23,8 @@ test: $(STAMP)
 lit: $(STAMP)
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/lit -sv -j $(JOBS) test/lit
 
-# the compile pool's tests in a process of their own: they pass alone, and fail after e2e tests in the same
-# process (the pool then finds nothing to compile; the state those tests leave is not yet found)
 pytest: $(STAMP)
-	$(PY) -m pytest -q -n $(JOBS) test --ignore=test/unit/test_compile_pool.py
-	$(PY) -m pytest -q test/unit/test_compile_pool.py
+	$(PY) -m pytest -q -n $(JOBS) test
 
 # the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7)
 pytest-checked: $(STAMP)

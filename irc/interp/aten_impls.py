@@ -16,6 +16,7 @@ from xdsl.ir import Operation
 
 from irc.dialects import aten
 from irc.dialects.aten_format import number_value
+from irc.dialects.elementwise import ELEMENTWISE
 from irc.interp import loop_numpy as ln
 from irc.interp.extern_torch import argument, torch_dtype, torch_op, without_none_results
 from irc.interp.loop_impls import state, table_functions
@@ -92,9 +93,20 @@ def run_unary(op: Operation, symbols: dict, x):
     return (getattr(torch(), name, None) or getattr(torch().special, name))(x)
 
 
+def numbers_in_opmath(values: list) -> list:
+    """With a Python number among them, 16-bit float tensors as float32 and the number read in float32 too (the
+    row's opmath_numbers: ATen's mul and div read a wrapped scalar in their opmath type); the result's cast
+    rounds once."""
+    t = torch()
+    values = [scalar(v) for v in values]
+    if all(isinstance(v, t.Tensor) for v in values):
+        return values
+    return with_tensor_scalars([in_opmath(v) for v in values])
+
+
 def run_binary(op: Operation, symbols: dict, a, b):
     name = op.name.removeprefix("aten.")
-    a, b = with_tensor_scalars([a, b])
+    a, b = (numbers_in_opmath if ELEMENTWISE[name].opmath_numbers else with_tensor_scalars)([a, b])
     if name in BINARY_SPECIAL:
         return BINARY_SPECIAL[name](a, b, op)
     return (getattr(torch(), name, None) or getattr(torch().special, name))(a, b)

@@ -35,9 +35,9 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import aten, loop
 from irc.dialects.aten_format import number_value
 from irc.dialects.elementwise import ELEMENTWISE
-from irc.dialects.types import IndexAttr, TensorType, is_bool, is_float
+from irc.dialects.types import BufferType, IndexAttr, TensorType, is_bool, is_float
 
-from .body import Body, Lowered, buffer_operand, constant_number
+from .body import Body, Lowered, buffer_operand
 from .dtypes import category, compute_type, element_of, result_type
 from .float_bits import frexp_exponent, frexp_mantissa, nextafter
 from .integer import gcd, lcm, shift_left, shift_right
@@ -301,6 +301,11 @@ def semantic_types(rule: str, op: Operation, operands: Sequence[SSAValue]) -> li
     return [element_of(v.type) for v in operands]
 
 
+def is_number(value: SSAValue) -> bool:
+    """A Python-number operand: a constant, or a scalar the graph computes (a size, a SymFloat)."""
+    return not isinstance(value.type, TensorType | BufferType)
+
+
 def check_operands(op: Operation, operands: Sequence[SSAValue]) -> None:
     for value in operands:
         if isinstance(value.type, TensorType):
@@ -314,7 +319,7 @@ def lower_elementwise(op: Operation, row: Scalar, operands: Sequence[SSAValue]) 
     semantic = semantic_types(row.operands, op, operands)
     compute = compute_type(semantic[0])
     if row.opmath_numbers and category(compute) == "float":
-        semantic = [compute if constant_number(v) is not None else t for v, t in zip(operands, semantic)]
+        semantic = [compute if is_number(v) else t for v, t in zip(operands, semantic)]
     values = [body.operand(v, t) for v, t in zip(operands, semantic)]
     element = row.builder(op, compute)(body, values, op)
     pointwise = body.pointwise(element, result_element(op))

@@ -31,6 +31,14 @@ class FakeCudaDriver:
         return GPUTarget("cuda", 90, 32)
 
 
+@pytest.fixture(autouse=True)
+def fresh_dynamo():
+    """Each test compiles as a new process would: Dynamo keeps state per code object across tests, and a graph
+    of torch.nn.Sequential.forward compiled before with other sizes makes these sizes dynamic (automatic dynamic
+    shapes), whose kernels are not precompiled without size hints."""
+    torch._dynamo.reset()
+
+
 @pytest.fixture
 def gpu_target(tmp_path, monkeypatch):
     """Fresh irc and Triton caches, and Triton's JIT believing it runs on an sm90 GPU."""
@@ -212,7 +220,6 @@ def test_a_module_whose_first_call_ran_before_is_not_precompiled_again(gpu_targe
 
 
 def test_dynamic_sizes_compile_at_the_graphs_size_hints(gpu_target):
-    torch._dynamo.reset()
     metrics.reset()
     compiled = torch.compile(lambda x: torch.softmax(x, -1) * 2, backend="irc", dynamic=True)
     x = torch.randn(37, 129)

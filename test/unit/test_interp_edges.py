@@ -86,3 +86,17 @@ def test_bf16_nextafter_steps_its_own_bits_and_nan_is_positive(tmp_path):
     _, sign = aten_level(text, x, y)
     x16, y16 = torch.from_numpy(x).to(BF16), torch.from_numpy(y).to(BF16)
     assert sign.tolist() == torch.signbit(torch.nextafter(x16, y16)).tolist()
+
+
+def test_a_python_number_times_bf16_is_read_in_f32(tmp_path):
+    """mul and div (rows with opmath_numbers) read the number in float32 as ATen does, not rounded to bf16 first."""
+    number = 0.7071067811865476
+    x = (torch.rand(64, 64) * 400 - 200).to(BF16)
+    t = tensor([64, 64], "bf16", True)
+    for name, eager in (("mul", torch.mul), ("div", torch.div)):
+        text = one_op(f"aten.{name} {{0}}, {{1}}", [("x", t), ("c", "f64")], [tensor([64, 64], "bf16")],
+                      {"c": f"{number} : f64"})  # fmt: skip
+        (got,) = aten_level(text, x.float().numpy())
+        assert np.array_equal(got, eager(x, number).float().numpy())
+        assert not np.array_equal(got, eager(x, torch.tensor(number, dtype=BF16)).float().numpy())  # rounded first
+        levels_agree(text, [x.float().numpy()], tmp_path)
