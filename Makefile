@@ -23,8 +23,9 @@ test: $(STAMP)
 lit: $(STAMP)
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/lit -sv -j $(JOBS) test/lit
 
-# the compile pool's tests in a process of their own: after other tests in the same process, Triton's cache
-# directory is already fixed there while the pool's worker processes use the test's (test_compile_pool.py)
+# the compile pool's tests in a process of their own: after other tests in the same process, what the pool's
+# worker processes compiled is not found there afterwards (test_the_pool_compiles_in_worker_processes; not yet
+# understood: Dynamo's shared state was one cause, which the tests now reset)
 pytest: $(STAMP)
 	$(PY) -m pytest -q -n $(JOBS) test --ignore=test/unit/test_compile_pool.py
 	$(PY) -m pytest -q test/unit/test_compile_pool.py
