@@ -29,12 +29,8 @@ from xdsl.traits import Pure
 from xdsl.ir import SSAValue, Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from irc.dialects.random_kinds import RANDOM_KINDS, bounds_problem, is_seed_type
+from irc.dialects.random_kinds import RANDOM_KINDS, bounds_of, bounds_problem, is_seed_type, kind_properties
 from irc.dialects.types import TensorType, dim_value, is_bool, is_float, is_integer
-
-
-def _optional_int(attr: IntegerAttr | None) -> int | None:
-    return None if attr is None else attr.value.data
 
 
 @irdl_op_definition
@@ -56,15 +52,11 @@ class RandomOp(IRDLOperation):
         self, kind: str, seeds: SSAValue, seed: int, result_type: Attribute, low: int | None = None,
         high: int | None = None,
     ):
-        properties = {"kind": StringAttr(kind), "seed": IntegerAttr(seed, i64)}
-        if low is not None:
-            properties["low"] = IntegerAttr(low, i64)
-        if high is not None:
-            properties["high"] = IntegerAttr(high, i64)
+        properties = {**kind_properties(kind, low, high), "seed": IntegerAttr(seed, i64)}
         super().__init__(operands=[seeds], result_types=[result_type], properties=properties)
 
     def bounds(self) -> tuple[int | None, int | None]:
-        return _optional_int(self.low), _optional_int(self.high)
+        return bounds_of(self.low, self.high)
 
     def verify_(self) -> None:
         kind = self.kind.data

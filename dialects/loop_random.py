@@ -27,7 +27,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from irc.dialects.random_kinds import bounds_problem, generated_type
+from irc.dialects.random_kinds import bounds_of, bounds_problem, generated_type, kind_properties
 from irc.dialects.types import element_type_name
 
 
@@ -49,15 +49,11 @@ class RandomOp(IRDLOperation):
     def __init__(
         self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None
     ):
-        properties = {"kind": StringAttr(kind)}
-        if low is not None:
-            properties["low"] = IntegerAttr(low, i64)
-        if high is not None:
-            properties["high"] = IntegerAttr(high, i64)
+        properties = kind_properties(kind, low, high)
         super().__init__(operands=[seed, offset], result_types=[generated_type(kind)], properties=properties)
 
     def bounds(self) -> tuple[int | None, int | None]:
-        return tuple(None if a is None else a.value.data for a in (self.low, self.high))
+        return bounds_of(self.low, self.high)
 
     def verify_(self) -> None:
         problem = bounds_problem(self.kind.data, *self.bounds())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import Float32Type, IntegerType, i64
+from xdsl.dialects.builtin import Float32Type, IntegerAttr, IntegerType, StringAttr, i64
 from xdsl.ir import Attribute
 
 
@@ -77,3 +77,17 @@ def bounds_problem(kind: str, low: int | None, high: int | None) -> str | None:
     if not low < high:
         return f"random kind '{kind}' needs low < high, got low = {low}, high = {high}"
     return None
+
+
+def kind_properties(kind: str, low: int | None, high: int | None) -> dict[str, Attribute]:
+    """The properties a random op of `kind` carries at every level: its kind, and its bounds if it has them."""
+    properties: dict[str, Attribute] = {"kind": StringAttr(kind)}
+    for name, value in (("low", low), ("high", high)):
+        if value is not None:
+            properties[name] = IntegerAttr(value, i64)
+    return properties
+
+
+def bounds_of(low: IntegerAttr | None, high: IntegerAttr | None) -> tuple[int | None, int | None]:
+    """A random op's (low, high) properties as numbers."""
+    return tuple(None if a is None else a.value.data for a in (low, high))

@@ -7,7 +7,7 @@ randint; the rows of dialects/random_kinds.py), a block of the offset's shape.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -22,7 +22,14 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from irc.dialects.random_kinds import RANDOM_KINDS, bounds_problem, generated_type, is_seed_type
+from irc.dialects.random_kinds import (
+    RANDOM_KINDS,
+    bounds_of,
+    bounds_problem,
+    generated_type,
+    is_seed_type,
+    kind_properties,
+)
 from irc.dialects.triton_types import broadcast_types, dims_text, element_of, with_shape
 from irc.dialects.types import element_type_name
 
@@ -45,17 +52,13 @@ class RandomOp(IRDLOperation):
     def __init__(
         self, kind: str, seed: SSAValue, offset: SSAValue, low: int | None = None, high: int | None = None
     ):
-        properties = {"kind": StringAttr(kind)}
-        if low is not None:
-            properties["low"] = IntegerAttr(low, i64)
-        if high is not None:
-            properties["high"] = IntegerAttr(high, i64)
+        properties = kind_properties(kind, low, high)
         shape = broadcast_types([SSAValue.get(seed).type, SSAValue.get(offset).type])
         result_type = with_shape(shape, generated_type(kind))
         super().__init__(operands=[seed, offset], result_types=[result_type], properties=properties)
 
     def bounds(self) -> tuple[int | None, int | None]:
-        return tuple(None if a is None else a.value.data for a in (self.low, self.high))
+        return bounds_of(self.low, self.high)
 
     def text(self, seed: str, offset: str) -> str:
         """The Triton expression (its helper, if any, is the kind's row's)."""
