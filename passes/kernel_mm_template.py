@@ -24,9 +24,9 @@ on CPU) leaves every extern as it is. With `choice=true` (torch.compile's pipeli
 kernel.matmul carries `choice = ["template", "persistent"]` (`persistent=false`: the first only): kernel-fuse then
 makes those templates and keeps cuBLAS as a further alternative (a `kernel.choice` the runtime resolves by
 measuring them); IRC_MM_TEMPLATE=1 gives templates without a choice. With `dual_only=true` (torch.compile's
-pipeline for CUDA inputs outside max-autotune when IRC_MM_DUAL=1) only mm / bmm externs that kernel-dual-matmul will pair (two of one A whose
-results one pointwise alone reads: a gated MLP's gate and up projections) become templates, every other
-matmul staying with cuBLAS.
+pipeline for CUDA inputs outside max-autotune when IRC_MM_DUAL=1) only mm / bmm externs that kernel-dual-matmul
+will pair (two of one A whose results one pointwise alone reads: a gated MLP's gate and up projections) become
+templates, every other matmul staying with cuBLAS.
 """
 
 from dataclasses import dataclass
