@@ -37,7 +37,7 @@ def profiled_call(name: str, backend: str) -> None:
     workload = next(w for w in WORKLOADS if w.name == name)
     inputs = workload.make_inputs("cuda", False)
     if backend == "copy":
-        nbytes = minimal_bytes(inputs, workload.fn(*inputs))
+        nbytes = minimal_bytes(inputs, workload.fn(*inputs), workload.input_reads)
         source = torch.empty(nbytes // 2 // 4, device="cuda", dtype=torch.float32)
         target = torch.empty_like(source)
         fn, inputs = (lambda a, b: torch.mul(a, 1.0, out=b)), (source, target)

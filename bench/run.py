@@ -146,7 +146,12 @@ def run_workload(w: Workload, device: str, small: bool, backends: list[str], tim
     inputs = w.make_inputs(device, small)
     want = w.fn(*inputs)
     synchronize(device)
-    row = {"name": w.name, "memory_bound": w.memory_bound, "bytes": minimal_bytes(inputs, want)}
+    row = {
+        "name": w.name,
+        "memory_bound": w.memory_bound,
+        "bytes": minimal_bytes(inputs, want, w.input_reads),
+        "input_reads": w.input_reads,
+    }
     timed = {"eager": w.fn}
     for backend in backends:
         result = compile_and_check(w.fn, inputs, want, backend, device)
