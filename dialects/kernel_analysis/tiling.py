@@ -9,6 +9,7 @@ import sympy
 from xdsl.dialects.builtin import IntAttr, StringAttr
 
 from irc.dialects import kernel, loop
+from irc.dialects.element_types import element_bytes
 
 # x positions one program of an outer reduction handles (its XBLOCK)
 OUTER_XBLOCK = 64
@@ -49,3 +50,17 @@ def reduction_load_strides(k: kernel.KernelOp) -> list[tuple[sympy.Expr, sympy.E
 def is_outer_reduction(k: kernel.KernelOp) -> bool:
     strides = [(x, r) for x, r in reduction_load_strides(k) if r != 0]
     return bool(strides) and all(r != 1 for _, r in strides) and any(x == 1 for x, _ in strides)
+
+
+def widest_load_bytes(k: kernel.KernelOp) -> int:
+    """The element size in bytes of the widest buffer the kernel loads from (0 when it loads nothing)."""
+    return max((element_bytes(o.buffer.type.element_type) for o in k.walk() if isinstance(o, loop.LoadOp)), default=0)
+
+
+def stores_rows_only(k: kernel.KernelOp) -> bool:
+    """Every result of the kernel has one element per x position (a row sum's, a mean's): nothing of the
+    rows' length is written."""
+    numel, terminator = static_int(k.numel), k.body.block.last_op
+    if numel is None or terminator is None or not terminator.operands:
+        return False
+    return all(v.type.numel() == numel for v in terminator.operands)

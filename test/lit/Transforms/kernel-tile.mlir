@@ -106,7 +106,8 @@ func.func @looped() {
 // -----
 
 // Rows up to 4096 wide are persistent (one row in registers); outer reductions (loads contiguous along x, as
-// in a column sum) take 64-wide x blocks and 8-long r blocks, or the whole r range when it is at most 32.
+// in a column sum) take 64-wide x blocks and 8-long r blocks, or the whole r range when it is at most 32. A
+// persistent row sum of f32 takes a warp per 128 elements (16 here), one of f16 a warp per 512 (8).
 kernel.kernel @sum_0(%arg0: !loop.buffer<[64, 4096], f32, strides [4096, 1]>) -> (!loop.buffer<[64], f32, strides [1]>) reduction numel 64 rnumel 4096 {
   %0 = loop.reduction sum ranges [64] reduce [4096] {
     %1 = loop.load %arg0[#loop.index<"4096*i0 + r0">] : !loop.buffer<[64, 4096], f32, strides [4096, 1]>
@@ -128,19 +129,28 @@ kernel.kernel @sum_2(%arg0: !loop.buffer<[20, 300], f32, strides [300, 1]>) -> (
   } : !loop.buffer<[300], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[300], f32, strides [1]>
 }
+kernel.kernel @sum_3(%arg0: !loop.buffer<[64, 4096], f16, strides [4096, 1]>) -> (!loop.buffer<[64], f32, strides [1]>) reduction numel 64 rnumel 4096 {
+  %0 = loop.reduction sum ranges [64] reduce [4096] {
+    %1 = loop.load %arg0[#loop.index<"4096*i0 + r0">] : !loop.buffer<[64, 4096], f16, strides [4096, 1]>
+    %2 = arith.extf %1 : f16 to f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[64], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[64], f32, strides [1]>
+}
 func.func @orientation() {
   func.return
 }
 
-// CHECK:       kernel.kernel @sum_0({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 8} {
+// CHECK:       kernel.kernel @sum_0({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 16} {
 // CHECK:       kernel.kernel @sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
 // CHECK:       kernel.kernel @sum_2({{.*}} persistent_reduction numel 300 rnumel 20 {xblock = 64, rblock = 32, num_warps = 8} {
+// CHECK:       kernel.kernel @sum_3({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 8} {
 // CHECK-LABEL: func.func @orientation
 
 // Autotune candidates keep XBLOCK (the grid); persistent ones keep RBLOCK (the whole row), looped ones vary it.
 // Persistent candidates keep the row (RBLOCK) and vary num_warps and the rows per program (at most 8192 elements).
-// TUNE:       kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
-// DEFAULT:     kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 4096}]} {
+// TUNE:       kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 16, configs = [{xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
+// DEFAULT:     kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 16, configs = [{xblock = 1, num_warps = 16, rblock = 4096}]} {
 // TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
 // DEFAULT:     kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}]} {
 
