@@ -10,7 +10,8 @@ A reduction is persistent (the whole r range in one block) when rnumel is static
 the kind: `triton_red_...` <-> `triton_per_...`). Outer reductions (loads contiguous along x, not r:
 a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. A persistent reduction
 that loads 4-byte elements and writes one value per row (a row sum of f32) gets one warp per 128 elements, up
-to 16; others one per 512, up to 8. Options `xblock`,
+to 16; others one per 512, up to 8. 1-D pointwise kernels of 2^20 elements or more that load 4-byte elements
+take XBLOCK 512 with 8 warps. Options `xblock`,
 `rblock`, `num_warps` (0: heuristic) override the heuristics; they must be powers of two. With `autotune=true`
 every kernel also gets `configs`, the autotune candidates (candidates.py) the runtime benchmarks on the
 first CUDA call; `max_autotune=false` keeps them only on kernels whose config the heuristic cannot decide
@@ -57,6 +58,10 @@ from irc.passes.kernel_tile.tiles2d import broadcast_tiles, strided_tiles
 
 # pointwise kernels: XBLOCK is the next power of two >= numel, clamped to [16, 1024]
 POINTWISE_XBLOCK = (16, 1024)
+# 1-D pointwise kernels of at least this many elements that load 4-byte elements: XBLOCK 512 with 8 warps, two
+# elements per thread (Inductor's second pointwise config; on the H100 a 64M-element f32 chain took 266 us so
+# and 270 with 1024 and 4 warps, an Adam step over 16M 161 and 162)
+LARGE_POINTWISE = (1 << 20, 512, 8)
 # 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
 TILE_2D_BLOCK = (16, 64)
 # wide 2-D tiles (broadcast inputs): XBLOCK the largest of these wasting at most 1/8 of its lanes on the
@@ -181,16 +186,20 @@ class KernelTilePass(CheckedOptions, ModulePass):
 
     def choose_pointwise(self, kernel: KernelOp, numel: int | None) -> TileChoice:
         if not self.tile2d:
-            return self.pointwise(numel)
+            return self.pointwise(numel, widest_load_bytes(kernel))
         if (ynumel := strided_tiles(kernel)) is not None:
             return self.tiled(numel, ynumel)
         wide = broadcast_tiles(kernel)
         xblock = (self.xblock or wide_xblock(wide[1])) if wide else None
         if xblock:
             return self.wide(*wide, xblock)
-        return self.pointwise(numel)
+        return self.pointwise(numel, widest_load_bytes(kernel))
 
-    def pointwise(self, numel: int | None) -> TileChoice:
+    def pointwise(self, numel: int | None, load_bytes: int = 0) -> TileChoice:
+        least, large_xblock, large_warps = LARGE_POINTWISE
+        if numel is not None and numel >= least and load_bytes >= 4 and not (self.xblock or self.num_warps):
+            config = {"xblock": large_xblock, "num_warps": large_warps}
+            return TileChoice("pointwise", config, limits=block_limits(config, {"xblock": numel}))
         xblock = self.xblock or (
             POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
         )

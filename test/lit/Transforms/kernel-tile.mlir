@@ -13,7 +13,8 @@
 // ERR: kernel-tile: xblock=3 must be 0 (heuristic) or a power of two
 // ERR-MAX: kernel-tile: persistent_max=-1 must be non-negative
 
-// Pointwise kernels: XBLOCK is the next power of two >= numel within [16, 1024]; 1024 for symbolic numel.
+// Pointwise kernels: XBLOCK is the next power of two >= numel within [16, 1024]; 1024 for symbolic numel; 512
+// with 8 warps for 2^20 elements or more loading 4-byte elements (f32, not f16).
 kernel.kernel @neg_0(%arg0: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
   %b = "test.op"(%arg0) : (!loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3], f32, strides [1]>
   kernel.yield %b : !loop.buffer<[3], f32, strides [1]>
@@ -26,6 +27,22 @@ kernel.kernel @neg_2(%arg0: !loop.buffer<[s0, 1000], f32, strides [1000, 1]>) ->
   %b = "test.op"(%arg0) : (!loop.buffer<[s0, 1000], f32, strides [1000, 1]>) -> !loop.buffer<[s0, 1000], f32, strides [1000, 1]>
   kernel.yield %b : !loop.buffer<[s0, 1000], f32, strides [1000, 1]>
 }
+kernel.kernel @neg_3(%arg0: !loop.buffer<[2097152], f32, strides [1]>) -> (!loop.buffer<[2097152], f32, strides [1]>) pointwise numel 2097152 rnumel 1 {
+  %0 = loop.pointwise ranges [2097152] {
+    %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[2097152], f32, strides [1]>
+    %2 = arith.negf %1 : f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[2097152], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[2097152], f32, strides [1]>
+}
+kernel.kernel @neg_4(%arg0: !loop.buffer<[2097152], f16, strides [1]>) -> (!loop.buffer<[2097152], f16, strides [1]>) pointwise numel 2097152 rnumel 1 {
+  %0 = loop.pointwise ranges [2097152] {
+    %1 = loop.load %arg0[#loop.index<"i0">] : !loop.buffer<[2097152], f16, strides [1]>
+    %2 = arith.negf %1 : f16
+    loop.yield %2 : f16
+  } : !loop.buffer<[2097152], f16, strides [1]>
+  kernel.yield %0 : !loop.buffer<[2097152], f16, strides [1]>
+}
 func.func @pointwise(%x: !loop.buffer<[3], f32, strides [1]>) {
   %o = kernel.alloc : !loop.buffer<[3], f32, strides [1]>
   kernel.launch @neg_0(%x) outs(%o) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
@@ -35,6 +52,8 @@ func.func @pointwise(%x: !loop.buffer<[3], f32, strides [1]>) {
 // CHECK:       kernel.kernel @neg_0({{.*}} pointwise numel 3 rnumel 1 {xblock = 16, num_warps = 4} {
 // CHECK:       kernel.kernel @neg_1({{.*}} pointwise numel 300 rnumel 1 {xblock = 512, num_warps = 4} {
 // CHECK:       kernel.kernel @neg_2({{.*}} pointwise numel "1000*s0" rnumel 1 {xblock = 1024, num_warps = 4} {
+// CHECK:       kernel.kernel @neg_3({{.*}} pointwise numel 2097152 rnumel 1 {xblock = 512, num_warps = 8} {
+// CHECK:       kernel.kernel @neg_4({{.*}} pointwise numel 2097152 rnumel 1 {xblock = 1024, num_warps = 4} {
 // 1-D pointwise candidates: num_warps, then wider blocks (more bytes in flight), none wider than the extent;
 // without max-autotune (DEFAULT) only 2-D tiles of transposes, long rows and short persistent rows keep theirs.
 // TUNE:        kernel.kernel @neg_1({{.*}} {xblock = 512, num_warps = 4, configs = [{xblock = 512, num_warps = 4}, {xblock = 512, num_warps = 8}]} {
