@@ -36,7 +36,7 @@ from irc.passes.convert_kernel_to_triton.online import OnlineSoftmax
 from irc.passes.convert_kernel_to_triton.reduce import Lanes, Reduction, reduction_for
 from irc.passes.convert_kernel_to_triton.schedule import KernelAnalysis, Phase, fail, resolve
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
-from irc.passes.convert_kernel_to_triton.tiles import tiled_grid, tiled_prologue
+from irc.passes.convert_kernel_to_triton.tiles import program_index, tiled_grid, tiled_prologue
 
 INT32_MAX = 2**31 - 1
 
@@ -223,7 +223,7 @@ class KernelLowering:
         if self.tiled:
             return tiled_prologue(self.ctx, self.builder)
         b, it, info = self.builder, self.index_type, self.info
-        pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
+        pid = program_index(b, it, self.kernel.reverse_programs is not None)
         xoffset = b.binary("mul", pid, b.constexpr("XBLOCK", it), name="xoffset")
         xbase = b.insert(triton.ArangeOp(0, "XBLOCK"))
         if info.is_reduction:
