@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr, UnitAttr
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
@@ -91,6 +91,7 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
     min_chunk: int = option(1024, low=1)
     persistent_max: int = option(PERSISTENT_MAX, low=0)
     epilogue_max_rows: int = option(128, low=0)
+    reverse_epilogue: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for k in [k for k in op.walk() if isinstance(k, kernel.KernelOp)]:
@@ -100,7 +101,9 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
             split = self.choose_split(k)
             if split > 1:
                 if plan.epilogue:
-                    split_off_epilogue(op, k, plan.epilogue)
+                    epilogue_kernel = split_off_epilogue(op, k, plan.epilogue)
+                    if self.reverse_epilogue:
+                        epilogue_kernel.reverse_programs = UnitAttr()
                 split_kernel(op, k, plan, split)
 
     def splits_epilogue(self, k: kernel.KernelOp) -> bool:
