@@ -32,12 +32,22 @@ two launches. A max and a sum of exp(v - max) over it (softmax, log_softmax, log
 pair: each chunk keeps its own max and the sum relative to it (online.py).
 
 Softmax over 64 rows of 131072: the full-shape ops move to a pointwise kernel (epilogue.py), so the rows
-are read by 64 * split programs for the statistics and by a pointwise kernel for the output:
+are read by 64 * split programs for the statistics and by a pointwise kernel for the output. Before:
+
+    kernel @..._0(%x) -> (![64, 131072]) reduction numel 64 rnumel 131072 {
+      %m = max(x); %s = sum(exp(x - %m)); %y = loop.pointwise ranges [64, 131072] { exp(x - %m) / %s }
+    }
+after (split = 16):
 
     kernel @..._split_0(%x) -> (!loop.buffer<[64, 16], f32>, !loop.buffer<[64, 16], f32>)
         reduction numel 1024 rnumel 8192 { %m = max over the chunk; %s = sum(exp(v - %m[i0, i1])) }
     kernel @..._0(%pm, %ps) -> (![64], ![64]) reduction numel 64 rnumel 16 { %M = max(pm); %S = ... }
-    kernel @..._epilogue_0(%x, %M, %S) -> (![64, 131072]) pointwise numel 8388608 { ... }
+    kernel @..._epilogue_0(%x, %M, %S) -> (![64, 131072]) pointwise numel 8388608 reverse_programs { ... }
+
+The epilogue re-reads the rows the split kernel read in program order; `reverse_programs` makes its programs
+walk the tiles last first, so they begin with the rows most recently loaded into L2 (`reverse_epilogue=false`
+keeps the forward order). convert-kernel-to-triton sees from the host program that the epilogue reads %x
+again and hints the split kernel's loads of it to stay in L2 (its option reread_eviction).
 """
 
 from dataclasses import dataclass, field
