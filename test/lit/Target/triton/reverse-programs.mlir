@@ -1,11 +1,13 @@
 // kernel.kernel's reverse_programs: program i takes the tile num_programs - 1 - i, in 1-D grids, in 2-D tiled
 // grids (y tile pid // xtiles, x tile pid % xtiles of the reversed pid) and in reductions. The printed module,
-// parsed again, gives the same code.
+// parsed again, gives the same code, before and after the lowering.
 // RUN: irc-opt %s -p 'kernel-tile,convert-kernel-to-triton,cse,dce' | filecheck %s --check-prefix=IR
 // RUN: irc-opt %s -p 'kernel-tile,convert-kernel-to-triton,cse,dce' -t triton | filecheck %s
 // RUN: irc-opt %s -p 'kernel-tile,convert-kernel-to-triton,cse,dce' -t triton > %t.direct
 // RUN: irc-opt %s | irc-opt -p 'kernel-tile,convert-kernel-to-triton,cse,dce' -t triton > %t.reparsed
 // RUN: diff %t.direct %t.reparsed
+// RUN: irc-opt %s -p 'kernel-tile,convert-kernel-to-triton,cse,dce' | irc-opt -t triton > %t.lowered
+// RUN: diff %t.direct %t.lowered
 
 // IR:      triton.func @triton_poi_exp_0
 // IR:        triton.num_programs x : i32
