@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     StringAttr,
     SymbolRefAttr,
+    UnitAttr,
 )
 from xdsl.dialects.utils import AbstractYieldOperation
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
@@ -185,6 +186,9 @@ class KernelOp(IRDLOperation):
     group_m = opt_prop_def(IntegerAttr[I64])
     programs = opt_prop_def(IntegerAttr[I64])
     configs = opt_prop_def(ArrayAttr)
+    reverse_programs = opt_prop_def(UnitAttr)
+    """Programs walk the tiles last first (program i takes tile num_programs - 1 - i): a kernel re-reading
+    what the kernel before it read in order finds the most recently loaded tiles still in L2."""
 
     body = region_def("single_block")
 
@@ -236,6 +240,8 @@ class KernelOp(IRDLOperation):
         for number, candidate in enumerate(self.configs.data if self.configs is not None else ()):
             verify_candidate(number, candidate)
         self.verify_tiles()
+        if self.reverse_programs is not None and self.kind.data == "template":
+            raise VerifyException(f"reverse_programs is not supported on template kernel @{self.sym_name.data}")
         self.verify_signature()
         verify_iteration_space(self)
 
@@ -305,6 +311,8 @@ class KernelOp(IRDLOperation):
         properties["rnumel"] = parse_dim(parser)
         if parser.parse_optional_keyword("ynumel") is not None:
             properties["ynumel"] = parse_dim(parser)
+        if parser.parse_optional_keyword("reverse_programs") is not None:
+            properties["reverse_programs"] = UnitAttr()
         if at_config_group(parser):
             properties.update(parse_config_group(parser))
         attributes = parser.parse_optional_attr_dict_with_keyword()
@@ -332,6 +340,8 @@ class KernelOp(IRDLOperation):
         if self.ynumel is not None:
             printer.print_string(" ynumel ")
             print_dim(printer, self.ynumel)
+        if self.reverse_programs is not None:
+            printer.print_string(" reverse_programs")
         if self._config_attrs() or self.configs is not None:
             print_config_group(printer, self._config_attrs(), self.configs)
         printer.print_op_attributes(self.attributes, print_keyword=True)

@@ -333,6 +333,26 @@ class ProgramIdOp(IRDLOperation):
         return "xyz".index(self.axis.data.value)
 
 
+@irdl_op_definition
+class NumProgramsOp(IRDLOperation):
+    """`tl.num_programs(axis)`: the number of programs along a launch grid axis."""
+
+    name = "triton.num_programs"
+    axis = prop_def(ProgramAxisAttr)
+    result = result_def(I32)
+    assembly_format = "$axis attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, axis: str | ProgramAxis = "x"):
+        super().__init__(
+            properties={"axis": ProgramAxisAttr(ProgramAxis(axis))}, result_types=[IntegerType(32)]
+        )
+
+    @property
+    def axis_index(self) -> int:
+        return "xyz".index(self.axis.data.value)
+
+
 # ---------------------------------------------------------------------------
 # arange and shape ops
 # ---------------------------------------------------------------------------
@@ -536,6 +556,7 @@ Triton = Dialect(
         FuncOp,
         ReturnOp,
         ProgramIdOp,
+        NumProgramsOp,
         ConstexprOp,
         ArangeOp,
         SplatOp,

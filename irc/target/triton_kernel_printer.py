@@ -328,6 +328,7 @@ def _typed_ref(p: KernelPrinter, value: SSAValue) -> str:
 
 EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.ProgramIdOp: lambda p, op: f"tl.program_id({op.axis_index})",
+    triton.NumProgramsOp: lambda p, op: f"tl.num_programs({op.axis_index})",
     triton.ConstexprOp: lambda p, op: op.constexpr.data,
     triton.ConstantOp: _constant,
     triton.ArangeOp: lambda p, op: f"tl.arange({op.start.data}, {op.end.data})",
@@ -357,7 +358,9 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
 
 
 # cheap expressions written into their only user: `xindex = xoffset + tl.arange(0, XBLOCK)[:, None]`
-INLINED_WHEN_USED_ONCE = (triton.AddPtrOp, triton.ProgramIdOp, triton.ArangeOp, triton.ExpandDimsOp)
+INLINED_WHEN_USED_ONCE = (
+    triton.AddPtrOp, triton.ProgramIdOp, triton.NumProgramsOp, triton.ArangeOp, triton.ExpandDimsOp,
+)
 
 
 def _elementwise_printer(op: Operation) -> Callable[[KernelPrinter, Operation], str] | None:

@@ -32,7 +32,7 @@ XBLOCK, `ynumel` / `xnumel`, and [YBLOCK, XBLOCK] blocks (tiles.py). The host fu
 kernel.launch / kernel.extern / loop.reinterpret / func.return) stays; the `triton` target prints it.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr
@@ -55,24 +55,34 @@ class KernelToTritonFunc(RewritePattern):
 
     index_bits: int = 0
     online_softmax: bool = True
+    read_again: dict[str, frozenset[int]] = field(default_factory=dict)
+    reread_eviction: str = "evict_last"
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: KernelOp, rewriter: PatternRewriter) -> None:
+        from irc.passes.convert_kernel_to_triton.cache_hints import Reread
         from irc.passes.convert_kernel_to_triton.kernel import KernelLowering
         from irc.passes.convert_kernel_to_triton.template import TemplateLowering
 
-        lowering = TemplateLowering if op.kind.data == "template" else KernelLowering
-        rewriter.replace(op, lowering(op, self.index_bits, self.online_softmax).lower())
+        if op.kind.data == "template":
+            rewriter.replace(op, TemplateLowering(op, self.index_bits, self.online_softmax).lower())
+            return
+        reread = Reread(self.read_again.get(op.sym_name.data, frozenset()), self.reread_eviction)
+        rewriter.replace(op, KernelLowering(op, self.index_bits, self.online_softmax, reread).lower())
 
 
-def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool = True) -> None:
+def convert_kernels(module: ModuleOp, index_bits: int = 0, online_softmax: bool = True,
+                    reread_eviction: str = "evict_last") -> None:
     """Lowers every kernel.kernel of `module` in place."""
+    from irc.dialects.kernel_analysis.reread import inputs_read_again
+
     if index_bits not in (0, 32, 64):
         raise PassFailedException(
             f"convert-kernel-to-triton: index-bits must be 0, 32 or 64, got {index_bits}"
         )
     names = {k.sym_name.data: triton_name(k.kind.data, k.sym_name.data) for k in module.walk() if isinstance(k, KernelOp)}
-    walker = PatternRewriteWalker(KernelToTritonFunc(index_bits, online_softmax), apply_recursively=False)
+    pattern = KernelToTritonFunc(index_bits, online_softmax, inputs_read_again(module), reread_eviction)
+    walker = PatternRewriteWalker(pattern, apply_recursively=False)
     walker.rewrite_module(module)
     for launch in module.walk():
         if isinstance(launch, LaunchOp) and launch.callee.string_value() in names:
@@ -84,12 +94,14 @@ class ConvertKernelToTritonPass(CheckedOptions, ModulePass):
     """kernel.kernel -> triton.func. Option `index_bits`: 32 or 64 forces the index arithmetic width;
     0 (default) picks 32 unless an offset may exceed int32 or a size is symbolic. Option `online_softmax`
     (default true): a looped max and the sum of exp(x - max) over it share one r loop
-    (online.py)."""
+    (online.py). Option `reread_eviction` (evict_last, none or evict_first; default evict_last): the cache
+    hint of a reduction's streamed loads of a buffer a later kernel reads again (cache_hints.py)."""
 
     name = "convert-kernel-to-triton"
 
     index_bits: int = option(0, choices=(0, 32, 64))
     online_softmax: bool = True
+    reread_eviction: str = option("evict_last", choices=("evict_last", "none", "evict_first"))
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        convert_kernels(op, self.index_bits, self.online_softmax)
+        convert_kernels(op, self.index_bits, self.online_softmax, self.reread_eviction)

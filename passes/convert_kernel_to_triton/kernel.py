@@ -27,7 +27,11 @@ from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
 from irc.passes.convert_kernel_to_triton.body import lower_body, lower_op, lower_value
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
-from irc.passes.convert_kernel_to_triton.cache_hints import set_eviction_policies, set_persistent_eviction_policies
+from irc.passes.convert_kernel_to_triton.cache_hints import (
+    Reread,
+    set_eviction_policies,
+    set_persistent_eviction_policies,
+)
 from irc.passes.convert_kernel_to_triton.context import Config, LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.gather import gather_load, scatter_store
 from irc.passes.convert_kernel_to_triton.index import bound, flat_index, same_index, storage_offset
@@ -36,7 +40,7 @@ from irc.passes.convert_kernel_to_triton.online import OnlineSoftmax
 from irc.passes.convert_kernel_to_triton.reduce import Lanes, Reduction, reduction_for
 from irc.passes.convert_kernel_to_triton.schedule import KernelAnalysis, Phase, fail, resolve
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
-from irc.passes.convert_kernel_to_triton.tiles import tiled_grid, tiled_prologue
+from irc.passes.convert_kernel_to_triton.tiles import program_index, tiled_grid, tiled_prologue
 
 INT32_MAX = 2**31 - 1
 
@@ -44,8 +48,10 @@ INT32_MAX = 2**31 - 1
 class KernelLowering:
     """Builds the triton.func of one kernel.kernel."""
 
-    def __init__(self, kernel: KernelOp, index_bits: int = 0, online_softmax: bool = True):
+    def __init__(self, kernel: KernelOp, index_bits: int = 0, online_softmax: bool = True,
+                 reread: Reread = Reread()):
         self.kernel = kernel
+        self.reread = reread
         self.info = KernelAnalysis(kernel, online_softmax)
         self.persistent = kernel.kind.data == "persistent_reduction"
         self.tiled = self.info.ynumel is not None
@@ -119,9 +125,9 @@ class KernelLowering:
             self._emit_phase(phase)
             self._emit_x_ops(phase.x_after)
         if self.persistent:
-            set_persistent_eviction_policies(func)
+            set_persistent_eviction_policies(func, self.reread)
         elif self.info.is_reduction:
-            set_eviction_policies(func)
+            set_eviction_policies(func, self.reread)
         return func
 
     def _make_func(self) -> triton.FuncOp:
@@ -223,7 +229,7 @@ class KernelLowering:
         if self.tiled:
             return tiled_prologue(self.ctx, self.builder)
         b, it, info = self.builder, self.index_type, self.info
-        pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
+        pid = program_index(b, it, self.kernel.reverse_programs is not None)
         xoffset = b.binary("mul", pid, b.constexpr("XBLOCK", it), name="xoffset")
         xbase = b.insert(triton.ArangeOp(0, "XBLOCK"))
         if info.is_reduction:

@@ -1,7 +1,8 @@
 """The prologue of a 2-D tiled pointwise kernel (kernel.kernel with ynumel), for convert-kernel-to-triton.
 
 One flat grid of cdiv(ynumel, YBLOCK) * cdiv(xnumel, XBLOCK) programs (no 65535 limit on grid.y); program
-`pid` takes y tile `pid // xtiles` and x tile `pid % xtiles`, so neighbouring programs share y rows:
+`pid` takes y tile `pid // xtiles` and x tile `pid % xtiles`, so neighbouring programs share y rows
+(`pid = tl.num_programs(0) - 1 - tl.program_id(0)` in a kernel marked `reverse_programs`, in 1-D grids too):
 
     pid = tl.program_id(0); xtiles = (xnumel + XBLOCK - 1) // XBLOCK
     yoffset = (pid // xtiles) * YBLOCK; yindex = yoffset + tl.arange(0, YBLOCK)[:, None]
@@ -16,6 +17,7 @@ take the shape of what they depend on ([YBLOCK, 1], [1, XBLOCK] or [YBLOCK, XBLO
 from __future__ import annotations
 
 import sympy
+from xdsl.ir import SSAValue
 
 from irc.dialects import triton
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder
@@ -33,7 +35,7 @@ def tiled_prologue(ctx: LoweringContext, b: TritonBuilder) -> Scope:
     ynumel = ctx.symbols.get("ynumel") or b.const(int(info.ynumel), it, name="ynumel")
     xnumel = ctx.symbols.get("xnumel") or b.const(int(info.xnumel), it, name="xnumel")
     ctx.symbols.update(ynumel=ynumel, xnumel=xnumel)
-    pid = b.cast(b.insert(triton.ProgramIdOp("x")), it)
+    pid = program_index(b, it, ctx.info.kernel.reverse_programs is not None)
     xblock, yblock = b.constexpr("XBLOCK", it), b.constexpr("YBLOCK", it)
     rounded_up = b.binary("add", xnumel, b.binary("sub", xblock, b.const(1, it)))
     xtiles = b.binary("trunc_div", rounded_up, xblock, name="xtiles")
@@ -52,6 +54,16 @@ def tiled_prologue(ctx: LoweringContext, b: TritonBuilder) -> Scope:
         {"y": ymask, "x": xmask, "yx": yxmask},
         {"y": y_shape, "x": x_shape, "yx": full},
     )
+
+
+def program_index(b: TritonBuilder, index_type, reverse: bool) -> SSAValue:
+    """`tl.program_id(0)`, or `tl.num_programs(0) - 1 - tl.program_id(0)` when the programs walk the tiles
+    last first (kernel.kernel's reverse_programs)."""
+    pid = b.cast(b.insert(triton.ProgramIdOp("x")), index_type)
+    if not reverse:
+        return pid
+    programs = b.cast(b.insert(triton.NumProgramsOp("x")), index_type)
+    return b.binary("sub", b.binary("sub", programs, b.const(1, index_type)), pid, name="pid")
 
 
 def _axis_index(b, index_type, offset, block: str, axis: int, name: str):

@@ -32,19 +32,29 @@ two launches. A max and a sum of exp(v - max) over it (softmax, log_softmax, log
 pair: each chunk keeps its own max and the sum relative to it (online.py).
 
 Softmax over 64 rows of 131072: the full-shape ops move to a pointwise kernel (epilogue.py), so the rows
-are read by 64 * split programs for the statistics and by a pointwise kernel for the output:
+are read by 64 * split programs for the statistics and by a pointwise kernel for the output. Before:
+
+    kernel @..._0(%x) -> (![64, 131072]) reduction numel 64 rnumel 131072 {
+      %m = max(x); %s = sum(exp(x - %m)); %y = loop.pointwise ranges [64, 131072] { exp(x - %m) / %s }
+    }
+after (split = 16):
 
     kernel @..._split_0(%x) -> (!loop.buffer<[64, 16], f32>, !loop.buffer<[64, 16], f32>)
         reduction numel 1024 rnumel 8192 { %m = max over the chunk; %s = sum(exp(v - %m[i0, i1])) }
     kernel @..._0(%pm, %ps) -> (![64], ![64]) reduction numel 64 rnumel 16 { %M = max(pm); %S = ... }
-    kernel @..._epilogue_0(%x, %M, %S) -> (![64, 131072]) pointwise numel 8388608 { ... }
+    kernel @..._epilogue_0(%x, %M, %S) -> (![64, 131072]) pointwise numel 8388608 reverse_programs { ... }
+
+The epilogue re-reads the rows the split kernel read in program order; `reverse_programs` makes its programs
+walk the tiles last first, so they begin with the rows most recently loaded into L2 (`reverse_epilogue=false`
+keeps the forward order). convert-kernel-to-triton sees from the host program that the epilogue reads %x
+again and hints the split kernel's loads of it to stay in L2 (its option reread_eviction).
 """
 
 from dataclasses import dataclass, field
 
 import sympy
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr, UnitAttr
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
@@ -91,6 +101,7 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
     min_chunk: int = option(1024, low=1)
     persistent_max: int = option(PERSISTENT_MAX, low=0)
     epilogue_max_rows: int = option(128, low=0)
+    reverse_epilogue: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for k in [k for k in op.walk() if isinstance(k, kernel.KernelOp)]:
@@ -100,7 +111,9 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
             split = self.choose_split(k)
             if split > 1:
                 if plan.epilogue:
-                    split_off_epilogue(op, k, plan.epilogue)
+                    epilogue_kernel = split_off_epilogue(op, k, plan.epilogue)
+                    if self.reverse_epilogue:
+                        epilogue_kernel.reverse_programs = UnitAttr()
                 split_kernel(op, k, plan, split)
 
     def splits_epilogue(self, k: kernel.KernelOp) -> bool:

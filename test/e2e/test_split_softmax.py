@@ -1,6 +1,8 @@
 """Few long rows of softmax-like kernels: chunk statistics (an online max/sum pair per chunk), a combining
 kernel, and the full-shape output in a pointwise kernel of its own. Small sizes split at lower thresholds."""
 
+import re
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -36,6 +38,17 @@ def kernel_names() -> list[str]:
 
 def _kernels(source: str) -> list[str]:
     return [line.split("(")[0][4:] for line in source.splitlines() if line.startswith("def triton_")]
+
+
+def kernel_sources() -> dict[str, str]:
+    """Kernel name -> its source (the lines from its `def` to the next blank line)."""
+    found = {}
+    for path in metrics.generated_modules:
+        for chunk in open(path).read().split("\n\n"):
+            for line in chunk.splitlines():
+                if line.startswith("def triton_"):
+                    found[line.split("(")[0][4:]] = chunk
+    return found
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -91,3 +104,35 @@ def test_default_thresholds_split_rows_longer_than_4096(device):
     x = rand(3, 16384, dtype=torch.float16, device=device, low=-8, high=8)
     check(lambda a: torch.softmax(a, -1), x, kernels=3)
     check(lambda a: torch.softmax(a, -1), rand(3, 4096, device=device), kernels=1)
+
+
+ONE_D = "max_autotune=false tile2d=false}"
+
+
+@pytest.mark.parametrize(
+    "split_options, convert, tile2d, reversed_, hint",
+    [
+        (SPLIT_OPTIONS, "convert-kernel-to-triton", True, True, "evict_last"),
+        (SPLIT_OPTIONS, "convert-kernel-to-triton", False, True, "evict_last"),
+        (SPLIT_OPTIONS[:-1] + " reverse_epilogue=false}", "convert-kernel-to-triton{reread_eviction=evict_first}",
+         True, False, "evict_first"),
+    ],
+)
+def test_epilogue_order_and_cache_hints_with_odd_sizes(monkeypatch, tmp_path, split_options, convert, tile2d,
+                                                       reversed_, hint, device):
+    """5 rows of 1536 (16 chunks of 96): the epilogue (2-D or 1-D tiles) walks its tiles last first and the
+    statistics kernel leaves the rows it streams in L2 for it, or neither (the options that switch both off)."""
+    pipeline = DEFAULT_PIPELINE.replace("kernel-split-reduction", split_options)
+    pipeline = pipeline.replace("convert-kernel-to-triton", convert)
+    monkeypatch.setattr(config, "pipeline", pipeline if tile2d else pipeline.replace("max_autotune=false}", ONE_D))
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
+    x = with_specials(rand(5, 1536, dtype=torch.float16, device=device, low=-8, high=8))
+    streamed = re.compile(rf"tl\.load\(in_ptr0 \+ \(\w+\), xrmask, eviction_policy='{hint}'\)")
+    for fn in (lambda a: torch.softmax(a, -1), lambda a: torch.log_softmax(a.float(), -1) * 2):
+        check(fn, x, kernels=3)
+        sources = kernel_sources()
+        epilogue = next(s for name, s in sources.items() if name.endswith("_epilogue_0"))
+        statistics = next(s for name, s in sources.items() if name.endswith("_split_0"))
+        assert ("YBLOCK" in epilogue) == tile2d
+        assert ("tl.num_programs(0)" in epilogue) == reversed_
+        assert streamed.search(statistics)

@@ -95,6 +95,9 @@ def test_hostile_files(text, expected, tmp_path, capsys):
         ("kernel-tile{num_warps=true}", "kernel-tile: num_warps=true must be an integer"),
         ("loop-simplify{enabled=3}", "loop-simplify: enabled=3 must be true or false"),
         ("convert-kernel-to-triton{index_bits=16}", "index_bits=16 must be one of 0, 32, 64"),
+        ("convert-kernel-to-triton{reread_eviction=later}",
+         "reread_eviction='later' must be one of 'evict_last', 'none', 'evict_first'"),
+        ("kernel-split-reduction{reverse_epilogue=2}", "kernel-split-reduction: reverse_epilogue=2 must be true or false"),
         ('kernel-fuse{report="/no/such/folder/f"}', "names a folder that does not exist"),
     ],
 )

@@ -283,6 +283,15 @@ kernel.kernel @k(%x: !loop.buffer<[3, 5], f32, strides [5, 1]>) -> (!loop.buffer
 
 // -----
 
+kernel.kernel @mm_0(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 reverse_programs {
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: reverse_programs is not supported on template kernel @mm_0
+
+// -----
+
 func.func @f(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer<[7, 4], f16, strides [4, 1]>) {
   %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[7, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
   func.return

@@ -81,6 +81,24 @@ kernel.kernel @add_2(%arg0: !loop.buffer<[s0, 37], f32, strides [1, s0]>) -> (!l
 
 // -----
 
+// reverse_programs: the programs walk the tiles last first.
+kernel.kernel @exp_epilogue_0(%arg0: !loop.buffer<[4, 4096], f16, strides [4096, 1]>) -> (!loop.buffer<[4, 4096], f16, strides [4096, 1]>) pointwise numel 16384 rnumel 1 ynumel 4 reverse_programs {yblock = 4, xblock = 1024} {
+  %t = "test.op"(%arg0) : (!loop.buffer<[4, 4096], f16, strides [4096, 1]>) -> !loop.buffer<[4, 4096], f16, strides [4096, 1]>
+  kernel.yield %t : !loop.buffer<[4, 4096], f16, strides [4096, 1]>
+}
+kernel.kernel @sum_1(%arg0: !loop.buffer<[4, 4096], f16, strides [4096, 1]>) -> (!loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 4096 reverse_programs {
+  %t = "test.op"(%arg0) : (!loop.buffer<[4, 4096], f16, strides [4096, 1]>) -> !loop.buffer<[4], f32, strides [1]>
+  kernel.yield %t : !loop.buffer<[4], f32, strides [1]>
+}
+
+// CHECK:      kernel.kernel @exp_epilogue_0(%arg0: !loop.buffer<[4, 4096], f16, strides [4096, 1]>) -> (!loop.buffer<[4, 4096], f16, strides [4096, 1]>) pointwise numel 16384 rnumel 1 ynumel 4 reverse_programs {xblock = 1024, yblock = 4} {
+// CHECK:      kernel.kernel @sum_1(%arg0: !loop.buffer<[4, 4096], f16, strides [4096, 1]>) -> (!loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 4096 reverse_programs {
+
+// GENERIC:    "kernel.kernel"() <{sym_name = "exp_epilogue_0", {{.*}} ynumel = #builtin.int<4>, reverse_programs, xblock = 1024 : i64, yblock = 4 : i64}> ({
+// GENERIC:    "kernel.kernel"() <{sym_name = "sum_1", {{.*}} rnumel = #builtin.int<4096>, reverse_programs}> ({
+
+// -----
+
 // Externs: library kernels and fallbacks, with tensor operands referenced from args/kwargs, an out= variant
 // and scalar operands and results.
 func.func @call(%a: !loop.buffer<[4, 8], f32, strides [8, 1]>, %b: !loop.buffer<[8, 2], f32, strides [2, 1]>, %n: i64) -> !loop.buffer<[4, 2], f32, strides [2, 1]> {

@@ -76,6 +76,7 @@ triton.func @triton_per_fused_sum_1(%in_ptr0: !triton.ptr<f16>, %out_ptr0: !trit
   %wide = triton.cast %flat : !triton.block<[XBLOCK], i32> to !triton.block<[XBLOCK], i64>
   %rows = triton.broadcast %x2 : !triton.block<[XBLOCK, 1], i32> -> !triton.block<[XBLOCK, RBLOCK], i32>
   %pz = triton.program_id z : i32
+  %nz = triton.num_programs z : i32
   %out1 = triton.addptr %out_ptr1, %pz : (!triton.ptr<i64>, i32) -> !triton.ptr<i64>
   %first = triton.reduce max %wide axis 0 : !triton.block<[XBLOCK], i64> -> i64
   triton.store %out1, %first : !triton.ptr<i64>, i64
@@ -108,6 +109,7 @@ triton.func @triton_per_fused_sum_1(%in_ptr0: !triton.ptr<f16>, %out_ptr0: !trit
 // CHECK-NEXT: %wide = triton.cast %flat : !triton.block<[XBLOCK], i32> to !triton.block<[XBLOCK], i64>
 // CHECK-NEXT: %rows = triton.broadcast %x2 : !triton.block<[XBLOCK, 1], i32> -> !triton.block<[XBLOCK, RBLOCK], i32>
 // CHECK-NEXT: %pz = triton.program_id z : i32
+// CHECK-NEXT: %nz = triton.num_programs z : i32
 // CHECK-NEXT: %out1 = triton.addptr %out_ptr1, %pz : (!triton.ptr<i64>, i32) -> !triton.ptr<i64>
 // CHECK-NEXT: %first = triton.reduce max %wide axis 0 : !triton.block<[XBLOCK], i64> -> i64
 // CHECK-NEXT: triton.store %out1, %first : !triton.ptr<i64>, i64

@@ -1,6 +1,7 @@
 // Every reduction kind, persistent (RBLOCK 64 >= 37) and looped (RBLOCK 8: four full blocks and a partial one),
 // 7 rows with XBLOCK 4 / 2 (a partial last program), run under TRITON_INTERPRET=1 against torch, also with NaNs
-// (max/min and argmax/argmin propagate them like torch).
+// (max/min and argmax/argmin propagate them like torch). Every kernel but the last streams %x, which a later
+// kernel reads again: its loads leave it in L2 (evict_last rather than evict_first).
 // RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
 // RUN: filecheck %s < %t.py
 // RUN: %python %S/Inputs/check_module.py %t.py "(a0.sum(1), a0.prod(1), a0.amax(1), a0.amin(1), a0.argmax(1), a0.argmin(1), (a0 > 0.5).any(1), (a0 > 0.01).all(1), a0.mean(1), a0.var(1, unbiased=False) * 37, torch.full((7,), 37.0), a0.sum(1), a0.prod(1), a0.amax(1), a0.amin(1), a0.argmax(1), a0.argmin(1), (a0 > 0.5).any(1), (a0 > 0.01).all(1), a0.mean(1), a0.var(1, unbiased=False) * 37, torch.full((7,), 37.0))" --tol 1e-4 | filecheck %s --check-prefix=EXEC
@@ -21,7 +22,7 @@
 // CHECK-NEXT:     xrmask = xmask & rmask
 // CHECK-NEXT:     tmp0 = xindex * 37
 // CHECK-NEXT:     tmp1 = rindex + tmp0
-// CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xrmask, eviction_policy='evict_first')
+// CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xrmask, eviction_policy='evict_last')
 // CHECK-NEXT:     tmp3 = tl.where(xrmask, tmp2, 0.0)
 // CHECK-NEXT:     tmp4 = tl.sum(tmp3, 1, keep_dims=True)
 // CHECK-NEXT:     tl.store(out_ptr0 + (xindex), tmp4, xmask)
@@ -34,7 +35,7 @@
 // CHECK-NEXT:         rmask = rindex < rnumel
 // CHECK-NEXT:         xrmask = xmask & rmask
 // CHECK-NEXT:         tmp1 = rindex + tmp0
-// CHECK-NEXT:         tmp2 = tl.load(in_ptr0 + (tmp1), xrmask, eviction_policy='evict_first')
+// CHECK-NEXT:         tmp2 = tl.load(in_ptr0 + (tmp1), xrmask, eviction_policy='evict_last')
 // CHECK-NEXT:         tmp3 = _acc + tmp2
 // CHECK-NEXT:         _acc = tl.where(xrmask, tmp3, _acc)
 // CHECK-NEXT:     tmp4 = tl.sum(_acc, 1, keep_dims=True)
