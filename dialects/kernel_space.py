@@ -5,8 +5,10 @@ rnumel elements, each loop.pointwise numel points (an epilogue) or numel * rnume
 step). A kernel whose numel disagrees with its ops would launch too few programs (results left unwritten)
 or too many (out-of-bounds stores), so the verifier rejects it. Sizes are compared exactly where static
 and as polynomials in the size symbols otherwise. A template kernel holds exactly one kernel.matmul, whose
-result positions are its numel (rnumel 1), and pointwise ops over those positions (its epilogue); no other
-kind holds a kernel.matmul, and only a template has a `group_m`.
+result positions are its numel (rnumel 1), pointwise ops over those positions (its epilogue) and before it
+the loop.pointwise computing an operand (a prologue, over the operand's positions, which only the matmul reads:
+dialects/kernel_analysis/prologue.py); no other kind holds a kernel.matmul, and only a template has a
+`group_m`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr
+from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.types import DimAttr, dim_value
@@ -22,9 +25,11 @@ from irc.dialects.types import DimAttr, dim_value
 def verify_iteration_space(kernel) -> None:
     from irc.dialects.loop import PointwiseOp, ReductionOp
 
-    verify_template(kernel)
+    prologue_ops = verify_template(kernel)
     numel, rnumel = kernel.numel, kernel.rnumel
     for op in kernel.body.block.ops:
+        if op in prologue_ops:
+            continue
         if isinstance(op, ReductionOp) and kernel.kind.data != "pointwise":  # there convert-kernel-to-triton says so
             if not _same(op.ranges.data, (numel,)) or not _same(op.reduce.data, (rnumel,)):
                 raise VerifyException(
@@ -39,7 +44,8 @@ def verify_iteration_space(kernel) -> None:
                 )
 
 
-def verify_template(kernel) -> None:
+def verify_template(kernel) -> set:
+    """Checks a template kernel's matmul and prologues; returns the prologue ops."""
     from irc.dialects.kernel_template import TEMPLATE_OPS
     from irc.dialects.loop import ReductionOp
 
@@ -51,7 +57,7 @@ def verify_template(kernel) -> None:
             )
         if kernel.group_m is not None or any("group_m" in c for c in kernel.candidates):
             raise VerifyException(f"group_m is only for template kernels, not {kernel.kind.data}")
-        return
+        return set()
     if len(matmuls) != 1:
         raise VerifyException(
             f"a template kernel holds exactly one kernel.matmul or kernel.dual_matmul, got {len(matmuls)}"
@@ -65,6 +71,31 @@ def verify_template(kernel) -> None:
         )
     if any(isinstance(op, ReductionOp) for op in kernel.body.block.ops):
         raise VerifyException("a template kernel's epilogue cannot hold a loop.reduction")
+    return verify_prologues(kernel, matmuls[0])
+
+
+def verify_prologues(kernel, matmul) -> set:
+    """Each operand of the template's matmul computed inside the kernel is a well-formed prologue that only
+    the matmul reads (dialects/kernel_analysis/prologue.py); returns those prologue ops."""
+    from irc.dialects.kernel_analysis.prologue import prologue_problem, template_operands
+    from irc.dialects.kernel_template import TMA
+
+    found = set()
+    for position, operand in enumerate(template_operands(matmul)):
+        owner = operand.owner
+        if not isinstance(owner, Operation) or owner.parent_op() is not kernel:
+            continue
+        problem = prologue_problem(owner, operand)
+        if problem is None and any(use.operation is not matmul for use in operand.uses):
+            problem = "its result is read by more than the matmul"
+        if problem is None and TMA in matmul.attributes:
+            problem = "a TMA template reads its operands through descriptors"
+        if problem is not None:
+            raise VerifyException(
+                f"{matmul.name} operand {position} is computed by a {owner.name} that is not a prologue: {problem}"
+            )
+        found.add(owner)
+    return found
 
 
 def _text(dims: ArrayAttr) -> str:

@@ -40,6 +40,7 @@ from xdsl.passes import ModulePass
 from irc.dialects import loop
 from irc.dialects.kernel import ExternOp, OperandRefAttr
 from irc.dialects.kernel_analysis.dual_matmul import pair_up
+from irc.dialects.kernel_analysis.prologue import PROLOGUE_OPS, fusion_problem, pays, prologue_problem, source_load
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
 from irc.options import CheckedOptions
@@ -173,10 +174,13 @@ def dual_pairs(externs: list[ExternOp]) -> set[ExternOp]:
 
 def tma_operands(matmul: MatmulOp) -> bool:
     """Whether both operands can be read through tensor descriptors: f16 or bf16 matrices (rank 2) with a unit
-    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules)."""
+    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules), neither computed by
+    a prologue (a descriptor reads a buffer of the operand's type)."""
     from irc.dialects.types import element_bytes
 
     if matmul.batched or element_type_name(matmul.lhs.type.element_type) not in ("f16", "bf16"):
+        return False
+    if any(fusion_problem(v.owner, matmul) is None for v in (matmul.lhs, matmul.rhs)):
         return False
     for t in (matmul.lhs.type, matmul.rhs.type):
         size = element_bytes(t.element_type)
@@ -187,6 +191,107 @@ def tma_operands(matmul: MatmulOp) -> bool:
         if other * size % 16:
             return False
     return True
+
+
+def view_source(value: SSAValue) -> tuple[SSAValue, int]:
+    """The buffer under a chain of loop.reinterpret views, and the view's element offset from it."""
+    delta = 0
+    while isinstance(value.owner, loop.ReinterpretOp):
+        view = value.owner
+        delta += view.result.type.offset_value() - view.source.type.offset_value()
+        value = view.source
+    return value, delta
+
+
+def reindexed(producer: loop.PointwiseOp, operand: SSAValue, delta: int) -> loop.PointwiseOp | None:
+    """`producer` computing the elements `operand` (a view of its result, `delta` elements on) reads, over the
+    operand's positions and in its shape (contiguous); None where its layout does not decompose."""
+    from irc.dialects.loop_analysis.index import layout_coords, substitute_index
+    from irc.dialects.sym import linearize
+
+    sizes = operand.type.sizes()
+    names = [f"i{d}" for d in range(len(sizes))]
+    import sympy
+
+    flat = sympy.Integer(delta) + linearize([sympy.Symbol(n) for n in names], operand.type.stride_values())
+    coords = layout_coords(flat, producer.result.type)
+    if coords is None:
+        return None
+    mapping, ranges = {f"i{d}": c for d, c in enumerate(coords)}, dict(zip(names, sizes))
+    body = producer.body.clone()
+    for load in [o for o in body.walk() if isinstance(o, loop.LoadOp)]:
+        load.index = substitute_index(load.index, mapping, ranges)
+    return loop.PointwiseOp(list(sizes), body, BufferType(sizes, operand.type.element_type))
+
+
+def operand_producer(operand: SSAValue) -> tuple[loop.PointwiseOp, int] | None:
+    """The loop.pointwise whose result (or a view of it, at an element offset) is the operand."""
+    root, delta = view_source(operand)
+    if not isinstance(root.owner, loop.PointwiseOp) or not _static(operand.type):
+        return None
+    return root.owner, delta
+
+
+def only_matmul_operands(value: SSAValue, matmuls: set[Operation]) -> bool:
+    """Whether every use of `value` (through views) is an operand of a kernel.matmul or of `matmuls`."""
+    for use in value.uses:
+        user = use.operation
+        if isinstance(user, loop.ReinterpretOp):
+            if not only_matmul_operands(user.result, matmuls):
+                return False
+        elif not isinstance(user, MatmulOp) and user not in matmuls:
+            return False
+    return True
+
+
+def make_prologue(matmul: MatmulOp, operand: SSAValue, matmuls: set[Operation]) -> loop.PointwiseOp | None:
+    """A prologue computing `operand` of `matmul` from the pointwise producing it (a copy in the operand's
+    coordinates, dialects/kernel_analysis/prologue.py), where that is well formed and pays."""
+    found = operand_producer(operand)
+    if found is None or any(op.name not in PROLOGUE_OPS for op in found[0].body.walk()):
+        return None
+    producer, delta = found
+    prologue = reindexed(producer, operand, delta)
+    if prologue is None:
+        return None
+    materialized = not only_matmul_operands(producer.result, matmuls)
+    if prologue_problem(prologue, prologue.result) is not None or not pays(
+        matmul, operand, source_load(prologue).buffer.type, materialized
+    ):
+        prologue.erase()
+        return None
+    return prologue
+
+
+def attach_prologues(
+    matmul: MatmulOp, made: dict[SSAValue, SSAValue], matmuls: set[Operation]
+) -> list[loop.PointwiseOp]:
+    """Makes the matmul read its operands from prologues (one per operand value, shared by the matmuls
+    reading it: a dual pair keeps one A); returns the new prologue ops. `matmuls`: the externs becoming
+    matmuls (their reads of a producer need no materialized result)."""
+    new = []
+    for position, operand in enumerate(matmul.operands):
+        if operand not in made:
+            prologue = make_prologue(matmul, operand, matmuls)
+            if prologue is None:
+                continue
+            made[operand] = prologue.result
+            new.append(prologue)
+        matmul.operands[position] = made[operand]
+    return new
+
+
+def erase_dead_producers(values: list[SSAValue]) -> None:
+    """Views and pointwise ops left without uses once their matmuls read prologues."""
+    for value in values:
+        while not value.uses and isinstance(value.owner, loop.ReinterpretOp | loop.PointwiseOp):
+            owner = value.owner
+            source = owner.source if isinstance(owner, loop.ReinterpretOp) else None
+            owner.detach()
+            owner.erase()
+            if source is None:
+                break
+            value = source
 
 
 @dataclass(frozen=True)
@@ -207,6 +312,9 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
     tma: bool = False
     """with `choice`, offer a persistent template loading through tensor descriptors (Hopper's TMA) too, where
     the operands allow (tma_operands)"""
+    prologue: bool = True
+    """a matmul operand computed by a cast or scale of one buffer (a prologue) is recomputed by the template
+    from that buffer; such a matmul is a template without an epilogue too"""
     dual_only: bool = False
     """only the mm / bmm pairs that kernel-dual-matmul makes one dual matmul of"""
 
@@ -221,15 +329,22 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
         if self.dual_only:
             paired = dual_pairs(externs)
             externs = [e for e in externs if e in paired]
+        made: dict[SSAValue, SSAValue] = {}
         for extern in externs:
-            if self.require_epilogue and not read_by_pointwise(extern.res[0]):
-                continue
             replacements = to_template(extern)
+            matmul = replacements[0]
+            operands = list(matmul.operands)
+            prologues = attach_prologues(matmul, made, set(externs)) if self.prologue else []
+            if self.require_epilogue and not read_by_pointwise(extern.res[0]) and matmul.operands == operands:
+                for op in reversed(replacements):
+                    op.erase()
+                continue
             if self.choice:
-                replacements[0].attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in self.variants(replacements[0])])
+                matmul.attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in self.variants(matmul)])
             block = extern.parent_block()
-            block.insert_ops_before(replacements, extern)
+            block.insert_ops_before([*prologues, *replacements], extern)
             replacements[-1].results[0].name_hint = extern.res[0].name_hint
             extern.res[0].replace_all_uses_with(replacements[-1].results[0])
             extern.detach()
             extern.erase()
+            erase_dead_producers(operands)

@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel as kernel_dialect
 from irc.dialects import loop
+from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import TEMPLATE_OPS
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, IndexAttr, dim_value
@@ -78,10 +79,14 @@ class KernelAnalysis:
         self.kernel = kernel
         self.name = kernel.sym_name.data
         body = list(kernel.body.block.ops)
-        self.loop_ops = [op for op in body if isinstance(op, loop.PointwiseOp | loop.ReductionOp | loop.ScanOp)]
         self.matmul = next((op for op in body if isinstance(op, TEMPLATE_OPS)), None)
+        self.prologues = {op.result: op for op in prologues(body)}
+        """A template's operands computed per tile (template_prologue.py) -> their loop.pointwise."""
+        loop_kinds = loop.PointwiseOp | loop.ReductionOp | loop.ScanOp
+        tiles = set(self.prologues.values())
+        self.loop_ops = [op for op in body if isinstance(op, loop_kinds) and op not in tiles]
         self.other_ops = [
-            op for op in body if op not in self.loop_ops and op is not self.matmul and not _is_structural(op)
+            op for op in body if not isinstance(op, loop_kinds) and op is not self.matmul and not _is_structural(op)
         ]
         self.producers = {result: op for op in self.loop_ops for result in op.results}
         if self.matmul is not None:

@@ -38,8 +38,9 @@ from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import triton
 from irc.dialects.sym import FloorDiv
-from irc.dialects.types import IndexAttr
+from irc.dialects.types import IndexAttr, dim_attr
 from irc.dialects.kernel_template import TMA
+from irc.passes.convert_kernel_to_triton.template_prologue import PrologueTile, prologue_tile
 from irc.passes.convert_kernel_to_triton.template_tma import accumulate as tma_accumulate
 from irc.passes.convert_kernel_to_triton.template_tma import descriptors as tma_descriptors
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder
@@ -192,14 +193,20 @@ class TemplateLowering(KernelLowering):
         cols = b.expand_dims(b.binary("trunc_rem", rn, b.const(n, it), name="rbn"), 0)
         # (operand, its M or N offsets, the dim they index, its K dim): A, then each B
         operands = [(matmul.lhs, rows, -2, -1), *((r, cols, -1, -2) for r in matmul.rhs_operands)]
+        acc_shape = (triton.shape_of(rows.type)[0], triton.shape_of(cols.type)[1])
         bases = []
         for operand, index, index_dim, k_dim in operands:
+            if operand in self.info.prologues:
+                block_k = dim_attr("BLOCK_K")
+                shape = (acc_shape[0], block_k) if index_dim == -2 else (block_k, acc_shape[1])
+                coords = {0: batch_index, index_dim: index} if batch_index is not None else {index_dim: index}
+                bases.append(prologue_tile(self, b, it, operand, coords, k_dim, shape))
+                continue
             pointer, strides, delta = self._operand(operand)
             base = shifted(scaled(b, index, strides[index_dim]), delta)
             if batch_index is not None:
                 base = b.binary("add", base, scaled(b, batch_index, strides[0]))
             bases.append((pointer, base, strides[k_dim]))
-        acc_shape = (triton.shape_of(rows.type)[0], triton.shape_of(cols.type)[1])
         zeros = [b.const(0.0, f32, acc_shape, name="acc") for _ in matmul.rhs_operands]
         loop, body = b.for_loop(b.const(0, it), b.const(k, it), b.constexpr("BLOCK_K", it), zeros, "k0")
         inner = TritonBuilder(body)
@@ -207,7 +214,12 @@ class TemplateLowering(KernelLowering):
         k_mask = self.ctx.mask(inner, rk, inner.const(k, it), ("rblock", k), triton.shape_of(rk.type), "kmask")
         even_k = isinstance(k_mask.owner, triton.ConstantOp)
         tiles = []
-        for (pointer, base, k_stride), dim in zip(bases, (0, *(1 for _ in matmul.rhs_operands))):
+        for entry, dim in zip(bases, (0, *(1 for _ in matmul.rhs_operands))):
+            if isinstance(entry, PrologueTile):
+                mask = None if even_k else inner.expand_dims(k_mask, dim)
+                tiles.append(entry.load(inner, inner.expand_dims(rk, dim), mask, it))
+                continue
+            pointer, base, k_stride = entry
             offset = inner.binary("add", base, scaled(inner, inner.expand_dims(rk, dim), k_stride))
             mask = None if even_k else inner.expand_dims(k_mask, dim)
             tiles.append(self._load(inner, pointer, offset, mask))

@@ -83,11 +83,12 @@ class KernelFusePass(CheckedOptions, ModulePass):
     vertical: bool = True
     horizontal: bool = True
     epilogue: bool = True
+    prologue: bool = True
     report: str = option("", path=True)
     """a path prefix: write the fusion report to report.txt, report.dot and report.svg"""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        options = FusionOptions(self.vertical, self.horizontal, self.epilogue)
+        options = FusionOptions(self.vertical, self.horizontal, self.epilogue, self.prologue)
         namer = KernelNamer(op.body.block)
         reports = [fuse_function(func, options, namer, bool(self.report)) for func in host_funcs(op)]
         if self.report:

@@ -22,6 +22,7 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp, ScanOp
 from irc.dialects.types import BufferType, element_type_name
+from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import TEMPLATE_OPS, DualMatmulOp
 from irc.dialects.loop_analysis.graph import FUSABLE_OPS, defined_inside
 from irc.dialects.loop_analysis.index import space_of
@@ -173,7 +174,8 @@ def build_kernel(
     arguments, constants = outside_values(members)
     if outputs is None:
         outputs = [r for m in members for r in m.results if used_outside(r, set(members))]
-    space = space_of(members)
+    found = prologues(members)  # run per operand tile: outside the kernel's space
+    space = space_of([m for m in members if m not in found])
     kind = "reduction" if space.reduction else "pointwise"
     if any(isinstance(m, TEMPLATE_OPS) for m in members):
         kind = "template"

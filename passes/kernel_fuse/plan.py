@@ -8,8 +8,10 @@ first, each item at most once a round, when the merge is legal:
 - every read of a buffer produced inside reads the element written at the same position (proved symbolically);
 - no member writes (loop.store) memory another member touches;
 - no cycle: neither item reaches the other through a third;
-- a template (a kernel.matmul) takes one matmul and pointwise ops at its output positions, none of them
-  computing its operands: its epilogue (prologues are not fused).
+- a template (a kernel.matmul) takes one matmul, pointwise ops at its output positions (its epilogue) and,
+  for an operand, the loop.pointwise computing it when that is a prologue only the template reads and whose
+  recomputation per tile pays (dialects/kernel_analysis/prologue.py): a cast or scale of one buffer, run in
+  registers on each operand tile; the template's space is that of its matmul and epilogue.
 Rounds repeat until nothing changes. The schedule is a topological order of the items, stable by position.
 """
 
@@ -20,7 +22,8 @@ from dataclasses import dataclass
 import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
-from irc.dialects.kernel_template import TEMPLATE_OPS
+from irc.dialects.kernel_analysis.prologue import fusion_problem, prologues, template_operands
+from irc.dialects.kernel_template import CHOICE, TEMPLATE_OPS, TMA
 from irc.dialects.loop import SORT_KINDS, LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
@@ -51,6 +54,8 @@ class FusionOptions:
     """independent ops of one iteration space that share an input"""
     epilogue: bool = True
     """pointwise consumers (x- or xr-shaped) of a reduction's or a template's results"""
+    prologue: bool = True
+    """the pointwise computing a template's operand (a cast or scale of one buffer), recomputed per tile"""
 
 
 def buffer_bytes(value: SSAValue) -> int:
@@ -61,6 +66,11 @@ def buffer_bytes(value: SSAValue) -> int:
     count = as_expr(t.numel())
     count = count.subs({s: SIZE_HINT for s in count.free_symbols}) if not count.is_Integer else count
     return int(count) * element_bytes(t.element_type)
+
+
+def _operands_read(op: Operation) -> set[SSAValue]:
+    """The buffers a template op reads as its operands (none for other ops)."""
+    return set(template_operands(op)) if isinstance(op, TEMPLATE_OPS) else set()
 
 
 def _offset(buffer: SSAValue) -> sympy.Expr:
@@ -95,7 +105,7 @@ class FusionPlanner:
             r: k for k, op in enumerate(self.ops) if isinstance(op, FUSABLE_OPS) for r in op.results
         }
         self.users = {r: self._users(r) for r in self.producer_of}
-        self.loaded = [{load.buffer for load in loads(op)} for op in self.ops]
+        self.loaded = [{load.buffer for load in loads(op)} | _operands_read(op) for op in self.ops]
         self.read_checks: dict[tuple, bool] = {}
         self.spaces: dict[tuple[int, ...], Space | None] = {}
         self.round = 0
@@ -194,9 +204,18 @@ class FusionPlanner:
     def has_matmul(self, item: int) -> bool:
         return any(isinstance(self.ops[k], TEMPLATE_OPS) for k in self.members[item])
 
+    def feeds_template(self, producer: int, consumer: int) -> bool:
+        """Whether a member of `producer` computes an operand of a template op of `consumer`."""
+        produced = {r for k in self.members[producer] for r in self.ops[k].results}
+        templates = (self.ops[k] for k in self.members[consumer] if isinstance(self.ops[k], TEMPLATE_OPS))
+        return any(v in produced for t in templates for v in template_operands(t))
+
     def kind(self, a: int, b: int) -> str:
-        """vertical, epilogue (a pointwise-only consumer of a group with reductions or a matmul) or horizontal."""
+        """prologue (computes a template's operand), vertical, epilogue (a pointwise-only consumer of a group with
+        reductions or a matmul) or horizontal."""
         for producer, consumer in ((a, b), (b, a)):
+            if self.feeds_template(producer, consumer):
+                return "prologue"
             if self.reads_from(consumer, producer):
                 computes = self.has_reduction(producer) or self.has_matmul(producer)
                 epilogue = computes and not (self.has_reduction(consumer) or self.has_matmul(consumer))
@@ -267,17 +286,18 @@ class FusionPlanner:
         if (self.has_scan(a) or self.has_scan(b)) and not self.sorts_of_one_row(a, b):
             return "a scan is a kernel of its own"
         union = sorted(self.members[a] + self.members[b])
-        space = self.space(union)
-        if space is None:
-            return "incompatible iteration spaces"
         template = self.template_rejection(union)
         if template is not None:
             return template
+        core = self.core(union)
+        space = self.space(core)
+        if space is None:
+            return "incompatible iteration spaces"
         if not self.hazard_free(union):
             return "a member stores into memory another member uses"
         if self.creates_cycle(a, b):
             return "would create a cycle (one reaches the other through a third kernel or host op)"
-        if not self.reads_line_up(union, space):
+        if not self.reads_line_up(core, space):
             return "mismatched indices: a load does not read the element its producer writes at that position"
         return None
 
@@ -290,10 +310,29 @@ class FusionPlanner:
             return "a template holds one matmul"
         if any(isinstance(self.ops[k], ReductionOp) for k in union):
             return "a template's epilogue holds no reduction"
-        operands = {matmuls[0].lhs, *matmuls[0].rhs_operands}
-        if any(r in operands for k in union for r in self.ops[k].results):
-            return "a template does not compute its own operands (no prologue fusion)"
+        return self.prologue_rejection(union, matmuls[0])
+
+    def prologue_rejection(self, union: list[int], matmul: Operation) -> str | None:
+        """Why the members computing the template's operands are not its prologues, or None."""
+        found = prologues(self.ops[k] for k in union)
+        computed = [self.ops[k] for k in union if set(self.ops[k].results) & set(template_operands(matmul))]
+        if any(op not in found for op in computed):
+            return "a template computes its operands only in prologues (a loop.pointwise each)"
+        for op in computed:
+            variants = [a.data for a in matmul.attributes[CHOICE].data] if CHOICE in matmul.attributes else []
+            if TMA in matmul.attributes or "tma" in variants:
+                return "a TMA template reads its operands through descriptors (no prologue)"
+            problem = fusion_problem(op, matmul)
+            if problem is not None:
+                return f"no prologue: {problem}"
+            if self.loaded[self.graph.index[op]] & {r for k in union for r in self.ops[k].results}:
+                return "a prologue reads what its kernel computes"
         return None
+
+    def core(self, union: list[int]) -> list[int]:
+        """The members of a union without its prologues (they run per operand tile, outside its space)."""
+        found = prologues(self.ops[k] for k in union)
+        return [k for k in union if self.ops[k] not in found]
 
     def hazard_free(self, union: list[int]) -> bool:
         """No member stores into memory that another member reads or writes, or that a member computes."""
