@@ -254,6 +254,7 @@ def make_prologue(matmul: MatmulOp, operand: SSAValue, matmuls: set[Operation]) 
     prologue = reindexed(producer, operand, delta)
     if prologue is None:
         return None
+    prologue.result.name_hint = producer.result.name_hint
     materialized = not only_matmul_operands(producer.result, matmuls)
     if prologue_problem(prologue, prologue.result) is not None or not pays(
         matmul, operand, source_load(prologue).buffer.type, materialized
@@ -335,7 +336,7 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
             matmul = replacements[0]
             operands = list(matmul.operands)
             prologues = attach_prologues(matmul, made, set(externs)) if self.prologue else []
-            if self.require_epilogue and not read_by_pointwise(extern.res[0]) and matmul.operands == operands:
+            if self.require_epilogue and not read_by_pointwise(extern.res[0]) and tuple(matmul.operands) == tuple(operands):
                 for op in reversed(replacements):
                     op.erase()
                 continue

@@ -14,7 +14,9 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
       kernel.yield
     }
 
-The extern alternative computes the product in the operands' type (an f32 product of narrower operands, which
+A template's prologues (an operand computed per tile: a cast or scale) become kernels of their own in the
+extern alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
+there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands, which
 addmm's bias reads before rounding once, is read back from that type: the bias is then added to the rounded
 product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
 `aten::mm.out` / `aten::bmm.out`. A kernel.dual_matmul's extern alternative computes each product with an
@@ -27,6 +29,7 @@ from xdsl.dialects.builtin import UnitAttr, f32
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_OPS, TEMPLATE_VARIANTS, ChoiceOp
 from irc.dialects.types import BufferType
 
@@ -60,6 +63,7 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
         alternatives[name] = Block([*ops, kernel.YieldOp()])
     clones, mapping = copies[-1]
     twin = mapping[matmul.result].owner
+    operand_kernels = list(prologues(clones))
     extern_ops = []
     for rhs, value, original in zip(twin.rhs_operands, twin.products, matmul.products):
         ops, product = cublas(twin, rhs, value, destination.get(original))
@@ -67,12 +71,20 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
         read_product(value, product)
     twin.detach()
     twin.erase()
-    rest = [c for c in clones if c is not twin]
+    prologue_ops = []
+    for prologue in operand_kernels:  # the operand computed into a buffer of its own, which cuBLAS reads
+        built, ops = build_kernel([prologue], namer)
+        kernels.append(built)
+        prologue_ops += ops
+    rest = [c for c in clones if c is not twin and c not in operand_kernels]
     kept = [o for o in outputs if o not in matmul.products]
-    epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
-    alternatives[EXTERN] = Block([*extern_ops, *epilogue_ops, kernel.YieldOp()])
+    epilogue_ops = []
+    if rest:
+        epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
+        kernels.append(epilogue)
+    alternatives[EXTERN] = Block([*prologue_ops, *extern_ops, *epilogue_ops, kernel.YieldOp()])
     choice = ChoiceOp(first.sym_name.data, alternatives, default=len(variants))
-    return [*kernels, epilogue], [*allocs, choice]
+    return kernels, [*allocs, choice]
 
 
 def copy_group(item: Sequence[Operation]) -> tuple[list[Operation], dict[SSAValue, SSAValue]]:

@@ -106,12 +106,22 @@ class FusionPlanner:
         }
         self.users = {r: self._users(r) for r in self.producer_of}
         self.loaded = [{load.buffer for load in loads(op)} | _operands_read(op) for op in self.ops]
+        self.bound = self._bound_prologues() if options.prologue else {}
         self.read_checks: dict[tuple, bool] = {}
         self.spaces: dict[tuple[int, ...], Space | None] = {}
         self.round = 0
         self.decisions: list[Decision] = []
         self.seen_rejections: set[tuple] = set()
         self.planned_items: list[list[Operation]] = []
+
+    def _bound_prologues(self) -> dict[int, int]:
+        """Prologues that can fuse into their templates (position -> the template's): they join nothing else."""
+        found = prologues(self.ops)
+        return {
+            self.graph.index[op]: self.graph.index[template]
+            for op, template in found.items()
+            if fusion_problem(op, template) is None
+        }
 
     def _users(self, value: SSAValue) -> set[int | None]:
         """The top-level ops using a value (None for the terminator or anything outside the items)."""
@@ -286,6 +296,8 @@ class FusionPlanner:
         if (self.has_scan(a) or self.has_scan(b)) and not self.sorts_of_one_row(a, b):
             return "a scan is a kernel of its own"
         union = sorted(self.members[a] + self.members[b])
+        if any(self.bound[k] not in union for k in union if k in self.bound):
+            return "a prologue fuses into its template only"
         template = self.template_rejection(union)
         if template is not None:
             return template

@@ -2,7 +2,8 @@
 
 `write_report(prefix, functions)` writes `prefix.txt`, `prefix.dot` and `prefix.svg`. The SVG comes from
 graphviz's `dot` when it is installed, else from a small layered layout drawn here. Ops are named by their
-position in the host block before fusion (`op3`) and their result's name.
+position in the host block before fusion (`op3`) and their result's name; an op fused into a template as
+the prologue computing an operand is listed as `prologue: op2 ...` in its group.
 """
 
 import html
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 
 from irc.dialects.kernel import ExternOp, LaunchOp
+from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import TEMPLATE_OPS, ChoiceOp
 from irc.dialects.loop import PointwiseOp, ReductionOp
 from irc.passes.kernel_fuse.build import kernel_op_names
@@ -38,6 +40,7 @@ class FunctionReport:
     decisions: list[Decision]
     kernel_bytes: dict[str, tuple[str, str]]  # kernel -> (bytes read, bytes written)
     choices: list[str]  # one line per kernel.choice of the host
+    prologues: set[int]  # positions of the ops fused into templates as prologues
 
 
 def describe(op: Operation, position: int) -> str:
@@ -84,7 +87,8 @@ def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_ke
     edges = [(a, b) for a, succs in enumerate(planner.graph.succs) for b in sorted(succs)]
     groups = list(zip(kernel_names, items))
     choices = [describe_choice(op) for op in func.walk() if isinstance(op, ChoiceOp)]
-    return FunctionReport(name, labels, edges, groups, planner.decisions, bytes_by_kernel, choices)
+    fused_prologues = {positions[op] for item in planner.planned_items if len(item) > 1 for op in prologues(item)}
+    return FunctionReport(name, labels, edges, groups, planner.decisions, bytes_by_kernel, choices, fused_prologues)
 
 
 # ---------------------------------------------------------------------------
@@ -104,7 +108,7 @@ def report_text(functions: Sequence[FunctionReport]) -> str:
                 continue
             read, written = f.kernel_bytes.get(kernel, ("?", "?"))
             lines.append(f"  {kernel}: reads {read} bytes, writes {written} bytes")
-            lines += [f"    {f.labels[k]}" for k in members]
+            lines += [f"    {'prologue: ' if k in f.prologues else ''}{f.labels[k]}" for k in members]
         lines.append("")
         lines.append("candidates (round, kind, score in bytes saved, outcome):")
         for d in f.decisions:

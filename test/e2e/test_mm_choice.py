@@ -105,7 +105,9 @@ def test_cast_epilogue(template_wins, device):
 
 
 def test_cast_and_scale_prologue(template_wins, device):
-    """A scaled f32 input cast to f16 before the matmul: its own kernel, then the choice."""
+    """A scaled f32 input cast to f16 before the matmul: the templates compute it per tile (a prologue), the
+    extern alternative in a kernel of its own before cuBLAS (the kernels: two templates, the prologue's and
+    the epilogue's)."""
     x, weight = rand(29, 24, device=device), rand(24, 31, dtype=torch.float16, device=device)
     check_choice(lambda x: torch.tanh((x * 0.5).half() @ weight), x, chosen=template_wins, kernels=4)
 

@@ -345,6 +345,51 @@ kernel.kernel @k(%a: !loop.buffer<[6], f16, strides [1]>) -> (!loop.buffer<[6], 
 
 // -----
 
+// A template's operand computed inside it must be a prologue: casts and scales only (here an exp).
+kernel.kernel @k(%x: !loop.buffer<[6, 8], f32, strides [8, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 {
+  %a = loop.pointwise ranges [6, 8] {
+    %v = loop.load %x[#loop.index<"8*i0 + i1">] : !loop.buffer<[6, 8], f32, strides [8, 1]>
+    %e = math.exp %v : f32
+    %h = loop.cast %e : f32 to f16
+    loop.yield %h : f16
+  } : !loop.buffer<[6, 8], f16, strides [8, 1]>
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: kernel.matmul operand 0 is computed by a loop.pointwise that is not a prologue: math.exp is not a prologue op (casts, constants, mulf, divf, negf)
+
+// -----
+
+// A prologue reads its operand's elements at affine positions (no div / mod of the index).
+kernel.kernel @k(%x: !loop.buffer<[48], f16, strides [1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>) template numel 24 rnumel 1 {
+  %a = loop.pointwise ranges [6, 8] {
+    %v = loop.load %x[#loop.index<"FloorDiv(8*i0 + i1, 2)">] : !loop.buffer<[48], f16, strides [1]>
+    loop.yield %v : f16
+  } : !loop.buffer<[6, 8], f16, strides [8, 1]>
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[6, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[6, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: kernel.matmul operand 0 is computed by a loop.pointwise that is not a prologue: loop.load index {{.*}} is not affine in i0, i1
+
+// -----
+
+// A prologue's result is never stored: only the matmul reads it.
+kernel.kernel @k(%x: !loop.buffer<[8, 4], f32, strides [4, 1]>, %a: !loop.buffer<[6, 8], f32, strides [8, 1]>) -> (!loop.buffer<[6, 4], f32, strides [4, 1]>, !loop.buffer<[8, 4], f32, strides [4, 1]>) template numel 24 rnumel 1 {
+  %b = loop.pointwise ranges [8, 4] {
+    %v = loop.load %x[#loop.index<"4*i0 + i1">] : !loop.buffer<[8, 4], f32, strides [4, 1]>
+    %n = arith.negf %v : f32
+    loop.yield %n : f32
+  } : !loop.buffer<[8, 4], f32, strides [4, 1]>
+  %c = kernel.matmul %a, %b : (!loop.buffer<[6, 8], f32, strides [8, 1]>, !loop.buffer<[8, 4], f32, strides [4, 1]>) -> !loop.buffer<[6, 4], f32, strides [4, 1]>
+  kernel.yield %c, %b : !loop.buffer<[6, 4], f32, strides [4, 1]>, !loop.buffer<[8, 4], f32, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: kernel.matmul operand 1 is computed by a loop.pointwise that is not a prologue: its result is read by more than the matmul
+
+// -----
+
 kernel.kernel @k(%a: !loop.buffer<[6], f16, strides [1]>) -> (!loop.buffer<[6], f16, strides [1]>) pointwise numel 6 rnumel 1 {xblock = 8, group_m = 8} {
   kernel.yield %a : !loop.buffer<[6], f16, strides [1]>
 }
