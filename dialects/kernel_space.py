@@ -6,8 +6,8 @@ step). A kernel whose numel disagrees with its ops would launch too few programs
 or too many (out-of-bounds stores), so the verifier rejects it. Sizes are compared exactly where static
 and as polynomials in the size symbols otherwise. A template kernel holds exactly one kernel.matmul, whose
 result positions are its numel (rnumel 1), pointwise ops over those positions (its epilogue) and before it
-the loop.pointwise computing an operand (a prologue, over the operand's positions, which only the matmul reads:
-dialects/kernel_analysis/prologue.py); no other kind holds a kernel.matmul, and only a template has a
+the loop.pointwise computing an operand (a prologue, over the operand's positions, which only the matmul
+reads: dialects/kernel_analysis/prologue.py); no other kind holds a kernel.matmul, and only a template has a
 `group_m`.
 """
 
@@ -91,9 +91,8 @@ def verify_prologues(kernel, matmul) -> set:
         if problem is None and TMA in matmul.attributes:
             problem = "a TMA template reads its operands through descriptors"
         if problem is not None:
-            raise VerifyException(
-                f"{matmul.name} operand {position} is computed by a {owner.name} that is not a prologue: {problem}"
-            )
+            what = f"{matmul.name} operand {position} is computed by a {owner.name}"
+            raise VerifyException(f"{what} that is not a prologue: {problem}")
         found.add(owner)
     return found
 

@@ -27,6 +27,24 @@ measuring them); IRC_MM_TEMPLATE=1 gives templates without a choice. With `dual_
 pipeline for CUDA inputs outside max-autotune when IRC_MM_DUAL=1) only mm / bmm externs that kernel-dual-matmul
 will pair (two of one A whose results one pointwise alone reads: a gated MLP's gate and up projections) become
 templates, every other matmul staying with cuBLAS.
+
+An operand computed by a cast or scale of one buffer (a prologue: dialects/kernel_analysis/prologue.py says
+which ops, and which pay: upcasts and casts of one size always, downcasts where the operand's tiles are loaded
+few times) is recomputed over the operand's positions, which kernel-fuse then fuses into the template; such a
+matmul is a template without an epilogue too (`prologue=false` turns this off):
+
+    %h = loop.pointwise ranges [1584] { ... loop.cast (loop.load %x[#loop.index<"i0">]) : f32 to f16 ... }
+    %a = loop.reinterpret %h : !loop.buffer<[1584], f16, strides [1]> to !loop.buffer<[33, 48], f16, ...>
+    %c = kernel.extern "aten::mm.default"(%a, %w) ...
+becomes
+    %h = loop.pointwise ranges [33, 48] { ... loop.cast (loop.load %x[#loop.index<"48*i0 + i1">]) ... }
+         : !loop.buffer<[33, 48], f16, strides [48, 1]>
+    %c = kernel.matmul %h, %w : (...) -> !loop.buffer<[33, 20], f16, strides [20, 1]>
+
+The original stays where something else reads it (the template then recomputes it only where that reads no
+more bytes: not for downcasts); two matmuls of one operand share its prologue (a dual pair keeps one A). A
+template reading a prologue is offered without its TMA variant (a descriptor reads a buffer of the operand's
+type).
 """
 
 from dataclasses import dataclass
@@ -40,7 +58,13 @@ from xdsl.passes import ModulePass
 from irc.dialects import loop
 from irc.dialects.kernel import ExternOp, OperandRefAttr
 from irc.dialects.kernel_analysis.dual_matmul import pair_up
-from irc.dialects.kernel_analysis.prologue import PROLOGUE_OPS, fusion_problem, pays, prologue_problem, source_load
+from irc.dialects.kernel_analysis.prologue import (
+    PROLOGUE_OPS,
+    fusion_problem,
+    pays,
+    prologue_problem,
+    source_load,
+)
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
 from irc.options import CheckedOptions
@@ -174,8 +198,8 @@ def dual_pairs(externs: list[ExternOp]) -> set[ExternOp]:
 
 def tma_operands(matmul: MatmulOp) -> bool:
     """Whether both operands can be read through tensor descriptors: f16 or bf16 matrices (rank 2) with a unit
-    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules), neither computed by
-    a prologue (a descriptor reads a buffer of the operand's type)."""
+    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules), neither computed
+    by a prologue (a descriptor reads a buffer of the operand's type)."""
     from irc.dialects.types import element_bytes
 
     if matmul.batched or element_type_name(matmul.lhs.type.element_type) not in ("f16", "bf16"):
@@ -336,7 +360,8 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
             matmul = replacements[0]
             operands = list(matmul.operands)
             prologues = attach_prologues(matmul, made, set(externs)) if self.prologue else []
-            if self.require_epilogue and not read_by_pointwise(extern.res[0]) and tuple(matmul.operands) == tuple(operands):
+            with_prologue = tuple(matmul.operands) != tuple(operands)
+            if self.require_epilogue and not read_by_pointwise(extern.res[0]) and not with_prologue:
                 for op in reversed(replacements):
                     op.erase()
                 continue

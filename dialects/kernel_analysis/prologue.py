@@ -3,9 +3,9 @@ template recomputes on each operand tile in registers, so the operand never goes
 prologue fusion). kernel-mm-template makes them, kernel-fuse fuses them, the kernel verifier checks them and
 convert-kernel-to-triton lowers them. A prologue of operand X:
 
-    %a = loop.pointwise ranges [64, 32] {                    // X's shape, X's type: positions are X's (i0, i1)
-      %x = loop.load %src[#loop.index<"i0 + 64*i1">] : ...   // affine: an integer stride per dim (a tile load)
-      %h = loop.cast %x : f32 to f16                         // casts, constants, mul / div / neg: PROLOGUE_OPS
+    %a = loop.pointwise ranges [64, 32] {                  // X's shape and type: positions are X's (i0, i1)
+      %x = loop.load %src[#loop.index<"i0 + 64*i1">] : ...   // affine: an integer stride per dim (tile loads)
+      %h = loop.cast %x : f32 to f16                       // casts, constants, mul / div / neg: PROLOGUE_OPS
       loop.yield %h : f16
     } : !loop.buffer<[64, 32], f16, strides [32, 1]>
     %c = kernel.matmul %a, %w : ...

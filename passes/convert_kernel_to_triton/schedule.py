@@ -86,7 +86,9 @@ class KernelAnalysis:
         tiles = set(self.prologues.values())
         self.loop_ops = [op for op in body if isinstance(op, loop_kinds) and op not in tiles]
         self.other_ops = [
-            op for op in body if not isinstance(op, loop_kinds) and op is not self.matmul and not _is_structural(op)
+            op
+            for op in body
+            if not isinstance(op, loop_kinds) and op is not self.matmul and not _is_structural(op)
         ]
         self.producers = {result: op for op in self.loop_ops for result in op.results}
         if self.matmul is not None:

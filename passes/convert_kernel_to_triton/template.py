@@ -28,6 +28,9 @@ epilogue inside the loop (Triton's persistent matmul tutorial, without TMA):
 
 A dual matmul (kernel.dual_matmul: A times B0 and A times B1) keeps one accumulator per B in the same K loop,
 each A tile loaded once and fed to both dots; the epilogue reads both products of the tile.
+
+An operand computed by a prologue inside the template (a cast or scale of one buffer) is never stored: the K
+loop loads its buffer's tiles and runs the prologue's body on them before the dot (template_prologue.py).
 """
 
 from __future__ import annotations

@@ -119,7 +119,8 @@ class _Context:
         return []
 
 
-def prologue_tile(lowering, b: TritonBuilder, it, operand: SSAValue, coords: dict[int, SSAValue], k_dim: int, shape):
+def prologue_tile(lowering, b: TritonBuilder, it, operand: SSAValue, coords: dict[int, SSAValue], k_dim: int,
+                  shape) -> PrologueTile:
     """The reads of the prologue computing `operand`, set up before the K loop: `coords` maps the operand's
     dims other than K (0: the batch; -2: A's rows, or -1: B's columns) to their index blocks."""
     prologue = lowering.info.prologues[operand]

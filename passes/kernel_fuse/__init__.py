@@ -28,7 +28,18 @@ A `kernel.matmul` (kernel-mm-template) is fusable too: with the pointwise consum
 it at their own positions it becomes one `template` kernel (they are its epilogue, fused as epilogue
 candidates); one that fused nothing goes back to an `aten::mm` / `aten::bmm` extern (build.py). One marked
 `choice` becomes a `kernel.choice` between the template and cuBLAS with the epilogue as a kernel of its own
-(choice.py); the report lists each choice.
+(choice.py); the report lists each choice. The loop.pointwise computing a matmul operand as a prologue
+(a cast or scale of one buffer in the operand's coordinates, made by kernel-mm-template) fuses into the
+template too, before the matmul, when only the template reads it (`prologue=false` turns that off):
+
+    kernel.kernel @fused_mm_relu_0(%x: !loop.buffer<[33, 48], f32, ...>, %w: ...) -> (...) template ... {
+      %h = loop.pointwise ranges [33, 48] { ... loop.cast ... : f32 to f16 ... }   // the prologue
+      %c = kernel.matmul %h, %w : (...) -> ...
+      %r = loop.pointwise ranges [660] { ... relu of loop.load %c ... }          // the epilogue
+      kernel.yield %r : ...
+    }
+
+A cuBLAS alternative computes the prologue in a kernel of its own; the report lists it as `prologue:`.
 """
 
 from dataclasses import dataclass

@@ -16,9 +16,9 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
 
 A template's prologues (an operand computed per tile: a cast or scale) become kernels of their own in the
 extern alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
-there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands, which
-addmm's bias reads before rounding once, is read back from that type: the bias is then added to the rounded
-product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
+there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands,
+which addmm's bias reads before rounding once, is read back from that type: the bias is then added to the
+rounded product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
 `aten::mm.out` / `aten::bmm.out`. A kernel.dual_matmul's extern alternative computes each product with an
 extern of its own. The extern alternative runs where nothing is measured.
 """
@@ -80,7 +80,8 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     kept = [o for o in outputs if o not in matmul.products]
     epilogue_ops = []
     if rest:
-        epilogue, epilogue_ops = build_kernel(rest, namer, [mapping[o] for o in kept], [destination[o] for o in kept])
+        kept_outputs = [mapping[o] for o in kept]
+        epilogue, epilogue_ops = build_kernel(rest, namer, kept_outputs, [destination[o] for o in kept])
         kernels.append(epilogue)
     alternatives[EXTERN] = Block([*prologue_ops, *extern_ops, *epilogue_ops, kernel.YieldOp()])
     choice = ChoiceOp(first.sym_name.data, alternatives, default=len(variants))

@@ -115,7 +115,8 @@ class FusionPlanner:
         self.planned_items: list[list[Operation]] = []
 
     def _bound_prologues(self) -> dict[int, int]:
-        """Prologues that can fuse into their templates (position -> the template's): they join nothing else."""
+        """Prologues that can fuse into their templates (position -> the template's): they fuse with nothing
+        else."""
         found = prologues(self.ops)
         return {
             self.graph.index[op]: self.graph.index[template]
@@ -221,8 +222,8 @@ class FusionPlanner:
         return any(v in produced for t in templates for v in template_operands(t))
 
     def kind(self, a: int, b: int) -> str:
-        """prologue (computes a template's operand), vertical, epilogue (a pointwise-only consumer of a group with
-        reductions or a matmul) or horizontal."""
+        """prologue (computes a template's operand), vertical, epilogue (a pointwise-only consumer of a group
+        with reductions or a matmul) or horizontal."""
         for producer, consumer in ((a, b), (b, a)):
             if self.feeds_template(producer, consumer):
                 return "prologue"

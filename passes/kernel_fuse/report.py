@@ -87,8 +87,8 @@ def function_report(name: str, planner: FusionPlanner, kernel_names, bytes_by_ke
     edges = [(a, b) for a, succs in enumerate(planner.graph.succs) for b in sorted(succs)]
     groups = list(zip(kernel_names, items))
     choices = [describe_choice(op) for op in func.walk() if isinstance(op, ChoiceOp)]
-    fused_prologues = {positions[op] for item in planner.planned_items if len(item) > 1 for op in prologues(item)}
-    return FunctionReport(name, labels, edges, groups, planner.decisions, bytes_by_kernel, choices, fused_prologues)
+    fused = {positions[op] for item in planner.planned_items if len(item) > 1 for op in prologues(item)}
+    return FunctionReport(name, labels, edges, groups, planner.decisions, bytes_by_kernel, choices, fused)
 
 
 # ---------------------------------------------------------------------------

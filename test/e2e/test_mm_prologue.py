@@ -1,13 +1,18 @@
-"""Matmul templates whose operands are casts or scales of one buffer: the template loads that buffer's tiles
-and applies the cast or scale in registers before the dot (prologue fusion; kernel-mm-template, kernel-fuse)."""
+"""Matmul templates whose operands are casts or scales of one buffer: the template loads that buffer's
+tiles and applies the cast or scale in registers before the dot (prologue fusion: kernel-mm-template,
+kernel-fuse)."""
 
 import torch
+import torch.nn.functional as F
 
 from harness import TOLERANCES, check
 from harness import product_rand as rand
-from irc import metrics
+from irc import config, metrics
 
-FUSE_SPEC = "convert-aten-to-loop,loop-inline,cse,dce,loop-simplify,kernel-mm-template,kernel-dual-matmul,kernel-fuse"
+FUSE_SPEC = ",".join(
+    ["convert-aten-to-loop", "loop-inline", "cse", "dce", "loop-simplify", "kernel-mm-template"]
+    + ["kernel-dual-matmul", "kernel-fuse"]
+)
 
 
 def template_kernels(fn, *inputs) -> list:
@@ -34,8 +39,8 @@ def prologue_operands(template) -> list[int]:
 
 
 def check_fused(fn, *inputs, prologues, kernels=1, tolerance=None):
-    """Compiled with templates matches eager in `kernels` kernels and no extern; the one template's matmul reads
-    the operands `prologues` from prologues inside it."""
+    """Compiled with templates matches eager in `kernels` kernels and no extern; the one template's matmul
+    reads the operands `prologues` from prologues inside it."""
     (template,) = template_kernels(fn, *inputs)
     assert prologue_operands(template) == prologues
     if tolerance is None:
@@ -50,8 +55,8 @@ def check_fused(fn, *inputs, prologues, kernels=1, tolerance=None):
 
 
 def test_cast_prologue_alone(templates):
-    """f32 activations cast to f16 for an f16 weight: one template reading the f32 tiles, no cast kernel, and a
-    template though no epilogue follows."""
+    """f32 activations cast to f16 for an f16 weight: one template reading the f32 tiles, no cast kernel,
+    and a template though no epilogue follows."""
     x, w = rand(33, 40), rand(40, 20, dtype=torch.float16)
     check_fused(lambda x: x.half() @ w, x, prologues=[0])
 
@@ -82,3 +87,20 @@ def test_batched_cast_prologue_with_odd_sizes(templates):
     a, b = rand(17, 3, 21), rand(3, 21, 13, dtype=torch.bfloat16)
     fn = lambda a, b: torch.bmm(a.permute(1, 0, 2).to(torch.bfloat16), b) * 2  # noqa: E731
     check_fused(fn, a, b, prologues=[0], tolerance=TOLERANCES[torch.bfloat16])
+
+
+def test_gated_mlp_of_a_cast_input(templates):
+    """silu(h @ wg) * (h @ wu) with h = x.half(): one dual-GEMM template, the cast computed once per A
+    tile."""
+    wg, wu = rand(32, 40, dtype=torch.float16), rand(32, 40, dtype=torch.float16)
+    fn = lambda x: (lambda h: F.silu(h @ wg) * (h @ wu))(x.half())  # noqa: E731
+    check_fused(fn, rand(2, 13, 32), prologues=[0])
+
+
+def test_cublas_alternative_computes_the_prologue(templates):
+    """Beside cuBLAS (a kernel.choice, whose extern runs where nothing is measured): the templates fuse the
+    cast, the extern alternative casts in a kernel of its own (kernels: two templates and the cast)."""
+    config.mm_template = "choice"
+    x, w = rand(26, 18), rand(18, 15, dtype=torch.float16)
+    check(lambda x: x.half() @ w, x, kernels=3)
+    assert set(metrics.choices.values()) == {"extern"}, metrics.choices
