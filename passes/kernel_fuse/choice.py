@@ -14,8 +14,9 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
       kernel.yield
     }
 
-A template's prologues (an operand computed per tile: a cast or scale) become kernels of their own in the
-extern alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
+A template with prologues (an operand computed per tile: a cast or scale) is offered without its TMA variant
+(a descriptor reads a buffer of the operand's type); its prologues become kernels of their own in the extern
+alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
 there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands,
 which addmm's bias reads before rounding once, is read back from that type: the bias is then added to the
 rounded product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
@@ -30,7 +31,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.kernel_analysis.prologue import prologues
-from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_OPS, TEMPLATE_VARIANTS, ChoiceOp
+from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_OPS, TEMPLATE_VARIANTS, TMA, ChoiceOp
 from irc.dialects.types import BufferType
 
 BuildKernel = Callable[..., tuple[kernel.KernelOp, list[Operation]]]
@@ -46,6 +47,8 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     members = set(item)
     matmul = next(op for op in item if isinstance(op, TEMPLATE_OPS))
     variants = [a.data for a in matmul.attributes[CHOICE].data]
+    if prologues(item):  # a descriptor reads a buffer of the operand's type: no TMA variant
+        variants = [v for v in variants if TEMPLATE_VARIANTS[v] != TMA] or ["template"]
     outputs = [r for m in item for r in m.results if used_outside(r, members)]
     same_type = matmul.result.type.element_type == matmul.lhs.type.element_type
     if any(p in outputs for p in matmul.products) and not same_type:

@@ -23,7 +23,7 @@ import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects.kernel_analysis.prologue import fusion_problem, prologues, template_operands
-from irc.dialects.kernel_template import CHOICE, TEMPLATE_OPS, TMA
+from irc.dialects.kernel_template import TEMPLATE_OPS, TMA
 from irc.dialects.loop import SORT_KINDS, LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes
@@ -332,8 +332,7 @@ class FusionPlanner:
         if any(op not in found for op in computed):
             return "a template computes its operands only in prologues (a loop.pointwise each)"
         for op in computed:
-            variants = [a.data for a in matmul.attributes[CHOICE].data] if CHOICE in matmul.attributes else []
-            if TMA in matmul.attributes or "tma" in variants:
+            if TMA in matmul.attributes:
                 return "a TMA template reads its operands through descriptors (no prologue)"
             problem = fusion_problem(op, matmul)
             if problem is not None:
