@@ -230,13 +230,13 @@ def view_source(value: SSAValue) -> tuple[SSAValue, int]:
 def reindexed(producer: loop.PointwiseOp, operand: SSAValue, delta: int) -> loop.PointwiseOp | None:
     """`producer` computing the elements `operand` (a view of its result, `delta` elements on) reads, over the
     operand's positions and in its shape (contiguous); None where its layout does not decompose."""
+    import sympy
+
     from irc.dialects.loop_analysis.index import layout_coords, substitute_index
     from irc.dialects.sym import linearize
 
     sizes = operand.type.sizes()
     names = [f"i{d}" for d in range(len(sizes))]
-    import sympy
-
     flat = sympy.Integer(delta) + linearize([sympy.Symbol(n) for n in names], operand.type.stride_values())
     coords = layout_coords(flat, producer.result.type)
     if coords is None:
@@ -307,10 +307,12 @@ def attach_prologues(
 
 
 def erase_dead_producers(values: list[SSAValue]) -> None:
-    """Views and pointwise ops left without uses once their matmuls read prologues."""
+    """Views and pointwise ops (storing nothing) left without uses once their matmuls read prologues."""
     for value in values:
         while not value.uses and isinstance(value.owner, loop.ReinterpretOp | loop.PointwiseOp):
             owner = value.owner
+            if loop.stores(owner):
+                break
             source = owner.source if isinstance(owner, loop.ReinterpretOp) else None
             owner.detach()
             owner.erase()

@@ -95,6 +95,7 @@ class KernelFusePass(CheckedOptions, ModulePass):
     horizontal: bool = True
     epilogue: bool = True
     prologue: bool = True
+    """the loop.pointwise computing a template's operand (a cast or scale of one buffer) into the template"""
     report: str = option("", path=True)
     """a path prefix: write the fusion report to report.txt, report.dot and report.svg"""
 
