@@ -308,10 +308,10 @@ def attach_prologues(
 
 def erase_dead_producers(values: list[SSAValue]) -> None:
     """Views and pointwise ops (storing nothing) left without uses once their matmuls read prologues."""
-    for value in values:
+    for value in dict.fromkeys(values):  # A and B may be one value
         while not value.uses and isinstance(value.owner, loop.ReinterpretOp | loop.PointwiseOp):
             owner = value.owner
-            if loop.stores(owner):
+            if loop.stores(owner) or owner.parent_block() is None:
                 break
             source = owner.source if isinstance(owner, loop.ReinterpretOp) else None
             owner.detach()

@@ -60,6 +60,35 @@ func.func @cast(%x: !loop.buffer<[33, 48], f32, strides [48, 1]>, %w: !loop.buff
 
 // -----
 
+// h @ h with h = x.half(): one prologue computes both operands; the view and the cast it replaces go.
+// CHECK-LABEL: func.func @square
+// CHECK-NEXT:    %[[H:.*]] = loop.pointwise ranges [8, 8] {
+// CHECK:         kernel.matmul %[[H]], %[[H]]
+// CHECK-NOT:     loop.reinterpret
+// FUSE-LABEL:  kernel.kernel @fused_add_mm_0({{.*}}) template numel 64 rnumel 1 {
+// FUSE-NEXT:     %[[P:.*]] = loop.pointwise ranges [8, 8] {
+// FUSE:          kernel.matmul %[[P]], %[[P]]
+// FUSE-LABEL:  func.func @square
+// FUSE-NOT:      kernel.extern
+func.func @square(%x: !loop.buffer<[8, 8], f32, strides [8, 1]>) -> !loop.buffer<[8, 8], f16, strides [8, 1]> {
+  %h = loop.pointwise ranges [64] {
+    %v = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8, 8], f32, strides [8, 1]>
+    %c = loop.cast %v : f32 to f16
+    loop.yield %c : f16
+  } : !loop.buffer<[64], f16, strides [1]>
+  %a = loop.reinterpret %h : !loop.buffer<[64], f16, strides [1]> to !loop.buffer<[8, 8], f16, strides [8, 1]>
+  %m = kernel.extern "aten::mm.default"(%a, %a) {args = [#kernel.operand<0>, #kernel.operand<1>]} : (!loop.buffer<[8, 8], f16, strides [8, 1]>, !loop.buffer<[8, 8], f16, strides [8, 1]>) -> (!loop.buffer<[8, 8], f16, strides [8, 1]>)
+  %r = loop.pointwise ranges [8, 8] {
+    %p = loop.load %m[#loop.index<"8*i0 + i1">] : !loop.buffer<[8, 8], f16, strides [8, 1]>
+    %one = arith.constant 1.0 : f16
+    %s = arith.addf %p, %one : f16
+    loop.yield %s : f16
+  } : !loop.buffer<[8, 8], f16, strides [8, 1]>
+  func.return %r : !loop.buffer<[8, 8], f16, strides [8, 1]>
+}
+
+// -----
+
 // relu(x @ (w.t() / s)): B is a transposed weight divided by a 0-d scale (a broadcast load); the division
 // may turn a masked-off K lane's 0 into NaN, so those lanes are zeroed before the dot.
 // CHECK-LABEL: func.func @scaled_weight
