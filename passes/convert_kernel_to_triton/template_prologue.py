@@ -13,7 +13,8 @@ operand's dims: a stride per dim), and the prologue's body runs on those tiles i
 A masked-off K lane reads 0; a body that may not keep it 0 (a division, a product with a loaded scale) is
 followed by `a = tl.where(kmask, a, 0)`: those lanes add nothing to the dot.
 
-Rows and columns wrap (rm % M, rn % N) as for plain operands, so only K lanes are masked.
+Rows and columns wrap (rm % M, rn % N) as for plain operands, so only K lanes are masked. A load that does
+not move along K (a scale) is loaded once, before the K loop.
 """
 
 from __future__ import annotations
@@ -71,10 +72,13 @@ class PrologueTile:
     prologue: Operation
     shape: tuple
     reads: dict[Operation, Read] = field(default_factory=dict)
+    hoisted: dict[Operation, SSAValue] = field(default_factory=dict)
+    """The tiles of loads that do not move along K (scales), loaded once before the K loop."""
 
     def load(self, b: TritonBuilder, rk: SSAValue, mask, it) -> SSAValue:
         lowering = self.lowering
-        tiles = {op: read.load(b, rk, mask, it) for op, read in self.reads.items()}
+        tiles = dict(self.hoisted)
+        tiles.update({op: read.load(b, rk, mask, it) for op, read in self.reads.items() if op not in tiles})
         context = _Context(b, tiles)
         (value,) = lower_body(context, list(self.prologue.body.block.ops), dict(lowering.arg_values))
         value = b.broadcast_to(value, self.shape)
@@ -132,7 +136,9 @@ def prologue_tile(lowering, b: TritonBuilder, it, operand: SSAValue, coords: dic
         if not delta.is_Integer:
             raise fail(f"@{lowering.info.name}: a prologue reads a buffer at a symbolic offset")
         base = _base(b, it, dict(enumerate(strides)), int(delta) + offset, coords, rank)
-        tile.reads[load] = Read(lowering.ctx.pointer(root), base, strides[k_dim])
+        read = tile.reads[load] = Read(lowering.ctx.pointer(root), base, strides[k_dim])
+        if read.k_stride == 0:
+            tile.hoisted[load] = read.load(b, None, None, it)
     return tile
 
 

@@ -90,7 +90,8 @@ func.func @square(%x: !loop.buffer<[8, 8], f32, strides [8, 1]>) -> !loop.buffer
 // -----
 
 // relu(x @ (w.t() / s)): B is a transposed weight divided by a 0-d scale (a broadcast load); the division
-// may turn a masked-off K lane's 0 into NaN, so those lanes are zeroed before the dot.
+// may turn a masked-off K lane's 0 into NaN, so those lanes are zeroed before the dot; the scale is loaded
+// once, before the K loop.
 // CHECK-LABEL: func.func @scaled_weight
 // CHECK:         %[[B:.*]] = loop.pointwise ranges [20, 12] {
 // CHECK-DAG:       loop.load %wt[#loop.index<"i0 + 20*i1">]
@@ -99,9 +100,9 @@ func.func @square(%x: !loop.buffer<[8, 8], f32, strides [8, 1]>) -> !loop.buffer
 // FUSE-LABEL:  kernel.kernel @fused_div_maximum_mm_0({{.*}}) template numel 120 rnumel 1 {
 // FUSE-NEXT:     loop.pointwise ranges [20, 12]
 // TRITON-LABEL: def triton_tem_fused_div_maximum_mm_0(
+// TRITON:         [[S:tmp[0-9]+]] = tl.load(in_ptr1 + (0))
 // TRITON:         for k0 in range(0, 20, BLOCK_K):
 // TRITON:           [[W:tmp[0-9]+]] = tl.load(in_ptr0 + ({{.*}}), {{.*}}other=0.0)
-// TRITON:           [[S:tmp[0-9]+]] = tl.load(in_ptr1 + (0))
 // TRITON:           [[D:tmp[0-9]+]] = [[W]] / [[S]]
 // TRITON:           tl.where({{.*}}, [[D]], 0.0)
 // TRITON:           acc = tl.dot(
