@@ -148,3 +148,12 @@ def fusion_problem(pointwise: Operation, template: Operation) -> str | None:
     if not pays(template, operand, source_load(pointwise).buffer.type, materialized=False):
         return "recomputing the operand on each tile load reads more bytes than it saves"
     return None
+
+
+def tile_bytes(template: Operation, operand: SSAValue) -> int:
+    """Bytes per element of the operand's tiles a pipelined K loop holds: its own, or for an operand a
+    prologue inside the template computes, those of the widest buffer the prologue loads."""
+    owner = operand.owner
+    if isinstance(owner, loop.PointwiseOp) and owner.parent_op() is template.parent_op():
+        return max(element_bytes(load.buffer.type.element_type) for load in loop.loads(owner))
+    return element_bytes(operand.type.element_type)

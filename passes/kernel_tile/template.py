@@ -7,13 +7,15 @@ or above its dim (at least 16, what tl.dot needs) and the warps to one per 256 e
 A persistent template (matmul marked `persistent` or `tma`) gets `programs = SMS`, one program per SM walking
 tiles, and in f16/bf16 the persistent tutorial's H100 configs (PERSISTENT_CONFIGS) as candidates.
 Autotune candidates are the rows of MM_CONFIGS cut the same way, distinct, the heuristic one first, without
-those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES.
+those whose pipelined A and B tiles (num_stages of them) exceed SHARED_MEMORY_BYTES (an operand a prologue
+computes counts the bytes of the buffer it loads: an f32 source of an f16 operand takes twice its tile).
 A dual matmul (kernel.dual_matmul: two B tiles, two accumulators) takes the rows with BLOCK_N halved: a
 BLOCK_M x BLOCK_N/2 tile of each product loads as many bytes per K step and keeps as many accumulator
 registers as the single GEMM's BLOCK_M x BLOCK_N tile; its heuristic is DUAL_HEURISTIC.
 """
 
 from irc.dialects.kernel_analysis.tiling import next_power_of_two
+from irc.dialects.kernel_analysis.prologue import tile_bytes
 from irc.dialects.kernel_template import PERSISTENT, TEMPLATE_OPS, TMA
 
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_stages, num_warps): Inductor's mm_configs (template_heuristics)
@@ -66,7 +68,7 @@ def scaled(row: tuple[int, int, int, int, int], m: int, n: int, k: int, products
 def template_tiles(kernel, autotune: bool, sms: int = SMS) -> tuple[dict[str, int], list[dict[str, int]]]:
     """(config, autotune candidates) of a template kernel with static sizes; a persistent one (its matmul
     marked `persistent`) launches `sms` programs."""
-    from irc.dialects.types import element_bytes, element_type_name
+    from irc.dialects.types import element_type_name
 
     from xdsl.utils.exceptions import PassFailedException
 
@@ -81,17 +83,19 @@ def template_tiles(kernel, autotune: bool, sms: int = SMS) -> tuple[dict[str, in
     persistent = PERSISTENT in matmul.attributes or TMA in matmul.attributes
     rows = PERSISTENT_CONFIGS if persistent and name in PERSISTENT_CONFIG_TYPES else MM_CONFIGS
     found = [config]
-    element = element_bytes(matmul.lhs.type.element_type)
+    elements = (tile_bytes(matmul, matmul.lhs), max(tile_bytes(matmul, b) for b in matmul.rhs_operands))
     for row in rows if autotune else ():
         candidate = scaled(halved(row) if dual else row, m, n, k, products)
-        if candidate not in found and shared_bytes(candidate, element, products) <= SHARED_MEMORY_BYTES:
+        if candidate not in found and shared_bytes(candidate, elements, products) <= SHARED_MEMORY_BYTES:
             found.append(candidate)
     if persistent:
         config = {**config, "programs": sms}
     return config, found[:MAX_CANDIDATES] if autotune else []
 
 
-def shared_bytes(config: dict[str, int], element: int, products: int = 1) -> int:
-    """Shared memory of the A and B tiles (one B per product) a software-pipelined K loop keeps in flight."""
-    tiles = config["yblock"] * config["rblock"] + products * config["rblock"] * config["xblock"]
-    return tiles * element * config["num_stages"]
+def shared_bytes(config: dict[str, int], elements: tuple[int, int], products: int = 1) -> int:
+    """Shared memory of the A and B tiles (one B per product) a software-pipelined K loop keeps in flight, of
+    `elements` bytes each (A's, B's: a prologue's source may be wider than its operand)."""
+    a = config["yblock"] * config["rblock"] * elements[0]
+    b = products * config["rblock"] * config["xblock"] * elements[1]
+    return (a + b) * config["num_stages"]
