@@ -77,7 +77,7 @@ def verify_template(kernel) -> set:
 def verify_prologues(kernel, matmul) -> set:
     """Each operand of the template's matmul computed inside the kernel is a well-formed prologue that only
     the matmul reads (dialects/kernel_analysis/prologue.py); returns those prologue ops."""
-    from irc.dialects.kernel_analysis.prologue import prologue_problem, template_operands
+    from irc.dialects.kernel_analysis.prologue import prologue_problem, template_operands, tma_readable
     from irc.dialects.kernel_template import TMA
 
     found = set()
@@ -88,8 +88,8 @@ def verify_prologues(kernel, matmul) -> set:
         problem = prologue_problem(owner, operand)
         if problem is None and any(use.operation is not matmul for use in operand.uses):
             problem = "its result is read by more than the matmul"
-        if problem is None and TMA in matmul.attributes:
-            problem = "a TMA template reads its operands through descriptors"
+        if problem is None and TMA in matmul.attributes and not tma_readable(owner):
+            problem = "a TMA template cannot read its source through a descriptor"
         if problem is not None:
             what = f"{matmul.name} operand {position} is computed by a {owner.name}"
             raise VerifyException(f"{what} that is not a prologue: {problem}")

@@ -43,8 +43,8 @@ becomes
 
 The original stays where something else reads it (the template then recomputes it only where that reads no
 more bytes: not for downcasts); two matmuls of one operand share its prologue (a dual pair keeps one A). A
-template reading a prologue is offered without its TMA variant (a descriptor reads a buffer of the operand's
-type).
+template reading a prologue keeps its TMA variant only where a descriptor can read the prologue's source (a
+matrix by TMA's rules in its own element type, every other load a scalar: tma_readable).
 """
 
 from dataclasses import dataclass
@@ -64,6 +64,7 @@ from irc.dialects.kernel_analysis.prologue import (
     pays,
     prologue_problem,
     source_load,
+    tma_readable,
 )
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
@@ -198,15 +199,18 @@ def dual_pairs(externs: list[ExternOp]) -> set[ExternOp]:
 
 def tma_operands(matmul: MatmulOp) -> bool:
     """Whether both operands can be read through tensor descriptors: f16 or bf16 matrices (rank 2) with a unit
-    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules), neither computed
-    by a prologue (a descriptor reads a buffer of the operand's type)."""
+    stride in one dim, the other stride and the offset multiples of 16 bytes (TMA's rules); for an operand a
+    prologue computes, the buffer it loads (dialects/kernel_analysis/prologue.py: tma_readable)."""
     from irc.dialects.types import element_bytes
 
     if matmul.batched or element_type_name(matmul.lhs.type.element_type) not in ("f16", "bf16"):
         return False
-    if any(fusion_problem(v.owner, matmul) is None for v in (matmul.lhs, matmul.rhs)):
-        return False
-    for t in (matmul.lhs.type, matmul.rhs.type):
+    for operand in (matmul.lhs, matmul.rhs):
+        if fusion_problem(operand.owner, matmul) is None:
+            if not tma_readable(operand.owner):
+                return False
+            continue
+        t = operand.type
         size = element_bytes(t.element_type)
         strides = t.stride_values()
         if 1 not in strides or t.offset_value() * size % 16:

@@ -157,3 +157,34 @@ def tile_bytes(template: Operation, operand: SSAValue) -> int:
     if isinstance(owner, loop.PointwiseOp) and owner.parent_op() is template.parent_op():
         return max(element_bytes(load.buffer.type.element_type) for load in loop.loads(owner))
     return element_bytes(operand.type.element_type)
+
+
+def tma_readable(pointwise: loop.PointwiseOp) -> bool:
+    """Whether a TMA template can read this prologue's source through a tensor descriptor: a matrix with a
+    unit stride, the other stride and the offset multiples of 16 bytes of its elements (TMA's rules), and
+    every other load one element (a scalar scale)."""
+    if len(pointwise.ranges.data) != 2:
+        return False
+    source = source_load(pointwise)
+    for load in loop.loads(pointwise):
+        offset, strides = affine(load.index.value(), operand_dims(pointwise))
+        offset += _view_offset(load.buffer)
+        if load is not source:
+            if any(strides):
+                return False
+            continue
+        size = element_bytes(load.buffer.type.element_type)
+        other = strides[0] if strides[1] == 1 else strides[1]
+        if 1 not in strides or other <= 0 or offset * size % 16 or other * size % 16:
+            return False
+    return True
+
+
+def _view_offset(buffer: SSAValue) -> int:
+    """Elements from the buffer under a chain of loop.reinterpret views to the view's first element."""
+    offset = 0
+    while isinstance(buffer.owner, loop.ReinterpretOp):
+        view = buffer.owner
+        offset += view.result.type.offset_value() - view.source.type.offset_value()
+        buffer = view.source
+    return offset

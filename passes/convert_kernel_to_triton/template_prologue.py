@@ -79,7 +79,7 @@ class PrologueTile:
         lowering = self.lowering
         tiles = dict(self.hoisted)
         tiles.update({op: read.load(b, rk, mask, it) for op, read in self.reads.items() if op not in tiles})
-        context = _Context(b, tiles)
+        context = PrologueBody(b, tiles)
         (value,) = lower_body(context, list(self.prologue.body.block.ops), dict(lowering.arg_values))
         value = b.broadcast_to(value, self.shape)
         if mask is None or keeps_zero(self.prologue):
@@ -90,21 +90,27 @@ class PrologueTile:
 
 def keeps_zero(prologue: Operation) -> bool:
     """Whether the body maps the 0 a masked-off lane reads to 0 (casts, negations, products with finite
-    constants): then no `where` is needed before the dot."""
-    import math
-
+    constants, quotients by finite non-zero ones): then no `where` is needed before the dot."""
     for op in prologue.body.walk():
-        if op.name == "arith.divf":
+        if op.name == "arith.mulf" and not any(_finite_constant(v) for v in op.operands):
             return False
-        if op.name == "arith.mulf":
-            constants = [v.owner for v in op.operands if getattr(v.owner, "name", "") == "arith.constant"]
-            if not any(math.isfinite(c.value.value.data) for c in constants):
-                return False
+        if op.name == "arith.divf" and not _finite_constant(op.operands[1], nonzero=True):
+            return False
     return True
 
 
+def _finite_constant(value: SSAValue, nonzero: bool = False) -> bool:
+    import math
+
+    owner = value.owner
+    if getattr(owner, "name", "") != "arith.constant":
+        return False
+    number = owner.value.value.data
+    return math.isfinite(number) and (number != 0 or not nonzero)
+
+
 @dataclass
-class _Context:
+class PrologueBody:
     """The BodyContext of a prologue's body on one tile: its loads are the tiles read before."""
 
     builder: TritonBuilder

@@ -14,8 +14,8 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
       kernel.yield
     }
 
-A template with prologues (an operand computed per tile: a cast or scale) is offered without its TMA variant
-(a descriptor reads a buffer of the operand's type); its prologues become kernels of their own in the extern
+A template with prologues (an operand computed per tile: a cast or scale) keeps its TMA variant where a
+descriptor can read each prologue's source (tma_readable); its prologues become kernels of their own in the extern
 alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
 there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands,
 which addmm's bias reads before rounding once, is read back from that type: the bias is then added to the
@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import UnitAttr, f32
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
-from irc.dialects.kernel_analysis.prologue import prologues
+from irc.dialects.kernel_analysis.prologue import prologues, tma_readable
 from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_OPS, TEMPLATE_VARIANTS, TMA, ChoiceOp
 from irc.dialects.types import BufferType
 
@@ -47,7 +47,7 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     members = set(item)
     matmul = next(op for op in item if isinstance(op, TEMPLATE_OPS))
     variants = [a.data for a in matmul.attributes[CHOICE].data]
-    if prologues(item):  # a descriptor reads a buffer of the operand's type: no TMA variant
+    if not all(tma_readable(p) for p in prologues(item)):  # a descriptor cannot read a prologue's source
         variants = [v for v in variants if TEMPLATE_VARIANTS[v] != TMA] or ["template"]
     outputs = [r for m in item for r in m.results if used_outside(r, members)]
     same_type = matmul.result.type.element_type == matmul.lhs.type.element_type

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
-from irc.dialects.kernel_analysis.prologue import fusion_problem, prologues, template_operands
+from irc.dialects.kernel_analysis.prologue import fusion_problem, prologues, template_operands, tma_readable
 from irc.dialects.kernel_template import TEMPLATE_OPS, TMA
 from irc.dialects.loop import SORT_KINDS, LoadOp, ReductionOp, ScanOp, enclosing_loop, loads
 from irc.dialects.sym import as_expr
@@ -332,8 +332,8 @@ class FusionPlanner:
         if any(op not in found for op in computed):
             return "a template computes its operands only in prologues (a loop.pointwise each)"
         for op in computed:
-            if TMA in matmul.attributes:
-                return "a TMA template reads its operands through descriptors (no prologue)"
+            if TMA in matmul.attributes and not tma_readable(op):
+                return "a TMA template cannot read the prologue's source through a descriptor"
             problem = fusion_problem(op, matmul)
             if problem is not None:
                 return f"no prologue: {problem}"

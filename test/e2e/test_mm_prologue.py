@@ -104,3 +104,24 @@ def test_cublas_alternative_computes_the_prologue(templates):
     x, w = rand(26, 18), rand(18, 15, dtype=torch.float16)
     check(lambda x: x.half() @ w, x, kernels=3)
     assert set(metrics.choices.values()) == {"extern"}, metrics.choices
+
+
+def test_tma_template_reads_the_source_through_a_descriptor(monkeypatch):
+    """Choices with TMA, the TMA template measured fastest: A is a cast of f32 activations (a descriptor of
+    the f32 source, the cast in registers), B a transposed f16 weight divided by a 0-d tensor, loaded once
+    (K = 40: ragged in BLOCK_K, so lanes past K are zeroed after the division). Kernels: three templates, and
+    for cuBLAS the two prologues' and the epilogue's."""
+    import uuid
+
+    from irc.runtime import choice, loader
+
+    config.mm_template = "choice"
+    monkeypatch.setattr(config, "mm_tma", True)
+    monkeypatch.setattr(loader, "_loaded", {})
+    monkeypatch.setattr(choice, "measurable", lambda reads, writes: True)
+    times = lambda site, alternatives, reads, writes: [1.0 if n == "tma" else 2.0 for n in site.names]  # noqa: E731
+    monkeypatch.setattr(choice, "measure", times)
+    monkeypatch.setattr(choice.Choice, "key", lambda self, reads, writes: uuid.uuid4().hex)
+    x, w, s = rand(36, 40), rand(24, 40, dtype=torch.float16), rand((), dtype=torch.float16) + 2
+    check(lambda x, w, s: torch.relu(x.half() @ (w.t() / s)), x, w, s, kernels=6)
+    assert set(metrics.choices.values()) == {"tma"}, metrics.choices

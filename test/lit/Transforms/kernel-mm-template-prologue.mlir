@@ -6,6 +6,7 @@
 // RUN: irc-opt %s -p 'kernel-mm-template{choice=true},kernel-fuse' --split-input-file | filecheck %s --check-prefix=CHOICE
 // RUN: irc-opt %s -p 'kernel-mm-template,kernel-fuse,kernel-tile,convert-kernel-to-triton' --split-input-file -t triton | filecheck %s --check-prefix=TRITON
 // RUN: irc-opt %s -p 'kernel-mm-template,kernel-fuse' --split-input-file | irc-opt -p 'kernel-tile,convert-kernel-to-triton' --split-input-file -t triton | filecheck %s --check-prefix=TRITON
+// RUN: irc-opt %s -p 'kernel-mm-template{choice=true tma=true},kernel-fuse,kernel-tile,convert-kernel-to-triton' --split-input-file -t triton | filecheck %s --check-prefix=TMA
 // RUN: filecheck %s --check-prefix=REPORT < %t.txt
 // (the report is that of the last chunk)
 
@@ -70,6 +71,16 @@ func.func @cast(%x: !loop.buffer<[33, 48], f32, strides [48, 1]>, %w: !loop.buff
 // FUSE:          kernel.matmul %[[P]], %[[P]]
 // FUSE-LABEL:  func.func @square
 // FUSE-NOT:      kernel.extern
+// The TMA template reads x through descriptors of the f32 source (rows of 32 bytes) and casts each tile.
+// TMA-LABEL:   def triton_tem_fused_add_mm_2(
+// TMA:           [[A:tmp[0-9]+]] = tl.make_tensor_descriptor(in_ptr0, shape=[8, 8], strides=[8, 1], block_shape=[BLOCK_M, BLOCK_K])
+// TMA:           [[B:tmp[0-9]+]] = tl.make_tensor_descriptor(in_ptr0, shape=[8, 8], strides=[8, 1], block_shape=[BLOCK_K, BLOCK_N])
+// TMA:           for k0 in range(0, 8, BLOCK_K):
+// TMA-NEXT:        [[X:tmp[0-9]+]] = [[A]].load([off_m, k0])
+// TMA-NEXT:        [[H:tmp[0-9]+]] = [[X]].to(tl.float16)
+// TMA-NEXT:        [[Y:tmp[0-9]+]] = [[B]].load([k0, off_n])
+// TMA-NEXT:        [[G:tmp[0-9]+]] = [[Y]].to(tl.float16)
+// TMA-NEXT:        acc = tl.dot([[H]], [[G]], acc)
 func.func @square(%x: !loop.buffer<[8, 8], f32, strides [8, 1]>) -> !loop.buffer<[8, 8], f16, strides [8, 1]> {
   %h = loop.pointwise ranges [64] {
     %v = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8, 8], f32, strides [8, 1]>

@@ -462,3 +462,19 @@ kernel.kernel @k(%a: !loop.buffer<[6, 8], f16, strides [8, 1]>, %b: !loop.buffer
 }
 
 // CHECK: Operation does not verify: a pointwise kernel cannot hold a kernel.dual_matmul (only a template can)
+
+// -----
+
+// A TMA template reads a prologue's source through a descriptor: here its rows (3 f32, 12 bytes) are not
+// 16-byte multiples.
+kernel.kernel @k(%x: !loop.buffer<[8, 3], f32, strides [3, 1]>, %b: !loop.buffer<[8, 4], f16, strides [4, 1]>) -> (!loop.buffer<[3, 4], f16, strides [4, 1]>) template numel 12 rnumel 1 {
+  %a = loop.pointwise ranges [3, 8] {
+    %v = loop.load %x[#loop.index<"i0 + 3*i1">] : !loop.buffer<[8, 3], f32, strides [3, 1]>
+    %h = loop.cast %v : f32 to f16
+    loop.yield %h : f16
+  } : !loop.buffer<[3, 8], f16, strides [8, 1]>
+  %c = kernel.matmul %a, %b {tma} : (!loop.buffer<[3, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [4, 1]>) -> !loop.buffer<[3, 4], f16, strides [4, 1]>
+  kernel.yield %c : !loop.buffer<[3, 4], f16, strides [4, 1]>
+}
+
+// CHECK: Operation does not verify: kernel.matmul operand 0 is computed by a loop.pointwise that is not a prologue: a TMA template cannot read its source through a descriptor
