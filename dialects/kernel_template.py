@@ -11,7 +11,8 @@ extern in the host program; there it is a fusable op whose iteration space is it
 kernel-fuse puts it and the pointwise consumers of its result (its epilogue) into one `kernel.kernel ...
 template numel B*M*N rnumel 1`; the loop.pointwise computing an operand from one buffer (a cast or scale, a
 prologue: dialects/kernel_analysis/prologue.py) may go in before it, run on each operand tile. In a template
-kernel the tile sizes are BLOCK_M = `yblock`, BLOCK_N = `xblock`, BLOCK_K = `rblock`, with `group_m` (programs grouped along M for L2 reuse), `num_warps` and `num_stages`.
+kernel the tile sizes are BLOCK_M = `yblock`, BLOCK_N = `xblock`, BLOCK_K = `rblock`, with `group_m`
+(programs grouped along M for L2 reuse), `num_warps` and `num_stages`.
 With `choice = ["template", ...]` (kernel-mm-template{choice=true}) kernel-fuse makes each named template and
 keeps cuBLAS as a further alternative (`persistent`: a template whose programs walk the tiles):
 

@@ -57,7 +57,7 @@ def descriptors(lowering, b: TritonBuilder, it) -> list[Operand]:
 def _operand(lowering, b: TritonBuilder, it, value: SSAValue, sizes, blocks) -> Operand:
     prologue = lowering.info.prologues.get(value)
     if prologue is None:
-        pointer, strides, delta = lowering._operand(value)  # noqa: SLF001 (the template lowering's own helper)
+        pointer, strides, delta = lowering._operand(value)  # noqa: SLF001 (the template lowering's helper)
         return _describe(lowering, b, it, pointer, strides, delta, sizes, blocks)
     source = source_load(prologue)
     described = None
@@ -117,7 +117,8 @@ def _computed(lowering, b: TritonBuilder, operand: Operand, tile: SSAValue, k_la
     if operand.prologue is None:
         return tile
     tiles = {**operand.scalars, operand.source: tile}
-    (value,) = lower_body(PrologueBody(b, tiles), list(operand.prologue.body.block.ops), dict(lowering.arg_values))
+    body = list(operand.prologue.body.block.ops)
+    (value,) = lower_body(PrologueBody(b, tiles), body, dict(lowering.arg_values))
     shape = triton.shape_of(tile.type)
     value = b.broadcast_to(value, shape)
     mask = None if keeps_zero(operand.prologue) else k_lanes(k_dim)

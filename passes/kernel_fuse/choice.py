@@ -15,13 +15,13 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
     }
 
 A template with prologues (an operand computed per tile: a cast or scale) keeps its TMA variant where a
-descriptor can read each prologue's source (tma_readable); its prologues become kernels of their own in the extern
-alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
+descriptor can read each prologue's source (tma_readable); its prologues become kernels of their own in the
+extern alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
 there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands,
 which addmm's bias reads before rounding once, is read back from that type: the bias is then added to the
-rounded product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer through
-`aten::mm.out` / `aten::bmm.out`. A kernel.dual_matmul's extern alternative computes each product with an
-extern of its own. The extern alternative runs where nothing is measured.
+rounded product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer
+through `aten::mm.out` / `aten::bmm.out`. A kernel.dual_matmul's extern alternative computes each product with
+an extern of its own. The extern alternative runs where nothing is measured.
 """
 
 from collections.abc import Callable, Sequence

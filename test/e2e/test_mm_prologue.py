@@ -119,7 +119,7 @@ def test_tma_template_reads_the_source_through_a_descriptor(monkeypatch):
     monkeypatch.setattr(config, "mm_tma", True)
     monkeypatch.setattr(loader, "_loaded", {})
     monkeypatch.setattr(choice, "measurable", lambda reads, writes: True)
-    times = lambda site, alternatives, reads, writes: [1.0 if n == "tma" else 2.0 for n in site.names]  # noqa: E731
+    times = lambda site, alts, reads, writes: [1.0 if n == "tma" else 2.0 for n in site.names]  # noqa: E731
     monkeypatch.setattr(choice, "measure", times)
     monkeypatch.setattr(choice.Choice, "key", lambda self, reads, writes: uuid.uuid4().hex)
     x, w, s = rand(36, 40), rand(24, 40, dtype=torch.float16), rand((), dtype=torch.float16) + 2
