@@ -112,16 +112,16 @@ ONE_D = "max_autotune=false tile2d=false}"
 @pytest.mark.parametrize(
     "split_options, convert, tile2d, reversed_, hint",
     [
-        (SPLIT_OPTIONS, "convert-kernel-to-triton", True, True, "evict_last"),
-        (SPLIT_OPTIONS, "convert-kernel-to-triton", False, True, "evict_last"),
-        (SPLIT_OPTIONS[:-1] + " reverse_epilogue=false}", "convert-kernel-to-triton{reread_eviction=evict_first}",
-         True, False, "evict_first"),
+        (SPLIT_OPTIONS[:-1] + " reverse_epilogue=true}", "convert-kernel-to-triton", True, True, "evict_last"),
+        (SPLIT_OPTIONS[:-1] + " reverse_epilogue=true}", "convert-kernel-to-triton", False, True, "evict_last"),
+        (SPLIT_OPTIONS, "convert-kernel-to-triton{reread_eviction=evict_first}", True, False, "evict_first"),
     ],
 )
 def test_epilogue_order_and_cache_hints_with_odd_sizes(monkeypatch, tmp_path, split_options, convert, tile2d,
                                                        reversed_, hint, device):
-    """5 rows of 1536 (16 chunks of 96): the epilogue (2-D or 1-D tiles) walks its tiles last first and the
-    statistics kernel leaves the rows it streams in L2 for it, or neither (the options that switch both off)."""
+    """5 rows of 1536 (16 chunks of 96): the epilogue (2-D or 1-D tiles) walks its tiles last first
+    (reverse_epilogue=true) and the statistics kernel leaves the rows it streams in L2 for it, or neither (the
+    default order, the hint switched off)."""
     pipeline = DEFAULT_PIPELINE.replace("kernel-split-reduction", split_options)
     pipeline = pipeline.replace("convert-kernel-to-triton", convert)
     monkeypatch.setattr(config, "pipeline", pipeline if tile2d else pipeline.replace("max_autotune=false}", ONE_D))

@@ -2,7 +2,7 @@
 // RUN: irc-opt %s -p 'kernel-split-reduction{min_chunk=4 max_split=4 persistent_max=4}' --split-input-file | filecheck %s --check-prefix=SMALL
 // RUN: irc-opt %s -p 'kernel-split-reduction{persistent_max=8192}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
 // RUN: irc-opt %s -p 'kernel-split-reduction{epilogue_max_rows=4}' --split-input-file | filecheck %s --check-prefix=PERSISTENT
-// RUN: irc-opt %s -p 'kernel-split-reduction{reverse_epilogue=false}' --split-input-file | filecheck %s --check-prefix=FORWARD
+// RUN: irc-opt %s -p 'kernel-split-reduction{reverse_epilogue=true}' --split-input-file | filecheck %s --check-prefix=REVERSE
 
 // A full sum of 2^20 elements: one row, split into 1024 chunks (the split index is the last x dim),
 // then a combining reduction over the 1024 partials.
@@ -98,9 +98,8 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 // -----
 
 // Softmax over 4 rows of 8192: 8 chunks a row, each with its own max and sum of exp(x - chunk max); the
-// combining kernel rescales the chunk sums to the row max; the output is a pointwise kernel of its own, whose
-// programs walk the rows last first (reverse_programs: the rows the split kernel read last are still in L2;
-// reverse_epilogue=false keeps the forward order).
+// combining kernel rescales the chunk sums to the row max; the output is a pointwise kernel of its own
+// (reverse_epilogue=true: whose programs walk the rows last first, reverse_programs).
 // With persistent_max=8192 the rows stay one kernel (a persistent row is read once); with epilogue_max_rows=4
 // too (4 rows are as many programs as a GPU of 4 SMs needs).
 
@@ -126,7 +125,7 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 // CHECK-NEXT:      %[[DROP:.*]] = arith.select %[[CE]], %{{.*}}, %[[T]]
 // CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[RE]], %[[T]], %[[DROP]]
 // CHECK-NEXT:      loop.yield %[[KEEP]]
-// CHECK:       kernel.kernel @fused_amax_div_exp_sub_sum_epilogue_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>, %1: !loop.buffer<[4], f32, strides [1]>, %2: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) pointwise numel 32768 rnumel 1 reverse_programs {
+// CHECK:       kernel.kernel @fused_amax_div_exp_sub_sum_epilogue_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>, %1: !loop.buffer<[4], f32, strides [1]>, %2: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) pointwise numel 32768 rnumel 1 {
 // CHECK-NEXT:    loop.pointwise ranges [4, 8192] {
 // CHECK:       func.func @forward
 // CHECK-NEXT:    %[[OUT:.*]] = kernel.alloc : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
@@ -138,8 +137,8 @@ func.func @forward(%0: !loop.buffer<[4, 8, 5], f32, strides [40, 5, 1]>) -> !loo
 // CHECK-NEXT:    kernel.launch @fused_amax_div_exp_sub_sum_0(%[[P0]], %[[P1]]) outs(%[[MAX]], %[[SUM]])
 // CHECK-NEXT:    kernel.launch @fused_amax_div_exp_sub_sum_epilogue_0(%0, %[[MAX]], %[[SUM]]) outs(%[[OUT]])
 
-// FORWARD:     kernel.kernel @fused_amax_div_exp_sub_sum_epilogue_0(
-// FORWARD-SAME:  pointwise numel 32768 rnumel 1 {
+// REVERSE:     kernel.kernel @fused_amax_div_exp_sub_sum_epilogue_0(
+// REVERSE-SAME:  pointwise numel 32768 rnumel 1 reverse_programs {
 
 // PERSISTENT-LABEL: kernel.kernel @fused_amax_div_exp_sub_sum_0(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>)
 // PERSISTENT-SAME:    reduction numel 4 rnumel 8192
