@@ -313,44 +313,36 @@ class ReturnOp(IRDLOperation):
     traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(FuncOp), Pure()))
 
 
+class GridAxisOp(IRDLOperation):
+    """An i32 of the launch grid along one axis (`x`, `y` or `z`)."""
+
+    axis = prop_def(ProgramAxisAttr)
+    result = result_def(I32)
+    assembly_format = "$axis attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, axis: str | ProgramAxis = "x"):
+        super().__init__(
+            properties={"axis": ProgramAxisAttr(ProgramAxis(axis))}, result_types=[IntegerType(32)]
+        )
+
+    @property
+    def axis_index(self) -> int:
+        return "xyz".index(self.axis.data.value)
+
+
 @irdl_op_definition
-class ProgramIdOp(IRDLOperation):
+class ProgramIdOp(GridAxisOp):
     """`tl.program_id(axis)`: the index of this program along a launch grid axis."""
 
     name = "triton.program_id"
-    axis = prop_def(ProgramAxisAttr)
-    result = result_def(I32)
-    assembly_format = "$axis attr-dict `:` type($result)"
-    traits = traits_def(Pure())
-
-    def __init__(self, axis: str | ProgramAxis = "x"):
-        super().__init__(
-            properties={"axis": ProgramAxisAttr(ProgramAxis(axis))}, result_types=[IntegerType(32)]
-        )
-
-    @property
-    def axis_index(self) -> int:
-        return "xyz".index(self.axis.data.value)
 
 
 @irdl_op_definition
-class NumProgramsOp(IRDLOperation):
+class NumProgramsOp(GridAxisOp):
     """`tl.num_programs(axis)`: the number of programs along a launch grid axis."""
 
     name = "triton.num_programs"
-    axis = prop_def(ProgramAxisAttr)
-    result = result_def(I32)
-    assembly_format = "$axis attr-dict `:` type($result)"
-    traits = traits_def(Pure())
-
-    def __init__(self, axis: str | ProgramAxis = "x"):
-        super().__init__(
-            properties={"axis": ProgramAxisAttr(ProgramAxis(axis))}, result_types=[IntegerType(32)]
-        )
-
-    @property
-    def axis_index(self) -> int:
-        return "xyz".index(self.axis.data.value)
 
 
 # ---------------------------------------------------------------------------
