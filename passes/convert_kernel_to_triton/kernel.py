@@ -39,6 +39,7 @@ from irc.dialects.loop_analysis.online_softmax import OnlinePair
 from irc.passes.convert_kernel_to_triton.online import OnlineSoftmax
 from irc.passes.convert_kernel_to_triton.reduce import Lanes, Reduction, reduction_for
 from irc.passes.convert_kernel_to_triton.schedule import KernelAnalysis, Phase, fail, resolve
+from irc.passes.convert_kernel_to_triton.store_order import sink_stores
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
 from irc.passes.convert_kernel_to_triton.tiles import program_index, tiled_grid, tiled_prologue
 
@@ -128,6 +129,8 @@ class KernelLowering:
             set_persistent_eviction_policies(func, self.reread)
         elif self.info.is_reduction:
             set_eviction_policies(func, self.reread)
+        else:
+            sink_stores(func)
         return func
 
     def _make_func(self) -> triton.FuncOp:

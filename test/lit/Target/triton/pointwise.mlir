@@ -20,7 +20,7 @@
 // CHECK-NEXT:     tmp2 = tl.load(in_ptr1 + (x0), xmask)
 // CHECK-NEXT:     tmp3 = libdevice.tanh(tmp2)
 // CHECK-NEXT:     tmp4 = tmp1 + tmp3
-// CHECK-NEXT:     tl.store(out_ptr0 + (xindex), tmp4, xmask)
+// CHECK:          tl.store(out_ptr0 + (xindex), tmp4, xmask)
 // CHECK:          tl.store(out_ptr4 + (xindex), {{.*}}, xmask)
 // CHECK:      def call(args):
 // CHECK-NEXT:     arg0_1, arg1_1, arg2_1, arg3_1 = args

@@ -21,6 +21,6 @@ func.func @forward(%x: !aten.tensor<[33], f32, strides [1]>) -> (!aten.tensor<[3
 // CHECK: def triton_poi_
 // CHECK-DAG: = tl.randn(
 // CHECK-DAG: = tl.rand(
+// CHECK-DAG: = _randint64({{.*}}, -1099511627776, 2199023255552)
 // CHECK: tl.store(
-// CHECK: = _randint64({{.*}}, -1099511627776, 2199023255552)
 // CHECK: buf{{[0-9]+}} = torch.ops.aten.randint.low(-9223372036854775808, 9223372036854775807, (2,), dtype=torch.int64
