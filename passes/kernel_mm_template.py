@@ -65,6 +65,7 @@ from irc.dialects.kernel_analysis.prologue import (
     prologue_problem,
     source_load,
     tma_readable,
+    view_root,
 )
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
@@ -221,16 +222,6 @@ def tma_operands(matmul: MatmulOp) -> bool:
     return True
 
 
-def view_source(value: SSAValue) -> tuple[SSAValue, int]:
-    """The buffer under a chain of loop.reinterpret views, and the view's element offset from it."""
-    delta = 0
-    while isinstance(value.owner, loop.ReinterpretOp):
-        view = value.owner
-        delta += view.result.type.offset_value() - view.source.type.offset_value()
-        value = view.source
-    return value, delta
-
-
 def reindexed(producer: loop.PointwiseOp, operand: SSAValue, delta: int) -> loop.PointwiseOp | None:
     """`producer` computing the elements `operand` (a view of its result, `delta` elements on) reads, over the
     operand's positions and in its shape (contiguous); None where its layout does not decompose."""
@@ -254,7 +245,7 @@ def reindexed(producer: loop.PointwiseOp, operand: SSAValue, delta: int) -> loop
 
 def operand_producer(operand: SSAValue) -> tuple[loop.PointwiseOp, int] | None:
     """The loop.pointwise whose result (or a view of it, at an element offset) is the operand."""
-    root, delta = view_source(operand)
+    root, delta = view_root(operand)
     if not isinstance(root.owner, loop.PointwiseOp) or not _static(operand.type):
         return None
     return root.owner, delta

@@ -133,7 +133,6 @@ def pays(template: Operation, operand: SSAValue, source: BufferType, materialize
     return src * loads <= unfused
 
 
-
 def fusion_problem(pointwise: Operation, template: Operation) -> str | None:
     """Why `pointwise` cannot be fused into `template` as the prologue of an operand, or None: a well-formed
     prologue that only the template reads and whose recomputation pays."""
@@ -168,7 +167,7 @@ def tma_readable(pointwise: loop.PointwiseOp) -> bool:
     source = source_load(pointwise)
     for load in loop.loads(pointwise):
         offset, strides = affine(load.index.value(), operand_dims(pointwise))
-        offset += _view_offset(load.buffer)
+        offset += view_root(load.buffer)[1]
         if load is not source:
             if any(strides):
                 return False
@@ -180,11 +179,12 @@ def tma_readable(pointwise: loop.PointwiseOp) -> bool:
     return True
 
 
-def _view_offset(buffer: SSAValue) -> int:
-    """Elements from the buffer under a chain of loop.reinterpret views to the view's first element."""
+def view_root(value: SSAValue) -> tuple[SSAValue, int]:
+    """The buffer a chain of views (of static offsets) starts from, and the elements from its first element to
+    the view's."""
     offset = 0
-    while isinstance(buffer.owner, loop.ReinterpretOp):
-        view = buffer.owner
+    while isinstance(value.owner, loop.ReinterpretOp):
+        view = value.owner
         offset += view.result.type.offset_value() - view.source.type.offset_value()
-        buffer = view.source
-    return offset
+        value = view.source
+    return value, offset

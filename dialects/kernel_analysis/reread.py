@@ -10,7 +10,8 @@ from __future__ import annotations
 from xdsl.dialects import func
 from xdsl.ir import SSAValue
 
-from irc.dialects import kernel, loop
+from irc.dialects import kernel
+from irc.dialects.loop_analysis.graph import storage_root
 
 
 def inputs_read_again(module) -> dict[str, frozenset[int]]:
@@ -23,14 +24,8 @@ def inputs_read_again(module) -> dict[str, frozenset[int]]:
             read_later: set[SSAValue] = set()
             for launch in reversed(launches):
                 name = launch.callee.string_value()
-                roots = [_storage(v) for v in launch.ins]
+                roots = [storage_root(v) for v in launch.ins]
                 found.setdefault(name, set()).update(n for n, v in enumerate(roots) if v in read_later)
                 read_later.update(roots)
     return {name: frozenset(positions) for name, positions in found.items()}
 
-
-def _storage(value: SSAValue) -> SSAValue:
-    """The buffer a view was made from (itself when it is no view)."""
-    while isinstance(value.owner, loop.ReinterpretOp):
-        value = value.owner.source
-    return value

@@ -13,8 +13,6 @@ from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 from irc.dialects import triton
 
-REREAD_POLICIES = ("evict_last", "none", "evict_first")
-
 
 @dataclass(frozen=True)
 class Reread:

@@ -199,11 +199,11 @@ class KernelTilePass(CheckedOptions, ModulePass):
         least, large_xblock, large_warps = LARGE_POINTWISE
         if numel is not None and numel >= least and load_bytes >= 4 and not (self.xblock or self.num_warps):
             config = {"xblock": large_xblock, "num_warps": large_warps}
-            return TileChoice("pointwise", config, limits=block_limits(config, {"xblock": numel}))
-        xblock = self.xblock or (
-            POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
-        )
-        config = self.config(xblock, None, POINTWISE_WARPS)
+        else:
+            xblock = self.xblock or (
+                POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
+            )
+            config = self.config(xblock, None, POINTWISE_WARPS)
         return TileChoice("pointwise", config, limits=block_limits(config, {"xblock": numel}))
 
     def tiled(self, numel: int | None, ynumel) -> TileChoice:
