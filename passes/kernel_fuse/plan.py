@@ -3,7 +3,8 @@
 Every top-level op starts as its own item; loop ops are fusable. Each round scores every related pair of
 fusable items (bytes saved: a buffer read from registers instead of memory, written never when it becomes
 internal, an input element both read at the same position read once), then merges pairs greedily, best
-first, each item at most once a round, when the merge is legal:
+first (at equal scores a fusion without a template first: cuBLAS may beat the template), each item at most
+once a round, when the merge is legal:
 - one iteration space fits all members (loop_analysis.index.space_of);
 - every read of a buffer produced inside reads the element written at the same position (proved symbolically);
 - no member writes (loop.store) memory another member touches;
@@ -12,6 +13,8 @@ first, each item at most once a round, when the merge is legal:
   for an operand, the loop.pointwise computing it when that is a prologue only the template reads and whose
   recomputation per tile pays (dialects/kernel_analysis/prologue.py): a cast or scale of one buffer, run in
   registers on each operand tile; the template's space is that of its matmul and epilogue.
+  A prologue reading a buffer no loop op computes is bound to its template; one reading a computed buffer
+  competes by score (its producer may gain more from it).
 Rounds repeat until nothing changes. The schedule is a topological order of the items, stable by position.
 """
 
@@ -115,13 +118,15 @@ class FusionPlanner:
         self.planned_items: list[list[Operation]] = []
 
     def _bound_prologues(self) -> dict[int, int]:
-        """Prologues that can fuse into their templates (position -> the template's): they fuse with nothing
-        else."""
+        """Prologues that can fuse into their templates and read no buffer a loop op of this block computes
+        (position -> the template's): they fuse with nothing else. A prologue reading a computed buffer
+        competes by score like any fusion: joining its producer (a softmax's normalization before P @ V) may
+        save more than the template does, and cuBLAS then keeps the matmul."""
         found = prologues(self.ops)
         return {
             self.graph.index[op]: self.graph.index[template]
             for op, template in found.items()
-            if fusion_problem(op, template) is None
+            if fusion_problem(op, template) is None and not (self.reads[self.graph.index[op]] & self.producer_of.keys())
         }
 
     def _users(self, value: SSAValue) -> set[int | None]:
@@ -149,9 +154,10 @@ class FusionPlanner:
             elif score <= 0:
                 self.record(a, b, kind, score, "saves no memory traffic")
             else:
-                candidates.append((-score, self.members[a][0], self.members[b][0], a, b, kind))
+                into_template = self.has_matmul(a) or self.has_matmul(b)
+                candidates.append((-score, into_template, self.members[a][0], self.members[b][0], a, b, kind))
         touched: set[int] = set()
-        for minus_score, _, _, a, b, kind in sorted(candidates):
+        for minus_score, _, _, _, a, b, kind in sorted(candidates):
             if a in touched or b in touched:
                 continue  # tried again next round
             reason = self.rejection(a, b)

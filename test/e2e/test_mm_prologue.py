@@ -97,6 +97,22 @@ def test_gated_mlp_of_a_cast_input(templates):
     check_fused(fn, rand(2, 13, 32), prologues=[0])
 
 
+def test_softmax_normalization_stays_in_the_softmax(templates):
+    """A causal softmax before P @ V (GPT-2's attention, f16, odd sizes): the division by the row sums could
+    be P @ V's prologue, but joining the softmax kernel saves more (its f32 exponentials never reach memory),
+    so it does, and the matmul, with nothing left to fuse, stays cuBLAS: one softmax kernel, no template."""
+    s, v = rand(2, 3, 17, 17, dtype=torch.float16), rand(2, 3, 17, 11, dtype=torch.float16)
+
+    def fn(s, v):
+        causal = torch.ones(17, 17, dtype=torch.bool, device=s.device).tril()
+        p = (s * 0.125).masked_fill(~causal, float("-inf"))
+        return torch.softmax(p.float(), dim=-1).to(torch.float16) @ v
+
+    assert template_kernels(fn, s, v) == []
+    check(fn, s, v, kernels=1)
+    assert set(metrics.fallbacks) == {"aten::bmm.default"}, dict(metrics.fallbacks)
+
+
 def test_cublas_alternative_computes_the_prologue(templates):
     """Beside cuBLAS (a kernel.choice, whose extern runs where nothing is measured): the templates fuse the
     cast, the extern alternative casts in a kernel of its own (kernels: two templates and the cast)."""
