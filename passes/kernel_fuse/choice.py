@@ -17,19 +17,21 @@ cuBLAS with the epilogue as a kernel of its own go into the host program (shown 
 A template with prologues (an operand computed per tile: a cast or scale) keeps its TMA variant where a
 descriptor can read each prologue's source (tma_readable); its prologues become kernels of their own in the
 extern alternative, writing the operand cuBLAS reads; a template without an epilogue has no epilogue kernel
-there. The extern alternative computes the product in the operands' type (an f32 product of narrower operands,
-which addmm's bias reads before rounding once, is read back from that type: the bias is then added to the
-rounded product, as Inductor's unfused addmm does). A product that is itself an output goes to its buffer
+there. addmm's bias epilogue (dialects/kernel_analysis/addmm.py) is aten::addmm there, as where no template is
+offered: cuBLAS adds the bias, rounding once, and the rest of the epilogue reads its result. Otherwise the
+extern alternative computes the product in the operands' type (an f32 product of narrower operands is read
+back from that type and widened). A product that is itself an output goes to its buffer
 through `aten::mm.out` / `aten::bmm.out`. A kernel.dual_matmul's extern alternative computes each product with
 an extern of its own. The extern alternative runs where nothing is measured.
 """
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import UnitAttr, f32
+from xdsl.dialects.builtin import FloatAttr, UnitAttr, f32, f64
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.kernel_analysis.addmm import AddmmBias, addmm_bias
 from irc.dialects.kernel_analysis.prologue import prologues, tma_readable
 from irc.dialects.kernel_template import CHOICE, EXTERN, TEMPLATE_OPS, TEMPLATE_VARIANTS, TMA, ChoiceOp
 from irc.dialects.types import BufferType
@@ -67,11 +69,20 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     clones, mapping = copies[-1]
     twin = mapping[matmul.result].owner
     operand_kernels = list(prologues(clones))
-    extern_ops = []
-    for rhs, value, original in zip(twin.rhs_operands, twin.products, matmul.products):
-        ops, product = cublas(twin, rhs, value, destination.get(original))
-        extern_ops += ops
-        read_product(value, product)
+    bias = addmm_bias(twin)
+    if bias is not None:  # cuBLAS adds the bias, as aten::addmm does where no template is offered
+        original = next(o for o, c in mapping.items() if c is bias.pointwise.result)
+        extern_ops = cublas_addmm(twin, bias, destination.get(original))
+        clones.remove(bias.pointwise)
+        bias.pointwise.detach()
+        bias.pointwise.erase()
+        outputs = [o for o in outputs if o is not original]
+    else:
+        extern_ops = []
+        for rhs, value, original in zip(twin.rhs_operands, twin.products, matmul.products):
+            ops, product = cublas(twin, rhs, value, destination.get(original))
+            extern_ops += ops
+            read_product(value, product)
     twin.detach()
     twin.erase()
     prologue_ops = []
@@ -126,6 +137,24 @@ def cublas(
     extern = kernel.ExternOp(f"{name}.default", operands, [result], args=refs)
     extern.res[0].name_hint = value.name_hint
     return [extern], extern.res[0]
+
+
+def cublas_addmm(matmul: Operation, bias: AddmmBias, destination: SSAValue | None) -> list[Operation]:
+    """The aten::addmm computing a matmul's bias epilogue (into `destination` when given), whose readers read
+    the extern's result instead."""
+    operands = [bias.bias, matmul.lhs, matmul.rhs]
+    refs = [kernel.OperandRefAttr(k) for k in range(3)]
+    scalars = {k: FloatAttr(v, f64) for k, v in (("beta", bias.beta), ("alpha", bias.alpha)) if v != 1.0}
+    result = bias.pointwise.result
+    if destination is not None:
+        kwargs = {**scalars, "out": kernel.OperandRefAttr(3)}
+        extern = kernel.ExternOp("aten::addmm.out", operands, [], args=refs, kwargs=kwargs, outs=[destination])
+        result.replace_all_uses_with(destination)
+        return [extern]
+    extern = kernel.ExternOp("aten::addmm.default", operands, [result.type], args=refs, kwargs=scalars)
+    extern.res[0].name_hint = result.name_hint
+    result.replace_all_uses_with(extern.res[0])
+    return [extern]
 
 
 def read_product(value: SSAValue, product: SSAValue) -> None:

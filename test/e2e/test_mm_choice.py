@@ -64,6 +64,19 @@ def test_the_extern_runs_where_nothing_is_measured(choices):
     check_choice(lambda x: F.gelu(F.linear(x, weight, bias)), x, chosen="extern")
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_the_extern_alternative_adds_the_bias_in_cublas(choices, dtype):
+    """addmm's bias epilogue is aten::addmm in the cuBLAS alternative, as without templates (one rounding, no
+    bias kernel); beta and alpha too, and a linear output also returned (addmm's out=)."""
+    weight, bias, x = rand(23, 37, dtype=dtype), rand(23, dtype=dtype), rand(41, 37, dtype=dtype)
+    check_choice(lambda x: F.gelu(F.linear(x, weight, bias)), x, chosen="extern")
+    assert set(metrics.fallbacks) == {"aten::addmm.default"}, dict(metrics.fallbacks)
+    check_choice(lambda x: torch.relu(torch.addmm(bias, x, weight.T, beta=0.5, alpha=2.0)), x, chosen="extern")
+    assert set(metrics.fallbacks) == {"aten::addmm.default"}, dict(metrics.fallbacks)
+    check_choice(lambda x: (lambda y: (y, torch.sigmoid(y)))(F.linear(x, weight, bias)), x, chosen="extern")
+    assert set(metrics.fallbacks) == {"aten::addmm.default"}, dict(metrics.fallbacks)
+
+
 def test_the_faster_alternative_runs(choices, monkeypatch):
     fake_measurement(monkeypatch, "extern")
     weight, x = rand(21, 19), rand(35, 19)
