@@ -65,8 +65,10 @@ def _all_reach_the_yield(pointwise: loop.PointwiseOp) -> bool:
 
 
 def _match_body(pointwise: loop.PointwiseOp, product: SSAValue, element) -> AddmmBias | None:
-    (yielded,) = pointwise.body.block.last_op.operands
-    total = yielded if element == f32 else _cast_input(yielded, f32, element)
+    yielded = pointwise.body.block.last_op.operands
+    if len(yielded) != 1:
+        return None
+    total = yielded[0] if element == f32 else _cast_input(yielded[0], f32, element)
     if total is None or not isinstance(total.owner, arith.AddfOp):
         return None
     for first, second in ((total.owner.lhs, total.owner.rhs), (total.owner.rhs, total.owner.lhs)):
@@ -81,7 +83,7 @@ def _match_body(pointwise: loop.PointwiseOp, product: SSAValue, element) -> Addm
 def _cast_input(value: SSAValue, source, target) -> SSAValue | None:
     """The input of `value` when it is a loop.cast from `source` to `target`."""
     op = value.owner
-    if op.name != "loop.cast" or op.operands[0].type != source or value.type != target:
+    if not isinstance(op, Operation) or op.name != "loop.cast" or op.operands[0].type != source or value.type != target:
         return None
     return op.operands[0]
 

@@ -70,7 +70,7 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     twin = mapping[matmul.result].owner
     operand_kernels = list(prologues(clones))
     bias = addmm_bias(twin)
-    if bias is not None:  # cuBLAS adds the bias, as aten::addmm does where no template is offered
+    if bias is not None and bias.bias.owner not in clones:  # cuBLAS adds the bias, as where no template is offered
         original = next(o for o, c in mapping.items() if c is bias.pointwise.result)
         extern_ops = cublas_addmm(twin, bias, destination.get(original))
         clones.remove(bias.pointwise)
