@@ -75,6 +75,8 @@ def _match_body(pointwise: loop.PointwiseOp, product: SSAValue, element) -> Addm
         acc, bias = _scaled_load(first, element), _scaled_load(second, element)
         if acc is None or bias is None or acc[0].buffer is not product or bias[0].buffer is product:
             continue
+        if bias[0].buffer.type.element_type != element:  # addmm's input has its operands' type
+            continue
         if _reads_each(acc[0], pointwise) and _broadcast_rows(bias[0], pointwise):
             return AddmmBias(pointwise, bias[0].buffer, acc[1], bias[1])
     return None
@@ -83,7 +85,9 @@ def _match_body(pointwise: loop.PointwiseOp, product: SSAValue, element) -> Addm
 def _cast_input(value: SSAValue, source, target) -> SSAValue | None:
     """The input of `value` when it is a loop.cast from `source` to `target`."""
     op = value.owner
-    if not isinstance(op, Operation) or op.name != "loop.cast" or op.operands[0].type != source or value.type != target:
+    if not isinstance(op, Operation) or op.name != "loop.cast":
+        return None
+    if op.operands[0].type != source or value.type != target:
         return None
     return op.operands[0]
 

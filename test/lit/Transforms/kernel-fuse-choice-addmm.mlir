@@ -1,6 +1,6 @@
 // RUN: irc-opt %s -p 'kernel-fuse' --split-input-file | filecheck %s
 // RUN: irc-opt %s -p 'kernel-fuse,kernel-tile,kernel-plan-memory,convert-kernel-to-triton' --split-input-file --check-passes 2>&1 >/dev/null | filecheck %s --check-prefix=CHECKED
-// CHECKED-COUNT-3: irc-opt: 4 passes checked, no divergence
+// CHECKED-COUNT-4: irc-opt: 4 passes checked, no divergence
 
 // A template choice's cuBLAS alternative runs addmm's bias epilogue as aten::addmm (alpha and beta as its
 // keywords), the rest of the epilogue as a kernel reading its result
@@ -69,6 +69,25 @@ builtin.module {
       %c = loop.load %bias[#loop.index<"i1">] : !loop.buffer<[40], f16, strides [1]>
       %cw = loop.cast %c : f16 to f32
       %sum = arith.addf %xw, %cw : f32
+      %r = loop.cast %sum : f32 to f16
+      loop.yield %r : f16
+    } : !loop.buffer<[33, 40], f16, strides [40, 1]>
+    func.return %s : !loop.buffer<[33, 40], f16, strides [40, 1]>
+  }
+}
+
+// -----
+// An f32 bias of f16 operands is no addmm input (its operands' type): aten::mm and the add.
+// CHECK-LABEL: func.func @wider_bias
+// CHECK:         kernel.extern "aten::mm.default"(%a, %b)
+// CHECK-NOT:     aten::addmm
+builtin.module {
+  func.func @wider_bias(%a: !loop.buffer<[33, 17], f16, strides [17, 1]>, %b: !loop.buffer<[17, 40], f16, strides [40, 1]>, %bias: !loop.buffer<[40], f32, strides [1]>) -> !loop.buffer<[33, 40], f16, strides [40, 1]> {
+    %p = kernel.matmul %a, %b {choice = ["template"]} : (!loop.buffer<[33, 17], f16, strides [17, 1]>, !loop.buffer<[17, 40], f16, strides [40, 1]>) -> !loop.buffer<[33, 40], f32, strides [40, 1]>
+    %s = loop.pointwise ranges [33, 40] {
+      %x = loop.load %p[#loop.index<"40*i0 + i1">] : !loop.buffer<[33, 40], f32, strides [40, 1]>
+      %c = loop.load %bias[#loop.index<"i1">] : !loop.buffer<[40], f32, strides [1]>
+      %sum = arith.addf %x, %c : f32
       %r = loop.cast %sum : f32 to f16
       loop.yield %r : f16
     } : !loop.buffer<[33, 40], f16, strides [40, 1]>
