@@ -70,7 +70,7 @@ def build_choice(item: Sequence[Operation], namer, build_kernel: BuildKernel, us
     twin = mapping[matmul.result].owner
     operand_kernels = list(prologues(clones))
     bias = addmm_bias(twin)
-    if bias is not None and bias.bias.owner not in clones:  # cuBLAS adds the bias, as where no template is offered
+    if bias is not None and bias.bias.owner not in clones:  # cuBLAS adds the bias, as without templates
         original = next(o for o, c in mapping.items() if c is bias.pointwise.result)
         extern_ops = cublas_addmm(twin, bias, destination.get(original))
         clones.remove(bias.pointwise)
@@ -148,7 +148,8 @@ def cublas_addmm(matmul: Operation, bias: AddmmBias, destination: SSAValue | Non
     result = bias.pointwise.result
     if destination is not None:
         kwargs = {**scalars, "out": kernel.OperandRefAttr(3)}
-        extern = kernel.ExternOp("aten::addmm.out", operands, [], args=refs, kwargs=kwargs, outs=[destination])
+        outs = [destination]
+        extern = kernel.ExternOp("aten::addmm.out", operands, [], args=refs, kwargs=kwargs, outs=outs)
         result.replace_all_uses_with(destination)
         return [extern]
     extern = kernel.ExternOp("aten::addmm.default", operands, [result.type], args=refs, kwargs=scalars)

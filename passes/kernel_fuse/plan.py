@@ -123,10 +123,11 @@ class FusionPlanner:
         competes by score like any fusion: joining its producer (a softmax's normalization before P @ V) may
         save more than the template does, and cuBLAS then keeps the matmul."""
         found = prologues(self.ops)
+        computed = self.producer_of.keys()
         return {
             self.graph.index[op]: self.graph.index[template]
             for op, template in found.items()
-            if fusion_problem(op, template) is None and not (self.reads[self.graph.index[op]] & self.producer_of.keys())
+            if fusion_problem(op, template) is None and not self.reads[self.graph.index[op]] & computed
         }
 
     def _users(self, value: SSAValue) -> set[int | None]:
