@@ -125,37 +125,38 @@ def cublas(
     """The extern computing `value`, the product of a kernel.matmul (or dual) with `rhs`, in its operands' type
     (into `destination` when given)."""
     name = "aten::bmm" if matmul.batched else "aten::mm"
-    refs = [kernel.OperandRefAttr(k) for k in range(2)]
-    operands = [matmul.lhs, rhs]
-    if destination is not None:
-        out = {"out": kernel.OperandRefAttr(2)}
-        extern = kernel.ExternOp(f"{name}.out", operands, [], args=refs, kwargs=out, outs=[destination])
-        return [extern], destination
     result = value.type
     if result.element_type != matmul.lhs.type.element_type:
         result = BufferType(result.sizes(), matmul.lhs.type.element_type)
-    extern = kernel.ExternOp(f"{name}.default", operands, [result], args=refs)
-    extern.res[0].name_hint = value.name_hint
-    return [extern], extern.res[0]
+    return extern_into(name, [matmul.lhs, rhs], result, value.name_hint, destination)
 
 
 def cublas_addmm(matmul: Operation, bias: AddmmBias, destination: SSAValue | None) -> list[Operation]:
     """The aten::addmm computing a matmul's bias epilogue (into `destination` when given), whose readers read
     the extern's result instead."""
     operands = [bias.bias, matmul.lhs, matmul.rhs]
-    refs = [kernel.OperandRefAttr(k) for k in range(3)]
     scalars = {k: FloatAttr(v, f64) for k, v in (("beta", bias.beta), ("alpha", bias.alpha)) if v != 1.0}
     result = bias.pointwise.result
+    ops, value = extern_into("aten::addmm", operands, result.type, result.name_hint, destination, scalars)
+    result.replace_all_uses_with(value)
+    return ops
+
+
+def extern_into(
+    name: str, operands: list[SSAValue], result_type, hint: str | None, destination: SSAValue | None,
+    kwargs=None,
+) -> tuple[list[Operation], SSAValue]:
+    """`name`'s extern of `operands` (args in order, `kwargs` beside) and the value it computes: `destination`
+    through its out= overload when given, else its `.default` result of `result_type`, named `hint`."""
+    refs = [kernel.OperandRefAttr(k) for k in range(len(operands))]
+    kwargs = dict(kwargs or {})
     if destination is not None:
-        kwargs = {**scalars, "out": kernel.OperandRefAttr(3)}
-        outs = [destination]
-        extern = kernel.ExternOp("aten::addmm.out", operands, [], args=refs, kwargs=kwargs, outs=outs)
-        result.replace_all_uses_with(destination)
-        return [extern]
-    extern = kernel.ExternOp("aten::addmm.default", operands, [result.type], args=refs, kwargs=scalars)
-    extern.res[0].name_hint = result.name_hint
-    result.replace_all_uses_with(extern.res[0])
-    return [extern]
+        kwargs["out"] = kernel.OperandRefAttr(len(operands))
+        extern = kernel.ExternOp(f"{name}.out", operands, [], args=refs, kwargs=kwargs, outs=[destination])
+        return [extern], destination
+    extern = kernel.ExternOp(f"{name}.default", operands, [result_type], args=refs, kwargs=kwargs)
+    extern.res[0].name_hint = hint
+    return [extern], extern.res[0]
 
 
 def read_product(value: SSAValue, product: SSAValue) -> None:
