@@ -96,8 +96,10 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     `mode="max-autotune"` (or "max-autotune-no-cudagraphs") and `options={"max_autotune": True}` make
     kernel-tile search every kernel's autotune candidates; CUDA graphs follow irc/runtime/cudagraphs.py."""
     from irc import dynamo_cache
+    from irc.fx_attention_mask import densify_attention_masks
     from irc.runtime.cudagraphs import requested
 
+    densify_attention_masks(gm)
     max_autotune, cudagraphs = wants_max_autotune(mode, options), requested(mode, options)
     key = None if cudagraphs or kwargs else dynamo_cache.graph_key(gm, example_inputs, max_autotune)
     compiled = dynamo_cache.lookup(key, example_inputs) if key is not None else None
