@@ -48,6 +48,9 @@ def relative_error(got, want) -> float:
     return (got.float() - want).abs().max().item() / scale
 
 
+MODEL_SPIN_CYCLES = 40_000_000  # about 20 ms of GPU spin: longer than a zoo model's host work per call
+
+
 def bench_ms(fn, inputs, device: str) -> float:
     if device != "cuda":  # a look at the numbers only: the median of a few calls
         times = []
@@ -125,15 +128,28 @@ def run_model(
             timed[backend] = compiled
         row[backend] = result
     if timing:
-        rounds: dict[str, list[float]] = {b: [] for b in timed}
-        with torch.no_grad():
-            for _ in range(repeat):
-                for backend, fn in timed.items():
-                    rounds[backend].append(bench_ms(fn, inputs, device))
-        row["eager_ms"] = median(rounds.pop("eager"))
-        for backend, values in rounds.items():
-            row[backend]["ms"] = median(values)
+        for key, times in timings(timed, inputs, device, repeat).items():
+            row["eager_" + key] = median(times.pop("eager"))
+            for backend, values in times.items():
+                row[backend][key] = median(values)
     return row
+
+
+def timings(timed: dict, inputs, device: str, repeat: int) -> dict[str, dict[str, list[float]]]:
+    """do_bench ms ("ms") and, on CUDA, GPU time with the host's work hidden ("gpu_ms") of each callable, in
+    interleaved rounds."""
+    import torch
+    from run import gpu_ms
+
+    keys = ("ms", "gpu_ms") if device == "cuda" else ("ms",)
+    times = {key: {b: [] for b in timed} for key in keys}
+    with torch.no_grad():
+        for _ in range(repeat):
+            for backend, fn in timed.items():
+                times["ms"][backend].append(bench_ms(fn, inputs, device))
+                if device == "cuda":
+                    times["gpu_ms"][backend].append(gpu_ms(fn, inputs, MODEL_SPIN_CYCLES, reps=20))
+    return times
 
 
 def median(values: list[float]) -> float:
@@ -196,6 +212,26 @@ def ratio(row: dict) -> float | None:
     return None
 
 
+def gpu_ratio(row: dict) -> float | None:
+    inductor, irc = (row.get(b) or {} for b in ("inductor", "irc"))
+    if inductor.get("gpu_ms") and irc.get("gpu_ms") and irc.get("status") == "ok":
+        return inductor["gpu_ms"] / irc["gpu_ms"]
+    return None
+
+
+def gpu_text(row: dict) -> str:
+    """GPU ms with the host's work hidden, eager / Inductor / irc, and Inductor's over irc's."""
+    values = [row.get("eager_gpu_ms"), *((row.get(b) or {}).get("gpu_ms") for b in ("inductor", "irc"))]
+    if None in values:
+        return "-"
+    return " / ".join(f"{v:.3f}" for v in values) + f" ({fmt(gpu_ratio(row), '{:.2f}x')})"
+
+
+def gpu_geomean(rows: list[dict]) -> str:
+    ratios = [r for r in map(gpu_ratio, rows) if r]
+    return f"**{math.exp(sum(map(math.log, ratios)) / len(ratios)):.2f}x**" if ratios else ""
+
+
 def eager_text(result: dict) -> str:
     """What irc ran eagerly besides extern compute, and how the graphs came out."""
     parts = []
@@ -214,20 +250,20 @@ def eager_text(result: dict) -> str:
 
 def table(rows: list[dict]) -> list[str]:
     lines = [
-        "| model | eager ms | inductor ms | irc ms | inductor / irc | inductor compile s | irc compile s "
-        "| irc kernels | irc runs eagerly |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| model | eager ms | inductor ms | irc ms | inductor / irc | GPU ms eager / Inductor / irc "
+        "| inductor compile s | irc compile s | irc kernels | irc runs eagerly |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for row in rows:
         if "error" in row and "irc" not in row:
             lines.append(
-                f"| {row['model']} | - | - | - | - | - | - | - | **failed**: {row['error'][-200:]} |"
+                f"| {row['model']} | - | - | - | - | - | - | - | - | **failed**: {row['error'][-200:]} |"
             )
             continue
         inductor, irc = row.get("inductor") or {}, row.get("irc") or {}
         lines.append(
             f"| {row['model']} | {fmt(row.get('eager_ms'), '{:.3f}')} | {fmt(inductor.get('ms'), '{:.3f}')} "
-            f"| {fmt(irc.get('ms'), '{:.3f}')} | {fmt(ratio(row), '{:.2f}x')} "
+            f"| {fmt(irc.get('ms'), '{:.3f}')} | {fmt(ratio(row), '{:.2f}x')} | {gpu_text(row)} "
             f"| {fmt(inductor.get('compile_s'), '{:.1f}')} | {fmt(irc.get('compile_s'), '{:.1f}')} "
             f"| {fmt(irc.get('kernels'), '{}')} | {eager_text(irc)} |"
         )
@@ -236,7 +272,7 @@ def table(rows: list[dict]) -> list[str]:
         geomean = math.exp(sum(map(math.log, ratios)) / len(ratios))
         lines.append(
             f"| **geomean** | | | | **{geomean:.2f}x** ({len(ratios)} models, lowest {min(ratios):.2f}x) "
-            "| | | | |"
+            f"| {gpu_geomean(rows)} | | | | |"
         )
     return lines
 

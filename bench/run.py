@@ -106,16 +106,17 @@ SPIN_CYCLES = 2_000_000  # about 1 ms of GPU spin: longer than any call's host w
 GPU_REPS = 50
 
 
-def gpu_ms(fn, inputs) -> float:
+def gpu_ms(fn, inputs, spin_cycles: int = SPIN_CYCLES, reps: int = GPU_REPS) -> float:
     """Median GPU time of one call with the host's work hidden: before each call the L2 is flushed and a spin
-    kernel keeps the GPU busy while the host enqueues the call, so neither host prologue nor launch gaps
-    count. do_bench (bench_ms) counts them whenever the host is slower than the GPU."""
+    kernel keeps the GPU busy while the host enqueues the call (spin_cycles must outlast the call's host
+    work), so neither host prologue nor launch gaps count. do_bench (bench_ms) counts them whenever the host
+    is slower than the GPU."""
     flush = torch.empty(256 << 20, dtype=torch.int8, device="cuda")
     times = []
-    for _ in range(GPU_REPS):
+    for _ in range(reps):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         flush.zero_()
-        torch.cuda._sleep(SPIN_CYCLES)
+        torch.cuda._sleep(spin_cycles)
         start.record()
         fn(*inputs)
         end.record()
