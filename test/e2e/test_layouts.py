@@ -115,3 +115,47 @@ def test_empty_permuted_and_new_empty_strided_keep_their_layouts(device):
 
     got = check(fn, rand(5, 6, device=device), fallbacks={})
     assert got[0].stride() == (1, 6) and got[1].stride() == (1, 3)
+
+
+def whisper_front(g, pos, w, b, proj):
+    """Whisper's encoder after its convolutions: a permuted activation plus a row-major position table is the
+    residual stream that a LayerNorm reads and the next layer adds to."""
+    x = F.gelu(g).permute(0, 2, 1) + pos
+    h = F.linear(F.layer_norm(x, (x.shape[-1],), w, b), proj)
+    return x + torch.relu(h)
+
+
+def whisper_inputs(device):
+    return (rand(2, 40, 23, device=device), rand(23, 40, device=device), rand(40, device=device),
+            rand(40, device=device), rand(40, 40, device=device, low=-0.2, high=0.2))  # fmt: skip
+
+
+def test_permuted_plus_row_major_is_written_row_major(device):
+    """Where an elementwise op's operands disagree, the intermediate is row-major (as Inductor lays
+    intermediates out), not transposed like its first operand (eager): the LayerNorm then reduces along
+    contiguous memory; what the function returns keeps eager's strides."""
+    with torch.no_grad():
+        got = check(whisper_front, *whisper_inputs(device))
+        assert got.stride() == whisper_front(*whisper_inputs(device)).stride()
+        module = module_after(whisper_front, whisper_inputs("cpu"), "aten-layout")
+    (first_add, *_) = [op for op in module.walk() if op.name == "aten.add"]
+    assert first_add.results[0].type.stride_values() is None
+
+
+def test_training_graphs_keep_eager_layouts():
+    inputs = [x.requires_grad_() for x in whisper_inputs("cpu")]
+    module = module_after(whisper_front, inputs, "aten-layout")
+    (first_add, *_) = [op for op in module.walk() if op.name == "aten.add"]
+    assert first_add.results[0].type.stride_values() == (920, 1, 23)
+
+
+def module_after(fn, inputs, spec: str):
+    from xdsl.parser import Parser
+
+    from irc.pipeline import make_context, run_pipeline
+    from irc.tools.fx_to_mlir import capture
+
+    (text, *_) = capture(fn, list(inputs))
+    module = Parser(make_context(), text).parse_module()
+    run_pipeline(module, make_context(), spec)
+    return module

@@ -52,3 +52,38 @@ func.func @training(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 
   %r = aten.relu %c : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
   func.return %r : !aten.tensor<[2, 32, 8, 8], f32>
 }
+
+// -----
+
+// A permuted activation plus a row-major table (Whisper's encoder): the sum and what is computed from it are
+// row-major; the returned value keeps its traced layout.
+// CHECK-LABEL: func.func @permuted_plus_row_major
+// CHECK:         %[[A:.*]] = aten.add %p, %pos : ({{.*}}) -> !aten.tensor<[2, 5, 6], f32>
+// CHECK:         %[[C:.*]] = aten.clone %[[A]] : (!aten.tensor<[2, 5, 6], f32>) -> !aten.tensor<[2, 5, 6], f32>
+// CHECK:         %[[T:.*]] = aten.transpose %[[C]] dims = 1, 2 : ({{.*}}) -> !aten.tensor<[2, 6, 5], f32, strides [30, 1, 6]>
+// CHECK:         aten.sum %[[T]]
+// CHECK:         %m = aten.mul %[[C]], %w : ({{.*}}) -> !aten.tensor<[2, 5, 6], f32>
+// CHECK:         %o = aten.add %m, %[[C]] : ({{.*}}) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+func.func @permuted_plus_row_major(%g: !aten.tensor<[2, 6, 5], f32>, %pos: !aten.tensor<[5, 6], f32>, %w: !aten.tensor<[6], f32>) -> (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>, !aten.tensor<[2, 6], f32>) attributes {irc.inference} {
+  %p = aten.permute %g dims = [0, 2, 1] : (!aten.tensor<[2, 6, 5], f32>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  %a = aten.add %p, %pos : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>, !aten.tensor<[5, 6], f32>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  %c = aten.clone %a : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  %t = aten.transpose %c dims = 1, 2 : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>) -> !aten.tensor<[2, 6, 5], f32, strides [30, 5, 1]>
+  %s = aten.sum %t dims = [2] : (!aten.tensor<[2, 6, 5], f32, strides [30, 5, 1]>) -> !aten.tensor<[2, 6], f32>
+  %m = aten.mul %c, %w : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>, !aten.tensor<[6], f32>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  %o = aten.add %m, %c : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>, !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  func.return %o, %s : !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>, !aten.tensor<[2, 6], f32>
+}
+
+// -----
+
+// A value a view reads keeps its traced layout (the view's strides depend on it).
+// CHECK-LABEL: func.func @viewed
+// CHECK:         aten.add %p, %pos : ({{.*}}) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+func.func @viewed(%g: !aten.tensor<[2, 6, 5], f32>, %pos: !aten.tensor<[5, 6], f32>) -> !aten.tensor<[2, 5, 6], f32> attributes {irc.inference} {
+  %p = aten.permute %g dims = [0, 2, 1] : (!aten.tensor<[2, 6, 5], f32>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  %a = aten.add %p, %pos : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>, !aten.tensor<[5, 6], f32>) -> !aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>
+  %v = aten.unsqueeze %a dim = 0 : (!aten.tensor<[2, 5, 6], f32, strides [30, 1, 5]>) -> !aten.tensor<[1, 2, 5, 6], f32, strides [30, 30, 1, 5]>
+  %o = aten.sum %v dims = [0] : (!aten.tensor<[1, 2, 5, 6], f32, strides [30, 30, 1, 5]>) -> !aten.tensor<[2, 5, 6], f32>
+  func.return %o : !aten.tensor<[2, 5, 6], f32>
+}

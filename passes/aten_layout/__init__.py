@@ -1,5 +1,5 @@
 """aten-layout: channels_last activations for convolution networks (aten -> aten), as Inductor's layout
-optimization does.
+optimization does, and row-major intermediates where elementwise operands disagree.
 
 cuDNN runs a convolution of a channels_last input in NHWC, much faster than NCHW for depthwise and 1x1
 convolutions; a network traced with NCHW inputs keeps every activation NCHW. Where the graph's convolutions are
@@ -15,6 +15,15 @@ a channels_last activation is row-major, and so are the LayerNorm and Linear lay
 becomes
     %y = aten.relu %x : (...) -> !aten.tensor<[8, 32, 56, 56], bf16, strides [100352, 1, 1792, 32]>
     %c = aten.fallback "aten::convolution.default"(%y, %w) ...
+
+Second (row_major.py), in every inference function: where an elementwise op's operands disagree, a permuted one
+and a row-major one, its result is row-major rather than laid out like its first operand (TensorIterator), as
+Inductor lays intermediates out, and so is what is computed from it:
+
+    %a = aten.add %p, %pos : (!aten.tensor<[4, 1500, 512], bf16, strides [768000, 1, 1500]>, ...)
+        -> !aten.tensor<[4, 1500, 512], bf16, strides [768000, 1, 1500]>
+becomes
+    %a = aten.add %p, %pos : (...) -> !aten.tensor<[4, 1500, 512], bf16>
 
 Values the function returns (through views or not) keep the layout they were traced with. Only inference
 functions (aten.INFERENCE) change: a training forward returns the activations its backward saves, and the
@@ -36,6 +45,7 @@ from irc.dialects.aten_elementwise import BinaryElementwiseOp, ClampOp, ConvertO
 from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
 from irc.options import CheckedOptions
+from irc.passes.aten_layout.row_major import row_major_intermediates
 
 CONVOLUTION = "aten::convolution.default"
 GROUPS_ARG = 8
@@ -196,16 +206,19 @@ class Layouts:
 
 
 def optimize_layout(function: func.FuncOp) -> None:
-    if aten.INFERENCE not in function.attributes or not worth_it(function, convolutions(function)):
+    if aten.INFERENCE not in function.attributes:
         return
-    layouts = Layouts(returned_values(function))
-    for op in list(function.walk()):
-        layouts.visit(op)
+    if worth_it(function, convolutions(function)):
+        layouts = Layouts(returned_values(function))
+        for op in list(function.walk()):
+            layouts.visit(op)
+    row_major_intermediates(function, is_relayable, is_channels_last)
 
 
 @dataclass(frozen=True)
 class AtenLayoutPass(CheckedOptions, ModulePass):
-    """channels_last activations for graphs whose convolutions gain by it (Inductor's layout optimization)."""
+    """channels_last activations for graphs whose convolutions gain by it (Inductor's layout optimization),
+    row-major intermediates where elementwise operands disagree."""
 
     name = "aten-layout"
 
