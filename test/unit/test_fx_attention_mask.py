@@ -94,3 +94,25 @@ def test_a_call_without_mask_is_left_alone():
     graph.output(graph.call_function(SDPA, (q, q, q), {"is_causal": True}))
     gm = torch.fx.GraphModule(torch.nn.Module(), graph)
     assert densify_attention_masks(gm) == 0
+
+
+def test_the_rewritten_graph_computes_what_the_call_did():
+    """Run on CPU tensors (the mask's example value says CUDA): the copy, the row test and the zeroing give
+    what the call gave, zeros for fully masked rows included."""
+    import torch.nn.functional as F
+
+    def attend(q, k, v, keep):
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=keep) * 2
+
+    gm = torch.fx.symbolic_trace(attend)
+    mask = next(n for n in gm.graph.nodes if n.name == "keep")
+    mask.meta["example_value"] = fake_mask("cuda", (1, 1, 8, 1), (2, 1, 8, 8))
+    assert densify_attention_masks(gm) == 1
+    q, k, v = (torch.randn(2, 3, 8, 16) for _ in range(3))
+    keep = torch.rand(1, 1, 8, 1) > 0.5
+    keep[0, 0, :2] = torch.tensor([[False], [True]])
+    keep = keep.expand(2, 1, 8, 8)
+    want = attend(q, k, v, keep)
+    got = gm(q, k, v, keep)
+    torch.testing.assert_close(got, want)
+    assert bool((got[:, :, 0] == 0).all())
