@@ -29,12 +29,13 @@ def densify_attention_masks(gm) -> int:
     import torch
 
     made: dict = {}  # mask node -> (dense copy, rows with a key left)
+    position = {node: k for k, node in enumerate(gm.graph.nodes)}
     calls = gm.graph.find_nodes(op="call_function", target=torch._C._nn.scaled_dot_product_attention)
-    targets = [node for node in calls if rewritable(node)]
+    targets = sorted((node for node in calls if rewritable(node)), key=position.__getitem__)
     for node in targets:
         mask = argument(node, "attn_mask")
-        if mask not in made:
-            made[mask] = dense_and_live(gm.graph, mask)
+        if mask not in made:  # made before the mask's first SDPA call: a graph input's stays after every input
+            made[mask] = dense_and_live(gm.graph, mask, node)
         dense, live = made[mask]
         node.replace_input_with(mask, dense)
         zero_masked_rows(gm.graph, node, live)
@@ -66,11 +67,10 @@ def argument(node, name: str):
     return node.kwargs.get(name, node.args[position] if len(node.args) > position else None)
 
 
-def dense_and_live(graph, mask):
+def dense_and_live(graph, mask, first_call):
     value = mask.meta["example_value"]
-    with graph.inserting_after(mask):
+    with graph.inserting_before(first_call):
         dense = graph.call_method("contiguous", (mask,))
-    with graph.inserting_after(dense):
         live = graph.call_method("any", (mask, -1), {"keepdim": True})
     dense.meta["example_value"] = fake_empty(value, value.shape)
     live.meta["example_value"] = fake_empty(value, (*value.shape[:-1], 1))

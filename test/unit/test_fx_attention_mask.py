@@ -41,6 +41,7 @@ def test_a_strided_cuda_mask_gets_a_contiguous_copy():
     for as_keyword in (True, False):
         gm = sdpa_graph(fake_mask("cuda", (1, 1, 8, 1), (2, 1, 8, 8)), as_keyword)
         assert densify_attention_masks(gm) == 1
+        gm.graph.lint()
         dense = sdpa_mask(gm)
         assert (dense.op, dense.target, dense.args[0].name) == ("call_method", "contiguous", "mask")
         assert dense.meta["example_value"].stride() == (64, 64, 8, 1)
@@ -56,16 +57,18 @@ def test_one_copy_of_a_mask_serves_every_layer():
     graph = torch.fx.Graph()
     with FakeTensorMode():
         q = torch.empty(2, 3, 8, 16, device="cuda")
+    mask = graph.placeholder("mask")  # before the other graph input: the copy comes after both
+    mask.meta["example_value"] = fake_mask("cuda", (1, 1, 8, 1), (2, 1, 8, 8))
     x = graph.placeholder("x")
     x.meta["example_value"] = q
-    mask = graph.placeholder("mask")
-    mask.meta["example_value"] = fake_mask("cuda", (1, 1, 8, 1), (2, 1, 8, 8))
     for _ in range(3):
         x = graph.call_function(SDPA, (x, x, x), {"attn_mask": mask})
         x.meta["example_value"] = q
     graph.output(x)
     gm = torch.fx.GraphModule(torch.nn.Module(), graph)
     assert densify_attention_masks(gm) == 3
+    gm.graph.lint()
+    assert [n.op for n in gm.graph.nodes][:3] == ["placeholder", "placeholder", "call_method"]
     assert [n.target for n in gm.graph.nodes if n.op == "call_method"] == ["contiguous", "any"]
     assert len(gm.graph.find_nodes(op="call_function", target=torch.where)) == 3
 
