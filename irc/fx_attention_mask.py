@@ -1,7 +1,7 @@
 """Dense attention masks for scaled_dot_product_attention on CUDA, in the Dynamo graph before aot_autograd.
 
-PyTorch picks the SDPA kernel while tracing: a mask whose last dimension is strided (a padding or position mask
-broadcast to [B, H, L, S] by `expand`, as transformers builds it under torch.compile) rules out the fused
+PyTorch picks the SDPA kernel while tracing: a mask whose last dimension is strided (a padding or position
+mask broadcast to [B, H, L, S] by `expand`, as transformers builds it under torch.compile) rules out the fused
 kernels (cuDNN, memory-efficient), and the op decomposes into the math path: two f32 batched matmuls and a
 softmax over [B, H, L, S], what Inductor runs for BERT and ViT. A contiguous copy of a boolean mask lets a
 fused kernel run. The math path gives 0 for a query whose keys are all masked, a fused kernel does not, so
@@ -34,7 +34,7 @@ def densify_attention_masks(gm) -> int:
     targets = sorted((node for node in calls if rewritable(node)), key=position.__getitem__)
     for node in targets:
         mask = argument(node, "attn_mask")
-        if mask not in made:  # made before the mask's first SDPA call: a graph input's stays after every input
+        if mask not in made:  # before the mask's first SDPA call, so never between graph inputs
             made[mask] = dense_and_live(gm.graph, mask, node)
         dense, live = made[mask]
         node.replace_input_with(mask, dense)

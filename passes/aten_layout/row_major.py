@@ -8,8 +8,10 @@ dims of the result (a broadcast one too) is row-major and the result is only rea
 its strides (elementwise ops, reductions, matmul externs, and permutes or transposes of it read by such ops).
 Convolution networks' channels_last values (the first rule) stay as they are:
 
-    %p = aten.permute %g dims = [0, 2, 1] : (...) -> !aten.tensor<[4, 1500, 512], bf16, strides [768000, 1, 1500]>
-    %a = aten.add %p, %pos : (..., !aten.tensor<[1500, 512], bf16>) -> !aten.tensor<[4, 1500, 512], bf16, strides [768000, 1, 1500]>
+    %p = aten.permute %g dims = [0, 2, 1] : (...)
+        -> !aten.tensor<[4, 1500, 512], bf16, strides [768000, 1, 1500]>
+    %a = aten.add %p, %pos : (..., !aten.tensor<[1500, 512], bf16>)
+        -> !aten.tensor<[4, 1500, 512], bf16, strides [768000, 1, 1500]>
 becomes
     %a = aten.add %p, %pos : (..., !aten.tensor<[1500, 512], bf16>) -> !aten.tensor<[4, 1500, 512], bf16>
 """
@@ -24,7 +26,12 @@ from irc.dialects.aten_views import PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, contiguous_strides
 
 # externs whose result layout does not follow their operands' strides
-LAYOUT_FREE_EXTERNS = {"aten::mm.default", "aten::addmm.default", "aten::bmm.default", "aten::baddbmm.default"}
+LAYOUT_FREE_EXTERNS = {
+    "aten::mm.default",
+    "aten::addmm.default",
+    "aten::bmm.default",
+    "aten::baddbmm.default",
+}
 
 
 def static(t) -> bool:
@@ -68,20 +75,23 @@ class RowMajor:
     def set(self, value: SSAValue, strides: list[int]) -> None:
         sizes, element = value.type.sizes(), value.type.element_type
         declared = None if strides == contiguous_strides(sizes) else strides
-        self.strides[Rewriter.replace_value_with_new_type(value, TensorType(sizes, element, declared))] = strides
+        new_type = TensorType(sizes, element, declared)
+        self.strides[Rewriter.replace_value_with_new_type(value, new_type)] = strides
 
     def wants_row_major(self, op: Operation, result: SSAValue) -> bool:
         if not static(result.type) or len(result.type.sizes()) < 2 or result in self.returned:
             return False
         strides, sizes = self.of(result), result.type.sizes()
-        if strides == contiguous_strides(sizes) or (len(sizes) == 4 and self.is_channels_last(sizes, strides)):
+        if strides == contiguous_strides(sizes):
+            return False
+        if len(sizes) == 4 and self.is_channels_last(sizes, strides):
             return False
         return any(self.orders_row_major(v, len(sizes)) for v in op.operands) and layout_free_users(
             result, self.relayable
         )
 
     def orders_row_major(self, value: SSAValue, rank: int) -> bool:
-        """`value` spans at least two dims of a rank-`rank` result, with strides falling from outer to inner."""
+        """`value` spans two or more dims of a rank-`rank` result, its strides falling from outer to inner."""
         strides = self.of(value)
         if strides is None or len(strides) > rank:
             return False

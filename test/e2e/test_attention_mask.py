@@ -20,7 +20,8 @@ def ran_fused_attention() -> bool:
 
 
 def attention_inputs(batch, heads, length, dim, dtype):
-    return tuple(rand(batch, heads, length, dim, dtype=dtype, device="cuda", low=-1, high=1) for _ in range(3))
+    shape = (batch, heads, length, dim)
+    return tuple(rand(*shape, dtype=dtype, device="cuda", low=-1, high=1) for _ in range(3))
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
