@@ -86,12 +86,18 @@ class PermuteOp(ViewLikeOp):
     def __init__(self, input: SSAValue, result_type: Attribute, dims: Sequence[int]):
         super().__init__(input, result_type, dims=DenseArrayBase.from_list(i64, list(dims)))
 
+    def source_dims(self, rank: int) -> list[int]:
+        """Result dim i is input dim source_dims(rank)[i] for an input of `rank` dims (ValueError if the dims
+        are no permutation of them)."""
+        dims = list(self.dims.get_values())
+        wrapped = normalize_dims(dims, rank)
+        if len(wrapped) != rank:
+            raise ValueError(f"permute dims {dims} are not a permutation of {rank} dims")
+        return wrapped
+
     def expected_shape(self) -> Shape:
-        shape, dims = self.input_shape(), list(self.dims.get_values())
-        wrapped = verifying(normalize_dims, dims, len(shape))
-        if len(wrapped) != len(shape):
-            raise VerifyException(f"permute dims {dims} are not a permutation of {len(shape)} dims")
-        return tuple(shape[d] for d in wrapped)
+        shape = self.input_shape()
+        return tuple(shape[d] for d in verifying(self.source_dims, len(shape)))
 
 
 @irdl_op_definition
@@ -107,13 +113,18 @@ class TransposeOp(ViewLikeOp):
     def __init__(self, input: SSAValue, result_type: Attribute, dim0: int, dim1: int):
         super().__init__(input, result_type, dim0=int_prop(dim0), dim1=int_prop(dim1))
 
+    def source_dims(self, rank: int) -> list[int]:
+        """Result dim i is input dim source_dims(rank)[i] for an input of `rank` dims (ValueError if a dim is
+        out of range)."""
+        order = list(range(rank))
+        a, b = (normalize_dim(d.value.data, rank) for d in (self.dim0, self.dim1))
+        if rank:
+            order[a], order[b] = order[b], order[a]
+        return order
+
     def expected_shape(self) -> Shape:
-        shape = list(self.input_shape())
-        a = verifying(normalize_dim, self.dim0.value.data, len(shape))
-        b = verifying(normalize_dim, self.dim1.value.data, len(shape))
-        if shape:
-            shape[a], shape[b] = shape[b], shape[a]
-        return tuple(shape)
+        shape = self.input_shape()
+        return tuple(shape[d] for d in verifying(self.source_dims, len(shape)))
 
 
 @irdl_op_definition

@@ -41,27 +41,23 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
-from irc.dialects.aten_elementwise import BinaryElementwiseOp, ClampOp, ConvertOp, UnaryElementwiseOp, WhereOp
 from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
 from irc.options import CheckedOptions
 from irc.passes.aten_layout.row_major import row_major_intermediates
+from irc.passes.aten_layout.strides import (
+    POOLINGS,
+    channels_last_strides,
+    declared_strides,
+    is_channels_last,
+    is_relayable,
+)
 
 CONVOLUTION = "aten::convolution.default"
 GROUPS_ARG = 8
-# ops whose result convert-aten-to-loop writes in the layout their type declares
-RELAYABLE = (UnaryElementwiseOp, BinaryElementwiseOp, WhereOp, ClampOp, ConvertOp, CloneOp)
-# fallbacks it lowers the same way (cat.py, pool.py); were one left an extern, its result strides are ATen's
-POOLINGS = {"aten::max_pool2d_with_indices.default", "aten::avg_pool2d.default"}
-RELAYABLE_FALLBACKS = {"aten::constant_pad_nd.default", "aten::cat.default", *POOLINGS}
 # Inductor's measured channels_last time / NCHW time by kind of convolution (graph.py, decide_layout_opt)
 MULTIPLIERS = {"grouped": 1.358, "small": 0.783, "in_out": 0.725, "default": 0.823}
 OPS_PER_CONVOLUTION = 300
-
-
-def channels_last_strides(sizes) -> list[int]:
-    n, c, h, w = sizes
-    return [h * w * c, 1, w * c, c]
 
 
 def static_4d(t) -> bool:
@@ -110,19 +106,6 @@ def is_row_major(t: TensorType) -> bool:
     return strides is None or list(strides) == contiguous_strides(t.sizes())
 
 
-def declared_strides(t: TensorType) -> list:
-    strides = t.stride_values()
-    return contiguous_strides(t.sizes()) if strides is None else list(strides)
-
-
-def is_channels_last(sizes, strides) -> bool:
-    """channels_last, and not also row-major (as it is where H and W are 1)."""
-    row_major = contiguous_strides(sizes)
-    wanted = channels_last_strides(sizes)
-    dims = [d for d in range(4) if sizes[d] != 1]
-    return all(strides[d] == wanted[d] for d in dims) and not all(strides[d] == row_major[d] for d in dims)
-
-
 def channels_last_type(t: TensorType) -> TensorType:
     return TensorType(t.sizes(), t.element_type, channels_last_strides(t.sizes()))
 
@@ -138,22 +121,6 @@ def copy_channels_last(op: aten.FallbackOp) -> SSAValue:
     Rewriter.insert_op(copy, InsertPoint.before(op))
     op.operands[0] = copy.result
     return copy.result
-
-
-def is_relayable(op: Operation) -> bool:
-    if isinstance(op, aten.FallbackOp):
-        return op.overload.data in RELAYABLE_FALLBACKS
-    return isinstance(op, RELAYABLE)
-
-
-def view_dims(op: PermuteOp | TransposeOp) -> list[int]:
-    """Result dim i is input dim dims[i]."""
-    if isinstance(op, PermuteOp):
-        return [d % 4 for d in op.dims.get_values()]
-    dims = list(range(4))
-    a, b = op.dim0.value.data % 4, op.dim1.value.data % 4
-    dims[a], dims[b] = dims[b], dims[a]
-    return dims
 
 
 class Layouts:
@@ -182,7 +149,7 @@ class Layouts:
             self.follow_operands(op)
         elif isinstance(op, PermuteOp | TransposeOp) and self.of(op.input) is not None:
             source = self.of(op.input)
-            self.strides[op.result] = [source[d] for d in view_dims(op)]
+            self.strides[op.result] = [source[d] for d in op.source_dims(4)]
 
     def convolution(self, op: aten.FallbackOp) -> None:
         if not self.channels_last(op.inputs[0]):
@@ -212,7 +179,7 @@ def optimize_layout(function: func.FuncOp) -> None:
         layouts = Layouts(returned_values(function))
         for op in list(function.walk()):
             layouts.visit(op)
-    row_major_intermediates(function, is_relayable, is_channels_last)
+    row_major_intermediates(function)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from irc.dialects import aten
 from irc.dialects.aten_reductions import ReductionOp
 from irc.dialects.aten_views import PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, contiguous_strides
+from irc.passes.aten_layout.strides import declared_strides, is_channels_last, is_relayable
 
 # externs whose result layout does not follow their operands' strides
 LAYOUT_FREE_EXTERNS = {
@@ -41,36 +42,26 @@ def static(t) -> bool:
 class RowMajor:
     """Row-major layouts chosen in program order; `strides` holds every value whose strides changed."""
 
-    def __init__(self, function: func.FuncOp, relayable, is_channels_last):
+    def __init__(self, function: func.FuncOp):
         self.returned = returned_values(function)
-        self.relayable, self.is_channels_last = relayable, is_channels_last
         self.strides: dict[SSAValue, list[int]] = {}
 
     def of(self, value: SSAValue) -> list[int] | None:
         if value in self.strides:
             return self.strides[value]
-        if not static(value.type):
-            return None
-        strides = value.type.stride_values()
-        return contiguous_strides(value.type.sizes()) if strides is None else list(strides)
+        return declared_strides(value.type) if static(value.type) else None
 
     def visit(self, op: Operation) -> None:
         if isinstance(op, PermuteOp | TransposeOp) and op.input in self.strides:
             self.follow_view(op)
-        elif self.relayable(op):
+        elif is_relayable(op):
             for result in op.results:
                 if self.wants_row_major(op, result):
                     self.set(result, contiguous_strides(result.type.sizes()))
 
     def follow_view(self, op: PermuteOp | TransposeOp) -> None:
         source = self.strides[op.input]
-        if isinstance(op, PermuteOp):
-            dims = [d % len(source) for d in op.dims.get_values()]
-        else:
-            dims = list(range(len(source)))
-            a, b = op.dim0.value.data % len(source), op.dim1.value.data % len(source)
-            dims[a], dims[b] = dims[b], dims[a]
-        self.set(op.result, [source[d] for d in dims])
+        self.set(op.result, [source[d] for d in op.source_dims(len(source))])
 
     def set(self, value: SSAValue, strides: list[int]) -> None:
         sizes, element = value.type.sizes(), value.type.element_type
@@ -84,11 +75,9 @@ class RowMajor:
         strides, sizes = self.of(result), result.type.sizes()
         if strides == contiguous_strides(sizes):
             return False
-        if len(sizes) == 4 and self.is_channels_last(sizes, strides):
+        if len(sizes) == 4 and is_channels_last(sizes, strides):
             return False
-        return any(self.orders_row_major(v, len(sizes)) for v in op.operands) and layout_free_users(
-            result, self.relayable
-        )
+        return any(self.orders_row_major(v, len(sizes)) for v in op.operands) and layout_free_users(result)
 
     def orders_row_major(self, value: SSAValue, rank: int) -> bool:
         """`value` spans two or more dims of a rank-`rank` result, its strides falling from outer to inner."""
@@ -99,16 +88,16 @@ class RowMajor:
         return len(spanned) >= 2 and all(a > b for a, b in zip(spanned, spanned[1:]))
 
 
-def layout_free_users(value: SSAValue, relayable) -> bool:
+def layout_free_users(value: SSAValue) -> bool:
     """Whether every op reading `value` (or a permute or transpose of it) writes the same thing whatever its
     strides: ops convert-aten-to-loop writes in their declared layout, reductions, matmul externs."""
     for use in value.uses:
         user = use.operation
         if isinstance(user, PermuteOp | TransposeOp):
-            if not layout_free_users(user.result, relayable):
+            if not layout_free_users(user.result):
                 return False
         elif not (
-            relayable(user)
+            is_relayable(user)
             or isinstance(user, ReductionOp)
             or (isinstance(user, aten.FallbackOp) and user.overload.data in LAYOUT_FREE_EXTERNS)
         ):
@@ -116,7 +105,7 @@ def layout_free_users(value: SSAValue, relayable) -> bool:
     return True
 
 
-def row_major_intermediates(function: func.FuncOp, relayable, is_channels_last) -> None:
-    layouts = RowMajor(function, relayable, is_channels_last)
+def row_major_intermediates(function: func.FuncOp) -> None:
+    layouts = RowMajor(function)
     for op in list(function.walk()):
         layouts.visit(op)

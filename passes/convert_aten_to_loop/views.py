@@ -129,16 +129,13 @@ def layout(op: Operation) -> tuple[list[DimLike], list[DimLike], DimLike]:
 
 def lower_permute(op: aten.PermuteOp) -> Lowered:
     sizes, strides, offset = layout(op)
-    dims = normalize_dims(list(op.dims.get_values()), len(sizes))
+    dims = op.source_dims(len(sizes))
     return reinterpret(op.input, [sizes[d] for d in dims], [strides[d] for d in dims], offset)
 
 
 def lower_transpose(op: aten.TransposeOp) -> Lowered:
     sizes, strides, offset = layout(op)
-    order = list(range(len(sizes)))
-    if sizes:
-        a, b = (normalize_dim(d.value.data, len(sizes)) for d in (op.dim0, op.dim1))
-        order[a], order[b] = order[b], order[a]
+    order = op.source_dims(len(sizes))
     return reinterpret(op.input, [sizes[d] for d in order], [strides[d] for d in order], offset)
 
 
