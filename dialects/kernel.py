@@ -73,6 +73,7 @@ from irc.dialects.kernel_config import (
 )
 from irc.dialects.kernel_space import verify_iteration_space
 from irc.dialects.kernel_template import ChoiceOp, DualMatmulOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
+from irc.dialects.kernel_size import SizeOp  # noqa: F401  (re-exported: kernel.SizeOp)
 from irc.dialects.operand_ref import OperandRef
 from irc.dialects.types import (
     BufferType,
@@ -575,6 +576,6 @@ class ReuseOp(IRDLOperation):
 
 Kernel = Dialect(
     "kernel",
-    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, DualMatmulOp, ChoiceOp],
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, DualMatmulOp, ChoiceOp, SizeOp],
     [OperandRefAttr],
 )

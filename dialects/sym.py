@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import sympy
 
-from irc.dialects.sym_functions import FloorDiv, ModularIndexing
+from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, ModularIndexing, Where
 from irc.dialects.sym_parse import parse_sym
 
 
@@ -37,9 +37,9 @@ def as_expr(value) -> sympy.Expr:
 
 
 def zero_divisor(expr: sympy.Expr) -> sympy.Expr | None:
-    """The first FloorDiv or ModularIndexing of `expr` that divides by zero (or takes a modulus of zero)."""
+    """The first FloorDiv, CeilDiv or ModularIndexing of `expr` that divides by zero (or takes a modulus of zero)."""
     for call in sympy.preorder_traversal(expr):
-        if isinstance(call, FloorDiv) and call.args[1] == 0:
+        if isinstance(call, FloorDiv | CeilDiv) and call.args[1] == 0:
             return call
         if isinstance(call, ModularIndexing) and (call.args[1] == 0 or call.args[2] == 0):
             return call
@@ -130,11 +130,27 @@ def evaluate_index(expr, values):
         return args[0] // args[1]
     if isinstance(expr, ModularIndexing):
         return (args[0] // args[1]) % args[2]
+    if isinstance(expr, CeilDiv):
+        return -(-args[0] // args[1])
+    if isinstance(expr, COMPARISONS):
+        return _compare(expr, args)
+    if isinstance(expr, Where):
+        import numpy as np
+
+        return np.where(np.asarray(args[0]) != 0, args[1], args[2])[()]
     if isinstance(expr, sympy.Min | sympy.Max):
         import numpy as np
 
         return _fold(args, np.minimum if isinstance(expr, sympy.Min) else np.maximum)
     raise ValueError(f"cannot evaluate index expression {expr}")
+
+
+def _compare(expr, args):
+    """A comparison's 0/1 value (integers, or integer arrays element by element)."""
+    import numpy as np
+
+    compare = {"Lt": np.less, "Le": np.less_equal, "Eq": np.equal, "Ne": np.not_equal}[type(expr).__name__]
+    return np.asarray(compare(args[0], args[1]), dtype=np.int64)[()]
 
 
 def _fold(values, combine):

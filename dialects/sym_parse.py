@@ -9,7 +9,8 @@ sympy's spelling of integer polynomials over symbols with irc's index functions:
     unary := "-" unary | power                             -FloorDiv(i0, 3)
     power := atom ["**" unary]                             s0**2 (a constant exponent in 0..64)
     atom  := INTEGER | NAME | FUNC "(" expr ("," expr)* ")" | "(" expr ")"
-    FUNC  := FloorDiv (2 arguments) | ModularIndexing (3) | Min | Max (2 or more)
+    FUNC  := FloorDiv | CeilDiv (2 arguments) | ModularIndexing (3) | Min | Max (2 to 16)
+           | Where (3: a condition, its value where nonzero, else) | Lt | Le | Eq | Ne (2; 1 or 0)
 
 Names are identifiers without a leading underscore; which names an expression may use (index variables,
 size symbols, constexpr names) is for the verifier of the op or type that holds it (`unknown_names`). The
@@ -25,7 +26,7 @@ from functools import lru_cache
 
 import sympy
 
-from irc.dialects.sym_functions import FloorDiv, ModularIndexing
+from irc.dialects.sym_functions import CeilDiv, Eq, FloorDiv, Le, Lt, ModularIndexing, Ne, Where
 
 MAX_TEXT = 100_000
 MAX_DEPTH = 32
@@ -34,8 +35,9 @@ MAX_TERMS = 4096
 MAX_DEGREE = 64
 INT64_MAX = (1 << 63) - 1
 
-FUNCTIONS = {"FloorDiv": (FloorDiv, 2, 2), "ModularIndexing": (ModularIndexing, 3, 3),
-             "Min": (sympy.Min, 2, 16), "Max": (sympy.Max, 2, 16)}  # fmt: skip
+FUNCTIONS = {"FloorDiv": (FloorDiv, 2, 2), "CeilDiv": (CeilDiv, 2, 2), "ModularIndexing": (ModularIndexing, 3, 3),
+             "Min": (sympy.Min, 2, 16), "Max": (sympy.Max, 2, 16), "Where": (Where, 3, 3),
+             "Lt": (Lt, 2, 2), "Le": (Le, 2, 2), "Eq": (Eq, 2, 2), "Ne": (Ne, 2, 2)}  # fmt: skip
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)(\s*\()?|(\*\*|[-+*(),])|(\S))")
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

@@ -38,7 +38,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from irc.dialects import aten
+from irc.dialects import aten, kernel
 from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
@@ -119,23 +119,13 @@ class FxImporter:
         raise UnsupportedGraph(f"argument {arg!r} is not a tensor or a number")
 
     def symbol_value(self, expr) -> SSAValue:
-        """An i64 value for a size expression over the graph's SymInt inputs."""
-        import sympy
+        """An i64 value for a size expression (torch's sympy): the host binds its symbols from the inputs."""
+        from irc.fx_sizes import irc_size
 
-        if expr.is_Integer:
-            return self.constant(int(expr))
-        if expr.is_Symbol:
-            if expr.name not in self.symbols:
-                raise UnsupportedGraph(f"size symbol {expr.name} is not a graph input")
-            return self.symbols[expr.name]
-        if isinstance(expr, (sympy.Add, sympy.Mul)):
-            ops = {sympy.Add: arith.AddiOp, sympy.Mul: arith.MuliOp}
-            values = [self.symbol_value(a) for a in expr.args]
-            result = values[0]
-            for value in values[1:]:
-                result = self.insert(ops[type(expr)](result, value)).result
-            return result
-        raise UnsupportedGraph(f"cannot materialize size expression {expr}")
+        size = irc_size(expr)
+        if size.is_Integer:
+            return self.constant(int(size))
+        return self.insert(kernel.SizeOp(size)).result
 
     # -- nodes ---------------------------------------------------------------------------------
 
@@ -157,6 +147,7 @@ class FxImporter:
         self.values[node] = arg
         if isinstance(value, torch.SymInt) and value.node.expr.is_Symbol:
             self.symbols.setdefault(str(value.node.expr), arg)
+            arg.name_hint = str(value.node.expr)  # the host binds the symbol from it (triton_wrapper)
 
     def get_attr(self, node) -> None:
         """A lifted tensor constant: a value in the IR when 0-d or empty, else a trailing argument."""

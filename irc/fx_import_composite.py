@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from irc.dialects import aten
 from irc.dialects.types import TensorType
-from irc.fx_types import Importer, dtype_type, result_type, size_text, value_type
+from irc.fx_types import Importer, dtype_type, result_type, size_dim, value_type
 
 Builder = Callable[[Importer, object, dict], object]
 
@@ -42,7 +42,7 @@ def ldexp(importer, node, args):
     if not isinstance(exponent, torch.Tensor):
         return None
     power_dtype = torch.result_type(2.0, exponent)
-    power_type = TensorType([size_text(s) for s in exponent.shape], dtype_type(power_dtype))
+    power_type = TensorType([size_dim(s) for s in exponent.shape], dtype_type(power_dtype))
     pow_op, mul_op = aten.BINARY_OPS["pow"].op, aten.BINARY_OPS["mul"].op
     power = importer.insert(pow_op(importer.constant(2.0), importer.operand(args["other"]), power_type)).result
     return importer.insert(mul_op(importer.operand(args["self"]), power, result_type(node))).result
@@ -58,7 +58,7 @@ def copy(importer, node, args):
     args["self"]  # only its sizes and dtype matter: they are the result's
     result = importer.operand(args["src"])
     if list(source.shape) != list(value.shape):
-        expanded = TensorType([size_text(s) for s in value.shape], dtype_type(source.dtype))
+        expanded = TensorType([size_dim(s) for s in value.shape], dtype_type(source.dtype))
         result = importer.insert(aten.ExpandOp(result, expanded)).result
     if source.dtype != value.dtype:
         result = importer.insert(aten.ConvertOp(result, result_type(node))).result

@@ -18,6 +18,7 @@ import operator
 from collections.abc import Callable
 
 from xdsl.dialects import arith
+from xdsl.dialects.builtin import f64, i64
 
 from irc.dialects import aten
 from irc.dialects.elementwise import SPECIAL_POLYNOMIALS
@@ -30,7 +31,7 @@ from irc.fx_types import (
     UnsupportedGraph,
     op_name,
     result_type,
-    size_text,
+    size_dim,
     tensor_type,
     value_type,
 )
@@ -350,8 +351,8 @@ def select(importer, node, args):
 @carries("size", "stride", "storage_offset")  # read from the result's example value
 def as_strided(importer, node, args):
     value = node.meta["val"]
-    strides = [size_text(s) for s in value.stride()]
-    offset = size_text(value.storage_offset())
+    strides = [size_dim(s) for s in value.stride()]
+    offset = size_dim(value.storage_offset())
     return importer.insert(aten.AsStridedOp(importer.operand(args["self"]), result_type(node), strides, offset)).result
 
 
@@ -360,8 +361,8 @@ def as_strided_copy(importer, node, args):
     """The view of as_strided (strides and offset from the arguments: the copy's own layout is its own), copied."""
     source = node.args[0].meta["val"]
     offset = args.get("storage_offset")
-    strides = [size_text(s) for s in args["stride"]]
-    offset = size_text(source.storage_offset() if offset is None else offset)
+    strides = [size_dim(s) for s in args["stride"]]
+    offset = size_dim(source.storage_offset() if offset is None else offset)
     view = aten.AsStridedOp(importer.operand(args["self"]), value_type(node.meta["val"]), strides, offset)
     return importer.insert(aten.CloneOp(importer.insert(view).result, result_type(node))).result
 
@@ -570,9 +571,7 @@ def import_scalar_call(importer: Importer, node):
     import torch
 
     value = node.meta.get("val")
-    if isinstance(value, torch.SymInt) and not value.node.expr.free_symbols - set(
-        __import__("sympy").Symbol(s) for s in importer.symbols
-    ):
+    if isinstance(value, torch.SymInt):
         return importer.symbol_value(value.node.expr)
     ops = SCALAR_OPS.get(node.target)
     if ops is None:
@@ -582,6 +581,16 @@ def import_scalar_call(importer: Importer, node):
     if op is None:
         raise UnsupportedGraph(f"scalar function {node.target} on {type(value).__name__} is not supported")
     lhs, rhs = (importer.operand(a) for a in node.args)
+    if is_float:  # a SymFloat of SymInts (`numel / 8` in batch norm): the integers as f64
+        lhs, rhs = (_as_f64(importer, v) for v in (lhs, rhs))
     if lhs.type != rhs.type:
         raise UnsupportedGraph(f"mixed scalar types in {node.target}")
     return importer.insert(op(lhs, rhs)).result
+
+
+def _as_f64(importer: Importer, value):
+    if value.type == f64:
+        return value
+    if value.type != i64:
+        raise UnsupportedGraph(f"scalar of type {value.type} in SymFloat arithmetic")
+    return importer.insert(arith.SIToFPOp(value, f64)).result

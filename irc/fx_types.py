@@ -59,19 +59,21 @@ def is_kernel_dtype(dtype) -> bool:
     return str(dtype).removeprefix("torch.") in TORCH_DTYPES
 
 
-def size_text(size) -> int | str:
-    """An int for a static size, the sympy text of a SymInt's expression otherwise."""
+def size_dim(size):
+    """An int for a static size, else the SymInt's expression in irc's index functions (fx_sizes.py)."""
     import torch
 
     if isinstance(size, torch.SymInt):
+        from irc.fx_sizes import irc_size
+
         expr = size.node.expr
-        return int(expr) if expr.is_number else str(expr)
+        return int(expr) if expr.is_number else irc_size(expr)
     return int(size)
 
 
 def tensor_type(value, with_strides: bool) -> TensorType:
-    sizes = [size_text(s) for s in value.shape]
-    strides = [size_text(s) for s in value.stride()] if with_strides else None
+    sizes = [size_dim(s) for s in value.shape]
+    strides = [size_dim(s) for s in value.stride()] if with_strides else None
     return TensorType(sizes, dtype_type(value.dtype), strides)
 
 

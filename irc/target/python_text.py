@@ -68,12 +68,12 @@ def literal(value: int | float | bool) -> str:
 
 
 def python_expr(expr) -> str:
-    """Python source for a sympy size expression (integers, symbols, +, *, **, FloorDiv, ModularIndexing)."""
+    """Python source for a sympy size expression (integers, symbols, +, *, **, and sym_functions' functions)."""
     import sympy
 
     from irc.dialects.sym import as_expr
 
-    from irc.dialects.sym import FloorDiv, ModularIndexing
+    from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, ModularIndexing, Where
 
     expr = as_expr(expr)
     if expr.is_Integer or expr.is_Symbol:
@@ -88,11 +88,21 @@ def python_expr(expr) -> str:
     if isinstance(expr, ModularIndexing):
         base, divisor, modulus = expr.args
         return f"({_atom(base)} // {_atom(divisor)}) % {_atom(modulus)}"
+    if isinstance(expr, CeilDiv):
+        return f"-(-{_atom(expr.args[0])} // {_atom(expr.args[1])})"
+    if isinstance(expr, COMPARISONS):
+        return f"int({_atom(expr.args[0])} {_COMPARISONS[type(expr).__name__]} {_atom(expr.args[1])})"
+    if isinstance(expr, Where):
+        condition, if_true, if_false = (_atom(a) for a in expr.args)
+        return f"({if_true} if {condition} else {if_false})"
     if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
         return f"{_atom(expr.base)}**{expr.exp}"
     if isinstance(expr, sympy.Max | sympy.Min):
         return f"{type(expr).__name__.lower()}({', '.join(python_expr(a) for a in expr.args)})"
     raise ValueError(f"cannot print size expression {expr} as Python")
+
+
+_COMPARISONS = {"Lt": "<", "Le": "<=", "Eq": "==", "Ne": "!="}  # sym_functions' 0/1 comparisons
 
 
 def _product(expr) -> str:

@@ -204,6 +204,8 @@ class WrapperPrinter:
                     found |= _type_symbols(value.type)
             if isinstance(op, kernel.LaunchOp):
                 found |= self._launch_symbols(op)
+            if isinstance(op, kernel.SizeOp):
+                found |= {s.name for s in op.value().free_symbols}
         return found
 
     def _launch_symbols(self, op: kernel.LaunchOp) -> set[str]:
@@ -326,6 +328,22 @@ class WrapperPrinter:
                       f".set_({source}.untyped_storage(), {python_expr(t.offset_value())}, {size}, {stride})"
                       f"; del {source}  # reuse")
 
+    def scalar(self, op: Operation) -> None:
+        """Size arithmetic of the host program (a SymInt the graph computes or returns): `v0 = s0 * 2`."""
+        operands = [self.ref(v) for v in op.operands]
+        if isinstance(op, arith.CmpiOp):
+            text = f"{operands[0]} {_CMPI[op.predicate.value.data]} {operands[1]}"
+        else:
+            text = HOST_SCALAR_OPS[type(op)].format(*operands)
+        name = f"v{len(self.names)}"
+        self.names[op.results[0]] = name
+        self.emit(f"{name} = {text}")
+
+    def size(self, op: kernel.SizeOp) -> None:
+        name = f"v{len(self.names)}"
+        self.names[op.result] = name
+        self.emit(f"{name} = {python_expr(op.value())}")
+
     def free(self, op: kernel.FreeOp) -> None:
         self.emit(f"del {self.ref(op.buffer)}")
 
@@ -376,7 +394,20 @@ HOST_OPS: dict[type, Callable[[WrapperPrinter, Operation], None]] = {
     loop.ReinterpretOp: WrapperPrinter.reinterpret,
     func.ReturnOp: WrapperPrinter.return_,
     arith.ConstantOp: lambda printer, op: None,  # written inline where used
+    arith.CmpiOp: WrapperPrinter.scalar,
+    kernel.SizeOp: WrapperPrinter.size,
 }
+
+# host scalar ops (SymInt and SymFloat arithmetic) as Python; floor division and select as Python's own
+HOST_SCALAR_OPS = {
+    arith.AddiOp: "{} + {}", arith.SubiOp: "{} - {}", arith.MuliOp: "{} * {}", arith.FloorDivSIOp: "{} // {}",
+    arith.CeilDivSIOp: "-(-{} // {})", arith.MinSIOp: "min({}, {})", arith.MaxSIOp: "max({}, {})",
+    arith.ExtUIOp: "int({})", arith.SelectOp: "{1} if {0} else {2}",
+    arith.AddfOp: "{} + {}", arith.SubfOp: "{} - {}", arith.MulfOp: "{} * {}", arith.DivfOp: "{} / {}",
+    arith.SIToFPOp: "float({})",
+}  # fmt: skip
+HOST_OPS.update({kind: WrapperPrinter.scalar for kind in HOST_SCALAR_OPS})
+_CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">="}  # arith.cmpi's signed predicates
 
 
 def _configs(k: triton.FuncOp, options: list[str]) -> str:

@@ -1,6 +1,7 @@
 """Lowering of flat-index sympy expressions to triton index arithmetic (convert-kernel-to-triton).
 
-Index values are never negative, so FloorDiv and ModularIndexing use Triton's truncating `//` and `%`:
+Index values are never negative, so FloorDiv and ModularIndexing use Triton's truncating `//` and `%`, and
+CeilDiv(a, b) is `(a + b - 1) // b`; Min, Max, Where and the 0/1 comparisons of symbolic sizes are elementwise:
 
     ModularIndexing(xindex, 9, 3) + 3*FloorDiv(xindex, 27)  ->  x0 = (xindex // 9) % 3; x1 = xindex // 27 ...
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 import sympy
 from xdsl.ir import SSAValue
 
-from irc.dialects.sym import FloorDiv, ModularIndexing
+from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, ModularIndexing, Where
 from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.schedule import fail
 
@@ -53,7 +54,24 @@ class IndexLowering:
             return b.binary("trunc_rem", quotient, self.lower(modulus), self._name(expr))
         if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
             return self._fold("mul", [expr.base] * int(expr.exp))
+        if isinstance(expr, CeilDiv):
+            base, divisor = expr.args
+            return b.binary("trunc_div", self.lower(base + divisor - 1), self.lower(divisor))
+        if isinstance(expr, sympy.Min | sympy.Max):
+            return self._fold("minimum" if isinstance(expr, sympy.Min) else "maximum", list(expr.args))
+        if isinstance(expr, COMPARISONS):
+            return b.cast(self._condition(expr), self.index_type)
+        if isinstance(expr, Where):
+            condition, if_true, if_false = expr.args
+            return b.where(self._condition(condition), self.lower(if_true), self.lower(if_false))
         raise fail(f"cannot lower index expression {expr}")
+
+    def _condition(self, expr: sympy.Expr) -> SSAValue:
+        """An i1 value: a comparison's own, else whether the integer `expr` is nonzero."""
+        if isinstance(expr, COMPARISONS):
+            lhs, rhs = expr.args
+            return self.builder.binary(_COMPARISON_OPS[type(expr).__name__], self.lower(lhs), self.lower(rhs))
+        return self.builder.binary("ne", self.lower(expr), self.lower(sympy.Integer(0)))
 
     def _fold(self, op_name: str, terms: list[sympy.Expr]) -> SSAValue:
         value = self.lower(terms[0])
@@ -78,6 +96,9 @@ class IndexLowering:
             prefix = base.name[0]
             names[expr] = f"{prefix}{sum(1 for n in names.values() if n[0] == prefix)}"
         return names[expr]
+
+
+_COMPARISON_OPS = {"Lt": "lt", "Le": "le", "Eq": "eq", "Ne": "ne"}
 
 
 def _ordered_terms(args) -> list[sympy.Expr]:

@@ -1,0 +1,172 @@
+"""torch's symbolic sizes as irc index expressions: sympy trees converted node by node, never through text.
+
+torch's shape environment writes sizes with its own sympy functions (torch.utils._sympy.functions); irc's
+index grammar (dialects/sym_parse.py) knows FloorDiv, CeilDiv, ModularIndexing, Min, Max, Where and the 0/1
+comparisons Lt, Le, Eq, Ne (dialects/sym_functions.py). Each torch node maps to one of them:
+
+    FloorDiv(s0 - 1, 2) + 1           ->  FloorDiv(s0 - 1, 2) + 1        (torch prints it `((s0 - 1)//2) + 1`)
+    -FloorDiv(-s0, 2)                 ->  CeilDiv(s0, 2)                  (`-(-a // b)`)
+    PythonMod(s0, 3), Mod(s0, 3)      ->  ModularIndexing(s0, 1, 3)
+    PowByNatural(s0, 2)               ->  s0**2
+    FloorToInt(IntTrueDiv(s0, 3))     ->  FloorDiv(s0, 3)                 (float sizes exact as rationals)
+    Piecewise((s0, s0 < s1), (s1, True))  ->  Where(Lt(s0, s1), s0, s1)
+
+Anything else (a symbolic exponent, rounding to even, ...) raises UnsupportedGraph: the graph runs eagerly.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from irc.fx_types import UnsupportedGraph
+
+MAX_DENOMINATOR = 1 << 20  # float sizes (upsampling's scale factors) are dyadic; bigger ones are not exact sizes
+
+
+def irc_size(expr):
+    """The irc sympy expression of a torch sympy expression of an integer size."""
+    import sympy
+
+    converted = _convert(expr)
+    if any(not atom.is_Integer for atom in converted.atoms(sympy.Rational)) or converted.atoms(sympy.Float):
+        raise UnsupportedGraph(f"size {expr} is not an integer expression")
+    return converted
+
+
+@lru_cache(maxsize=4096)
+def _convert(expr):
+    """`expr` with torch's functions replaced by irc's; float values as exact rationals."""
+    import sympy
+
+    if expr.is_Integer or isinstance(expr, sympy.Rational):
+        return sympy.Rational(expr)
+    if isinstance(expr, sympy.Float):
+        return sympy.Rational(float(expr))
+    if expr.is_Symbol:
+        return sympy.Symbol(expr.name)  # without torch's assumptions, as irc's parser builds them
+    if expr in (sympy.true, sympy.false):
+        return sympy.Integer(int(bool(expr)))
+    rule = _rules().get(type(expr).__name__)
+    if rule is None or not _owned(expr):
+        raise UnsupportedGraph(f"size expression {type(expr).__name__} ({expr}) has no irc form")
+    return rule(expr, [_convert(a) for a in expr.args] if not isinstance(expr, sympy.Piecewise) else None)
+
+
+def _owned(expr) -> bool:
+    """Whether `expr` is sympy's or torch's class of that name, not some other module's."""
+    module = type(expr).__module__
+    return module.startswith(("sympy.", "torch.utils._sympy."))
+
+
+@lru_cache(maxsize=1)
+def _rules() -> dict:
+    """torch or sympy class name -> (expr, converted args) -> irc expression; one row per node kind."""
+    import sympy
+
+    from irc.dialects.sym_functions import Eq, FloorDiv, Le, Lt, ModularIndexing, Ne
+
+    def pow_(expr, args):
+        base, exponent = args
+        if not (exponent.is_Integer and 0 <= int(exponent) <= 64):
+            raise UnsupportedGraph(f"size {expr} has an exponent that is not a small constant")
+        return base ** int(exponent)
+
+    def shift(divide: bool):
+        def rule(expr, args):
+            power = pow_(expr, [sympy.Integer(2), args[1]])
+            return FloorDiv(args[0], power) if divide else args[0] * power
+
+        return rule
+
+    def mod(_, args):
+        return ModularIndexing(args[0], 1, args[1])
+
+    def truncate(expr, args):
+        numerator, denominator = _fraction(expr, args[0])
+        down, up = _floor_div(expr, (numerator, denominator)), _ceil_div(expr, (numerator, denominator))
+        if expr.args[0].is_nonnegative:  # torch's size symbols are positive
+            return down
+        return _where(Lt(numerator * denominator, 0), up, down)
+
+    return {
+        "Add": lambda _, args: sympy.Add(*args),
+        "Mul": lambda _, args: sympy.Mul(*args),
+        "Pow": pow_,
+        "PowByNatural": pow_,
+        "FloatPow": pow_,
+        "FloorDiv": _floor_div,
+        "CleanDiv": _floor_div,
+        "CeilDiv": _ceil_div,
+        "ModularIndexing": lambda _, args: ModularIndexing(*args),
+        "PythonMod": mod,
+        "Mod": mod,
+        "Min": lambda _, args: sympy.Min(*args),
+        "Max": lambda _, args: sympy.Max(*args),
+        "Identity": lambda _, args: args[0],
+        "ToFloat": lambda _, args: args[0],
+        "IntTrueDiv": lambda _, args: args[0] / args[1],
+        "FloatTrueDiv": lambda _, args: args[0] / args[1],
+        "FloorToInt": lambda expr, args: _floor_div(expr, _fraction(expr, args[0])),
+        "floor": lambda expr, args: _floor_div(expr, _fraction(expr, args[0])),
+        "CeilToInt": lambda expr, args: _ceil_div(expr, _fraction(expr, args[0])),
+        "ceiling": lambda expr, args: _ceil_div(expr, _fraction(expr, args[0])),
+        "TruncToInt": truncate,
+        "TruncToFloat": truncate,
+        "LShift": shift(divide=False),
+        "RShift": shift(divide=True),
+        "StrictLessThan": lambda _, args: Lt(*args),
+        "LessThan": lambda _, args: Le(*args),
+        "StrictGreaterThan": lambda _, args: Lt(args[1], args[0]),
+        "GreaterThan": lambda _, args: Le(args[1], args[0]),
+        "Equality": lambda _, args: Eq(*args),
+        "Unequality": lambda _, args: Ne(*args),
+        "And": lambda _, args: sympy.Min(*args),
+        "Or": lambda _, args: sympy.Max(*args),
+        "Not": lambda _, args: 1 - args[0],
+        "Where": lambda _, args: _where(*args),
+        "Piecewise": _piecewise,
+    }
+
+
+def _floor_div(_, args):
+    """FloorDiv(-a, b) is -CeilDiv(a, b), so `-(-a // b)` (Python's ceiling division) reads CeilDiv(a, b) and
+    no division of a negative numerator is left (kernels divide non-negative indices with truncation)."""
+    from irc.dialects.sym_functions import CeilDiv, FloorDiv
+
+    numerator, divisor = args
+    return -CeilDiv(-numerator, divisor) if numerator.could_extract_minus_sign() else FloorDiv(numerator, divisor)
+
+
+def _ceil_div(_, args):
+    from irc.dialects.sym_functions import CeilDiv, FloorDiv
+
+    numerator, divisor = args
+    return -FloorDiv(-numerator, divisor) if numerator.could_extract_minus_sign() else CeilDiv(numerator, divisor)
+
+
+def _fraction(expr, value):
+    """(numerator, denominator) of a rational size value, each an integer expression."""
+    import sympy
+
+    numerator, denominator = sympy.fraction(sympy.together(value))
+    if denominator.is_Integer and int(denominator) > MAX_DENOMINATOR:
+        raise UnsupportedGraph(f"size {expr} divides by {denominator}")
+    return sympy.expand(numerator), denominator
+
+
+def _where(condition, if_true, if_false):
+    from irc.dialects.sym_functions import Where
+
+    return Where(condition, if_true, if_false)
+
+
+def _piecewise(expr, _):
+    """Piecewise((e1, c1), ..., (en, True)) -> Where(c1, e1, Where(..., en)); no branch taken is an error."""
+    pieces = [(_convert(value), _convert(condition)) for value, condition in expr.args]
+    value, condition = pieces[-1]
+    if condition != 1:
+        raise UnsupportedGraph(f"size {expr} has no default branch")
+    for branch, branch_condition in reversed(pieces[:-1]):
+        value = _where(branch_condition, branch, value)
+    return value
+
