@@ -217,15 +217,29 @@ def _simplify_modular(x: sympy.Expr, a: sympy.Expr, m: sympy.Expr, sizes: dict) 
 
 
 def _split_multiples(x: sympy.Expr, d: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr]:
-    """x = quotient*d + rest, where quotient collects the terms of x that are integer multiples of d."""
-    quotient, rest = [], []
+    """x = quotient*d + rest, where quotient collects the terms of x that are integer multiples of d.
+
+    Terms are grouped by their factors over index variables first, so a symbolic divisor that is a sum (a
+    convolution's output size `FloorDiv(s0 - 1, 2) + 1`, multiplied out) divides the group of terms it scales.
+    """
+    groups: dict[sympy.Expr, list[sympy.Expr]] = {}
     for term in sympy.Add.make_args(x):
-        q = sympy.cancel(term / d)
+        factors = sympy.Mul.make_args(term)
+        indexed = [f for f in factors if _has_index_variable(f)]
+        groups.setdefault(sympy.Mul(*indexed), []).append(sympy.Mul(*[f for f in factors if f not in indexed]))
+    quotient, rest = [], []
+    for indexed, coefficients in groups.items():
+        coefficient = sympy.Add(*coefficients)
+        q = sympy.cancel(coefficient / d)
         if _is_integer_polynomial(q):
-            quotient.append(q)
+            quotient.append(indexed * q)
         else:
-            rest.append(term)
-    return sympy.Add(*quotient), sympy.Add(*rest)
+            rest.append(indexed * coefficient)
+    return sympy.expand(sympy.Add(*quotient)), sympy.expand(sympy.Add(*rest))
+
+
+def _has_index_variable(expr: sympy.Expr) -> bool:
+    return any(_INDEX_VARIABLE.fullmatch(s.name) for s in expr.free_symbols)
 
 
 def _divides(d: sympy.Expr, m: sympy.Expr) -> bool:
@@ -306,9 +320,28 @@ def _nonnegative(expr: sympy.Expr) -> bool:
     expr = sympy.expand(expr)
     if expr.is_Number:
         return bool(expr >= 0)
-    positive = {s: sympy.Symbol(s.name, positive=True, integer=True) for s in expr.free_symbols}
+    expr = expr.xreplace(_nonnegative_sizes(expr))
+    positive = {s: sympy.Symbol(s.name, positive=True, integer=True) for s in expr.free_symbols if not s.is_Dummy}
     expr = expr.xreplace(positive)
     return bool(expr.is_nonnegative) or bool(sympy.factor(expr).is_nonnegative)
+
+
+def _nonnegative_sizes(expr: sympy.Expr) -> dict:
+    """Size functions of `expr` (FloorDiv(s0 - 1, 2), ...) that are never negative -> non-negative symbols."""
+    found = {}
+    for call in expr.atoms(FloorDiv, CeilDiv, ModularIndexing, sympy.Min, sympy.Max):
+        if call.free_symbols and not _has_index_variable(call) and _nonnegative_call(call):
+            found[call] = sympy.Dummy(nonnegative=True, integer=True)
+    return found
+
+
+def _nonnegative_call(call: sympy.Expr) -> bool:
+    if isinstance(call, FloorDiv | CeilDiv):
+        return _nonnegative(call.args[0]) and _positive(call.args[1])
+    if isinstance(call, ModularIndexing):
+        return _positive(call.args[1]) and _positive(call.args[2])
+    return all(_nonnegative(a) for a in call.args) if isinstance(call, sympy.Min) else any(
+        _nonnegative(a) for a in call.args)
 
 
 def _combine_terms(expr: sympy.Expr) -> sympy.Expr:

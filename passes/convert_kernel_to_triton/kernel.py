@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, Intege
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import loop, triton
-from irc.dialects.kernel import KernelOp, triton_name
+from irc.dialects.kernel import KernelOp, SizeOp, triton_name
 from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
@@ -267,7 +267,12 @@ class KernelLowering:
         )
 
     def _lower_kernel_level_op(self, op: Operation) -> None:
-        """Scalar ops outside loop ops (e.g. constants a body uses) are computed once, up front."""
+        """Scalar ops outside loop ops (e.g. constants a body uses) are computed once, up front; a kernel.size
+        from the size symbols the kernel takes."""
+        if isinstance(op, SizeOp):
+            size = self.index_value(op.value(), self.outer)
+            self.arg_values[op.result] = self.outer.builder.cast(size, op.result.type)
+            return
         context = BodyEmitter(self, None, self.outer)
         operands = [self.arg_values[v] for v in op.operands]
         result = lower_op(context, op, operands)

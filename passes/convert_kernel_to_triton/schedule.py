@@ -272,6 +272,9 @@ class KernelAnalysis:
                         found |= prop.symbols()
         for result in self.outputs:
             found |= _type_symbols(result.type)
+        for op in self.other_ops:
+            if isinstance(op, kernel_dialect.SizeOp):
+                found |= {s.name for s in op.value().free_symbols}
         found = {s for s in found if not _INDEX_VARIABLE.fullmatch(s)}
         return sorted(found, key=_natural_key)
 
