@@ -11,6 +11,10 @@ log_softmax, over a random dim, keepdim or not) and views (transpose, permute, r
 expand). The function returns its last value (and sometimes an earlier one). Outcomes: ok, mismatch (values,
 shapes or dtypes differ beyond the e2e tolerances), error (irc raised while compiling or running), and
 invalid (eager itself raised: the generator's own miss, not counted against irc).
+
+A quarter of the programs are also dynamic (drawn apart, so the other programs stay as they were): compiled
+with `dynamic=True`, they end in a step whose size torch writes as an expression (a step-2 or step-3 slice:
+FloorDiv/CeilDiv, half a dim at least 1: Max of FloorDiv), and run again at sizes grown by 1 to 3.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ UNARY = ("neg", "abs", "relu", "sigmoid", "tanh", "exp_small", "log_abs", "sqrt_
 BINARY = ("add", "sub", "mul", "div_safe", "maximum", "minimum", "where_gt", "add_scalar", "mul_scalar")
 REDUCTIONS = ("sum", "mean", "amax", "amin", "argmax", "var", "softmax", "log_softmax", "prod_small")
 VIEWS = ("transpose", "permute", "reshape", "unsqueeze", "slice", "expand")
+SIZE_STEPS = ("slice_step2", "slice_step3", "narrow_half")
+DYNAMIC_FRACTION = 0.25
 TOLERANCES = {"float16": (2e-2, 2e-2), "bfloat16": (8e-2, 8e-2), "float32": (1e-4, 1e-4), "float64": (1e-7, 1e-7)}
 
 
@@ -79,7 +85,33 @@ def generate(number: int, seed: int) -> dict:
         kind = rng.choice(("unary",) * 3 + ("binary",) * 3 + ("reduction",) * 2 + ("view",) * 2 + ("cast", "compare"))
         steps.append({"kind": kind, "op": _op_for(kind, rng), "a": rng.random(), "b": rng.random(),
                       "dim": rng.random(), "keepdim": rng.random() < 0.5, "param": rng.random()})  # fmt: skip
-    return {"inputs": inputs, "steps": steps, "two_outputs": rng.random() < 0.25}
+    return {"inputs": inputs, "steps": steps, "two_outputs": rng.random() < 0.25, "dynamic": _dynamic(number, seed)}
+
+
+def _dynamic(number: int, seed: int) -> dict | None:
+    """Whether the program is also run with dynamic sizes: how much its sizes grow, the size step it ends in."""
+    rng = random.Random(seed * 7_919 + number + (1 << 40))
+    if rng.random() >= DYNAMIC_FRACTION:
+        return None
+    return {"grow": rng.randint(1, 3), "size_step": rng.choice(SIZE_STEPS)}
+
+
+def grown(spec: dict, by: int) -> dict:
+    """The input spec with every size other than 1 grown by `by` (size-1 dims stay broadcasting)."""
+    return {**spec, "shape": [d if d == 1 else d + by for d in spec["shape"]]}
+
+
+def size_step(x, op: str):
+    """A view whose size is an expression of x's: FloorDiv and CeilDiv of slicing, Max of narrowing."""
+    import torch
+
+    if x.dim() == 0:
+        return x
+    if op == "slice_step2":
+        return x[..., ::2]
+    if op == "slice_step3":
+        return x[..., 1::3]
+    return x.narrow(-1, 0, torch.sym_max(1, x.shape[-1] // 2))
 
 
 def broadcastable(shape: list[int], rng: random.Random) -> list[int]:
@@ -178,10 +210,14 @@ def apply_step(step: dict, pool: list):
 def program_function(program: dict):
     steps, two = program["steps"], program["two_outputs"]
 
+    dynamic = program.get("dynamic")
+
     def fn(*inputs):
         pool = list(inputs)
         for step in steps:
             pool.append(apply_step(step, pool))
+        if dynamic:
+            pool.append(size_step(pool[-1], dynamic["size_step"]))
         return (pool[-1], pool[len(pool) // 2]) if two else pool[-1]
 
     return fn
@@ -216,28 +252,34 @@ def run_program(program: dict) -> tuple[str, str]:
     from irc import config
 
     config.fallback_on_error = False
-    inputs = [make_input(spec) for spec in program["inputs"]]
+    dynamic = program.get("dynamic")
+    calls = [[make_input(spec) for spec in program["inputs"]]]
+    if dynamic:
+        calls.append([make_input(grown(spec, dynamic["grow"])) for spec in program["inputs"]])
     fn = program_function(program)
     try:
-        want = fn(*[x.clone() for x in inputs])
+        wants = [fn(*[x.clone() for x in inputs]) for inputs in calls]
     except Exception as exc:  # the generator made something eager rejects
         return "invalid", f"{type(exc).__name__}: {exc}"[:200]
     torch._dynamo.reset()
     try:
-        got = torch.compile(fn, backend="irc")(*inputs)
+        compiled = torch.compile(fn, backend="irc", dynamic=True if dynamic else None)
+        gots = [compiled(*inputs) for inputs in calls]
     except Exception as exc:
         text = [line for line in str(exc).splitlines() if line.strip() and "TORCHDYNAMO" not in line]
         where = [f for f in traceback.extract_tb(exc.__traceback__) if "/irc" in f.filename or "passes" in f.filename]
         place = f" at {where[-1].filename.split('/')[-1]}:{where[-1].lineno}" if where else ""
         return "error", f"{type(exc).__name__}: {' '.join(text[:3])}{place}"[:400]
-    problem = compare(got, want)
+    problem = next((p for p in map(compare, gots, wants) if p), None)
     return ("mismatch", problem) if problem else ("ok", "")
 
 
 def describe(program: dict) -> str:
     ins = ", ".join(f"{i['dtype']}{i['shape']} {i['layout']}" for i in program["inputs"])
     steps = ", ".join(s["op"] for s in program["steps"])
-    return f"inputs [{ins}] steps [{steps}]"
+    dynamic = program.get("dynamic")
+    more = f" dynamic: {dynamic['size_step']}, sizes +{dynamic['grow']}" if dynamic else ""
+    return f"inputs [{ins}] steps [{steps}]{more}"
 
 
 def fuzz(graphs: int, seed: int = 0, first: int = 0, log=None, budget: float | None = None) -> dict:

@@ -478,3 +478,28 @@ kernel.kernel @k(%x: !loop.buffer<[8, 3], f32, strides [3, 1]>, %b: !loop.buffer
 }
 
 // CHECK: Operation does not verify: kernel.matmul operand 0 is computed by a loop.pointwise that is not a prologue: a TMA template cannot read its source through a descriptor
+
+// -----
+
+// torch's printed spelling is not irc's: sizes are converted node by node (irc/fx_sizes.py), never as text
+%n = kernel.size "((s0 - 1)//2) + 1" : i64
+
+// CHECK: invalid index expression '((s0 - 1)//2) + 1': unexpected character '/'
+
+// -----
+
+%n = kernel.size "CeilDiv(s0, 0)" : i64
+
+// CHECK: Operation does not verify: kernel.size 'CeilDiv(s0, 0)' divides by zero in CeilDiv(s0, 0)
+
+// -----
+
+%n = kernel.size "Where(Lt(i0, s0), s0, 1)" : i64
+
+// CHECK: Operation does not verify: kernel.size 'Where(Lt(i0, s0), s0, 1)' uses unknown name 'i0' (size symbols are s0, s1, ...)
+
+// -----
+
+%n = kernel.size "Where(s0, 1)" : i64
+
+// CHECK: invalid index expression 'Where(s0, 1)': Where takes 3 arguments, got 2
