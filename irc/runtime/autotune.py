@@ -76,7 +76,7 @@ def choose(name: str, kernel, grid: tuple, args: list, default: dict, candidates
         return default
     key = tuning_key(name, getattr(kernel, "src", ""), candidates, args)
     found = load(key)
-    if found is None:
+    if found not in candidates:  # none stored, or not one of this kernel's candidates: tuned (again)
         with metrics.phase("tuning"):
             found = tune(name, kernel, grid, args, candidates)
         store(key, found)
