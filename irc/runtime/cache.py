@@ -1,14 +1,15 @@
 """A content-addressed code cache: emitted modules are stored under the hash of what produced them.
 
 The folder is private to this user (irc/runtime/cache_dir.py). Every entry starts with a line
-`# irc-cache hmac-sha256=<HMAC of the entry's name and the rest>` under the folder's key, so an entry this
-user's irc did not write (planted, copied from elsewhere, edited) is a miss. Entries are written to a temporary
-file in the entry's folder, flushed to disk and renamed over the entry (os.replace), so a reader sees the old
-entry or the new one, never a half-written file, and two processes compiling the same graph at once both
-end with a whole entry (the last rename wins; both contents are the same). An entry whose digest does not
-match its text (truncated by a full disk or a killed writer, corrupted, edited, signed elsewhere) is a miss: the caller
-compiles again and stores a good entry over it. Binary entries (compiled kernels) are stored under their own
-sha256, written the same way, and read only by a caller that knows that digest and checks it.
+`# irc-cache hmac-sha256=<HMAC of the entry's name and the rest>` under the folder's key, so an entry
+this user's irc did not write (planted, copied from elsewhere, edited) is a miss. Entries are written to a
+temporary file in the entry's folder, flushed to disk and renamed over the entry (os.replace), so a reader
+sees the old entry or the new one, never a half-written file, and two processes compiling the same graph at
+once both end with a whole entry (the last rename wins; both contents are the same). An entry whose
+signature does not match its text (truncated by a full disk or a killed writer, corrupted, edited, signed
+elsewhere) is a miss: the caller compiles again and stores a good entry over it. Binary entries (compiled
+kernels) are stored under their own sha256, written the same way, and read only by a caller that knows that
+digest (from a signed entry) and checks it.
 """
 
 import hashlib
@@ -23,7 +24,7 @@ HEADER = "# irc-cache hmac-sha256="
 
 
 def cache_root() -> str:
-    """The private folder for IRC_CACHE_DIR (or ~/.cache/irc): that folder, or another when it is not private."""
+    """The private folder for IRC_CACHE_DIR (or ~/.cache/irc): that one, or another where it is not private."""
     return private_root(os.environ.get("IRC_CACHE_DIR", config.cache_dir))
 
 

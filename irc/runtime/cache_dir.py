@@ -21,13 +21,13 @@ _keys: dict[str, bytes | None] = {}  # private folder -> its key (None: the fold
 
 
 def private_root(configured: str) -> str:
-    """`configured` if it is (or could be made) a private folder of this user, else a private one (warned once)."""
+    """`configured` where it is (or is made) a private folder of this user, else another (warned once)."""
     if configured not in _roots:
         problem = folder_problem(configured, create=True)
         root = os.path.realpath(configured)
         if problem is not None:
             root = fallback_root(configured)
-            log.warning("irc: not using the cache folder %s (%s); using %s instead", configured, problem, root)
+            log.warning("irc: not using the cache folder %s (%s); using %s", configured, problem, root)
         _roots[configured] = root
     return _roots[configured]
 
@@ -36,8 +36,9 @@ def fallback_root(refused: str) -> str:
     default = os.path.join(os.path.expanduser("~"), ".cache", "irc")
     uid = os.getuid()
     for candidate in (default, os.path.join(tempfile.gettempdir(), f"irc-{uid}")):
-        if os.path.realpath(candidate) != os.path.realpath(refused) and not folder_problem(candidate, create=True):
-            return os.path.realpath(candidate)
+        real = os.path.realpath(candidate)
+        if real != os.path.realpath(refused) and folder_problem(candidate, create=True) is None:
+            return real
     return tempfile.mkdtemp(prefix=f"irc-{uid}-")  # 0700, made here and now: private by construction
 
 
@@ -75,7 +76,7 @@ def _parent_problem(real: str) -> str | None:
 
 
 def key_of_root(root: str) -> bytes | None:
-    """The signing key of the private folder `root` (made on first use), or None when `root` is not private."""
+    """The key of the private folder `root` (made on first use), or None where `root` is not private."""
     if root not in _keys:
         _keys[root] = _read_or_make_key(root) if folder_problem(root) is None else None
     return _keys[root]

@@ -79,7 +79,7 @@ def _exec_module(data: bytes, path: str, interpret: bool) -> ModuleType:
     previous = os.environ.get("TRITON_INTERPRET")
     os.environ["TRITON_INTERPRET"] = "1" if interpret else "0"
     try:
-        exec(code, module.__dict__)  # noqa: S102 - verified bytes; under TRITON_INTERPRET=1 irc's libdevice stand-in
+        exec(code, module.__dict__)  # noqa: S102 - verified bytes; interpreted: with irc's libdevice stand-in
     finally:
         if previous is None:
             del os.environ["TRITON_INTERPRET"]

@@ -168,7 +168,8 @@ def test_the_bytes_checked_are_the_bytes_executed(cache_dir, tmp_path, monkeypat
             data = f.read()
         os.replace(shutil.copyfile(planted, path + ".swap"), path)
         swapped.append(True)
-        return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode(kwargs.get("encoding") or "utf-8"))
+        encoding = kwargs.get("encoding") or "utf-8"
+        return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode(encoding))
 
     as_a_later_process()
     monkeypatch.setattr(builtins, "open", open_then_swap)
