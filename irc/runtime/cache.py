@@ -24,7 +24,7 @@ HEADER = "# irc-cache hmac-sha256="
 
 
 def cache_root() -> str:
-    """The private folder for IRC_CACHE_DIR (or ~/.cache/irc): that one, or another where it is not private."""
+    """IRC_CACHE_DIR (or ~/.cache/irc) where it is private to this user, else another private folder."""
     return private_root(os.environ.get("IRC_CACHE_DIR", config.cache_dir))
 
 
