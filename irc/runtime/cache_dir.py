@@ -17,7 +17,7 @@ log = logging.getLogger("irc")
 KEY_FILE = "hmac.key"
 KEY_BYTES = 32
 _roots: dict[str, str] = {}  # configured folder -> the private folder used for it
-_keys: dict[str, bytes | None] = {}  # private folder -> its key (None: the folder is not private)
+_keys: dict[str, bytes] = {}  # private folder -> its key
 
 
 def private_root(configured: str) -> str:
@@ -76,9 +76,16 @@ def _parent_problem(real: str) -> str | None:
 
 
 def key_of_root(root: str) -> bytes | None:
-    """The key of the private folder `root` (made on first use), or None where `root` is not private."""
+    """The key of the private folder `root` (made on its first use as the cache), or None where `root` is not
+    private or has no key."""
     if root not in _keys:
-        _keys[root] = _read_or_make_key(root) if folder_problem(root) is None else None
+        if folder_problem(root) is not None:
+            return None
+        made_here = root in _roots.values()  # another folder (a compile worker's parent's cache): read only
+        key = _read_or_make_key(root) if made_here else _read_key(os.path.join(root, KEY_FILE))
+        if key is None:
+            return None
+        _keys[root] = key
     return _keys[root]
 
 

@@ -198,3 +198,12 @@ def test_an_entry_that_does_not_load_is_compiled_again_not_run_eagerly(cache_dir
         x, y = torch.randn(5, 7), torch.randn(7)
         torch.testing.assert_close(torch.compile(f, backend="irc")(x, y), f(x, y))
         assert metrics.graph_fallbacks == 0 and cache.read(key) == good.partition("\n")[2]
+
+
+def test_a_module_outside_the_cache_is_not_loaded_and_no_key_is_made_beside_it(cache_dir, tmp_path):
+    path = tmp_path / "elsewhere" / "ab" / "module.py"
+    path.parent.mkdir(parents=True)
+    path.write_text("x = 1\n")
+    with pytest.raises(loader.NotAnEntry):
+        loader.load(str(path), interpret=True)
+    assert not (tmp_path / "elsewhere" / "hmac.key").exists()
