@@ -11,6 +11,7 @@ import logging
 import os
 import stat
 import tempfile
+import threading
 
 log = logging.getLogger("irc")
 
@@ -18,18 +19,20 @@ KEY_FILE = "hmac.key"
 KEY_BYTES = 32
 _roots: dict[str, str] = {}  # configured folder -> the private folder used for it
 _keys: dict[str, bytes] = {}  # private folder -> its key
+_lock = threading.Lock()
 
 
 def private_root(configured: str) -> str:
     """`configured` where it is (or is made) a private folder of this user, else another (warned once)."""
-    if configured not in _roots:
-        problem = folder_problem(configured, create=True)
-        root = os.path.realpath(configured)
-        if problem is not None:
-            root = fallback_root(configured)
-            log.warning("irc: not using the cache folder %s (%s); using %s", configured, problem, root)
-        _roots[configured] = root
-    return _roots[configured]
+    with _lock:
+        if configured not in _roots:
+            problem = folder_problem(configured, create=True)
+            root = os.path.realpath(configured)
+            if problem is not None:
+                root = fallback_root(configured)
+                log.warning("irc: not using the cache folder %s (%s); using %s", configured, problem, root)
+            _roots[configured] = root
+        return _roots[configured]
 
 
 def fallback_root(refused: str) -> str:
@@ -78,15 +81,16 @@ def _parent_problem(real: str) -> str | None:
 def key_of_root(root: str) -> bytes | None:
     """The key of the private folder `root` (made on its first use as the cache), or None where `root` is not
     private or has no key."""
-    if root not in _keys:
-        if folder_problem(root) is not None:
-            return None
-        made_here = root in _roots.values()  # another folder (a compile worker's parent's cache): read only
-        key = _read_or_make_key(root) if made_here else _read_key(os.path.join(root, KEY_FILE))
-        if key is None:
-            return None
-        _keys[root] = key
-    return _keys[root]
+    with _lock:
+        if root not in _keys:
+            if folder_problem(root) is not None:
+                return None
+            made_here = root in _roots.values()  # else another folder (a compile worker's parent's): read only
+            key = _read_or_make_key(root) if made_here else _read_key(os.path.join(root, KEY_FILE))
+            if key is None:
+                return None
+            _keys[root] = key
+        return _keys[root]
 
 
 def _read_or_make_key(root: str) -> bytes | None:
