@@ -76,6 +76,8 @@ def _exec_module(data: bytes, path: str, interpret: bool) -> ModuleType:
     lines = data.decode("utf-8").splitlines(keepends=True)
     linecache.cache[path] = (len(data), None, lines, path)  # mtime None: checkcache keeps it
     code = compile(data, path, "exec", dont_inherit=True)
+    if interpret:
+        import triton.language  # noqa: F401  (first imported outside interpret mode, as Triton expects)
     previous = os.environ.get("TRITON_INTERPRET")
     os.environ["TRITON_INTERPRET"] = "1" if interpret else "0"
     try:

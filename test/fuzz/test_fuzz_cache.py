@@ -9,7 +9,6 @@ import random
 import time
 
 import torch
-import triton.language  # noqa: F401  (first imported outside interpret mode, as the runtime expects)
 
 from irc.compile import compile_to_path, make_runner
 from irc.runtime import cache, loader

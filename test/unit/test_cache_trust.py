@@ -12,7 +12,6 @@ import tempfile
 
 import pytest
 import torch
-import triton.language  # noqa: F401  (first imported outside interpret mode, as the runtime expects)
 
 from irc import metrics
 from irc.runtime import cache, loader
