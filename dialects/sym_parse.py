@@ -9,7 +9,7 @@ sympy's spelling of integer polynomials over symbols with irc's index functions:
     unary := "-" unary | power                             -FloorDiv(i0, 3)
     power := atom ["**" unary]                             s0**2 (a constant exponent in 0..64)
     atom  := INTEGER | NAME | FUNC "(" expr ("," expr)* ")" | "(" expr ")"
-    FUNC  := FloorDiv | CeilDiv (2 arguments) | ModularIndexing (3) | Min | Max (2 to 16)
+    FUNC  := FloorDiv | CeilDiv (2 arguments) | ModularIndexing (3) | Min | Max (2 to 64)
            | Where (3: a condition, its value where nonzero, else) | Lt | Le | Eq | Ne (2; 1 or 0)
 
 Names are identifiers without a leading underscore; which names an expression may use (index variables,
@@ -36,7 +36,7 @@ MAX_DEGREE = 64
 INT64_MAX = (1 << 63) - 1
 
 FUNCTIONS = {"FloorDiv": (FloorDiv, 2, 2), "CeilDiv": (CeilDiv, 2, 2), "ModularIndexing": (ModularIndexing, 3, 3),
-             "Min": (sympy.Min, 2, 16), "Max": (sympy.Max, 2, 16), "Where": (Where, 3, 3),
+             "Min": (sympy.Min, 2, 64), "Max": (sympy.Max, 2, 64), "Where": (Where, 3, 3),
              "Lt": (Lt, 2, 2), "Le": (Le, 2, 2), "Eq": (Eq, 2, 2), "Ne": (Ne, 2, 2)}  # fmt: skip
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)(\s*\()?|(\*\*|[-+*(),])|(\S))")

@@ -255,14 +255,33 @@ def print_dims(printer: Printer, dims: ArrayAttr[DimAttr]) -> None:
 _PRINTED_DIMS: dict[int, tuple[ArrayAttr, str]] = {}
 
 
-def is_dense_permutation(sizes: Sequence[int], strides: Sequence[int]) -> bool:
+def is_dense_permutation(sizes: Sequence[DimLike], strides: Sequence[DimLike]) -> bool:
     """Whether (sizes, strides) lays the elements out densely in some dim order (row-major, channels_last, a
-    transpose): sorted by stride, each stride is the product of the sizes inside it (size-1 dims aside)."""
+    transpose): sorted by stride, each stride is the product of the sizes inside it (size-1 dims aside).
+    Symbolic strides are matched to the product of the sizes inside them, innermost first."""
+    if not all(isinstance(v, int) for v in (*sizes, *strides)):
+        return _symbolic_dense_permutation(sizes, strides)
     expected = 1
     for d in sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: strides[d]):
         if strides[d] != expected:
             return False
         expected *= sizes[d]
+    return True
+
+
+def _symbolic_dense_permutation(sizes: Sequence[DimLike], strides: Sequence[DimLike]) -> bool:
+    import sympy
+
+    from irc.dialects.sym import as_expr
+
+    left = [d for d in range(len(sizes)) if as_expr(sizes[d]) != 1]
+    expected = sympy.Integer(1)
+    while left:
+        inner = next((d for d in left if sympy.expand(as_expr(strides[d]) - expected) == 0), None)
+        if inner is None:
+            return False
+        left.remove(inner)
+        expected = expected * as_expr(sizes[inner])
     return True
 
 

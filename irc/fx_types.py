@@ -109,15 +109,30 @@ def result_type(node) -> Attribute:
 
 
 def is_permuted_dense(value) -> bool:
-    """A tensor of static sizes and strides, dense and non-overlapping but not contiguous."""
+    """A tensor dense and non-overlapping but not contiguous (channels_last, a transpose), of static or
+    symbolic sizes (a channels_last activation of any size)."""
     import torch
 
     if not isinstance(value, torch.Tensor) or value.dim() < 2:
         return False
     dims = [*value.shape, *value.stride()]
-    if not all(isinstance(d, int) for d in dims):
+    if all(isinstance(d, int) for d in dims):
+        return is_dense_permutation(value.shape, value.stride()) and not value.is_contiguous()
+    return _symbolic_permuted_dense(value)
+
+
+def _symbolic_permuted_dense(value) -> bool:
+    import sympy
+
+    from irc.dialects.sym import as_expr
+    from irc.dialects.types import contiguous_strides
+
+    sizes, strides = [size_dim(d) for d in value.shape], [size_dim(d) for d in value.stride()]
+    if not is_dense_permutation(sizes, strides):
         return False
-    return is_dense_permutation(value.shape, value.stride()) and not value.is_contiguous()
+    row_major = contiguous_strides(sizes)
+    differs = [sympy.expand(as_expr(strides[d]) - as_expr(row_major[d])) != 0 for d in range(len(sizes))]
+    return any(as_expr(size) != 1 and differ for size, differ in zip(sizes, differs))
 
 
 def results_of(node) -> Sequence:

@@ -162,10 +162,10 @@ def copy_to_contiguous(
 
 
 def declared_layout(out: TensorType) -> list[DimLike] | None:
-    """The strides the aten type declares for the result (eager's), when they are a dense permutation of
-    static sizes; None (contiguous) otherwise. A result that leaves the graph (saved for the backward, say)
-    must have the layout the graph after it was traced with."""
+    """The strides the aten type declares for the result (eager's), when they are a dense permutation of its
+    sizes (static or symbolic); None (contiguous) otherwise. A result that leaves the graph (saved for the
+    backward, say) must have the layout the graph after it was traced with."""
     strides, sizes = out.stride_values(), out.sizes()
-    if strides is None or not all(isinstance(v, int) for v in (*sizes, *strides)):
+    if strides is None:
         return None
     return list(strides) if is_dense_permutation(sizes, strides) else None

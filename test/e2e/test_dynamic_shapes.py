@@ -108,3 +108,48 @@ def test_attention_block_trained_at_three_lengths_dynamic():
 
 def test_attention_block_varying_batch_and_length():
     check_training(AttentionBlock, [(2, 16, 16), (3, 24, 16), (4, 13, 16)], None, AUTOMATIC_GRAPHS)
+
+
+class VisionOps(nn.Module):
+    """The vision path's size arithmetic: strided and dilated convolutions, max pooling with padding, bilinear
+    and nearest upsampling, padding, average pooling with ceil_mode, adaptive average and max pooling."""
+
+    def __init__(self):
+        super().__init__()
+        self.strided, self.dilated = nn.Conv2d(3, 4, 3, stride=2, padding=1), nn.Conv2d(4, 4, 3, padding=2, dilation=2)
+
+    def forward(self, x):
+        x = F.max_pool2d(self.dilated(self.strided(x)).relu(), 3, 2, padding=1)
+        x = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)
+        x = F.pad(F.interpolate(x, scale_factor=2, mode="nearest"), (1, 2, 0, 1))
+        x = F.avg_pool2d(x, 2, ceil_mode=True)
+        return F.adaptive_avg_pool2d(x, 3) + F.adaptive_max_pool2d(x, 3)
+
+
+IMAGE_SHAPES = [(2, 3, 17, 19), (2, 3, 24, 22), (2, 3, 29, 15)]
+
+
+@pytest.mark.slow
+def test_vision_ops_trained_dynamic():
+    check_training(VisionOps, IMAGE_SHAPES, True, DYNAMIC_GRAPHS)
+
+
+@pytest.mark.slow
+def test_vision_ops_trained_channels_last(monkeypatch):
+    """Activations saved for the backward keep channels_last at symbolic sizes (the backward was traced so)."""
+    randn = torch.randn
+    monkeypatch.setattr(torch, "randn", lambda *a, **k: randn(*a, **k).contiguous(memory_format=torch.channels_last))
+    check_training(VisionOps, IMAGE_SHAPES, None, AUTOMATIC_GRAPHS)
+
+
+def test_vision_ops_inference_at_three_sizes():
+    torch.manual_seed(0)
+    model = VisionOps().eval()
+    fresh_compile()
+    compiled = torch.compile(model, backend="irc")
+    with torch.no_grad():
+        for shape in IMAGE_SHAPES:
+            x = torch.randn(shape)
+            assert_same(compiled(x), model(x))
+    assert metrics.graph_fallbacks == 0
+    assert metrics.graphs_compiled == 2  # static, then symbolic for the second and third size
