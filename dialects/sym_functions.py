@@ -7,9 +7,12 @@
 import sympy
 
 
-class FloorDiv(sympy.Function):
+class _Division(sympy.Function):
+    """An integer division of sizes or indices, folded where both operands are integers."""
+
     nargs = (2,)
     is_integer = True
+    divide = staticmethod(lambda a, b: a // b)
 
     @classmethod
     def eval(cls, base, divisor):
@@ -18,10 +21,14 @@ class FloorDiv(sympy.Function):
         if divisor == 1:
             return base
         if base.is_Integer and divisor.is_Integer:
-            return sympy.Integer(int(base) // int(divisor))
+            return sympy.Integer(cls.divide(int(base), int(divisor)))
         if base == 0:
             return sympy.Integer(0)
         return None
+
+
+class FloorDiv(_Division):
+    """`FloorDiv(a, b)` is `a // b`."""
 
 
 class ModularIndexing(sympy.Function):
@@ -39,23 +46,10 @@ class ModularIndexing(sympy.Function):
         return None
 
 
-class CeilDiv(sympy.Function):
+class CeilDiv(_Division):
     """`CeilDiv(a, b)` is `-(-a // b)`: torch's ceiling division of sizes (pooling with ceil_mode)."""
 
-    nargs = (2,)
-    is_integer = True
-
-    @classmethod
-    def eval(cls, base, divisor):
-        if divisor == 0:
-            return None  # kept as written: verifiers report it (zero_divisor)
-        if divisor == 1:
-            return base
-        if base.is_Integer and divisor.is_Integer:
-            return sympy.Integer(-(-int(base) // int(divisor)))
-        if base == 0:
-            return sympy.Integer(0)
-        return None
+    divide = staticmethod(lambda a, b: -(-a // b))
 
 
 class _Comparison(sympy.Function):
