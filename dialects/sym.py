@@ -229,12 +229,16 @@ def _split_multiples(x: sympy.Expr, d: sympy.Expr) -> tuple[sympy.Expr, sympy.Ex
         groups.setdefault(sympy.Mul(*indexed), []).append(sympy.Mul(*[f for f in factors if f not in indexed]))
     quotient, rest = [], []
     for indexed, coefficients in groups.items():
-        coefficient = sympy.Add(*coefficients)
-        q = sympy.cancel(coefficient / d)
+        q = sympy.cancel(sympy.Add(*coefficients) / d)
         if _is_integer_polynomial(q):
             quotient.append(indexed * q)
-        else:
-            rest.append(indexed * coefficient)
+            continue
+        for coefficient in coefficients:  # else term by term
+            q = sympy.cancel(coefficient / d)
+            if _is_integer_polynomial(q):
+                quotient.append(indexed * q)
+            else:
+                rest.append(indexed * coefficient)
     return sympy.expand(sympy.Add(*quotient)), sympy.expand(sympy.Add(*rest))
 
 

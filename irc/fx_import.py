@@ -43,7 +43,7 @@ from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
-from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, tensor_type, value_type
+from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, size_expr, tensor_type, value_type
 
 class FxImporter:
     def __init__(self, gm, name: str = "forward"):
@@ -120,9 +120,7 @@ class FxImporter:
 
     def symbol_value(self, expr) -> SSAValue:
         """An i64 value for a size expression (torch's sympy): the host binds its symbols from the inputs."""
-        from irc.fx_sizes import irc_size
-
-        size = irc_size(expr)
+        size = size_expr(expr)
         if size.is_Integer:
             return self.constant(int(size))
         return self.insert(kernel.SizeOp(size)).result

@@ -11,14 +11,18 @@ comparisons Lt, Le, Eq, Ne (dialects/sym_functions.py). Each torch node maps to 
     FloorToInt(IntTrueDiv(s0, 3))     ->  FloorDiv(s0, 3)                 (float sizes exact as rationals)
     Piecewise((s0, s0 < s1), (s1, True))  ->  Where(Lt(s0, s1), s0, s1)
 
-Anything else (a symbolic exponent, rounding to even, ...) raises UnsupportedGraph: the graph runs eagerly.
+Anything else (a symbolic exponent, rounding to even, ...) raises UnsupportedSize; the importer makes it an
+UnsupportedGraph (fx_types.size_expr), and the graph runs eagerly.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from irc.fx_types import UnsupportedGraph
+
+
+class UnsupportedSize(ValueError):
+    """A size expression without an exact irc spelling."""
 
 MAX_DENOMINATOR = 1 << 20  # float sizes (upsampling's scale factors) are dyadic; bigger ones are not exact sizes
 
@@ -29,7 +33,7 @@ def irc_size(expr):
 
     converted = _convert(expr)
     if any(not atom.is_Integer for atom in converted.atoms(sympy.Rational)) or converted.atoms(sympy.Float):
-        raise UnsupportedGraph(f"size {expr} is not an integer expression")
+        raise UnsupportedSize(f"size {expr} is not an integer expression")
     return converted
 
 
@@ -48,7 +52,7 @@ def _convert(expr):
         return sympy.Integer(int(bool(expr)))
     rule = _rules().get(type(expr).__name__)
     if rule is None or not _owned(expr):
-        raise UnsupportedGraph(f"size expression {type(expr).__name__} ({expr}) has no irc form")
+        raise UnsupportedSize(f"size expression {type(expr).__name__} ({expr}) has no irc form")
     return rule(expr, [_convert(a) for a in expr.args] if not isinstance(expr, sympy.Piecewise) else None)
 
 
@@ -68,7 +72,7 @@ def _rules() -> dict:
     def pow_(expr, args):
         base, exponent = args
         if not (exponent.is_Integer and 0 <= int(exponent) <= 64):
-            raise UnsupportedGraph(f"size {expr} has an exponent that is not a small constant")
+            raise UnsupportedSize(f"size {expr} has an exponent that is not a small constant")
         return base ** int(exponent)
 
     def shift(divide: bool):
@@ -150,7 +154,7 @@ def _fraction(expr, value):
 
     numerator, denominator = sympy.fraction(sympy.together(value))
     if denominator.is_Integer and int(denominator) > MAX_DENOMINATOR:
-        raise UnsupportedGraph(f"size {expr} divides by {denominator}")
+        raise UnsupportedSize(f"size {expr} divides by {denominator}")
     return sympy.expand(numerator), denominator
 
 
@@ -165,7 +169,7 @@ def _piecewise(expr, _):
     pieces = [(_convert(value), _convert(condition)) for value, condition in expr.args]
     value, condition = pieces[-1]
     if condition != 1:
-        raise UnsupportedGraph(f"size {expr} has no default branch")
+        raise UnsupportedSize(f"size {expr} has no default branch")
     for branch, branch_condition in reversed(pieces[:-1]):
         value = _where(branch_condition, branch, value)
     return value

@@ -64,11 +64,19 @@ def size_dim(size):
     import torch
 
     if isinstance(size, torch.SymInt):
-        from irc.fx_sizes import irc_size
-
         expr = size.node.expr
-        return int(expr) if expr.is_number else irc_size(expr)
+        return int(expr) if expr.is_number else size_expr(expr)
     return int(size)
+
+
+def size_expr(expr):
+    """torch's sympy expression of a size in irc's index functions (fx_sizes.py); UnsupportedGraph if none."""
+    from irc.fx_sizes import UnsupportedSize, irc_size
+
+    try:
+        return irc_size(expr)
+    except UnsupportedSize as exc:
+        raise UnsupportedGraph(str(exc)) from None
 
 
 def tensor_type(value, with_strides: bool) -> TensorType:

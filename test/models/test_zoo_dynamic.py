@@ -9,6 +9,8 @@ from zoo import ZOO
 
 from irc import metrics
 
+GRAD_TOLERANCE = dict(rtol=1e-4, atol=1e-5)
+
 # token batches (batch, length) and image batches (batch, side): the first size differs from every model width
 SIZES = {"text": [(2, 12), (3, 20), (4, 9)], "image": [(2, 32), (3, 40), (4, 24)]}
 
@@ -35,3 +37,33 @@ def test_three_sizes(name, dynamic):
             assert_same(compiled(*inputs), model(*inputs))
     assert metrics.graph_fallbacks == 0
     assert metrics.graphs_compiled == (1 if dynamic else 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dynamic", [None, True])
+@pytest.mark.parametrize("name", ["gpt2", "bert", "resnet"])
+def test_three_sizes_training(name, dynamic):
+    """One training step per size: outputs, every parameter's gradient and the buffers match eager's."""
+    entry = ZOO[name]
+    eager, _ = entry.build(small=True)
+    model, _ = entry.build(small=True)
+    eager.train(), model.train()
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(model, backend="irc", dynamic=dynamic)
+    for size in SIZES[entry.kind]:
+        inputs = inputs_at(entry.kind, size)
+        eager.zero_grad(), model.zero_grad()
+        want, got = eager(*inputs), compiled(*inputs)
+        assert_same(got.detach(), want.detach())
+        weights = torch.randn_like(want)
+        (want * weights).sum().backward()
+        (got * weights).sum().backward()
+        for (param, p), (_, q) in zip(model.named_parameters(), eager.named_parameters()):
+            assert (p.grad is None) == (q.grad is None), param
+            if p.grad is not None:
+                torch.testing.assert_close(p.grad, q.grad, **GRAD_TOLERANCE, msg=lambda m, param=param: f"{size} {param}: {m}")
+        for (_, b), (_, c) in zip(model.named_buffers(), eager.named_buffers()):
+            assert_same(b, c)
+    assert metrics.graph_fallbacks == 0
+    assert metrics.graphs_compiled == (2 if dynamic else 4)

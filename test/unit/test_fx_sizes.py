@@ -11,7 +11,7 @@ from torch.utils._sympy import functions as F
 from irc.dialects.sym import evaluate_index
 from irc.dialects.sym_parse import parse_sym
 from irc.fx_sizes import irc_size
-from irc.fx_types import UnsupportedGraph
+from irc.fx_types import UnsupportedGraph, size_expr
 
 s0, s1 = sympy.symbols("s0 s1", integer=True, positive=True)
 
@@ -64,4 +64,4 @@ def test_ceiling_division_keeps_no_negative_numerator():
                                   F.FloorToInt(F.ToFloat(s0) * 0.1)])  # fmt: skip
 def test_forms_without_an_exact_integer_spelling_fall_back(expr):
     with pytest.raises(UnsupportedGraph):
-        irc_size(expr)
+        size_expr(expr)
