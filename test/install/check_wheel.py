@@ -55,24 +55,33 @@ def source_copy(dest: Path) -> Path:
 
 
 def build_wheel(source: Path, dist: Path) -> Path:
+    """The wheel `pip wheel .` builds in `source`, after a first build with a module since removed (what a
+    build folder left from an earlier build in place must not bring back)."""
     build = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(dist)]
+    removed = source / "irc" / "removed_since.py"
+    removed.write_text("")
+    run([*build, "."], cwd=source)
+    removed.unlink()
+    for old in dist.glob("*.whl"):
+        old.unlink()
     run([*build, "."], cwd=source)
     (wheel,) = dist.glob("*.whl")
     return wheel
 
 
 def check_wheel_contents(wheel: Path, source: Path) -> None:
-    """Every tracked file under a package root (modules and data alike) is in the wheel."""
-    inside = set(zipfile.ZipFile(wheel).namelist())
-    missing = []
+    """The wheel's package files are the files under the package roots (modules and data alike)."""
+    inside = {name for name in zipfile.ZipFile(wheel).namelist() if name.startswith("irc/")}
+    tree = set()
     for root, target in PACKAGE_ROOTS.items():
         for path in (source / root).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts:
-                name = f"{target}/{path.relative_to(source / root).as_posix()}"
-                missing += [name] if name not in inside else []
-    if missing:
-        sys.exit(f"check_wheel: {wheel.name} lacks {len(missing)} files: {', '.join(sorted(missing)[:20])}")
-    print(f"{wheel.name}: all {sum(n.startswith('irc/') for n in inside)} package files present")
+                tree.add(f"{target}/{path.relative_to(source / root).as_posix()}")
+    for problem, names in (("lacks", tree - inside), ("has files not in the tree", inside - tree)):
+        if names:
+            listed = ", ".join(sorted(names)[:20])
+            sys.exit(f"check_wheel: {wheel.name} {problem}: {len(names)} files: {listed}")
+    print(f"{wheel.name}: its {len(inside)} package files are the tree's")
 
 
 def borrowed_dependencies(dest: Path) -> Path:
