@@ -240,7 +240,7 @@ class FallbackOp(IRDLOperation):
         super().__init__(operands=[list(inputs)], result_types=[list(result_types)], properties=properties)
 
     def verify_(self) -> None:
-        verify_call(self.overload.data, self.args, self.kwargs)
+        verify_call(self.name, self.overload.data, self.args, self.kwargs)
         refs: set[int] = set()
         for arg in [*self.args.data, *self.kwargs.data.values()]:
             collect_operand_refs(arg, refs)

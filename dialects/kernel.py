@@ -234,7 +234,7 @@ class KernelOp(IRDLOperation):
         return {key: self.properties[key] for key in CONFIG_FIELDS if key in self.properties}
 
     def verify_(self) -> None:
-        error = global_name_error(self.sym_name.data, "kernel name")
+        error = global_name_error(self.sym_name.data, "kernel.kernel name")
         if error is not None:  # it becomes the name of a Python function (the triton target)
             raise VerifyException(error)
         self.verify_kind_and_sizes()
@@ -513,7 +513,7 @@ class ExternOp(IRDLOperation):
         super().__init__(operands=[ins, outs], result_types=[result_types], properties=properties)
 
     def verify_(self) -> None:
-        verify_call(self.overload.data, self.args, self.kwargs)
+        verify_call(self.name, self.overload.data, self.args, self.kwargs)
         for what, types in (("operands", self.operand_types), ("results", self.result_types)):
             for t in types:
                 if not _is_buffer_or_scalar(t):

@@ -221,7 +221,7 @@ class ChoiceOp(IRDLOperation):
         if not all(isinstance(n, StringAttr) for n in names) or len({n.data for n in names}) != len(names):
             raise VerifyException("kernel.choice alternatives must be distinct strings")
         for name in names:  # each names a local function of the emitted call()
-            error = identifier_error(name.data, "kernel.choice alternative name")
+            error = identifier_error(name.data, "kernel.choice alternative")
             if error is not None:
                 raise VerifyException(error)
         if len(names) < 2 or len(names) != len(self.bodies):

@@ -36,7 +36,7 @@ class OperandRef(ParametrizedAttribute):
             printer.print_string(str(self.index.data))
 
 
-def verify_call(overload: str, args: ArrayAttr, kwargs: DictionaryAttr) -> None:
+def verify_call(op_name: str, overload: str, args: ArrayAttr, kwargs: DictionaryAttr) -> None:
     """What an extern call prints into Python and resolves: an overload of an allowed namespace, keyword
     arguments named by identifiers, encoded torch objects ("layout:...") from their fixed table."""
     error = overload_error(overload)
@@ -45,7 +45,7 @@ def verify_call(overload: str, args: ArrayAttr, kwargs: DictionaryAttr) -> None:
     for attr in [*args.data, *kwargs.data.values()]:
         error = error or _string_error(attr)
     if error is not None:
-        raise VerifyException(error)
+        raise VerifyException(f"{op_name} {error}")
 
 
 def _string_error(attr: Attribute) -> str | None:

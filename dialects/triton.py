@@ -214,7 +214,7 @@ class FuncOp(IRDLOperation):
                 raise VerifyException(f"argument '{name.data}' has type {t}; expected a pointer or a scalar")
 
     def _verify_parameter_names(self) -> None:
-        error = global_name_error(self.sym_name.data, "kernel name")
+        error = global_name_error(self.sym_name.data, "triton.func name")
         if error is not None:  # the name of the printed Python function
             raise VerifyException(error)
         names = self.parameter_names()

@@ -413,7 +413,7 @@
 
 %x = "test.op"() : () -> !aten.tensor<[3], f32>
 %0 = aten.fallback "mm"(%x) {args = [#aten.operand<0>]} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
-// CHECK: Operation does not verify: overload 'mm' must be spelled ns::name or ns::name.overload
+// CHECK: Operation does not verify: aten.fallback overload 'mm' must be spelled ns::name or ns::name.overload
 
 // -----
 

@@ -181,7 +181,7 @@ kernel.launch @k(%t) outs(%x) : (!aten.tensor<[3], f32>) -> (!loop.buffer<[3], f
 %x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
 %r = kernel.extern "mm"(%x) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
 
-// CHECK: Operation does not verify: overload 'mm' must be spelled ns::name or ns::name.overload
+// CHECK: Operation does not verify: kernel.extern overload 'mm' must be spelled ns::name or ns::name.overload
 
 // -----
 
