@@ -5,11 +5,11 @@ into the emitted module (kernel and choice names, parameter names, keyword argum
 extern calls; the triton target and the resolvers check again. No xDSL, torch or sympy at import (the emitted
 module imports `resolve_overload` on a warm start).
 
-    identifier_error("triton_poi_fused_add_0", "kernel name")       -> None
-    identifier_error("k(): pass\\nimport os", "kernel name")        -> "kernel name 'k(): pass\\nimport os' is ..."
-    overload_error("import_module::__call__.__call__")              -> "overload ... namespace 'import_module' ..."
-    decode_object("memory_format:torch.channels_last")              -> ("memory_format", "torch.channels_last")
-    resolve_overload("aten::mm.default")                            -> torch.ops.aten.mm.default
+    identifier_error("triton_poi_fused_add_0", "kernel name")  -> None
+    identifier_error("k(): pass\\nimport os", "kernel name")   -> "kernel name 'k(): pass\\nimport os' is ..."
+    overload_error("import_module::__call__.__call__")         -> "overload ... namespace 'import_module' ..."
+    decode_object("memory_format:torch.channels_last")         -> ("memory_format", "torch.channels_last")
+    resolve_overload("aten::mm.default")                       -> torch.ops.aten.mm.default
 """
 
 from __future__ import annotations
@@ -21,18 +21,19 @@ import re
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_NAME_LENGTH = 1000
-_OVERLOAD = re.compile(r"(?P<ns>[A-Za-z_]\w*)::(?P<name>[A-Za-z_]\w*)(?:\.(?P<variant>[A-Za-z_]\w*))?", re.ASCII)
+_OVERLOAD = re.compile(r"(?P<ns>[A-Za-z_]\w*)::(?P<name>[A-Za-z_]\w*)(?:\.(?P<variant>[A-Za-z_]\w*))?", re.A)
 
 # the public names at the top level of an emitted module (irc/target/triton_prelude.py, emit_triton.py): a
 # kernel named like one would replace it
 EMITTED_MODULE_GLOBALS = frozenset({
-    "os", "time", "torch", "triton", "tl", "libdevice", "math", "call", "get_args", "benchmark_compiled_module",
-    "reinterpret_tensor", "KERNELS", "FALLBACKS", "KERNEL_BYTES", "MINIMUM_BYTES", "PEAK_BYTES_PLANNED",
-    "BUFFER_BYTES", "PRECOMPILE",
+    "os", "time", "torch", "triton", "tl", "libdevice", "math", "call", "get_args",
+    "benchmark_compiled_module", "reinterpret_tensor", "KERNELS", "FALLBACKS", "KERNEL_BYTES",
+    "MINIMUM_BYTES", "PEAK_BYTES_PLANNED", "BUFFER_BYTES", "PRECOMPILE",
 })  # fmt: skip
 
-# namespaces of the ATen overloads an extern may call: PyTorch's operator libraries (the functional collectives
-# included) and torch.nn's own ops; IRC_EXTERN_NAMESPACES adds others (a program's torch.library ops)
+# namespaces of the ATen overloads an extern may call: PyTorch's operator libraries (the functional
+# collectives included) and torch.nn's own ops; IRC_EXTERN_NAMESPACES adds others (a program's torch.library
+# ops)
 EXTERN_NAMESPACES = frozenset({
     "aten", "prims", "_c10d_functional", "c10d_functional", "_c10d_functional_autograd", "torch_nn",
 })  # fmt: skip
@@ -70,7 +71,8 @@ def global_name_error(name: str, what: str) -> str | None:
     helpers, its imports and tables, Python's builtins)."""
     error = identifier_error(name, what)
     if error is None and (name.startswith("_") or name in EMITTED_MODULE_GLOBALS or hasattr(builtins, name)):
-        error = f"{what} {_quoted(name)} is reserved in the emitted module (a builtin, an import or a _private name)"
+        reason = "a builtin, an import or a _private name"
+        error = f"{what} {_quoted(name)} is reserved in the emitted module ({reason})"
     return error
 
 
@@ -109,7 +111,8 @@ def decode_object(text: str) -> tuple[str, str] | None:
     if kind not in ENCODED_OBJECTS or not value:
         return None
     if not ENCODED_OBJECTS[kind](value):
-        raise ValueError(f"argument {_quoted(text)}: '{kind}' must be one of irc's known values, not {_quoted(value)}")
+        known = f"'{kind}' must be one of irc's known values"
+        raise ValueError(f"argument {_quoted(text)}: {known}, not {_quoted(value)}")
     return kind, value
 
 

@@ -49,7 +49,8 @@ def fallback(importer: Importer, node) -> SSAValue | tuple[SSAValue, ...]:
     """An aten.fallback running `node.target` eagerly."""
     from irc import metrics  # noqa: F401  (counted at run time from the emitted module)
 
-    error = overload_error(overload_name(node.target)) if hasattr(node.target, "_schema") else "not an ATen op"
+    named = hasattr(node.target, "_schema")
+    error = overload_error(overload_name(node.target)) if named else "not an ATen op"
     if error is not None:  # an op of a library irc does not call (IRC_EXTERN_NAMESPACES adds libraries)
         raise UnsupportedGraph(f"{node.target}: {error}")
     operands: list[SSAValue] = []

@@ -41,7 +41,7 @@ PASS_HELP = {
     "loop-inline": "compose cheap pointwise producers into their consumers; fold loads through views",
     "loop-peephole": "exact algebraic rewrites of body math (1 + tanh(y) -> 2 sigmoid(2y))",
     "loop-simplify": "drop size-1 dims, order dims by stride, merge dims contiguous in every access",
-    "kernel-mm-template": "matmul externs -> Triton GEMM templates (or a measured kernel.choice beside cuBLAS)",
+    "kernel-mm-template": "matmul externs -> Triton GEMM templates (or a kernel.choice beside cuBLAS)",
     "kernel-dual-matmul": "two matmuls of one A read by one pointwise (a gated MLP): one dual-GEMM template",
     "kernel-fuse": "loop -> kernel: fusion groups (future kernels) and the host program",
     "kernel-tile": "block sizes, persistent vs looped reductions, num_warps, autotune candidates",

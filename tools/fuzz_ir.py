@@ -77,11 +77,12 @@ HOSTILE_NAMES = [
 ]  # fmt: skip
 HOSTILE_OVERLOADS = [
     "import_module::__call__.__call__", "higher_order::wrap.__call__", "aten::__class__.__call__",
-    "builtins::exec.default", "aten::mm.default\\nimport os", "aten::nonexistent.default", "aten::mm.__call__",
-    "torch::load.default", "aten::_ops.__call__", "prims::__getattr__.default",
+    "builtins::exec.default", "aten::mm.default\\nimport os", "aten::nonexistent.default",
+    "aten::mm.__call__", "torch::load.default", "aten::_ops.__call__", "prims::__getattr__.default",
 ]  # fmt: skip
 HOSTILE_STRINGS = [
-    '"layout:save"', '"layout:torch.load"', f'"memory_format:__import__(\\"os\\").system(\\"touch {MARKER}\\")"',
+    '"layout:save"', '"layout:torch.load"',
+    f'"memory_format:__import__(\\"os\\").system(\\"touch {MARKER}\\")"',
     "\"device:cpu')\"", f'"{MARKER}"', '"memory_format:torch.channels_last"',
 ]  # fmt: skip
 HOSTILE_KEYWORDS = [f"\"x=__import__('os').system('touch {MARKER}'), y\"", '"class"', '"a b"', '"1x"']
@@ -205,7 +206,8 @@ def rename_symbol(text, rng):
 
 
 def rename_choice(text, rng):
-    return _replace_match(text, rng, r'(?<=[\[ ])"(template|extern|persistent|tma)"', [f'"{n}"' for n in HOSTILE_NAMES])
+    alternative = r'(?<=[\[ ])"(template|extern|persistent|tma)"'
+    return _replace_match(text, rng, alternative, [f'"{n}"' for n in HOSTILE_NAMES])
 
 
 def replace_overload(text, rng):
@@ -221,7 +223,8 @@ def inject_argument(text, rng):
     return _replace_match(text, rng, r"kwargs = \{", entries)
 
 
-NAME_MUTATIONS = [rename_symbol, rename_symbol, rename_choice, replace_overload, replace_overload, inject_argument]
+NAME_MUTATIONS = [rename_symbol, rename_symbol, rename_choice, replace_overload, replace_overload,
+                  inject_argument]  # fmt: skip
 MUTATIONS = [delete_line, duplicate_line, swap_lines, replace_number, replace_number, replace_index,
              replace_index, replace_index, replace_dims, replace_type, replace_op_name, replace_value,
              truncate, flip_character, flip_character, nest, *NAME_MUTATIONS]  # fmt: skip
@@ -232,7 +235,8 @@ def make_case(number: int, corpus: list[tuple[str, str]], seed: int, names: bool
     rng = random.Random(seed * 1_000_003 + number)
     if names:  # valid seeds holding what prints names: kernels, externs, choices
         printed = r"kernel\.kernel|triton\.func|kernel\.extern|aten\.fallback|kernel\.choice"
-        corpus = [c for c in corpus if re.search(printed, c[1]) and not re.search("invalid|error", c[0])] or corpus
+        valid = [c for c in corpus if re.search(printed, c[1]) and not re.search("invalid|error", c[0])]
+        corpus = valid or corpus
     name, text = rng.choice(corpus)
     r = rng.random()
     tool = "opt" if r < (0.2 if names else 0.6) else "pipeline" if r < 0.85 else "run"
@@ -246,7 +250,8 @@ def _pipeline_to_triton(text: str) -> str:
     if "triton.func" in text:
         return "cse"
     if "kernel.kernel" in text:
-        return "kernel-tile,convert-kernel-to-triton" if "num_warps" not in text else "convert-kernel-to-triton"
+        tiled = "num_warps" in text
+        return "convert-kernel-to-triton" if tiled else "kernel-tile,convert-kernel-to-triton"
     return PIPELINES[0]
 
 
@@ -303,7 +308,7 @@ def load_emitted(path: str) -> None:
     try:
         with redirect_stderr(io.StringIO()), redirect_stdout(io.StringIO()):
             runpy.run_path(path, run_name="irc_fuzz_emitted")
-    except BaseException:  # noqa: BLE001 - a module that does not load is no code execution; the marker decides
+    except BaseException:  # noqa: BLE001 - a module that does not load ran nothing; the marker decides
         pass
 
 

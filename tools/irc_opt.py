@@ -1,5 +1,6 @@
-"""irc-opt: xdsl-opt with irc's dialects, irc's passes and a safe subset of xDSL's, and the `mlir` and `triton`
-targets (irc/registry.py: no pass that runs a program or interprets IR as one; `--help` lists each pass).
+"""irc-opt: xdsl-opt with irc's dialects, irc's passes and a safe subset of xDSL's, and the `mlir` and
+`triton` targets (irc/registry.py: no pass that runs a program or interprets IR as one; `--help` lists each
+pass).
 
 Keeps every xdsl-opt flag and adds `--print-ir-after-all`, `--fusion-report=PATH` and `--check-passes` (run the
 reference interpreters after every pass and fail naming the first pass that changes the results;
@@ -69,7 +70,7 @@ class IrcOptMain(xDSLOptMain):
 
 def describe_passes_and_targets(arg_parser: argparse.ArgumentParser, passes, targets) -> None:
     """`-p` and `-t` point to a listing of the passes at the end of --help, one line each."""
-    helps = {"passes": "comma-separated passes, options in braces: 'cse,kernel-tile{xblock=256}' (listed below)",
+    helps = {"passes": "comma-separated passes, options in braces: 'cse,kernel-tile{xblock=256}' (see below)",
              "target": f"output: {' or '.join(targets)} (default mlir: the IR)"}  # fmt: skip
     for action in arg_parser._actions:
         action.help = helps.get(action.dest, action.help)

@@ -56,7 +56,7 @@ def extern_result_is_fresh(overload: str, index: int) -> bool:
 
         schema = resolve_overload(overload)._schema
         return schema.returns[index].alias_info is None
-    except (ImportError, AttributeError, IndexError, RuntimeError, ValueError):  # UnsafeOverload is a ValueError
+    except (ImportError, AttributeError, IndexError, RuntimeError, ValueError):  # ValueError: UnsafeOverload
         return False
 
 

@@ -106,7 +106,8 @@ class KernelPrinter:
             self.names[arg] = name.data
         arg_names = [checked_name(n.data, "parameter name") for n in self.func.arg_names.data]
         params = [_parameter(n, arg) for n, arg in zip(arg_names, self.func.body.block.args)]
-        params += [f"{checked_name(n.data, 'parameter name')}: tl.constexpr" for n in self.func.constexprs.data]
+        constexprs = [checked_name(n.data, "parameter name") for n in self.func.constexprs.data]
+        params += [f"{n}: tl.constexpr" for n in constexprs]
         name = checked_name(self.func.sym_name.data, "kernel name", top_level=True)
         self.lines = ["@triton.jit", f"def {name}({', '.join(params)}):"]
         self.block(self.func.body.block, 1)

@@ -149,7 +149,8 @@ class WrapperPrinter:
         """Module-level lines after the kernels: site launchers and choice objects."""
         lines = self.launches.module_lines()
         if self.overloads:
-            lines = [OVERLOAD_IMPORT, *(f"{v} = _overload({k!r})" for k, v in self.overloads.items()), "", *lines]
+            resolved = [f"{name} = _overload({overload!r})" for overload, name in self.overloads.items()]
+            lines = [OVERLOAD_IMPORT, *resolved, "", *lines]
         return [*lines, *([IMPORT, "", *self.choices] if self.choices else [])]
 
     def emit(self, text: str, depth: int = 1) -> None:
@@ -260,7 +261,8 @@ class WrapperPrinter:
             if getattr(k, key) is not None:
                 options.append(f"{key}={getattr(k, key).value.data}")
         if self.launches.empty(op):
-            self.emit(f"# {checked_name(k.sym_name.data, 'kernel name')}: empty iteration space, nothing to launch")
+            name = checked_name(k.sym_name.data, "kernel name")
+            self.emit(f"# {name}: empty iteration space, nothing to launch")
             return
         line = self.launches.launch_line(k, op, python_tuple(grid), args, _configs(k, options))
         static = [as_expr(g.value()) for g in k.grid.data] if k.grid else []
@@ -273,7 +275,8 @@ class WrapperPrinter:
     def extern(self, op: kernel.ExternOp) -> None:
         operands = [self.ref(v) for v in op.operands]
         args = [self.argument(a, operands) for a in op.args.data]
-        args += [f"{checked_name(key, 'keyword argument')}={self.argument(a, operands)}" for key, a in op.kwargs.data.items()]
+        for key, attr in op.kwargs.data.items():
+            args.append(f"{checked_name(key, 'keyword argument')}={self.argument(attr, operands)}")
         call = f"{self.overload(op.overload.data)}({', '.join(args)})"
         results = [self.new_buffer(r) for r in op.results]
         for position in none_results(op):
