@@ -74,7 +74,7 @@ from irc.dialects.kernel_config import (
 from irc.dialects.kernel_space import verify_iteration_space
 from irc.dialects.kernel_template import ChoiceOp, DualMatmulOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
 from irc.dialects.operand_ref import OperandRef, verify_call
-from irc.dialects.python_names import global_name_error
+from irc.dialects.python_names import identifier_error
 from irc.dialects.types import (
     BufferType,
     DimLike,
@@ -234,8 +234,8 @@ class KernelOp(IRDLOperation):
         return {key: self.properties[key] for key in CONFIG_FIELDS if key in self.properties}
 
     def verify_(self) -> None:
-        error = global_name_error(self.sym_name.data, "kernel.kernel name")
-        if error is not None:  # it becomes the name of a Python function (the triton target)
+        error = identifier_error(self.sym_name.data, "kernel.kernel name")
+        if error is not None:  # it becomes part of a Python function's name (triton_name)
             raise VerifyException(error)
         self.verify_kind_and_sizes()
         for key, attr in self._config_attrs().items():

@@ -256,7 +256,8 @@ class WrapperPrinter:
             if name not in values:
                 raise fail(f"@{k.sym_name.data} argument '{name}' has no value for the launcher")
             args.append(python_expr(values[name].value()))
-        options = [f"{key}={attr.value.data}" for key, attr in (k.launch.data if k.launch else {}).items()]
+        launch = k.launch.data if k.launch else {}
+        options = [f"{checked_name(key, 'launch key')}={attr_number(attr)}" for key, attr in launch.items()]
         for key in ("num_warps", "num_stages"):
             if getattr(k, key) is not None:
                 options.append(f"{key}={getattr(k, key).value.data}")
