@@ -4,7 +4,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-import irc.xdsl_patches  # noqa: F401 (fixes xDSL's lexer before anything is parsed)
+from irc.xdsl_install import install as install_xdsl_changes
 
 DIALECTS = {
     "aten": "irc.dialects.aten:Aten",
@@ -102,6 +102,7 @@ def get_offered_targets() -> dict[str, Callable[[], Any]]:
 
 def load_all_dialects(ctx) -> None:
     """Registers irc's dialects (lazily) in `ctx`, skipping those already there (e.g. via the universe)."""
+    install_xdsl_changes()  # irc's parsing, verification and printing from here on
     for name, factory in get_all_dialects().items():
         if name not in ctx.registered_dialect_names:
             ctx.register_dialect(name, factory)
