@@ -578,6 +578,7 @@ class ReuseOp(IRDLOperation):
 
 Kernel = Dialect(
     "kernel",
-    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, DualMatmulOp, ChoiceOp, SizeOp],
+    [KernelOp, YieldOp, AllocOp, LaunchOp, ExternOp, FreeOp, ReuseOp, MatmulOp, DualMatmulOp, ChoiceOp,
+     SizeOp],
     [OperandRefAttr],
 )

@@ -37,7 +37,7 @@ def as_expr(value) -> sympy.Expr:
 
 
 def zero_divisor(expr: sympy.Expr) -> sympy.Expr | None:
-    """The first FloorDiv, CeilDiv or ModularIndexing of `expr` that divides by zero (or takes a modulus of zero)."""
+    """The first FloorDiv, CeilDiv or ModularIndexing of `expr` dividing by zero (or taking a modulus of zero)."""
     for call in sympy.preorder_traversal(expr):
         if isinstance(call, FloorDiv | CeilDiv) and call.args[1] == 0:
             return call
@@ -226,7 +226,8 @@ def _split_multiples(x: sympy.Expr, d: sympy.Expr) -> tuple[sympy.Expr, sympy.Ex
     for term in sympy.Add.make_args(x):
         factors = sympy.Mul.make_args(term)
         indexed = [f for f in factors if _has_index_variable(f)]
-        groups.setdefault(sympy.Mul(*indexed), []).append(sympy.Mul(*[f for f in factors if f not in indexed]))
+        coefficient = sympy.Mul(*[f for f in factors if f not in indexed])
+        groups.setdefault(sympy.Mul(*indexed), []).append(coefficient)
     quotient, rest = [], []
     for indexed, coefficients in groups.items():
         q = sympy.cancel(sympy.Add(*coefficients) / d)
@@ -325,7 +326,8 @@ def _nonnegative(expr: sympy.Expr) -> bool:
     if expr.is_Number:
         return bool(expr >= 0)
     expr = expr.xreplace(_nonnegative_sizes(expr))
-    positive = {s: sympy.Symbol(s.name, positive=True, integer=True) for s in expr.free_symbols if not s.is_Dummy}
+    sizes = [s for s in expr.free_symbols if not s.is_Dummy]
+    positive = {s: sympy.Symbol(s.name, positive=True, integer=True) for s in sizes}
     expr = expr.xreplace(positive)
     return bool(expr.is_nonnegative) or bool(sympy.factor(expr).is_nonnegative)
 

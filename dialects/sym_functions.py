@@ -1,7 +1,8 @@
 """The integer functions of index expressions, as sympy functions (imported lazily, with sympy).
 
-`FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor; `CeilDiv`,
-`Where` and the 0/1 comparisons `Lt`, `Le`, `Eq`, `Ne` carry what else torch's symbolic sizes hold (fx_sizes.py).
+`FloorDiv(a, b)` is Python's `a // b`; `ModularIndexing(x, d, m)` is `(x // d) % m`, as in Inductor;
+`CeilDiv`, `Where` and the 0/1 comparisons `Lt`, `Le`, `Eq`, `Ne` carry what else torch's symbolic sizes
+hold (fx_sizes.py).
 """
 
 import sympy

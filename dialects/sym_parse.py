@@ -35,7 +35,8 @@ MAX_TERMS = 4096
 MAX_DEGREE = 64
 INT64_MAX = (1 << 63) - 1
 
-FUNCTIONS = {"FloorDiv": (FloorDiv, 2, 2), "CeilDiv": (CeilDiv, 2, 2), "ModularIndexing": (ModularIndexing, 3, 3),
+FUNCTIONS = {"FloorDiv": (FloorDiv, 2, 2), "CeilDiv": (CeilDiv, 2, 2),
+             "ModularIndexing": (ModularIndexing, 3, 3),
              "Min": (sympy.Min, 2, 64), "Max": (sympy.Max, 2, 64), "Where": (Where, 3, 3),
              "Lt": (Lt, 2, 2), "Le": (Le, 2, 2), "Eq": (Eq, 2, 2), "Ne": (Ne, 2, 2)}  # fmt: skip
 

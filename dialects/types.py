@@ -56,7 +56,8 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _INDEX_VARIABLE = re.compile(r"[irt][0-9]+")
 SIZE_SYMBOL = re.compile(r"s[0-9]+")  # as in irc.dialects.sym (which imports sympy)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # names index expressions may use (sym_parse)
-_FUNCTION_NAMES = ("FloorDiv", "CeilDiv", "ModularIndexing", "Min", "Max", "Where", "Lt", "Le", "Eq", "Ne")  # sym_parse
+# the function names of sym_parse
+_FUNCTION_NAMES = ("FloorDiv", "CeilDiv", "ModularIndexing", "Min", "Max", "Where", "Lt", "Le", "Eq", "Ne")
 
 # ---------------------------------------------------------------------------
 # Symbolic expressions

@@ -24,7 +24,8 @@ from functools import lru_cache
 class UnsupportedSize(ValueError):
     """A size expression without an exact irc spelling."""
 
-MAX_DENOMINATOR = 1 << 20  # float sizes (upsampling's scale factors) are dyadic; bigger ones are not exact sizes
+# float sizes (upsampling's scale factors) are dyadic; bigger denominators are not exact sizes
+MAX_DENOMINATOR = 1 << 20
 
 
 def irc_size(expr):
@@ -138,14 +139,18 @@ def _floor_div(_, args):
     from irc.dialects.sym_functions import CeilDiv, FloorDiv
 
     numerator, divisor = args
-    return -CeilDiv(-numerator, divisor) if numerator.could_extract_minus_sign() else FloorDiv(numerator, divisor)
+    if numerator.could_extract_minus_sign():
+        return -CeilDiv(-numerator, divisor)
+    return FloorDiv(numerator, divisor)
 
 
 def _ceil_div(_, args):
     from irc.dialects.sym_functions import CeilDiv, FloorDiv
 
     numerator, divisor = args
-    return -FloorDiv(-numerator, divisor) if numerator.could_extract_minus_sign() else CeilDiv(numerator, divisor)
+    if numerator.could_extract_minus_sign():
+        return -FloorDiv(-numerator, divisor)
+    return CeilDiv(numerator, divisor)
 
 
 def _fraction(expr, value):

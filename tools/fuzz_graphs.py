@@ -85,11 +85,12 @@ def generate(number: int, seed: int) -> dict:
         kind = rng.choice(("unary",) * 3 + ("binary",) * 3 + ("reduction",) * 2 + ("view",) * 2 + ("cast", "compare"))
         steps.append({"kind": kind, "op": _op_for(kind, rng), "a": rng.random(), "b": rng.random(),
                       "dim": rng.random(), "keepdim": rng.random() < 0.5, "param": rng.random()})  # fmt: skip
-    return {"inputs": inputs, "steps": steps, "two_outputs": rng.random() < 0.25, "dynamic": _dynamic(number, seed)}
+    two = rng.random() < 0.25
+    return {"inputs": inputs, "steps": steps, "two_outputs": two, "dynamic": _dynamic(number, seed)}
 
 
 def _dynamic(number: int, seed: int) -> dict | None:
-    """Whether the program is also run with dynamic sizes: how much its sizes grow, the size step it ends in."""
+    """Whether the program also runs with dynamic sizes: how much its sizes grow, the size step it ends in."""
     rng = random.Random(seed * 7_919 + number + (1 << 40))
     if rng.random() >= DYNAMIC_FRACTION:
         return None

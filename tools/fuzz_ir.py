@@ -55,9 +55,10 @@ HOSTILE_INDEX = [
     "__class__", "x.y", "i0.__class__", "-1", "i0 - 5", "-i0", "s0", "s9", "t0", "r7", "i9",
     "(" * 200 + "i0" + ")" * 200, "FloorDiv(" * 50 + "i0" + ", 2)" * 50, " + ".join(["i0"] * 5000),
     "*".join(["(i0 + s0)"] * 20), "Max(i0, s0)", "Min(" + ", ".join(["i0"] * 30) + ")", "", "i0 +", "lambda: 0",
-    "CeilDiv(i0, 0)", "CeilDiv(i0 + s0, 2)", "Where(i0, 1)", "Where(Lt(i0, s0), i0, 0)", "Lt(i0)", "Eq(i0, s0, 1)",
-    "Where(" * 40 + "i0" + ", 1, 0)" * 40, "(s0 - 1)//2", "-(-s0 // 2)", "PythonMod(s0, 3)", "Piecewise((s0, True))",
-    "Ne(Le(i0, s0), Eq(i0, 0))", "Max(1, FloorDiv(s0 - 1, 2) + 1)*ModularIndexing(i0, 1, CeilDiv(s0, 2))",
+    "CeilDiv(i0, 0)", "CeilDiv(i0 + s0, 2)", "Where(i0, 1)", "Where(Lt(i0, s0), i0, 0)", "Lt(i0)",
+    "Eq(i0, s0, 1)", "Where(" * 40 + "i0" + ", 1, 0)" * 40, "(s0 - 1)//2", "-(-s0 // 2)", "PythonMod(s0, 3)",
+    "Piecewise((s0, True))", "Ne(Le(i0, s0), Eq(i0, 0))",
+    "Max(1, FloorDiv(s0 - 1, 2) + 1)*ModularIndexing(i0, 1, CeilDiv(s0, 2))",
 ]  # fmt: skip
 NUMBERS = ["0", "-1", "1", "2", "3", "-3", "7", "1024", "65536", "2147483648", "9223372036854775807",
            "9223372036854775808", "18446744073709551616", "1000000000000", "1.5", "-0", "0x10"]  # fmt: skip
@@ -65,8 +66,9 @@ TYPES = ["f32", "f16", "bf16", "f64", "i1", "i8", "i32", "i64", "ui8", "index", 
          "!loop.buffer<[3], f32, strides [1]>", '!aten.tensor<[3, s0], f32>', "tensor<3xf32>"]  # fmt: skip
 DIMS = ["[]", "[0]", "[3, -1]", "[s0]", "[q0]", '["FloorDiv(s0, 0)"]', "[9223372036854775808]", "[1, 1, 1, 1]",
         '["s0*s1"]', "[3, 9]", "[2147483648, 2147483648]", "[s0, s0, s0]", '["2*s0 + 1"]',
-        '["FloorDiv(s0 - 1, 2) + 1"]', '["CeilDiv(s0, 2)", s1]', '["Where(Lt(s0, s1), s0, s1)"]', '["CeilDiv(s0, 0)"]',
-        '["Max(1, s0 - 3)", "ModularIndexing(s0, 1, 3)"]', '["((s0 - 1)//2) + 1"]', '["Where(Lt(i0, s0), 1, 2)"]']  # fmt: skip
+        '["FloorDiv(s0 - 1, 2) + 1"]', '["CeilDiv(s0, 2)", s1]', '["Where(Lt(s0, s1), s0, s1)"]',
+        '["CeilDiv(s0, 0)"]', '["Max(1, s0 - 3)", "ModularIndexing(s0, 1, 3)"]', '["((s0 - 1)//2) + 1"]',
+        '["Where(Lt(i0, s0), 1, 2)"]']  # fmt: skip
 OP_NAMES = ["loop.pointwise", "loop.reduction", "loop.load", "loop.store", "loop.yield", "loop.index",
             "kernel.kernel", "kernel.launch", "kernel.alloc", "kernel.free", "kernel.yield", "aten.add",
             "aten.sum", "aten.fallback", "triton.load", "triton.store", "triton.func", "func.return"]  # fmt: skip

@@ -79,7 +79,7 @@ def literal(value: int | float | bool) -> str:
 
 
 def python_expr(expr) -> str:
-    """Python source for a sympy size expression (integers, symbols, +, *, **, and sym_functions' functions)."""
+    """Python source for a sympy size expression (integers, symbols, +, *, **, sym_functions' functions)."""
     import sympy
 
     from irc.dialects.sym import as_expr

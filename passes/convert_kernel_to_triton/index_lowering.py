@@ -1,7 +1,8 @@
 """Lowering of flat-index sympy expressions to triton index arithmetic (convert-kernel-to-triton).
 
 Index values are never negative, so FloorDiv and ModularIndexing use Triton's truncating `//` and `%`, and
-CeilDiv(a, b) is `(a + b - 1) // b`; Min, Max, Where and the 0/1 comparisons of symbolic sizes are elementwise:
+CeilDiv(a, b) is `(a + b - 1) // b`; Min, Max, Where and the 0/1 comparisons of symbolic sizes are
+elementwise:
 
     ModularIndexing(xindex, 9, 3) + 3*FloorDiv(xindex, 27)  ->  x0 = (xindex // 9) % 3; x1 = xindex // 27 ...
 

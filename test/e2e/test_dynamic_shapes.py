@@ -17,7 +17,7 @@ GRAD_TOLERANCE = dict(rtol=1e-4, atol=1e-5)
 
 
 class SmallCNN(nn.Module):
-    """Stride-2 convolution, batch norm, ReLU, a second stride-2 convolution, adaptive average pooling, linear."""
+    """Stride-2 convolution, batch norm, ReLU, a second stride-2 convolution, adaptive average pool, linear."""
 
     def __init__(self):
         super().__init__()
@@ -35,7 +35,8 @@ class AttentionBlock(nn.Module):
     def __init__(self, width=16, heads=2):
         super().__init__()
         self.heads = heads
-        self.norm, self.qkv, self.out = nn.LayerNorm(width), nn.Linear(width, 3 * width), nn.Linear(width, width)
+        self.norm, self.qkv = nn.LayerNorm(width), nn.Linear(width, 3 * width)
+        self.out = nn.Linear(width, width)
 
     def forward(self, x):
         batch, length, width = x.shape
@@ -101,8 +102,8 @@ def test_attention_block_trained_at_three_lengths():
 
 
 def test_attention_block_trained_at_three_lengths_dynamic():
-    # a first length other than the width 16: duck sizing would give both one symbol, which the weights' static
-    # width then specializes, and the second length would recompile
+    # a first length other than the width 16: duck sizing would give both one symbol, which the weights'
+    # static width then specializes, and the second length would recompile
     check_training(AttentionBlock, [(2, 12, 16), (2, 24, 16), (2, 13, 16)], True, DYNAMIC_GRAPHS)
 
 
@@ -116,7 +117,8 @@ class VisionOps(nn.Module):
 
     def __init__(self):
         super().__init__()
-        self.strided, self.dilated = nn.Conv2d(3, 4, 3, stride=2, padding=1), nn.Conv2d(4, 4, 3, padding=2, dilation=2)
+        self.strided = nn.Conv2d(3, 4, 3, stride=2, padding=1)
+        self.dilated = nn.Conv2d(4, 4, 3, padding=2, dilation=2)
 
     def forward(self, x):
         x = F.max_pool2d(self.dilated(self.strided(x)).relu(), 3, 2, padding=1)
@@ -136,9 +138,10 @@ def test_vision_ops_trained_dynamic():
 
 @pytest.mark.slow
 def test_vision_ops_trained_channels_last(monkeypatch):
-    """Activations saved for the backward keep channels_last at symbolic sizes (the backward was traced so)."""
+    """Activations saved for the backward keep channels_last at symbolic sizes (as the backward was traced)."""
     randn = torch.randn
-    monkeypatch.setattr(torch, "randn", lambda *a, **k: randn(*a, **k).contiguous(memory_format=torch.channels_last))
+    channels_last = lambda *a, **k: randn(*a, **k).contiguous(memory_format=torch.channels_last)  # noqa: E731
+    monkeypatch.setattr(torch, "randn", channels_last)
     check_training(VisionOps, IMAGE_SHAPES, None, AUTOMATIC_GRAPHS)
 
 
