@@ -18,7 +18,9 @@ from zoo import not_extern_compute  # noqa: E402
 def describe(counts) -> str:
     eager = not_extern_compute(counts)
     extern = {k: v for k, v in counts.items() if k not in eager}
-    show = lambda d: ", ".join(f"{k.removeprefix('aten::')} x{v}" for k, v in sorted(d.items())) or "-"  # noqa: E731
+    def show(ops):
+        return ", ".join(f"{k.removeprefix('aten::')} x{v}" for k, v in sorted(ops.items())) or "-"
+
     return f"eager: {show(eager)}; extern compute: {show(extern)}"
 
 
@@ -29,7 +31,8 @@ def main(names):
         torch.manual_seed(1)
         seen = BackwardFallbacks()
         check_training_step(eager, compiled, case.loss, *case.inputs(), fallbacks=seen)
-        print(f"{name}\n  forward  {describe(seen.forward)}\n  backward {describe(seen.backward)}", flush=True)
+        print(name, f"  forward  {describe(seen.forward)}", f"  backward {describe(seen.backward)}", sep="\n",
+              flush=True)
 
 
 if __name__ == "__main__":

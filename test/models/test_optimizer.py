@@ -44,7 +44,9 @@ def assert_same_state(got: torch.optim.Optimizer, want: torch.optim.Optimizer) -
     for p_got, p_want in zip(got.state.values(), want.state.values(), strict=True):
         assert p_got.keys() == p_want.keys()
         for key, value in p_want.items():
-            torch.testing.assert_close(p_got[key], value, rtol=RTOL, atol=1e-6, msg=lambda m, k=key: f"{k}: {m}")
+            torch.testing.assert_close(
+                p_got[key], value, rtol=RTOL, atol=1e-6, msg=lambda m, k=key: f"{k}: {m}"
+            )
 
 
 @pytest.mark.parametrize("name", OPTIMIZERS)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 import torch
+from zoo import not_extern_compute
 
 from irc import metrics
 
@@ -79,7 +80,8 @@ class BackwardFallbacks:
 
 def check_training_step(eager, compiled, loss_fn, *inputs, fallbacks: BackwardFallbacks | None = None):
     """Runs `loss_fn(model, *inputs).backward()` eagerly and compiled by irc; compares the loss, gradients
-    and buffers. Asserts that no graph fell back to eager whole."""
+    and buffers. Asserts that no graph fell back to eager whole and that everything irc ran eagerly, forward
+    or backward, is extern compute (matmuls, convolutions, attention)."""
     want = loss_fn(eager, *inputs)
     want.backward()
 
@@ -92,6 +94,8 @@ def check_training_step(eager, compiled, loss_fn, *inputs, fallbacks: BackwardFa
     assert metrics.graphs_compiled >= 2, "forward and backward"
     if fallbacks is not None:
         fallbacks.forward, fallbacks.backward = forward, Counter(metrics.fallbacks) - forward
+    eager_ops = not_extern_compute(metrics.fallbacks)
+    assert eager_ops == {}, f"run eagerly, not extern compute: {eager_ops}"
     torch.testing.assert_close(got.detach(), want.detach(), rtol=RTOL, atol=1e-5)
     assert_same_grads(compiled, eager)
     assert_same_buffers(compiled, eager)

@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-VOCAB, BATCH, SEQ = 128, 2, 12
+VOCAB, BATCH, SEQ = 128, 3, 13
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ def _images(size=32, labels=10):
 
 
 def labels_loss(model, x, labels):
-    """transformers' own loss: causal and masked LMs, seq2seq (labels shift into decoder inputs), classifiers."""
+    """transformers' own loss: causal and masked LMs, seq2seq (labels shift into decoder inputs),
+    classifiers."""
     return model(x, labels=labels).loss
 
 
@@ -99,7 +100,9 @@ class MobileViTBlock(nn.Module):
                                            norm_first=True)
         self.transformer = nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
         self.project = nn.Conv2d(dim, channels, 1)
-        self.fuse = nn.Sequential(nn.Conv2d(2 * channels, channels, 3, 1, 1), nn.BatchNorm2d(channels), nn.SiLU())
+        self.fuse = nn.Sequential(
+            nn.Conv2d(2 * channels, channels, 3, 1, 1), nn.BatchNorm2d(channels), nn.SiLU()
+        )
         self.head = nn.Linear(channels, classes)
 
     def forward(self, x):
@@ -131,7 +134,7 @@ class BasicBlock(nn.Module):
 
 
 class SmallResNet(nn.Module):
-    """A ResNet-like net: a strided stem with batch norm and max pooling, two basic blocks, average pooling."""
+    """A ResNet-like net: a stem with batch norm and max pooling, two basic blocks, average pooling."""
 
     def __init__(self, classes=10):
         super().__init__()
@@ -156,9 +159,10 @@ def _channels_last_images():
 
 TRAINING: dict[str, TrainingCase] = {
     # encoder-decoders
-    "t5": TrainingCase(_hf("T5ForConditionalGeneration", "T5Config", d_model=32, d_kv=16, d_ff=64, num_layers=2,
-                           num_heads=2, **_TEXT), _seq2seq_inputs, labels_loss),
-    "bart": TrainingCase(_hf("BartForConditionalGeneration", "BartConfig", **_BART), _seq2seq_inputs, labels_loss),
+    "t5": TrainingCase(_hf("T5ForConditionalGeneration", "T5Config", d_model=32, d_kv=16, d_ff=64,
+                           num_layers=2, num_heads=2, **_TEXT), _seq2seq_inputs, labels_loss),
+    "bart": TrainingCase(_hf("BartForConditionalGeneration", "BartConfig", **_BART), _seq2seq_inputs,
+                         labels_loss),
     "whisper": TrainingCase(_hf("WhisperForConditionalGeneration", "WhisperConfig", **_WHISPER),
                             _whisper_inputs, labels_loss, slow=True),
     # decoders
@@ -167,7 +171,8 @@ TRAINING: dict[str, TrainingCase] = {
     "llama": TrainingCase(_hf("LlamaForCausalLM", "LlamaConfig", hidden_size=32, intermediate_size=64,
                               num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
                               max_position_embeddings=64, **_TEXT), _lm_inputs, labels_loss),
-    "gpt_neo": TrainingCase(_hf("GPTNeoForCausalLM", "GPTNeoConfig", hidden_size=32, num_layers=2, num_heads=2,
+    "gpt_neo": TrainingCase(_hf("GPTNeoForCausalLM", "GPTNeoConfig", hidden_size=32, num_layers=2,
+                                num_heads=2,
                                 attention_types=[[["global", "local"], 1]], window_size=4,
                                 max_position_embeddings=64, **_TEXT), _lm_inputs, labels_loss, slow=True),
     "opt": TrainingCase(_hf("OPTForCausalLM", "OPTConfig", hidden_size=32, num_hidden_layers=2,
@@ -176,14 +181,17 @@ TRAINING: dict[str, TrainingCase] = {
     # encoders
     "bert": TrainingCase(_hf("BertForMaskedLM", "BertConfig", **_ENCODER), _lm_inputs, labels_loss),
     "distilbert": TrainingCase(_hf("DistilBertForMaskedLM", "DistilBertConfig", dim=32, n_layers=2, n_heads=2,
-                                   hidden_dim=64, max_position_embeddings=64, **_TEXT), _lm_inputs, labels_loss,
-                               slow=True),
+                                   hidden_dim=64, max_position_embeddings=64, **_TEXT), _lm_inputs,
+                               labels_loss, slow=True),
     "electra": TrainingCase(_hf("ElectraForMaskedLM", "ElectraConfig", embedding_size=16, **_ENCODER),
                             _lm_inputs, labels_loss, slow=True),
     # vision
     "vit": TrainingCase(_hf("ViTForImageClassification", "ViTConfig", **_VIT), _images(), labels_loss),
     "deit": TrainingCase(_hf("DeiTForImageClassification", "DeiTConfig", **_VIT), _images(), labels_loss,
                          slow=True),
+    "mobilevit": TrainingCase(_hf("MobileViTForImageClassification", "MobileViTConfig", image_size=32,
+                                  hidden_sizes=[16, 24, 32], neck_hidden_sizes=[8, 8, 16, 16, 24, 24, 64],
+                                  num_attention_heads=2, num_labels=10), _images(), labels_loss, slow=True),
     "mobilevit_block": TrainingCase(MobileViTBlock, _images(16), classifier_loss),
     "resnet": TrainingCase(SmallResNet, _images(16), classifier_loss),
     "resnet_channels_last": TrainingCase(_channels_last(SmallResNet), _channels_last_images, classifier_loss,
