@@ -163,6 +163,10 @@ def _module_digest(kernel) -> str | None:
     if not isinstance(path, str):
         return None
     if path not in _module_digests:
+        from irc.runtime.loader import source_digest
+
+        _module_digests[path] = source_digest(path)  # the bytes the kernel was executed from
+    if _module_digests[path] is None:
         try:
             with open(path, "rb") as f:
                 _module_digests[path] = hashlib.sha256(f.read()).hexdigest()
