@@ -1,7 +1,8 @@
 """One training step (forward, loss, backward; fp32, dropout 0) of each model in training_models.TRAINING,
 compiled by irc, against eager: the loss, every parameter's gradient and every buffer (batch norm's running
-statistics in training mode). No graph may fall back to eager whole, and nothing but extern compute (matmuls,
-convolutions, attention) may run eagerly: the backward of pooling, embeddings and batch norm runs as kernels."""
+statistics in training mode). No graph may fall back to eager whole, and nothing but extern compute
+(matmuls, convolutions, attention) may run eagerly: the backward of pooling, embeddings and batch norm runs
+as kernels."""
 
 import pytest
 import torch
