@@ -99,6 +99,7 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     from irc.fx_attention_mask import densify_attention_masks
     from irc.runtime.cudagraphs import requested
 
+    check_option_keys(options)
     densify_attention_masks(gm)
     max_autotune, cudagraphs = wants_max_autotune(mode, options), requested(mode, options)
     key = None if cudagraphs or kwargs else dynamo_cache.graph_key(gm, example_inputs, max_autotune)
@@ -145,6 +146,17 @@ def recording(compile_graph, key: str, n_inputs: int):
         return runner
 
     return compile_and_record
+
+
+def check_option_keys(options: dict | None) -> None:
+    """As Inductor: an `options=` key irc does not read raises, naming the ones it reads."""
+    from irc.runtime.cudagraphs import OPTION_KEYS
+
+    known = ("max_autotune", *OPTION_KEYS)
+    unknown = sorted(set(options or {}) - set(known), key=str) if isinstance(options, dict) else []
+    if unknown:
+        raise ValueError(f"irc: unknown torch.compile option(s) {', '.join(map(repr, unknown))}; "
+                         f"irc's options are {', '.join(map(repr, known))}")  # fmt: skip
 
 
 def wants_max_autotune(mode: str | None, options: dict | None) -> bool:

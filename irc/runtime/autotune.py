@@ -16,11 +16,10 @@ shows the tuning's progress (irc/runtime/progress.py) when it takes more than a 
 import contextlib
 import json
 import logging
-import os
 from collections.abc import Callable
 
 from irc.runtime import cache
-from irc import metrics
+from irc import config, metrics
 from irc.runtime.launch import launch as launch_with
 
 log = logging.getLogger("irc")
@@ -46,7 +45,7 @@ def reporting():
 
 
 def enabled() -> bool:
-    return os.environ.get("IRC_AUTOTUNE", "1") not in ("", "0", "false", "False")
+    return config.autotune
 
 
 Configs = Callable[[], tuple[dict, list[dict]]]

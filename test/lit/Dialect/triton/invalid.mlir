@@ -586,3 +586,30 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 triton.atomic_max %p, %v : !triton.block<[4], !triton.ptr<f16>>, !triton.block<[4], f16>
 
 // CHECK: Operation does not verify: triton.atomic_max needs i32, i64, f32 or f64, got f16
+
+// -----
+
+// A kernel's name is printed as the name of a Python function: an identifier only, never code.
+
+triton.func @"k(): pass\nimport os\ndef k2"() {
+  triton.return
+}
+
+// CHECK: Operation does not verify: triton.func name 'k(): pass\nimport os\ndef k2' is not a Python identifier
+
+// -----
+
+triton.func @call() {
+  triton.return
+}
+
+// CHECK: Operation does not verify: triton.func name 'call' is reserved in the emitted module (a builtin, an import or a _private name)
+
+// -----
+
+triton.func @k() {
+  %0 = "triton.constexpr"() <{constexpr = "XBLOCK)\nimport os"}> : () -> i32
+  triton.return
+}
+
+// CHECK: Operation does not verify: triton.constexpr name 'XBLOCK)\nimport os' is not a Python identifier
