@@ -57,3 +57,7 @@ cudagraphs = _flag("IRC_CUDAGRAPHS")
 # counter-based random numbers (irc/decompositions_random.py, irc/fx_import_random.py).
 fallback_random = _flag("IRC_FALLBACK_RANDOM")
 cudagraph_limit = _count("IRC_CUDAGRAPH_LIMIT", 8)
+# Kernels check the indices of gathers and scatters (x[idx], embedding, gather, index_put, scatter) and stop
+# with "index out of range" as eager raises (Inductor's assert_indirect_indexing); 0 skips the checks for speed
+# (an index out of range then reads 0 or writes nothing).
+assert_indirect_indexing = _flag("IRC_ASSERT_INDIRECT_INDEXING", "1")

@@ -112,9 +112,21 @@ def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy")
         return None
     if load.indirect and any(isinstance(inner, IndexOp) for inner in producer.walk()):
         return None  # its index values would depend on the gathered values
+    if not checks_carry_over(load, producer):
+        return None
     if is_expensive(producer, policy) and (load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)):
         return None
     return producer if no_writes_between(producer, consumer) else None
+
+
+def checks_carry_over(load: LoadOp, producer: PointwiseOp) -> bool:
+    """Whether a checked load's index check survives the producer's composition (it moves to the producer's
+    loads, which take the load's gather values beside their own: one `checked` flag must fit both)."""
+    reads = [inner for inner in producer.walk() if isinstance(inner, LoadOp)]
+    if load.checked is not None and not reads:
+        return False
+    mixed = [inner for inner in reads if inner.indirect and (inner.checked is None) != (load.checked is None)]
+    return not (load.indirect and mixed)
 
 
 def substitute_body_indices(op: Operation, mapping: dict, ranges: dict, site: LoadOp) -> Operation:
@@ -140,7 +152,8 @@ def gathered_load(op: LoadOp, mapping: dict, ranges: dict, site: LoadOp) -> Load
     expr = substitute_index(IndexAttr(expr), mapping, ranges).value()
     used = [k for k in range(len(values)) if sympy.Symbol(f"t{k}") in expr.free_symbols]
     expr = substitute(expr, {f"t{k}": sympy.Symbol(f"t{n}") for n, k in enumerate(used)})
-    rebuilt = LoadOp(op.buffer, expr, [values[k] for k in used], [bounds[k] for k in used])
+    checked = any((site if k < shift else op).checked is not None for k in used)
+    rebuilt = LoadOp(op.buffer, expr, [values[k] for k in used], [bounds[k] for k in used], checked)
     rebuilt.result.name_hint = op.result.name_hint
     op.erase()
     return rebuilt

@@ -281,10 +281,18 @@ def lower_function(function: func.FuncOp) -> None:
 
 @dataclass(frozen=True)
 class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
-    """Lowers aten to loop (see the module docstring for an example)."""
+    """Lowers aten to loop (see the module docstring for an example). The gather loads and scatter stores of
+    user indexing (gather, embedding, x[idx], index_put, scatters) are `checked`: an index out of range stops
+    the program as eager raises; `check_indices=false` (IRC_ASSERT_INDIRECT_INDEXING=0) leaves them
+    unchecked."""
 
     name = "convert-aten-to-loop"
+    check_indices: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             lower_function(function)
+        if not self.check_indices:
+            for access in op.walk():
+                if isinstance(access, loop.LoadOp | loop.StoreOp):
+                    access.checked = None

@@ -316,6 +316,42 @@ func.func @gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %m: !loop.
 
 // -----
 
+// A checked gather site (x[idx] of a computed buffer) carries its check to the composed loads that take its
+// gather value; a producer whose own gather load is unchecked is not composed there (one flag per load).
+func.func @checked_gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %t: !loop.buffer<[3], i64, strides [1]>, %rows: !loop.buffer<[3], i32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>) {
+  %p = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %c = math.exp %a : f32
+    loop.yield %c : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %q = loop.pointwise ranges [3, 9] {
+    %r = loop.load %rows[#loop.index<"i0">] : !loop.buffer<[3], i32, strides [1]>
+    %a = loop.load %x[#loop.index<"9*t0 + i1">] gather(%r : i32) bounds [3] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %g = loop.pointwise ranges [3] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+    %v = loop.load %p[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] checked : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  %h = loop.pointwise ranges [3] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+    %v = loop.load %q[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] checked : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  func.return %g, %h : !loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @checked_gather_site
+// CHECK:         %q = loop.pointwise ranges [3, 9] {
+// CHECK:         %g = loop.pointwise ranges [3] {
+// CHECK:           %[[A:.*]] = loop.load %x[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] checked : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK:           math.exp %[[A]] : f32
+// CHECK:         %h = loop.pointwise ranges [3] {
+// CHECK:           loop.load %q[#loop.index<"9*i0 + t0">] gather(%{{.*}} : i64) bounds [9] checked
+
+// -----
+
 // A producer computing index values is not composed at a gather site (they would depend on gathered values).
 func.func @gather_site_of_index_values(%t: !loop.buffer<[3], i64, strides [1]>) -> !loop.buffer<[3], i64, strides [1]> {
   %p = loop.pointwise ranges [3, 9] {

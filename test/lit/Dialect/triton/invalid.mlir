@@ -586,3 +586,17 @@ triton.store %p, %v : !triton.block<[4], i32>, i32
 triton.atomic_max %p, %v : !triton.block<[4], !triton.ptr<f16>>, !triton.block<[4], f16>
 
 // CHECK: Operation does not verify: triton.atomic_max needs i32, i64, f32 or f64, got f16
+
+// -----
+
+%c = "test.op"() : () -> !triton.block<[4], i1>
+triton.device_assert %c "import os" : !triton.block<[4], i1>
+
+// CHECK: Operation does not verify: triton.device_assert kind must be one of index
+
+// -----
+
+%c = "test.op"() : () -> !triton.block<[4], i32>
+triton.device_assert %c "index" : !triton.block<[4], i32>
+
+// CHECK: Operation does not verify: triton.device_assert condition must have element type i1, got !triton.block<[4], i32>
