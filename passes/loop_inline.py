@@ -26,7 +26,7 @@ read 0 where a gather value is outside its bound (a padding, a pooling window pa
 value is selected only inside the bounds (`arith.select`, 0 elsewhere), unless it is a load masked the same way.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith
@@ -46,11 +46,11 @@ from irc.dialects.loop import (
     ReductionOp,
     ReinterpretOp,
     ScanOp,
+    StoreOp,
     YieldOp,
-    stores,
 )
 from irc.dialects.sym import simplify_index, substitute
-from irc.dialects.types import IndexAttr, is_float
+from irc.dialects.types import IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
 from irc.dialects.loop_analysis.index import (
@@ -62,11 +62,6 @@ from irc.dialects.loop_analysis.index import (
 )
 
 LoopLike = PointwiseOp | ReductionOp | ScanOp
-
-
-def body_size(op: Operation) -> int:
-    """The number of ops in a loop op's body, nested ones included, the terminator excluded."""
-    return sum(1 for inner in op.walk() if inner is not op and not isinstance(inner, YieldOp))
 
 
 def load_sites(value: SSAValue) -> int:
@@ -91,12 +86,51 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
     return op is consumer
 
 
+@dataclass(frozen=True)
+class BodyFacts:
+    """What inlining asks of a pointwise body, gathered in one walk and added up when two bodies merge:
+    its size (ops but the yield), loads, random numbers, stores, loop.index values and whether its gather loads
+    are checked (the set of their flags)."""
+
+    size: int
+    reads: int
+    random: bool
+    stores: bool
+    index_values: bool
+    gather_checks: frozenset
+
+    @staticmethod
+    def of(op: Operation) -> "BodyFacts":
+        inner = [o for o in op.walk() if o is not op and not isinstance(o, YieldOp)]
+        loads = [o for o in inner if isinstance(o, LoadOp)]
+        return BodyFacts(
+            len(inner), len(loads), any(isinstance(o, RandomOp) for o in inner),
+            any(isinstance(o, StoreOp) for o in inner), any(isinstance(o, IndexOp) for o in inner),
+            frozenset(o.checked is not None for o in loads if o.indirect),
+        )  # fmt: skip
+
+    def merged(self, consumer: "BodyFacts") -> "BodyFacts":
+        """The facts of this body followed by the consumer's, less the consumer's (plain) load of it."""
+        return BodyFacts(
+            self.size + consumer.size - 1, self.reads + consumer.reads - 1, self.random or consumer.random,
+            self.stores or consumer.stores, self.index_values or consumer.index_values,
+            self.gather_checks | consumer.gather_checks,
+        )  # fmt: skip
+
+
+def facts_of(op: Operation, policy: "InlinePolicy") -> BodyFacts:
+    """BodyFacts of a loop op, walked once until its body changes (inline_into drops or replaces them)."""
+    known = policy.facts.get(op)
+    if known is None:
+        known = policy.facts[op] = BodyFacts.of(op)
+    return known
+
+
 def is_expensive(producer: PointwiseOp, policy: "InlinePolicy") -> bool:
     """Too many ops, or too many loads (Inductor's realize_reads_threshold), to compute an element twice; or
     random numbers (ten Philox rounds each; Inductor realizes random results)."""
-    reads = sum(1 for inner in producer.walk() if isinstance(inner, LoadOp))
-    random = any(isinstance(inner, RandomOp) for inner in producer.walk())
-    return body_size(producer) > policy.max_body_ops or reads > policy.max_reads or random
+    facts = facts_of(producer, policy)
+    return facts.size > policy.max_body_ops or facts.reads > policy.max_reads or facts.random
 
 
 def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy") -> PointwiseOp | None:
@@ -108,25 +142,25 @@ def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy")
         or producer.parent is not consumer.parent
     ):
         return None
-    if stores(producer) or layout_coords(load.index.value(), producer.result.type) is None:
+    facts = facts_of(producer, policy)
+    if facts.stores or layout_coords(load.index.value(), producer.result.type) is None:
         return None
-    if load.indirect and any(isinstance(inner, IndexOp) for inner in producer.walk()):
+    if load.indirect and facts.index_values:
         return None  # its index values would depend on the gathered values
-    if not checks_carry_over(load, producer):
+    if not checks_carry_over(load, facts):
         return None
-    if is_expensive(producer, policy) and (load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)):
+    several = load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)
+    if several and is_expensive(producer, policy):
         return None
     return producer if no_writes_between(producer, consumer) else None
 
 
-def checks_carry_over(load: LoadOp, producer: PointwiseOp) -> bool:
+def checks_carry_over(load: LoadOp, producer: BodyFacts) -> bool:
     """Whether a checked load's index check survives the producer's composition (it moves to the producer's
     loads, which take the load's gather values beside their own: one `checked` flag must fit both)."""
-    reads = [inner for inner in producer.walk() if isinstance(inner, LoadOp)]
-    if load.checked is not None and not reads:
+    if load.checked is not None and not producer.reads:
         return False
-    mixed = [inner for inner in reads if inner.indirect and (inner.checked is None) != (load.checked is None)]
-    return not (load.indirect and mixed)
+    return not load.indirect or producer.gather_checks <= {load.checked is not None}
 
 
 def substitute_body_indices(op: Operation, mapping: dict, ranges: dict, site: LoadOp) -> Operation:
@@ -159,13 +193,19 @@ def gathered_load(op: LoadOp, mapping: dict, ranges: dict, site: LoadOp) -> Load
     return rebuilt
 
 
-def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None:
-    """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates."""
+def producer_mapping(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> dict:
+    """The producer's index variables as expressions of the consumer's (and the load's t values)."""
     ranges = loop_ranges(consumer) | {f"t{k}": b for k, b in enumerate(load.bound_values())}
     coords = [simplify_index(c, ranges) for c in layout_coords(load.index.value(), producer.result.type)]
-    mapping = {f"i{d}": c for d, c in enumerate(coords)}
+    return {f"i{d}": c for d, c in enumerate(coords)}
+
+
+def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> list[LoadOp]:
+    """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates;
+    returns the copied loads."""
     value_map: dict[SSAValue, SSAValue] = {}
     block = load.parent_block()
+    copied: list[LoadOp] = []
     for op in producer.body.block.ops:
         if isinstance(op, YieldOp):
             value = value_map.get(op.values[0], op.values[0])
@@ -174,8 +214,48 @@ def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None
         clone = substitute_body_indices(op.clone(value_map), mapping, loop_ranges(consumer), load)
         value_map.update(zip(op.results, clone.results))
         block.insert_op_before(clone, load)
+        copied += [inner for inner in clone.walk() if isinstance(inner, LoadOp)]
     load.detach()
     load.erase()
+    return copied
+
+
+def mergeable(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> bool:
+    """Whether the producer's body can become the consumer's as it is (no copy): its only use is this load of
+    a pointwise consumer over the same ranges, at the same coordinates (the index variables map to
+    themselves), so each element's composed body is the producer's, then the consumer's."""
+    same_point = all(str(c) == name for name, c in mapping.items()) and len(mapping) == len(consumer.ranges.data)
+    return (
+        isinstance(consumer, PointwiseOp) and not load.indirect and load_sites(producer.result) == 1
+        and same_point and load.parent_op() is consumer and producer.ranges == consumer.ranges
+    )  # fmt: skip
+
+
+def merge_into_producer(load: LoadOp, producer: PointwiseOp, consumer: PointwiseOp) -> PointwiseOp:
+    """The consumer's body appended to the producer's (the load reads the producer's yielded value), as one
+    pointwise at the consumer's place with its result: moves the consumer's ops, never the producer's, so a
+    chain of pointwise ops composes in time linear in its length."""
+    body = producer.body.block
+    produced = body.last_op
+    assert isinstance(produced, YieldOp)
+    load.result.replace_all_uses_with(produced.values[0])
+    load.detach()
+    load.erase()
+    produced.detach()
+    produced.erase()
+    for op in list(consumer.body.block.ops):
+        op.detach()
+        body.add_op(op)
+    ranges = [dim_value(d) for d in consumer.ranges.data]
+    merged = PointwiseOp(ranges, producer.detach_region(producer.body), consumer.result.type)
+    merged.attributes.update(consumer.attributes)
+    merged.result.name_hint = consumer.result.name_hint
+    consumer.parent_block().insert_op_before(merged, consumer)
+    consumer.result.replace_all_uses_with(merged.result)
+    for op in (consumer, producer):
+        op.detach()
+        op.erase()
+    return merged
 
 
 def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
@@ -211,18 +291,30 @@ def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
 
 
 def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
-    """Folds view loads and inlines every eligible producer into `consumer`; returns the producers used."""
-    for load in loads_of(consumer):
+    """Folds view loads and inlines every eligible producer into `consumer`; returns the producers used.
+
+    Loads are visited once each, in body order, the loads a composition copies in before the rest: a load not
+    inlinable stays so as its consumer grows (the producers' uses and sizes do not change)."""
+    pending = loads_of(consumer)
+    for load in pending:
         while fold_reinterpret_load(load):
             pass
     inlined: set[Operation] = set()
-    while True:
-        candidates = ((load, inlinable_producer(load, consumer, policy)) for load in loads_of(consumer))
-        found = next(((load, p) for load, p in candidates if p is not None), None)
-        if found is None:
-            return inlined
-        inline_load(found[0], found[1], consumer)
-        inlined.add(found[1])
+    while pending:
+        load = pending.pop(0)
+        producer = inlinable_producer(load, consumer, policy)
+        if producer is None:
+            continue
+        mapping = producer_mapping(load, producer, consumer)
+        inlined.add(producer)
+        if mergeable(load, producer, consumer, mapping):
+            facts = facts_of(producer, policy).merged(facts_of(consumer, policy))
+            consumer = merge_into_producer(load, producer, consumer)
+            policy.facts[consumer] = facts
+        else:
+            pending = inline_load(load, producer, consumer, mapping) + pending
+            policy.facts.pop(consumer, None)
+    return inlined
 
 
 def erase_dead(block: Block, producers: set[Operation]) -> None:
@@ -261,12 +353,14 @@ class LoopInlinePass(CheckedOptions, ModulePass):
         if not self.enabled:
             return
         for func in [f for f in op.walk() if isinstance(f, FuncOp) and f.body.blocks]:
-            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads))
+            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads, {}))
 
 
 @dataclass(frozen=True)
 class InlinePolicy:
-    """When a producer is expensive: more than `max_body_ops` body ops or more than `max_reads` loads."""
+    """When a producer is expensive: more than `max_body_ops` body ops or more than `max_reads` loads; the
+    BodyFacts of the loop ops walked so far."""
 
     max_body_ops: int
     max_reads: int
+    facts: dict = field(default_factory=dict, compare=False, hash=False)
