@@ -220,6 +220,24 @@ def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping
     return copied
 
 
+def read_key(op: Operation) -> tuple | None:
+    """What identifies a plain load's element: its buffer and index (None for other ops and gathers)."""
+    return (op.buffer, op.index) if isinstance(op, LoadOp) and not op.indirect else None
+
+
+def plain_reads(op: PointwiseOp, policy: "InlinePolicy") -> dict:
+    """The first plain load of each element at the top level of the body of `op` (kept in policy.reads while
+    bodies merge)."""
+    known = policy.reads.get(op)
+    if known is None:
+        known = policy.reads[op] = {}
+        for inner in op.body.block.ops:
+            key = read_key(inner)
+            if key is not None:
+                known.setdefault(key, inner.results[0])
+    return known
+
+
 def mergeable(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> bool:
     """Whether the producer's body can become the consumer's as it is (no copy): its only use is this load of
     a pointwise consumer over the same ranges, at the same coordinates (the index variables map to
@@ -231,10 +249,14 @@ def mergeable(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: 
     )  # fmt: skip
 
 
-def merge_into_producer(load: LoadOp, producer: PointwiseOp, consumer: PointwiseOp) -> PointwiseOp:
+def merge_into_producer(
+    load: LoadOp, producer: PointwiseOp, consumer: PointwiseOp, reads: dict | None
+) -> PointwiseOp:
     """The consumer's body appended to the producer's (the load reads the producer's yielded value), as one
     pointwise at the consumer's place with its result: moves the consumer's ops, never the producer's, so a
-    chain of pointwise ops composes in time linear in its length."""
+    chain of pointwise ops composes in time linear in its length. With `reads` (the producer's plain loads by
+    buffer and index; None where a body stores), a consumer load of an element the producer reads takes its
+    value (one read of it per element, as CSE would leave, which finds it slowly in long bodies)."""
     body = producer.body.block
     produced = body.last_op
     assert isinstance(produced, YieldOp)
@@ -244,6 +266,14 @@ def merge_into_producer(load: LoadOp, producer: PointwiseOp, consumer: Pointwise
     produced.detach()
     produced.erase()
     for op in list(consumer.body.block.ops):
+        key = read_key(op) if reads is not None else None
+        if key is not None and key in reads:
+            op.results[0].replace_all_uses_with(reads[key])
+            op.detach()
+            op.erase()
+            continue
+        if key is not None:
+            reads[key] = op.results[0]
         op.detach()
         body.add_op(op)
     ranges = [dim_value(d) for d in consumer.ranges.data]
@@ -309,11 +339,15 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
         inlined.add(producer)
         if mergeable(load, producer, consumer, mapping):
             facts = facts_of(producer, policy).merged(facts_of(consumer, policy))
-            consumer = merge_into_producer(load, producer, consumer)
-            policy.facts[consumer] = facts
+            reads = None if facts.stores else plain_reads(producer, policy)  # a load after a store may differ
+            consumer = merge_into_producer(load, producer, consumer, reads)
+            policy.facts[consumer] = facts  # counted before sharing reads, as the bodies were before CSE
+            if reads is not None:
+                policy.reads[consumer] = reads
         else:
             pending = inline_load(load, producer, consumer, mapping) + pending
             policy.facts.pop(consumer, None)
+            policy.reads.pop(consumer, None)
     return inlined
 
 
@@ -353,7 +387,7 @@ class LoopInlinePass(CheckedOptions, ModulePass):
         if not self.enabled:
             return
         for func in [f for f in op.walk() if isinstance(f, FuncOp) and f.body.blocks]:
-            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads, {}))
+            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads))
 
 
 @dataclass(frozen=True)
@@ -364,3 +398,4 @@ class InlinePolicy:
     max_body_ops: int
     max_reads: int
     facts: dict = field(default_factory=dict, compare=False, hash=False)
+    reads: dict = field(default_factory=dict, compare=False, hash=False)  # plain_reads of merged bodies
