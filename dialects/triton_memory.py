@@ -189,7 +189,7 @@ class AtomicMinOp(_AtomicExtremeOp):
 
 
 # a device_assert's kind -> the message the kernel stops with (the printed code spells only these)
-ASSERT_MESSAGES = {"index": "index out of range"}
+ASSERT_MESSAGES = {"index": "index out of range", "zero_division": "ZeroDivisionError"}
 
 
 @irdl_op_definition

@@ -41,6 +41,7 @@ from irc.dialects.loop import (
     CastOp,
     IndexOp,
     LoadOp,
+    NonzeroOp,
     PointwiseOp,
     RandomOp,
     ReductionOp,
@@ -89,8 +90,8 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
 @dataclass(frozen=True)
 class BodyFacts:
     """What inlining asks of a pointwise body, gathered in one walk and added up when two bodies merge:
-    its size (ops but the yield), loads, random numbers, stores, loop.index values and whether its gather loads
-    are checked (the set of their flags)."""
+    its size (ops but the yield), loads, random numbers, stores, loop.index values or division checks, and
+    whether its gather loads are checked (the set of their flags)."""
 
     size: int
     reads: int
@@ -105,7 +106,7 @@ class BodyFacts:
         loads = [o for o in inner if isinstance(o, LoadOp)]
         return BodyFacts(
             len(inner), len(loads), any(isinstance(o, RandomOp) for o in inner),
-            any(isinstance(o, StoreOp) for o in inner), any(isinstance(o, IndexOp) for o in inner),
+            any(isinstance(o, StoreOp) for o in inner), any(isinstance(o, IndexOp | NonzeroOp) for o in inner),
             frozenset(o.checked is not None for o in loads if o.indirect),
         )  # fmt: skip
 
@@ -146,7 +147,7 @@ def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy")
     if facts.stores or layout_coords(load.index.value(), producer.result.type) is None:
         return None
     if load.indirect and facts.index_values:
-        return None  # its index values would depend on the gathered values
+        return None  # its index values (or divisors) would depend on the gathered values, out of range too
     if not checks_carry_over(load, facts):
         return None
     several = load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)
@@ -244,7 +245,8 @@ def mergeable(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: 
     themselves), so each element's composed body is the producer's, then the consumer's."""
     same_point = all(str(c) == name for name, c in mapping.items()) and len(mapping) == len(consumer.ranges.data)
     return (
-        isinstance(consumer, PointwiseOp) and not load.indirect and load_sites(producer.result) == 1
+        isinstance(consumer, PointwiseOp) and consumer.result is not None and not load.indirect
+        and load_sites(producer.result) == 1
         and same_point and load.parent_op() is consumer and producer.ranges == consumer.ranges
     )  # fmt: skip
 

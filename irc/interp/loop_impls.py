@@ -106,6 +106,12 @@ class LoopFunctions(InterpreterFunctions):
         ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols, scatter)
         return ()
 
+    @impl(loop.NonzeroOp)
+    def run_nonzero(self, interpreter: Interpreter, op: loop.NonzeroOp, args: tuple) -> tuple:
+        if np.any(np.asarray(args[0]) == 0):
+            raise RuntimeError("ZeroDivisionError (an integer division by zero)")  # ATen's CPU error
+        return (args[0],)
+
     @impl(loop.IndexOp)
     def run_index(self, interpreter: Interpreter, op: loop.IndexOp, args: tuple) -> tuple:
         return (ln.index_value(op, state(interpreter).env),)

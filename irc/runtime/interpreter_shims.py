@@ -21,7 +21,7 @@
   bits too (-0.0 != 0.0): they are swapped for ones that widen first.
 - The interpreter skips tl.device_assert outside debug mode: `interpreted_stdlib()` turns it on (without the
   overflow checks) and raises a failed assert as eager's error (`device_error`: IndexError for an index out of
-  range, ZeroDivisionError).
+  range, RuntimeError("ZeroDivisionError") for an integer division by zero).
 """
 
 import contextlib
@@ -236,8 +236,8 @@ def libdevice_shim():
     return _libdevice_shim
 
 
-# the start of a failed device_assert's message -> the error eager raises
-DEVICE_ERRORS = {"index out of range": IndexError, "ZeroDivisionError": ZeroDivisionError}
+# the start of a failed device_assert's message -> the error eager raises (ATen's CPU division: RuntimeError)
+DEVICE_ERRORS = {"index out of range": IndexError, "ZeroDivisionError": RuntimeError}
 
 
 def device_error(error: Exception) -> Exception:

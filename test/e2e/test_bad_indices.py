@@ -73,3 +73,47 @@ def test_index_select_out_of_range_raises():
     x = rand(4, 3)
     with pytest.raises((IndexError, RuntimeError)):
         compiled(fn)(x, torch.tensor([4]))
+
+
+DIVISIONS = {
+    "floor": lambda a, b: torch.div(a, b, rounding_mode="floor") + 1,
+    "trunc": lambda a, b: torch.div(a, b, rounding_mode="trunc") * 2,
+    "floor_divide": lambda a, b: a // b - 1,
+    "remainder": lambda a, b: a % b + 1,
+    "fmod": lambda a, b: torch.fmod(a, b) * 3,
+}
+
+
+@pytest.mark.parametrize("name", sorted(DIVISIONS))
+def test_integer_division_by_zero_raises_on_cpu(name):
+    fn = DIVISIONS[name]
+    a, b = torch.randint(-50, 50, (7, 13)), torch.randint(1, 9, (7, 13))
+    torch.testing.assert_close(compiled(fn)(a, b), fn(a, b))  # nonzero divisors: values as eager's
+    b[3, 5] = 0
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        fn(a, b)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        compiled(fn)(a, b)
+
+
+def test_integer_division_by_a_zero_scalar_raises():
+    fn = lambda a: (a + 1) // 0  # noqa: E731
+    a = torch.randint(-50, 50, (5, 3))
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        fn(a)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        compiled(fn)(a)
+
+
+def test_division_checks_only_where_eager_raises():
+    """CUDA's kernels do not raise for an integer division by zero (they give a value): no check there; and a
+    nonzero constant divisor needs none."""
+    from irc.pipeline_spec import configured_pipeline
+
+    assert "check_division=false" in configured_pipeline(cuda=True)
+    assert "check_division" not in configured_pipeline(cuda=False)
+    fn = lambda a: a // 3 + a % 7  # noqa: E731
+    a = torch.randint(-50, 50, (6, 5))
+    metrics.reset()
+    torch.testing.assert_close(compiled(fn)(a), fn(a))
+    assert not any("device_assert" in open(p).read() for p in metrics.generated_modules)

@@ -1,4 +1,7 @@
 // RUN: irc-opt %s -p convert-aten-to-loop --split-input-file | filecheck %s
+// Compiles for CUDA keep no division checks (its kernels do not raise):
+// RUN: irc-opt %s -p 'convert-aten-to-loop{check_division=false}' --split-input-file | filecheck %s --check-prefix=CUDA
+// CUDA-NOT: loop.nonzero
 
 // Unary: f16 is computed in f32 (cast up after the load, down before the yield); exp of an integer
 // tensor computes in its float result type.
@@ -183,7 +186,8 @@ func.func @scalar_arg(%x: !aten.tensor<[4], f32, strides [1]>, %s: f64) -> !aten
 
 // -----
 
-// div of ints: true division in the float result type, "trunc" is divsi, "floor" and remainder are loop ops.
+// div of ints: true division in the float result type, "trunc" is divsi, "floor" and remainder are loop ops;
+// their divisors pass through loop.nonzero (a zero stops the program, as ATen's CPU kernels raise).
 func.func @div_modes(%a: !aten.tensor<[4], i64, strides [1]>, %b: !aten.tensor<[4], i64, strides [1]>) -> (!aten.tensor<[4], f32>, !aten.tensor<[4], i64>, !aten.tensor<[4], i64>, !aten.tensor<[4], i64>) {
   %div = aten.div %a, %b : (!aten.tensor<[4], i64, strides [1]>, !aten.tensor<[4], i64, strides [1]>) -> !aten.tensor<[4], f32>
   %trunc = aten.div %a, %b rounding_mode = "trunc" : (!aten.tensor<[4], i64, strides [1]>, !aten.tensor<[4], i64, strides [1]>) -> !aten.tensor<[4], i64>
@@ -204,19 +208,22 @@ func.func @div_modes(%a: !aten.tensor<[4], i64, strides [1]>, %b: !aten.tensor<[
 // CHECK-NEXT:   %trunc = loop.pointwise ranges [4] {
 // CHECK-NEXT:     %[[LD2:[0-9]+]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:     %[[LD3:[0-9]+]] = loop.load %b[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
-// CHECK-NEXT:     %[[DIVSI:[0-9]+]] = arith.divsi %[[LD2]], %[[LD3]] : i64
+// CHECK-NEXT:     %[[NZ3:[0-9]+]] = loop.nonzero %[[LD3]] : i64
+// CHECK-NEXT:     %[[DIVSI:[0-9]+]] = arith.divsi %[[LD2]], %[[NZ3]] : i64
 // CHECK-NEXT:     loop.yield %[[DIVSI]] : i64
 // CHECK-NEXT:   } : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:   %floor = loop.pointwise ranges [4] {
 // CHECK-NEXT:     %[[LD4:[0-9]+]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:     %[[LD5:[0-9]+]] = loop.load %b[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
-// CHECK-NEXT:     %[[FLOORDIV:[0-9]+]] = loop.floordiv %[[LD4]], %[[LD5]] : i64
+// CHECK-NEXT:     %[[NZ5:[0-9]+]] = loop.nonzero %[[LD5]] : i64
+// CHECK-NEXT:     %[[FLOORDIV:[0-9]+]] = loop.floordiv %[[LD4]], %[[NZ5]] : i64
 // CHECK-NEXT:     loop.yield %[[FLOORDIV]] : i64
 // CHECK-NEXT:   } : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:   %rem = loop.pointwise ranges [4] {
 // CHECK-NEXT:     %[[LD6:[0-9]+]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:     %[[LD7:[0-9]+]] = loop.load %b[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
-// CHECK-NEXT:     %[[REMAINDER:[0-9]+]] = loop.remainder %[[LD6]], %[[LD7]] : i64
+// CHECK-NEXT:     %[[NZ7:[0-9]+]] = loop.nonzero %[[LD7]] : i64
+// CHECK-NEXT:     %[[REMAINDER:[0-9]+]] = loop.remainder %[[LD6]], %[[NZ7]] : i64
 // CHECK-NEXT:     loop.yield %[[REMAINDER]] : i64
 // CHECK-NEXT:   } : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:   func.return %div, %trunc, %floor, %rem : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], i64, strides [1]>, !loop.buffer<[4], i64, strides [1]>, !loop.buffer<[4], i64, strides [1]>

@@ -515,3 +515,10 @@ loop.pointwise ranges [3] {
 } : !loop.buffer<[3], f32, strides [1]>
 
 // CHECK: Operation does not verify: loop.load checked needs gather or scatter values, got !loop.buffer<[3], f32, strides [1]>
+
+// -----
+
+%b = "test.op"() : () -> f32
+%d = loop.nonzero %b : f32
+
+// CHECK: Operation does not verify: loop.nonzero operand must be an integer, got f32

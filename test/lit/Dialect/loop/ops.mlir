@@ -364,3 +364,11 @@ func.func @scatter_store(%i: !loop.buffer<[4], i64, strides [1]>, %v: !loop.buff
 // CHECK: %r = loop.random "randn" %s, %o : i64 -> f32
 // CHECK-NEXT: %i = loop.random "randint" %s, %o {low = 0 : i64, high = 10 : i64} : i64 -> i64
 // GENERIC: "loop.random"(%s, %o) <{kind = "randn"}> : (i64, i64) -> f32
+
+// -----
+
+// loop.nonzero: an integer divisor, checked to be nonzero.
+%b = "test.op"() : () -> i32
+%d = loop.nonzero %b : i32
+// CHECK: %d = loop.nonzero %b : i32
+// GENERIC: %d = "loop.nonzero"(%b) : (i32) -> i32
