@@ -1,5 +1,5 @@
-"""Compile time of a long pointwise chain through irc's default pipeline: every pass must be linear in the size
-of its input, so a chain of 10,000 elementwise ops goes through in seconds.
+"""Compile time of a long pointwise chain through irc's default pipeline: every pass must be linear in the
+size of its input, so a chain of 10,000 elementwise ops goes through in seconds.
 
     python3 bench/long_chain.py                      # 1,000, 2,000, 4,000 and 10,000 ops: seconds per pass
     python3 bench/long_chain.py --ops 4000 --profile # plus a cProfile of that chain's pipeline
@@ -84,7 +84,8 @@ def main() -> None:
         if profiler:
             profiler.disable()
         slowest = sorted(times.items(), key=lambda kv: -kv[1])[:4]
-        print(f"{ops:6d} ops: {sum(times.values()):7.2f} s   " + ", ".join(f"{n} {t:.2f}" for n, t in slowest))
+        phases = ", ".join(f"{n} {t:.2f}" for n, t in slowest)
+        print(f"{ops:6d} ops: {sum(times.values()):7.2f} s   {phases}")
         if profiler:
             out = io.StringIO()
             pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(30)

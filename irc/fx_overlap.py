@@ -4,8 +4,8 @@ the written-to tensor refer to a single memory location"), but functionalization
 gives a value, so such a graph runs eagerly (irc/backend.py), where eager raises its own error.
 
 The test is ATen's get_overlap_status on the nodes' fake tensors: both operands dense and non-overlapping, on
-one storage, with memory ranges that meet but are not the same elements in the same order (a full overlap, such
-as `a.mul_(a)`, is allowed).
+one storage, with memory ranges that meet but are not the same elements in the same order (a full overlap,
+such as `a.mul_(a)`, is allowed).
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from __future__ import annotations
 
 def partial_overlap(written, read) -> bool:
     """Whether ATen's get_overlap_status(written, read) is PARTIAL."""
-    if written is read or not (_concrete(written) and _concrete(read)) or 0 in (written.numel(), read.numel()):
+    if written is read or not (_concrete(written) and _concrete(read)):
         return False  # symbolic layouts are left to eager's run-time check
+    if 0 in (written.numel(), read.numel()):
+        return False
     if not (_dense(written) and _dense(read)) or not _same_storage(written, read):
         return False  # ATen's TOO_HARD or NO: it does not raise
     a_begin, a_end = _byte_range(written)

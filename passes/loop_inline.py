@@ -24,8 +24,14 @@ the gathered coordinates (t0 < 9 is known), and its loads take the site's gather
 of one element per consumer point. Producers computing loop.index values are not composed there. The load
 read 0 where a gather value is outside its bound (a padding, a pooling window past the edge), so the composed
 value is selected only inside the bounds (`arith.select`, 0 elsewhere), unless it is a load masked the same way.
+
+The pass is linear in the size of its input: each load is considered once, and a producer whose only use is a
+pointwise consumer at the same point takes the consumer's ops instead of being copied into it (a chain of
+elementwise ops composes by moving each op once; a repeated read of one element reuses the first). A checked
+gather site passes its check on to the loads composed there (never beside an unchecked gather of the producer).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -106,8 +112,20 @@ class BodyFacts:
         loads = [o for o in inner if isinstance(o, LoadOp)]
         return BodyFacts(
             len(inner), len(loads), any(isinstance(o, RandomOp) for o in inner),
-            any(isinstance(o, StoreOp) for o in inner), any(isinstance(o, IndexOp | NonzeroOp) for o in inner),
+            any(isinstance(o, StoreOp) for o in inner),
+            any(isinstance(o, IndexOp | NonzeroOp) for o in inner),
             frozenset(o.checked is not None for o in loads if o.indirect),
+        )  # fmt: skip
+
+    def composed(self, producer: "BodyFacts", site: LoadOp, selecting: Sequence[Operation]) -> "BodyFacts":
+        """The facts of this body once the producer's is copied in at `site` (its ops, less the site), with
+        the ops selecting the value inside a gather site's bounds; counted as a walk of the body would."""
+        site_checks = {site.checked is not None} if site.indirect else set()
+        return BodyFacts(
+            self.size - 1 + producer.size + len(selecting), self.reads - 1 + producer.reads,
+            self.random or producer.random, self.stores or producer.stores,
+            self.index_values or producer.index_values or any(isinstance(o, IndexOp) for o in selecting),
+            self.gather_checks | producer.gather_checks | site_checks,
         )  # fmt: skip
 
     def merged(self, consumer: "BodyFacts") -> "BodyFacts":
@@ -201,16 +219,21 @@ def producer_mapping(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) ->
     return {f"i{d}": c for d, c in enumerate(coords)}
 
 
-def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> list[LoadOp]:
+def inline_load(
+    load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict
+) -> tuple[list[LoadOp], list[Operation]]:
     """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates;
-    returns the copied loads."""
+    returns the copied loads and the ops selecting the composed value inside a gather site's bounds."""
     value_map: dict[SSAValue, SSAValue] = {}
     block = load.parent_block()
     copied: list[LoadOp] = []
+    selecting: list[Operation] = []
     for op in producer.body.block.ops:
         if isinstance(op, YieldOp):
             value = value_map.get(op.values[0], op.values[0])
-            load.result.replace_all_uses_with(zero_outside_bounds(load, value) if load.indirect else value)
+            if load.indirect:
+                value, selecting = zero_outside_bounds(load, value)
+            load.result.replace_all_uses_with(value)
             break
         clone = substitute_body_indices(op.clone(value_map), mapping, loop_ranges(consumer), load)
         value_map.update(zip(op.results, clone.results))
@@ -218,7 +241,7 @@ def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping
         copied += [inner for inner in clone.walk() if isinstance(inner, LoadOp)]
     load.detach()
     load.erase()
-    return copied
+    return copied, selecting
 
 
 def read_key(op: Operation) -> tuple | None:
@@ -243,7 +266,7 @@ def mergeable(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: 
     """Whether the producer's body can become the consumer's as it is (no copy): its only use is this load of
     a pointwise consumer over the same ranges, at the same coordinates (the index variables map to
     themselves), so each element's composed body is the producer's, then the consumer's."""
-    same_point = all(str(c) == name for name, c in mapping.items()) and len(mapping) == len(consumer.ranges.data)
+    same_point = len(mapping) == len(consumer.ranges.data) and all(str(c) == n for n, c in mapping.items())
     return (
         isinstance(consumer, PointwiseOp) and consumer.result is not None and not load.indirect
         and load_sites(producer.result) == 1
@@ -290,13 +313,13 @@ def merge_into_producer(
     return merged
 
 
-def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
+def zero_outside_bounds(site: LoadOp, value: SSAValue) -> tuple[SSAValue, list[Operation]]:
     """The composed `value` where every gather value of `site` is inside its bound, else 0, as the load read:
     a producer whose element is not 0 there (a constant, exp of a masked load) must not leak into a padding
     or a neighbouring input of a cat. A composed body that is itself a load masked by all of them stays."""
     owner = value.owner
     if isinstance(owner, LoadOp) and set(site.indirect) <= set(owner.indirect):
-        return value
+        return value, []
     ops: list[Operation] = []
     inside = None
     for t, bound in zip(site.indirect, site.bound_values()):
@@ -318,8 +341,9 @@ def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
     )
     select = arith.SelectOp(inside, value, zero_value)
     chosen = [CastOp(select.result, element)] if unsigned else []
-    site.parent_block().insert_ops_before([*ops, zero_value, select, *chosen], site)
-    return chosen[0].result if chosen else select.result
+    inserted = [*ops, zero_value, select, *chosen]
+    site.parent_block().insert_ops_before(inserted, site)
+    return (chosen[0].result if chosen else select.result), inserted
 
 
 def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
@@ -347,9 +371,11 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
             if reads is not None:
                 policy.reads[consumer] = reads
         else:
-            pending = inline_load(load, producer, consumer, mapping) + pending
-            policy.facts.pop(consumer, None)
+            before = facts_of(consumer, policy), facts_of(producer, policy)
+            copied, selecting = inline_load(load, producer, consumer, mapping)
+            policy.facts[consumer] = before[0].composed(before[1], load, selecting)
             policy.reads.pop(consumer, None)
+            pending = copied + pending
     return inlined
 
 
