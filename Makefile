@@ -4,13 +4,15 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.irc-installed
 JOBS ?= 2
 
-.PHONY: run test lit pytest pytest-checked clean
+.PHONY: run test lit pytest pytest-checked wheel-check clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	# the CPU build of torch first: a loose requirement would pull a multi-GB CUDA build
 	$(PY) -m pip install -q torch==2.13.0
+	# the distribution was called irc before (a name the package index gives an unrelated library)
+	$(PY) -m pip uninstall -q -y irc 2>/dev/null || true
 	$(PY) -m pip install -q -e '.[test,models]'
 	touch $(STAMP)
 
@@ -18,7 +20,7 @@ run: $(STAMP)
 	$(PY) -m irc.demo
 
 test: $(STAMP)
-	$(MAKE) lit pytest pytest-checked
+	$(MAKE) wheel-check lit pytest pytest-checked
 
 lit: $(STAMP)
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/lit -sv -j $(JOBS) test/lit
@@ -33,6 +35,10 @@ pytest: $(STAMP)
 # the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7)
 pytest-checked: $(STAMP)
 	IRC_CHECK_PASSES=1 $(PY) -m pytest -q -n $(JOBS) test/e2e
+
+# the wheel installed alone in a fresh environment: every module imports and the demo runs (seconds)
+wheel-check: $(STAMP)
+	$(PY) test/install/check_wheel.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,5 +1,6 @@
-"""GPU time per kernel of a zoo model (bench/zoo.py, full size, bf16) for eager, Inductor and irc, to see where
-irc loses time; also counts the extern results irc's wrapper had to copy into their declared layout.
+"""GPU time per kernel of a zoo model (bench/zoo.py, full size, bf16) or a dashboard family
+(bench/families.py) for eager, Inductor and irc, to see where irc loses time; also counts the extern
+results irc's wrapper had to copy into their declared layout.
 
     python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15]
 """
@@ -13,6 +14,7 @@ from torch.profiler import ProfilerActivity, profile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from families import FAMILIES  # noqa: E402
 from zoo import ZOO  # noqa: E402
 
 CALLS = 10
@@ -57,7 +59,10 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=15)
     args = parser.parse_args()
     for name in args.models:
-        model, inputs = ZOO[name].build(small=False, device="cuda", dtype=torch.bfloat16)
+        if name in ZOO:
+            model, inputs = ZOO[name].build(small=False, device="cuda", dtype=torch.bfloat16)
+        else:  # a dashboard family (bench/families.py)
+            model, inputs = FAMILIES[name].build(device="cuda", dtype=torch.bfloat16)
         for backend in ("eager", "inductor", "irc"):
             torch._dynamo.reset()
             options = {"backend": "irc"} if backend == "irc" else {}

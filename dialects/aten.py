@@ -13,7 +13,6 @@ builtin type f64, i64 or i1. The op families live in helper modules and are re-e
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from xdsl.dialects.builtin import (
@@ -75,7 +74,7 @@ from irc.dialects.aten_views import (
     UnsqueezeOp,
     ViewOp,
 )
-from irc.dialects.operand_ref import OperandRef
+from irc.dialects.operand_ref import OperandRef, verify_call
 from irc.dialects.types import TensorType, is_float
 
 Scalar = EqAttrConstraint(f64) | EqAttrConstraint(i64) | EqAttrConstraint(i1)
@@ -195,7 +194,6 @@ class OperandRefAttr(OperandRef):
     name = "aten.operand"
 
 
-OVERLOAD_NAME = re.compile(r"[A-Za-z_]\w*::[A-Za-z_]\w*(\.[A-Za-z_]\w*)?")
 ARGUMENT_KINDS = "a number, string, unit (None), list, type (dtype) or #aten.operand<N>"
 
 
@@ -243,10 +241,7 @@ class FallbackOp(IRDLOperation):
         super().__init__(operands=[list(inputs)], result_types=[list(result_types)], properties=properties)
 
     def verify_(self) -> None:
-        if not OVERLOAD_NAME.fullmatch(self.overload.data):
-            raise VerifyException(
-                f"fallback overload '{self.overload.data}' must look like 'ns::name' or 'ns::name.overload'"
-            )
+        verify_call(self.name, self.overload.data, self.args, self.kwargs)
         refs: set[int] = set()
         for arg in [*self.args.data, *self.kwargs.data.values()]:
             collect_operand_refs(arg, refs)

@@ -73,7 +73,8 @@ from irc.dialects.kernel_config import (
 )
 from irc.dialects.kernel_space import verify_iteration_space
 from irc.dialects.kernel_template import ChoiceOp, DualMatmulOp, MatmulOp  # noqa: F401  (re-exported: kernel.MatmulOp, ...)
-from irc.dialects.operand_ref import OperandRef
+from irc.dialects.operand_ref import OperandRef, verify_call
+from irc.dialects.python_names import identifier_error
 from irc.dialects.types import (
     BufferType,
     DimLike,
@@ -97,7 +98,6 @@ KERNEL_KINDS = {"pointwise": "poi", "reduction": "red", "persistent_reduction": 
 DEVICES = ("cpu", "cuda")
 
 _DEVICE = re.compile(r"(?P<type>[a-z]+)(:[0-9]+)?")
-_OVERLOAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?")
 _NOT_IDENTIFIER_CHAR = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -234,6 +234,9 @@ class KernelOp(IRDLOperation):
         return {key: self.properties[key] for key in CONFIG_FIELDS if key in self.properties}
 
     def verify_(self) -> None:
+        error = identifier_error(self.sym_name.data, "kernel.kernel name")
+        if error is not None:  # it becomes part of a Python function's name (triton_name)
+            raise VerifyException(error)
         self.verify_kind_and_sizes()
         for key, attr in self._config_attrs().items():
             verify_config_value(key, attr.value.data)
@@ -510,8 +513,7 @@ class ExternOp(IRDLOperation):
         super().__init__(operands=[ins, outs], result_types=[result_types], properties=properties)
 
     def verify_(self) -> None:
-        if _OVERLOAD.fullmatch(self.overload.data) is None:
-            raise VerifyException(f"extern overload '{self.overload.data}' must be spelled ns::name[.overload]")
+        verify_call(self.name, self.overload.data, self.args, self.kwargs)
         for what, types in (("operands", self.operand_types), ("results", self.result_types)):
             for t in types:
                 if not _is_buffer_or_scalar(t):

@@ -50,6 +50,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from irc.dialects.python_names import identifier_error
 from irc.dialects.types import BufferType, element_type_name
 
 # attribute of a kernel.matmul whose templates kernel-fuse offers beside cuBLAS in a kernel.choice: the names
@@ -219,6 +220,10 @@ class ChoiceOp(IRDLOperation):
         names = self.alternatives.data
         if not all(isinstance(n, StringAttr) for n in names) or len({n.data for n in names}) != len(names):
             raise VerifyException("kernel.choice alternatives must be distinct strings")
+        for name in names:  # each names a local function of the emitted call()
+            error = identifier_error(name.data, "kernel.choice alternative")
+            if error is not None:
+                raise VerifyException(error)
         if len(names) < 2 or len(names) != len(self.bodies):
             raise VerifyException(
                 f"kernel.choice needs one region per alternative (at least 2), got {len(names)} names and "

@@ -37,19 +37,16 @@ from xdsl.irdl import (
     var_result_def,
 )
 from xdsl.traits import (
-    EffectInstance,
     HasAncestor,
     HasParent,
     IsTerminator,
-    MemoryEffectKind,
     MemoryReadEffect,
     MemoryWriteEffect,
     Pure,
-    RecursiveMemoryEffect,
-    get_effects,
 )
 from xdsl.utils.exceptions import VerifyException
 
+from irc.dialects.loop_effects import BufferProducerEffects
 from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
 from irc.dialects.loop_gather import INDEX_RESULT_TYPES, gather_properties, verify_gather
 from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES  # noqa: F401
@@ -383,36 +380,6 @@ class ReinterpretOp(IRDLOperation):
 # ---------------------------------------------------------------------------
 # Iteration spaces
 # ---------------------------------------------------------------------------
-
-
-def is_written_later(buffer: SSAValue) -> bool:
-    """Whether an op other than a read writes into `buffer` (or a view of it), or may: a loop.store into it,
-    an extern's `outs`, any use by an op of unknown effects but a terminator (returning it)."""
-    for use in buffer.uses:
-        user = use.operation
-        if user.has_trait(IsTerminator):
-            continue
-        if isinstance(user, ReinterpretOp):
-            if is_written_later(user.result):
-                return True
-            continue
-        effects = get_effects(user)
-        if effects is None or any(e.kind is not MemoryEffectKind.READ for e in effects):
-            return True
-    return False
-
-
-class BufferProducerEffects(RecursiveMemoryEffect):
-    """A loop op's effects are its body's, plus an allocation when a later op writes into one of its result
-    buffers: two such ops computing the same values are two buffers, which CSE must not merge into one (both
-    scatter-adds of an embedding's backward would accumulate into a single zeroed buffer)."""
-
-    @classmethod
-    def get_effects(cls, op: Operation):
-        effects = super().get_effects(op)
-        if effects is not None and any(is_written_later(r) for r in op.results):
-            effects = effects | {EffectInstance(MemoryEffectKind.ALLOC)}
-        return effects
 
 
 class LoopOp(IRDLOperation):

@@ -5,11 +5,13 @@ One definition for the two dialects that pass tensors to ATen through attribute 
 subclasses it with its own attribute name.
 """
 
-from xdsl.dialects.builtin import IntAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntAttr, StringAttr
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+
+from irc.dialects.python_names import encoded_object_error, identifier_error, overload_error
 
 
 class OperandRef(ParametrizedAttribute):
@@ -32,3 +34,27 @@ class OperandRef(ParametrizedAttribute):
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             printer.print_string(str(self.index.data))
+
+
+def verify_call(op_name: str, overload: str, args: ArrayAttr, kwargs: DictionaryAttr) -> None:
+    """What an extern call prints into Python and resolves: an overload of an allowed namespace, keyword
+    arguments named by identifiers, encoded torch objects ("layout:...") from their fixed table."""
+    error = overload_error(overload)
+    for key in kwargs.data:
+        error = error or identifier_error(key, "keyword argument")
+    for attr in [*args.data, *kwargs.data.values()]:
+        error = error or _string_error(attr)
+    if error is not None:
+        raise VerifyException(f"{op_name} {error}")
+
+
+def _string_error(attr: Attribute) -> str | None:
+    if isinstance(attr, StringAttr):
+        return encoded_object_error(attr.data)
+    if isinstance(attr, ArrayAttr | DictionaryAttr):
+        items = attr.data.values() if isinstance(attr, DictionaryAttr) else attr.data
+        for item in items:
+            error = _string_error(item)
+            if error is not None:
+                return error
+    return None

@@ -75,6 +75,7 @@ from irc.dialects.triton_descriptor import (  # noqa: F401  (re-exported)
     TensorDescType,
     TransOp,
 )
+from irc.dialects.python_names import global_name_error
 from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, AtomicMaxOp, AtomicMinOp, LoadOp, StoreOp
 from irc.dialects.triton_memory import ASSERT_MESSAGES, DeviceAssertOp, assert_launch_options  # noqa: F401
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
@@ -214,6 +215,9 @@ class FuncOp(IRDLOperation):
                 raise VerifyException(f"argument '{name.data}' has type {t}; expected a pointer or a scalar")
 
     def _verify_parameter_names(self) -> None:
+        error = global_name_error(self.sym_name.data, "triton.func name")
+        if error is not None:  # the name of the printed Python function
+            raise VerifyException(error)
         names = self.parameter_names()
         for name in names:
             if not is_identifier(name):
@@ -386,6 +390,8 @@ class ConstexprOp(IRDLOperation):
             raise VerifyException(
                 f"triton.constexpr result must be an integer scalar, got {self.result.type}"
             )
+        if not is_identifier(self.constexpr.data):
+            raise VerifyException(f"triton.constexpr name {self.constexpr.data!r} is not a Python identifier")
         func = self.parent_op()
         while func is not None and not isinstance(func, FuncOp):
             func = func.parent_op()

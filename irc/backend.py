@@ -101,6 +101,7 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     from irc.fx_overlap import self_overlapping_write
     from irc.runtime.cudagraphs import requested
 
+    check_option_keys(options)
     overlap = self_overlapping_write(gm)
     if overlap is not None:  # eager raises for it; functionalized, it would give a value
         logging.getLogger("irc").info("irc: running a graph eagerly: %s writes a tensor it also reads elsewhere", overlap)
@@ -151,6 +152,17 @@ def recording(compile_graph, key: str, n_inputs: int):
         return runner
 
     return compile_and_record
+
+
+def check_option_keys(options: dict | None) -> None:
+    """As Inductor: an `options=` key irc does not read raises, naming the ones it reads."""
+    from irc.runtime.cudagraphs import OPTION_KEYS
+
+    known = ("max_autotune", *OPTION_KEYS)
+    unknown = sorted(set(options or {}) - set(known), key=str) if isinstance(options, dict) else []
+    if unknown:
+        raise ValueError(f"irc: unknown torch.compile option(s) {', '.join(map(repr, unknown))}; "
+                         f"irc's options are {', '.join(map(repr, known))}")  # fmt: skip
 
 
 def wants_max_autotune(mode: str | None, options: dict | None) -> bool:

@@ -11,7 +11,7 @@ from irc import config, metrics
 from irc.debug import DebugDump, enabled as debug_enabled
 from irc.fx_key import argument_constants
 from irc.runtime import cache, compile_pool
-from irc.runtime.loader import load, needs_interpreter
+from irc.runtime.loader import NotAnEntry, forget, load, needs_interpreter
 
 log = logging.getLogger("irc")
 
@@ -118,13 +118,29 @@ def compile_to_path(
     from irc.pipeline_spec import configured_pipeline
 
     key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune, cuda), aten_text)
-    path = None if debug_enabled() else cache.lookup(key)
+    path = None if debug_enabled() else intact_module(key, cuda)
     if path is not None:
         metrics.cache_hits += 1
         return path
     if on_miss is not None:
         on_miss()
     return cache.store(key, compile_module_text(aten_text, graph_name, module, max_autotune, cuda))
+
+
+def intact_module(key: str, cuda: bool) -> str | None:
+    """The path of the entry `key` where it is this user's, intact, and loads (as the graph will run: natively
+    for `cuda`); None otherwise. An entry that does not load is removed, so the caller compiles it again."""
+    path = cache.path_for(key)
+    try:
+        load(path, interpret=not cuda)
+    except NotAnEntry:
+        return None
+    except Exception:  # noqa: BLE001 - a miss: compiled again and stored over it, never eager for good
+        log.warning("irc: the cached module %s does not load; compiling it again", path, exc_info=True)
+        forget(path)
+        cache.discard(path)
+        return None
+    return path
 
 
 def make_runner(path: str) -> Callable:
@@ -268,7 +284,7 @@ def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
     fx_key = graph_key(gm, inference, max_autotune, cuda)
     constants = argument_constants(gm) if fx_key is not None else None
-    path = cached_module(fx_key) if constants is not None else None
+    path = cached_module(fx_key, cuda) if constants is not None else None
     if path is not None:
         metrics.cache_hits += 1
         return path, constants, None
@@ -301,10 +317,10 @@ def graph_key(gm, inference: bool, max_autotune: bool, cuda: bool = False) -> st
     return cache.key_of(*parts, f"inference={inference}", random, graph_text(gm))
 
 
-def cached_module(fx_key: str) -> str | None:
+def cached_module(fx_key: str, cuda: bool) -> str | None:
     """The path of the intact emitted module an FX key points to, or None."""
     key = cache.read(fx_key, suffix=FX_SUFFIX)
-    return cache.lookup(key) if key and key.isalnum() else None
+    return intact_module(key, cuda) if key and key.isalnum() else None
 
 
 def module_key(path: str) -> str:

@@ -24,7 +24,7 @@ class DebugDump:
     """Writes `NN-<pass>.mlir` files into one folder per compiled graph."""
 
     def __init__(self, graph_name: str):
-        root = os.environ.get("IRC_DEBUG_DIR") or config.debug_dir or os.path.join(os.getcwd(), "irc-debug", time.strftime("%Y%m%d-%H%M%S"))
+        root = config.debug_dir or os.path.join(os.getcwd(), "irc-debug", time.strftime("%Y%m%d-%H%M%S"))
         self.folder = os.path.join(root, f"{graph_name}_{next(_counter)}")
         os.makedirs(self.folder, exist_ok=True)
         self.step = 0
@@ -66,4 +66,4 @@ class DebugDump:
 
 
 def enabled() -> bool:
-    return config.debug or os.environ.get("IRC_DEBUG", "0") not in ("", "0")
+    return config.debug

@@ -187,14 +187,14 @@ def simple_wrappers() -> bool:
 def lookup(key: str, example_inputs) -> Callable | None:
     """The compiled function recorded under `key` (Dynamo's calling convention), or None."""
     from irc import metrics
-    from irc.compile import module_runner
+    from irc.compile import intact_module, module_runner
     from irc.runtime import cache
 
     module = cache.read(key, suffix=SUFFIX)
-    path = cache.lookup(module) if module and module.isalnum() else None
+    cuda = any(value.device.type == "cuda" for value in example_inputs)
+    path = intact_module(module, cuda) if module and module.isalnum() else None
     if path is None:
         return None
-    cuda = any(value.device.type == "cuda" for value in example_inputs)
     try:
         runner = module_runner(path, {}, cuda)
     except Exception:  # noqa: BLE001 - the full path compiles the graph (or runs it eagerly) and says why

@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FloatAttr, IntegerA
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten
+from irc.dialects.python_names import overload_error
 from irc.fx_types import Importer, UnsupportedGraph, dtype_type, overload_name, value_type
 
 
@@ -48,6 +49,10 @@ def fallback(importer: Importer, node) -> SSAValue | tuple[SSAValue, ...]:
     """An aten.fallback running `node.target` eagerly."""
     from irc import metrics  # noqa: F401  (counted at run time from the emitted module)
 
+    named = hasattr(node.target, "_schema")
+    error = overload_error(overload_name(node.target)) if named else "not an ATen op"
+    if error is not None:  # an op of a library irc does not call (IRC_EXTERN_NAMESPACES adds libraries)
+        raise UnsupportedGraph(f"{node.target}: {error}")
     operands: list[SSAValue] = []
     args = [encode_argument(importer, a, operands) for a in node.args]
     kwargs = {k: encode_argument(importer, v, operands) for k, v in node.kwargs.items()}

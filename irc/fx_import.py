@@ -44,6 +44,7 @@ from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
 from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, tensor_type, value_type
+from irc.xdsl_install import install as install_xdsl_changes
 
 class FxImporter:
     def __init__(self, gm, name: str = "forward"):
@@ -318,6 +319,7 @@ def import_graph(gm, example_inputs=None, name: str = "forward", inference: bool
 def import_graph_and_constants(gm, name: str = "forward", inference: bool = False) -> tuple[ModuleOp, list]:
     """The module and the constant tensors its function takes after the graph's own inputs; `inference`
     marks the function aten.INFERENCE."""
+    install_xdsl_changes()  # irc's op construction and verification from here on
     importer = FxImporter(gm, name)
     module = importer.run()
     if inference:

@@ -32,11 +32,10 @@ def make_context() -> Context:
 
 
 def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    from xdsl.transforms import get_all_passes as xdsl_passes
+    """irc's passes and the safe subset of xDSL's (irc/registry.py XDSL_PASSES)."""
+    from irc.registry import get_offered_passes
 
-    from irc.registry import get_all_passes
-
-    return {**xdsl_passes(), **get_all_passes()}
+    return get_offered_passes()
 
 
 def build_pipeline(spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None) -> PassPipeline:

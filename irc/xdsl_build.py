@@ -28,6 +28,8 @@ from xdsl.ir.core import SSAValues, Use, _unknown_loc
 from xdsl.irdl import operations
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef, VariadicDef
 
+from irc.xdsl_install import replace, wrap
+
 SINGLE, OPTIONAL, VARIADIC = 0, 1, 2
 
 
@@ -182,7 +184,7 @@ def _fast_op_init(irdl_op_init):
     return op_init
 
 
-operations.irdl_op_init = _fast_op_init(operations.irdl_op_init)
+wrap(operations, "irdl_op_init", _fast_op_init)
 
 
 def _flat_groups(groups, kinds: tuple, absent_ok: tuple) -> list | None:
@@ -293,7 +295,7 @@ def _type_layout(op_type: type) -> _Layout:
 
 
 _post_init_from_table.__wrapped__ = IRDLOperation.__post_init__
-IRDLOperation.__post_init__ = _post_init_from_table
+replace(IRDLOperation, "__post_init__", _post_init_from_table)
 
 
 def _read_directly(get):
@@ -317,7 +319,7 @@ def _read_directly(get):
     return get_single
 
 
-operations.BeforeVariadicSingleAccessor.__get__ = _read_directly(operations.BeforeVariadicSingleAccessor.__get__)
+wrap(operations.BeforeVariadicSingleAccessor, "__get__", _read_directly)
 
 
 def _values(obj, kind):
@@ -353,7 +355,7 @@ def _unique_variadic(self, entries):
 for _accessor, _index in ((operations.AfterVariadicSingleAccessor, _after_variadic),
                           (operations.SameOptionalAccessor, _optional),
                           (operations.UniqueVariadicAccessor, _unique_variadic)):  # fmt: skip
-    _accessor.__get__ = _read_values_directly(_accessor.__get__, _index)
+    wrap(_accessor, "__get__", lambda get, index=_index: _read_values_directly(get, index))
 
 
 def _operation_init(
@@ -391,4 +393,4 @@ def _operation_init(
 
 
 _operation_init.__wrapped__ = Operation.__init__
-Operation.__init__ = _operation_init
+replace(Operation, "__init__", _operation_init)

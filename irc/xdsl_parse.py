@@ -50,6 +50,7 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
+from irc.xdsl_install import replace, wrap
 from irc.xdsl_verify import new_context, verify_once
 
 # ---------------------------------------------------------------------------
@@ -256,7 +257,7 @@ _IRDL_BUILD = IRDLOperation.build.__func__
 
 
 _parse_with_tables.__wrapped__ = FormatProgram.parse
-FormatProgram.parse = _parse_with_tables
+replace(FormatProgram, "parse", _parse_with_tables)
 
 
 def _absent_first(parse_attr_dict):
@@ -273,7 +274,7 @@ def _absent_first(parse_attr_dict):
     return parse
 
 
-AttrDictDirective.parse = _absent_first(AttrDictDirective.parse)
+wrap(AttrDictDirective, "parse", _absent_first)
 
 
 # ---------------------------------------------------------------------------
@@ -334,7 +335,7 @@ TOKEN_TESTS = [
 ]
 for owner, name, replacement in TOKEN_TESTS:
     (replacement.fget if isinstance(replacement, property) else replacement).__wrapped__ = owner.__dict__[name]
-    setattr(owner, name, replacement)
+    replace(owner, name, replacement)
 
 
 # ---------------------------------------------------------------------------
@@ -361,7 +362,7 @@ def _operand_directly(parse_unresolved_operand):
     return parse_operand
 
 
-Parser.parse_unresolved_operand = _operand_directly(Parser.parse_unresolved_operand)
+wrap(Parser, "parse_unresolved_operand", _operand_directly)
 
 
 # ---------------------------------------------------------------------------
@@ -398,7 +399,7 @@ def _next_token_start(token) -> int:
     return lexer.lex().span.start
 
 
-AttrParser._parse_optional_builtin_type = _word_types_once(AttrParser._parse_optional_builtin_type)
+wrap(AttrParser, "_parse_optional_builtin_type", _word_types_once)
 
 
 # ---------------------------------------------------------------------------
@@ -425,7 +426,7 @@ def _one_result_first(parse_op_result_list):
     return parse_results
 
 
-Parser._parse_op_result_list = _one_result_first(Parser._parse_op_result_list)
+wrap(Parser, "_parse_op_result_list", _one_result_first)
 
 
 # ---------------------------------------------------------------------------
@@ -459,7 +460,7 @@ def _scoped_region(parse_region):
     return parse_optional_region
 
 
-Parser.parse_optional_region = _scoped_region(Parser.parse_optional_region)
+wrap(Parser, "parse_optional_region", _scoped_region)
 
 
 # ---------------------------------------------------------------------------
@@ -500,4 +501,4 @@ def _empties_that_matter(parse_group):
     return parse
 
 
-OptionalGroupDirective.parse = _empties_that_matter(OptionalGroupDirective.parse)
+wrap(OptionalGroupDirective, "parse", _empties_that_matter)

@@ -23,6 +23,7 @@ from xdsl.parser import AttrParser, Parser
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from irc.xdsl_install import wrap
 from irc.xdsl_parse import _is_text
 
 # ---------------------------------------------------------------------------
@@ -103,10 +104,10 @@ def _known_first(parse_optional, kind: MLIRTokenKind, is_type: bool):
     return parse_known_first
 
 
-AttrParser._parse_extended_type_or_attribute = _whole_text_once(AttrParser._parse_extended_type_or_attribute)
-AttrParser.parse_optional_type = _known_first(AttrParser.parse_optional_type, MLIRTokenKind.EXCLAMATION_IDENT, True)
-AttrParser.parse_optional_attribute = _known_first(AttrParser.parse_optional_attribute, MLIRTokenKind.HASH_IDENT,
-                                                   False)  # fmt: skip
+wrap(AttrParser, "_parse_extended_type_or_attribute", _whole_text_once)
+_TYPE_START, _ATTRIBUTE_START = MLIRTokenKind.EXCLAMATION_IDENT, MLIRTokenKind.HASH_IDENT
+wrap(AttrParser, "parse_optional_type", lambda parse: _known_first(parse, _TYPE_START, True))
+wrap(AttrParser, "parse_optional_attribute", lambda parse: _known_first(parse, _ATTRIBUTE_START, False))
 
 
 # ---------------------------------------------------------------------------
@@ -183,7 +184,7 @@ def _register_one(self, op, result: Span, op_loc: Span) -> None:
 
 
 _PERCENT, _EQUAL, _BARE = MLIRTokenKind.PERCENT_IDENT, MLIRTokenKind.EQUAL, MLIRTokenKind.BARE_IDENT
-Parser.parse_operation = _custom_op_directly(Parser.parse_operation)
+wrap(Parser, "parse_operation", _custom_op_directly)
 
 
 def _ops_directly(parse_block_body):
@@ -214,4 +215,4 @@ def _ops_directly(parse_block_body):
 
 _OP_START = frozenset((_PERCENT, _BARE, MLIRTokenKind.STRING_LIT))
 _PARSE_OPTIONAL_OPERATION = Parser.parse_optional_operation
-Parser._parse_block_body = _ops_directly(Parser._parse_block_body)
+wrap(Parser, "_parse_block_body", _ops_directly)

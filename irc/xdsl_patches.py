@@ -1,5 +1,6 @@
 """Fixes to xDSL 0.74 that hostile input and large modules need (each one keeps what xDSL accepts, rejects and
-prints); imported by irc/registry.py, before anything is parsed. Speed-ups by concern live beside it and are
+prints), recorded on import and applied by irc/xdsl_install.py's `install()`, which irc's entry points call
+before anything is parsed (never on import or plugin load). Speed-ups by concern live beside it and are
 imported at the end: op construction (irc/xdsl_build.py), parsing (irc/xdsl_parse.py), verification
 (irc/xdsl_verify.py) and printing (irc/xdsl_print.py).
 
@@ -25,7 +26,10 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
-MLIRLexer._unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+from irc.xdsl_install import replace, wrap
+
+_STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+replace(MLIRLexer, "_unescaped_characters_regex", _STRING_LITERAL)
 
 # - Packing a dense array (`dims = [9223372036854775808]`) raised struct.error, which is neither a parse
 #   error nor a ValueError: a value out of its element type's range is now a ValueError, which the tools
@@ -42,7 +46,7 @@ def _checked_pack(pack):
     return checked
 
 
-StructPackableType.pack = _checked_pack(StructPackableType.pack)
+wrap(StructPackableType, "pack", _checked_pack)
 
 
 # - cse's key of an op hashes its name, attributes, operands and result types but not its regions: every
@@ -69,7 +73,7 @@ def _hash_with_regions(op_hash):
     return hashed
 
 
-OperationInfo.__hash__ = _hash_with_regions(OperationInfo.__hash__)
+wrap(OperationInfo, "__hash__", _hash_with_regions)
 
 
 # - The lexer finds each token through a chain of Python calls (whitespace, first character, a regex per kind,
@@ -127,7 +131,7 @@ def _common_tokens_first(lex):
     return lex_common_first
 
 
-MLIRLexer.lex = _common_tokens_first(MLIRLexer.lex)
+wrap(MLIRLexer, "lex", _common_tokens_first)
 
 
 # - Parsing allocates millions of objects that all live on (the IR), and the cyclic collector, triggered by
@@ -156,8 +160,9 @@ def _collector_paused(parse_module):
     return parse_module_paused
 
 
-Parser.parse_module = _collector_paused(Parser.parse_module)
-ModuleOp.verify = _collector_paused(Operation.verify)  # the same for a module's verification
+wrap(Parser, "parse_module", _collector_paused)
+# the same for a module's verification
+wrap(ModuleOp, "verify", lambda _: _collector_paused(Operation.verify))
 
 
 # - Verifying an op counts its operands, results, regions and successors against its definition, rebuilding
@@ -191,7 +196,7 @@ def _counted_from_table(verify_variadic_size):
     return verify_size
 
 
-operations.verify_variadic_size = _counted_from_table(operations.verify_variadic_size)
+wrap(operations, "verify_variadic_size", _counted_from_table)
 
 
 # - Every punctuation the parser expects is first checked to be a punctuation and mapped to its token kind
@@ -229,9 +234,9 @@ def _parse_punctuation(self, punctuation, context_msg=""):
     return punctuation
 
 
-GenericParser._consume_token = _consume_token
-BaseParser.parse_optional_punctuation = _parse_optional_punctuation
-BaseParser.parse_punctuation = _parse_punctuation
+replace(GenericParser, "_consume_token", _consume_token)
+replace(BaseParser, "parse_optional_punctuation", _parse_optional_punctuation)
+replace(BaseParser, "parse_punctuation", _parse_punctuation)
 
 
 # - xDSL does not check dominance: an op may use a value that an op later in the same block defines (the
@@ -301,4 +306,4 @@ import irc.xdsl_parse  # noqa: E402, F401 (op parsing: format tables, token test
 import irc.xdsl_parse_ops  # noqa: E402, F401 (ops and repeated attribute texts parsed with fewer steps)
 import irc.xdsl_parse_lines  # noqa: E402, F401 (regionless ops whose line repeats, parsed once)
 
-Block.verify = _dominance_checked(Block.verify)  # around irc/xdsl_verify.py's Block.verify
+wrap(Block, "verify", _dominance_checked)  # around irc/xdsl_verify.py's Block.verify

@@ -52,6 +52,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
 
+from irc.xdsl_install import wrap
 from irc.xdsl_verify import TYPE, has_trait
 
 
@@ -67,7 +68,7 @@ def _written_directly(print_string):
     return print_text
 
 
-BasePrinter.print_string = _written_directly(BasePrinter.print_string)
+wrap(BasePrinter, "print_string", _written_directly)
 
 
 def _empty_first(print_attr_dict):
@@ -79,7 +80,7 @@ def _empty_first(print_attr_dict):
     return print_attributes
 
 
-AttrDictDirective.print = _empty_first(AttrDictDirective.print)
+wrap(AttrDictDirective, "print", _empty_first)
 
 
 _CONSTANT_TEXT = {BFloat16Type: True, Float16Type: True, Float32Type: True, Float64Type: True, IndexType: True,
@@ -116,7 +117,7 @@ def _printed_once(print_attribute):
     return print_attr
 
 
-Printer.print_attribute = _printed_once(Printer.print_attribute)
+wrap(Printer, "print_attribute", _printed_once)
 
 
 def _named_first(print_ssa_value):
@@ -150,8 +151,8 @@ def _single_result_first(print_results):
     return print_result_list
 
 
-Printer.print_ssa_value = _named_first(Printer.print_ssa_value)
-Printer._print_results = _single_result_first(Printer._print_results)
+wrap(Printer, "print_ssa_value", _named_first)
+wrap(Printer, "_print_results", _single_result_first)
 
 
 _CUSTOM: dict[type, bool] = {}
@@ -187,7 +188,7 @@ def _custom_directly(print_op):
     return print_operation
 
 
-Printer.print_op = _custom_directly(Printer.print_op)
+wrap(Printer, "print_op", _custom_directly)
 
 
 _STATE_FIELDS = {f.name: f.default for f in dataclasses.fields(PrintingState)}
@@ -207,7 +208,7 @@ def _state_directly(print_program):
 
 
 if all(type(d) is bool for d in _STATE_FIELDS.values()):
-    FormatProgram.print = _state_directly(FormatProgram.print)
+    wrap(FormatProgram, "print", _state_directly)
 
 
 def _new_line_written_directly(print_new_line):
@@ -228,7 +229,7 @@ def _new_line_written_directly(print_new_line):
     return new_line
 
 
-BasePrinter._print_new_line = _new_line_written_directly(BasePrinter._print_new_line)
+wrap(BasePrinter, "_print_new_line", _new_line_written_directly)
 
 
 def _punctuation_with_its_space(print_punctuation):
@@ -247,7 +248,7 @@ def _punctuation_with_its_space(print_punctuation):
 
 _AFTER_PUNCTUATION = (">", ")", "}", "]", ",")  # no space before these after a punctuation
 _AFTER_OTHER = ("<", ">", "(", ")", "{", "}", "[", "]", ",")  # nor before these after anything else
-PunctuationDirective.print = _punctuation_with_its_space(PunctuationDirective.print)
+wrap(PunctuationDirective, "print", _punctuation_with_its_space)
 
 
 # ---------------------------------------------------------------------------
@@ -371,4 +372,4 @@ def _record(print_program, program: FormatProgram, printer, op, key: tuple) -> N
         _TEXTS[key] = (_objects(program, op), tuple(parts), text[end:])
 
 
-FormatProgram.print = _text_repeated(FormatProgram.print)
+wrap(FormatProgram, "print", _text_repeated)

@@ -55,6 +55,8 @@ from xdsl.ir import Block, ErasedSSAValue, Operation, OpResult, Region
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from irc.xdsl_install import wrap
+
 
 class _Mismatch(Exception):
     """A check failed: the original verifier runs and reports it."""
@@ -318,7 +320,7 @@ def _verify_from_table(verify):
     return verify_op
 
 
-OpDef.verify = _verify_from_table(OpDef.verify)
+wrap(OpDef, "verify", _verify_from_table)
 
 
 def _verify_directly(verify):
@@ -355,7 +357,7 @@ def _terminates(op: Operation, block) -> bool:
     return parent is None or has_trait(type(parent), NoTerminator) or has_trait(type(op), IsTerminator)
 
 
-Operation.verify = _verify_directly(Operation.verify)
+wrap(Operation, "verify", _verify_directly)
 
 
 def _ops_in_order(verify):
@@ -390,8 +392,8 @@ def _blocks_in_order(verify):
     return verify_region
 
 
-Block.verify = _ops_in_order(Block.verify)
-Region.verify = _blocks_in_order(Region.verify)
+wrap(Block, "verify", _ops_in_order)
+wrap(Region, "verify", _blocks_in_order)
 
 
 def _isolated_with_known_ancestors(verify):
@@ -455,4 +457,4 @@ def _isolated(cls: type) -> bool:
     return has_trait(cls, IsolatedFromAbove)
 
 
-IsolatedFromAbove.verify = _isolated_with_known_ancestors(IsolatedFromAbove.verify)
+wrap(IsolatedFromAbove, "verify", _isolated_with_known_ancestors)

@@ -40,6 +40,7 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp,
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 
 import sympy
 
@@ -57,7 +58,7 @@ from irc.dialects.loop import (
     YieldOp,
 )
 from irc.dialects.sym import simplify_index, substitute
-from irc.dialects.types import IndexAttr, dim_value, is_float
+from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
 from irc.dialects.loop_analysis.index import (
@@ -388,6 +389,41 @@ def erase_dead(block: Block, producers: set[Operation]) -> None:
             op.erase()
 
 
+def round_trip_source(op: PointwiseOp) -> SSAValue | None:
+    """`n` where the op yields `cast(n : narrow to wide)` of `n = cast(v : wide to narrow)`, floats only: the
+    wide value holds no more than the narrow one."""
+    value = op.yield_op().values[0] if len(op.results) == 1 else None
+    widen = value.owner if value is not None and isinstance(value.owner, CastOp) else None
+    narrow = widen.operands[0] if widen is not None else None
+    if narrow is None or not isinstance(narrow.owner, CastOp):
+        return None
+    narrow_type, wide_type = narrow.type, value.type
+    if not (is_float(narrow_type) and is_float(wide_type)) or narrow_type.bitwidth >= wide_type.bitwidth:
+        return None
+    return narrow
+
+
+def narrow_round_trip(op: PointwiseOp) -> None:
+    """A kept producer yielding a value rounded to a narrower float and widened again (bf16 math upcast for
+    the next op) stores the narrow value, and its loads widen it: half the bytes, the same values."""
+    narrow = round_trip_source(op)
+    if narrow is None or not all(isinstance(use.operation, LoadOp) for use in op.results[0].uses):
+        return
+    wide, widen = op.results[0].type, op.yield_op().values[0].owner
+    op.yield_op().operands[0] = narrow
+    if not widen.results[0].uses:
+        widen.detach()
+        widen.erase()
+    Rewriter.replace_value_with_new_type(
+        op.results[0], BufferType(wide.sizes(), narrow.type, wide.stride_values(), wide.offset_value())
+    )
+    for load in [use.operation for use in op.results[0].uses]:
+        value = Rewriter.replace_value_with_new_type(load.results[0], narrow.type)
+        widened = CastOp(value, wide.element_type)
+        value.replace_uses_with_if(widened.results[0], lambda use: use.operation is not widened)
+        load.parent_block().insert_op_after(widened, load)
+
+
 def inline_block(block: Block, policy: "InlinePolicy") -> None:
     """Runs loop-inline over the top-level loop ops of one block, in order (producers before consumers)."""
     inlined: set[Operation] = set()
@@ -395,6 +431,9 @@ def inline_block(block: Block, policy: "InlinePolicy") -> None:
         if isinstance(op, PointwiseOp | ReductionOp | ScanOp):
             inlined |= inline_into(op, policy)
     erase_dead(block, inlined)
+    for op in list(block.ops):
+        if isinstance(op, PointwiseOp) and op.results:
+            narrow_round_trip(op)
 
 
 @dataclass(frozen=True)

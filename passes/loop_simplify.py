@@ -25,12 +25,13 @@ import sympy
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, OpResult
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
+from irc.dialects.loop_analysis.graph import storage_root
 from irc.dialects.loop_analysis.index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 from irc.options import CheckedOptions
 
@@ -131,6 +132,35 @@ def row_splits(block: Block) -> list[RowSplit]:
         for op in block.ops
         if isinstance(op, ReductionOp)
     ]
+
+
+def read_ops(op: Operation) -> set[Operation]:
+    """The loop ops whose results `op` loads (through views)."""
+    return {
+        root.owner
+        for load in loads_of(op)
+        if isinstance(root := storage_root(load.buffer), OpResult) and isinstance(root.owner, LoopLike)
+    }
+
+
+def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[RowSplit]]:
+    """The reductions each pointwise op could share a kernel with: those reading it (directly or through
+    other pointwise ops) and those it reads. Only their row boundaries are worth keeping: a boundary kept
+    because some unrelated reduction has rows of the same size fixes a channels_last activation's iteration
+    order to NCHW, and its kernel reads memory at a stride of its channel count."""
+    reads = {op: read_ops(op) for op in block.ops if isinstance(op, LoopLike)}
+    related: dict[Operation, list[RowSplit]] = {op: [] for op in reads if isinstance(op, PointwiseOp)}
+    for split in splits:
+        producers, frontier = set(), [split.reduction]
+        while frontier:
+            for producer in reads.get(frontier.pop(), ()):
+                if isinstance(producer, PointwiseOp) and producer not in producers:
+                    producers.add(producer)
+                    frontier.append(producer)
+        consumers = {op for op in related if split.reduction in reads[op]}
+        for op in producers | consumers:
+            related[op].append(split)
+    return related
 
 
 def rows_first(op: PointwiseOp, dims: list[Dim], splits: list[RowSplit]) -> list[Dim]:
@@ -260,9 +290,10 @@ def retype_result(op: LoopLike, result, new_type: BufferType) -> None:
 
 def simplify_block(block: Block) -> None:
     splits = row_splits(block)
+    related = neighbours(block, splits)
     for op in list(block.ops):
         if isinstance(op, PointwiseOp | ReductionOp):
-            simplify_op(op, splits)
+            simplify_op(op, related.get(op, splits))
 
 
 @dataclass(frozen=True)

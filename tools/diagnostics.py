@@ -45,7 +45,9 @@ def wants_traceback(argv: list[str]) -> bool:
     found = "--traceback" in argv
     while "--traceback" in argv:
         argv.remove("--traceback")
-    return found or os.environ.get("IRC_TRACEBACK", "") not in ("", "0")
+    from irc import config
+
+    return found or config.traceback
 
 
 def add_traceback_argument(parser) -> None:

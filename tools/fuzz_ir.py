@@ -2,13 +2,16 @@
 
     python -m irc.tools.fuzz_ir --cases 10000 --seed 1          # the long run (numbers in the closing note)
     python -m irc.tools.fuzz_ir --cases 300 --save-failures out/ # keep each failing case as a file
+    python -m irc.tools.fuzz_ir --cases 500 --names              # only names, overloads and strings
 
 Seeds are the lit inputs (one per `// -----` chunk) and the printed IR of a few end-to-end graphs at every
 level (test/fuzz/seeds). Each case mutates one seed a few times (lines deleted, duplicated or swapped,
 numbers replaced by boundary values, index expressions replaced by hostile ones, types and op names
-swapped, text truncated or spliced into deep nesting) and runs it through one tool in a long-lived worker
+swapped, text truncated or spliced into deep nesting; symbol, choice and keyword names, extern overloads and
+encoded-object strings replaced by ones holding code) and runs it through one tool in a long-lived worker
 process (irc-opt parse/verify/print, a pipeline with the triton target, or irc-run), as the tools' own
-main does, so no process starts per case. Outcomes:
+main does, so no process starts per case; a module a pipeline prints is then loaded (its top level run, as
+the runtime does). Outcomes:
 
     accepted     exit 0
     diagnostic   exit 1 with `tool: error: ...` (or the source location of a parse error)
@@ -62,9 +65,31 @@ DIMS = ["[]", "[0]", "[3, -1]", "[s0]", "[q0]", '["FloorDiv(s0, 0)"]', "[9223372
 OP_NAMES = ["loop.pointwise", "loop.reduction", "loop.load", "loop.store", "loop.yield", "loop.index",
             "kernel.kernel", "kernel.launch", "kernel.alloc", "kernel.free", "kernel.yield", "aten.add",
             "aten.sum", "aten.fallback", "triton.load", "triton.store", "triton.func", "func.return"]  # fmt: skip
+# names printed into the emitted Python (MLIR string syntax): each closes the statement it is printed in and
+# runs code, or names something the module already has
+HOSTILE_NAMES = [
+    f"k(): pass\\n__import__('pathlib').Path('{MARKER}').touch()\\ndef k2",
+    f"k\\n__import__('os').system('touch {MARKER}')\\n",
+    f"x', __import__('pathlib').Path('{MARKER}').touch(), '",
+    f"x\\\"); __import__('pathlib').Path('{MARKER}').touch(); (\\\"",
+    f"x():\\n        pass\\n    __import__('pathlib').Path('{MARKER}').touch()\\n    def y",
+    "call", "torch", "class", "_guards", "print", "k-0", "", "k\\u00e9",
+]  # fmt: skip
+HOSTILE_OVERLOADS = [
+    "import_module::__call__.__call__", "higher_order::wrap.__call__", "aten::__class__.__call__",
+    "builtins::exec.default", "aten::mm.default\\nimport os", "aten::nonexistent.default",
+    "aten::mm.__call__", "torch::load.default", "aten::_ops.__call__", "prims::__getattr__.default",
+]  # fmt: skip
+HOSTILE_STRINGS = [
+    '"layout:save"', '"layout:torch.load"',
+    f'"memory_format:__import__(\\"os\\").system(\\"touch {MARKER}\\")"',
+    "\"device:cpu')\"", f'"{MARKER}"', '"memory_format:torch.channels_last"',
+]  # fmt: skip
+HOSTILE_KEYWORDS = [f"\"x=__import__('os').system('touch {MARKER}'), y\"", '"class"', '"a b"', '"1x"']
 PIPELINES = ["convert-aten-to-loop,loop-inline,loop-simplify,kernel-fuse,kernel-tile,kernel-split-reduction,"
              "kernel-plan-memory,convert-kernel-to-triton", "kernel-fuse,kernel-tile", "loop-inline,loop-simplify",
-             "kernel-plan-memory", "convert-kernel-to-triton", "canonicalize,cse"]  # fmt: skip
+             "kernel-plan-memory", "convert-kernel-to-triton", "canonicalize,cse",
+             "kernel-tile,convert-kernel-to-triton"]  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -86,9 +111,9 @@ def seeds(root: Path = ROOT) -> list[tuple[str, str]]:
     return found
 
 
-def mutate(text: str, rng: random.Random) -> str:
+def mutate(text: str, rng: random.Random, mutations: list | None = None) -> str:
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        text = rng.choice(MUTATIONS)(text, rng)
+        text = rng.choice(mutations or MUTATIONS)(text, rng)
     return text
 
 
@@ -164,18 +189,70 @@ def nest(text, rng):
     return '"test.op"() ({\n' * depth + text + "\n" + "}) : () -> ()\n" * depth
 
 
+def rename_symbol(text, rng):
+    """Every use of one symbol (a kernel, a function) renamed to a hostile name; or a kernel's definition
+    renamed and its launches dropped (a kernel nobody launches is printed by its `def` alone)."""
+    names = sorted(set(re.findall(r"@([\w.]+)", text)))
+    kernels = sorted(set(re.findall(r"(?:triton\.func|kernel\.kernel) @([\w.]+)", text)))
+    if not names:
+        return text
+    name, hostile = rng.choice(names), rng.choice(HOSTILE_NAMES)
+    if not kernels or rng.random() < 0.5:
+        return re.sub(rf"@{re.escape(name)}\b", lambda _: f'@"{hostile}"', text)
+    name = rng.choice(kernels)
+    definition = rf"(triton\.func|kernel\.kernel) @{re.escape(name)}\b"
+    text = re.sub(definition, lambda m: f'{m[1]} @"{hostile}"', text)
+    return "\n".join(line for line in text.splitlines() if f"kernel.launch @{name}(" not in line)
+
+
+def rename_choice(text, rng):
+    alternative = r'(?<=[\[ ])"(template|extern|persistent|tma)"'
+    return _replace_match(text, rng, alternative, [f'"{n}"' for n in HOSTILE_NAMES])
+
+
+def replace_overload(text, rng):
+    return _replace_match(text, rng, r'(?<=")\w+::[\w.]+(?=")', HOSTILE_OVERLOADS)
+
+
+def inject_argument(text, rng):
+    """A hostile string or keyword in an extern's args or kwargs."""
+    if rng.random() < 0.5:
+        return _replace_match(text, rng, r"args = \[", [f"args = [{s}, " for s in HOSTILE_STRINGS])
+    entries = [f"kwargs = {{{k} = 1 : i64, " for k in HOSTILE_KEYWORDS]
+    entries += [f"kwargs = {{memory_format = {s}, " for s in HOSTILE_STRINGS]
+    return _replace_match(text, rng, r"kwargs = \{", entries)
+
+
+NAME_MUTATIONS = [rename_symbol, rename_symbol, rename_choice, replace_overload, replace_overload,
+                  inject_argument]  # fmt: skip
 MUTATIONS = [delete_line, duplicate_line, swap_lines, replace_number, replace_number, replace_index,
              replace_index, replace_index, replace_dims, replace_type, replace_op_name, replace_value,
-             truncate, flip_character, flip_character, nest]  # fmt: skip
+             truncate, flip_character, flip_character, nest, *NAME_MUTATIONS]  # fmt: skip
 
 
-def make_case(number: int, corpus: list[tuple[str, str]], seed: int) -> dict:
+def make_case(number: int, corpus: list[tuple[str, str]], seed: int, names: bool = False) -> dict:
+    """One case; `names`: only NAME_MUTATIONS, on seeds they apply to, run where names become code."""
     rng = random.Random(seed * 1_000_003 + number)
+    if names:  # valid seeds holding what prints names: kernels, externs, choices
+        printed = r"kernel\.kernel|triton\.func|kernel\.extern|aten\.fallback|kernel\.choice"
+        valid = [c for c in corpus if re.search(printed, c[1]) and not re.search("invalid|error", c[0])]
+        corpus = valid or corpus
     name, text = rng.choice(corpus)
     r = rng.random()
-    tool = "opt" if r < 0.6 else "pipeline" if r < 0.85 else "run"
-    return {"number": number, "seed": name, "text": mutate(text, rng), "tool": tool,
-            "pipeline": rng.choice(PIPELINES)}  # fmt: skip
+    tool = "opt" if r < (0.2 if names else 0.6) else "pipeline" if r < 0.85 else "run"
+    pipeline = _pipeline_to_triton(text) if names else rng.choice(PIPELINES)
+    text = mutate(text, rng, NAME_MUTATIONS if names else MUTATIONS)
+    return {"number": number, "seed": name, "text": text, "tool": tool, "pipeline": pipeline}
+
+
+def _pipeline_to_triton(text: str) -> str:
+    """The passes that take a seed of this level to the triton target (where names become Python)."""
+    if "triton.func" in text:
+        return "cse"
+    if "kernel.kernel" in text:
+        tiled = "num_warps" in text
+        return "convert-kernel-to-triton" if tiled else "kernel-tile,convert-kernel-to-triton"
+    return PIPELINES[0]
 
 
 # ---------------------------------------------------------------------------
@@ -208,6 +285,8 @@ def run_case(case: dict, folder: str) -> tuple[str, str]:
             code = 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
+    if code == 0 and case["tool"] == "pipeline":
+        load_emitted(os.path.join(folder, "out.py"))
     text = err.getvalue()
     if os.path.exists(os.path.join(folder, MARKER)) or os.path.exists(MARKER):
         outcome = "code-exec"
@@ -220,6 +299,17 @@ def run_case(case: dict, folder: str) -> tuple[str, str]:
     else:
         outcome = "diagnostic"
     return outcome, "\n".join(text.strip().splitlines()[-3:])[:600]
+
+
+def load_emitted(path: str) -> None:
+    """Runs an emitted module's top level (what loading it runs): hostile names would run code here."""
+    import runpy
+
+    try:
+        with redirect_stderr(io.StringIO()), redirect_stdout(io.StringIO()):
+            runpy.run_path(path, run_name="irc_fuzz_emitted")
+    except BaseException:  # noqa: BLE001 - a module that does not load ran nothing; the marker decides
+        pass
 
 
 def _worker(connection, folder: str) -> None:
@@ -275,7 +365,7 @@ class Worker:
 
 
 def fuzz(cases: int, seed: int = 0, timeout: float = 20.0, log=None, save: str | None = None,
-         budget: float | None = None, first: int = 0) -> dict:  # fmt: skip
+         budget: float | None = None, first: int = 0, names: bool = False) -> dict:  # fmt: skip
     """Runs `cases` cases (fewer if `budget` seconds run out); returns {"counts": Counter of outcomes,
     "failures": [...], "seconds": ..., "seeds": ...}."""
     corpus = seeds()
@@ -287,7 +377,7 @@ def fuzz(cases: int, seed: int = 0, timeout: float = 20.0, log=None, save: str |
         for number in range(first, first + cases):
             if budget is not None and number > first and time.perf_counter() - start > budget:
                 break
-            case = make_case(number, corpus, seed)
+            case = make_case(number, corpus, seed, names)
             outcome, message = worker.run(case, timeout)
             counts[outcome] += 1
             if log and (number - first + 1) % 250 == 0:
@@ -314,9 +404,10 @@ def main(argv=None) -> None:
     parser.add_argument("--first", type=int, default=0, help="the number of the first case (to split a run)")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per case before it counts as a hang")
     parser.add_argument("--save-failures", metavar="FOLDER", help="write each failing case here")
+    parser.add_argument("--names", action="store_true", help="only hostile names, overloads and strings")
     args = parser.parse_args(argv)
     result = fuzz(args.cases, args.seed, args.timeout, log=lambda s: print(s, flush=True), save=args.save_failures,
-                  first=args.first)
+                  first=args.first, names=args.names)
     counts = result["counts"]
     print(f"{sum(counts.values())} cases from {result['seeds']} seeds (seed {args.seed}) in {result['seconds']:.0f} s: "
           + ", ".join(f"{counts[o]} {o}" for o in OUTCOMES))  # fmt: skip

@@ -1,4 +1,6 @@
-"""irc-opt: xdsl-opt with irc's dialects, passes and the `triton` target.
+"""irc-opt: xdsl-opt with irc's dialects, irc's passes and a safe subset of xDSL's, and the `mlir` and
+`triton` targets (irc/registry.py: no pass that runs a program or interprets IR as one; `--help` lists each
+pass).
 
 Keeps every xdsl-opt flag and adds `--print-ir-after-all`, `--fusion-report=PATH` and `--check-passes` (run the
 reference interpreters after every pass and fail naming the first pass that changes the results;
@@ -18,7 +20,7 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from irc.registry import get_all_passes, get_all_targets, load_all_dialects
+from irc.registry import PASS_HELP, get_offered_passes, get_offered_targets, load_all_dialects
 from irc.tools.diagnostics import add_traceback_argument, run_tool
 
 
@@ -31,16 +33,15 @@ class IrcOptMain(xDSLOptMain):
         load_all_dialects(self.ctx)
 
     def register_all_passes(self):
-        super().register_all_passes()
-        for name, factory in get_all_passes().items():
+        for name, factory in get_offered_passes().items():
             self.register_pass(name, factory)
 
     def register_all_targets(self):
-        super().register_all_targets()
-        self.available_targets.update(get_all_targets())
+        self.available_targets.update(get_offered_targets())
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         super().register_all_arguments(arg_parser)
+        describe_passes_and_targets(arg_parser, self.available_passes, self.available_targets)
         arg_parser.add_argument(
             "--print-ir-after-all",
             action="store_true",
@@ -65,6 +66,18 @@ class IrcOptMain(xDSLOptMain):
             self.pipeline = dataclasses.replace(self.pipeline, callback=_print_after(self.pipeline.callback))
         if self.args.check_passes:
             self.pipeline = dataclasses.replace(self.pipeline, callback=_checked(self.pipeline.callback, self.args))
+
+
+def describe_passes_and_targets(arg_parser: argparse.ArgumentParser, passes, targets) -> None:
+    """`-p` and `-t` point to a listing of the passes at the end of --help, one line each."""
+    helps = {"passes": "comma-separated passes, options in braces: 'cse,kernel-tile{xblock=256}' (see below)",
+             "target": f"output: {' or '.join(targets)} (default mlir: the IR)"}  # fmt: skip
+    for action in arg_parser._actions:
+        action.help = helps.get(action.dest, action.help)
+    width = max(map(len, passes))
+    lines = [f"  {name:<{width}}  {PASS_HELP.get(name, '')}".rstrip() for name in sorted(passes)]
+    arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    arg_parser.epilog = "passes:\n" + "\n".join(lines)
 
 
 def _with_report(pass_: ModulePass, path: str) -> ModulePass:

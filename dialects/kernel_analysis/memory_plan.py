@@ -52,13 +52,11 @@ def reuse_key(value: SSAValue) -> tuple[str, str, str]:
 def extern_result_is_fresh(overload: str, index: int) -> bool:
     """Whether result `index` of an ATen overload is new memory (its schema gives it no alias annotation)."""
     try:
-        import torch
+        from irc.dialects.python_names import resolve_overload
 
-        namespace, rest = overload.split("::")
-        name, _, variant = rest.partition(".")
-        schema = getattr(getattr(getattr(torch.ops, namespace), name), variant or "default")._schema
+        schema = resolve_overload(overload)._schema
         return schema.returns[index].alias_info is None
-    except (ImportError, AttributeError, IndexError, RuntimeError, ValueError):
+    except (ImportError, AttributeError, IndexError, RuntimeError, ValueError):  # ValueError: UnsafeOverload
         return False
 
 

@@ -168,7 +168,7 @@ def draws_random(aten_text: str) -> bool:
     def seeded(overload: str) -> bool:
         try:
             return torch.Tag.nondeterministic_seeded in torch_op(overload).tags
-        except AttributeError:  # an op torch does not know here: it never ran in this process
+        except ValueError:  # an op torch does not know here (UnsafeOverload): it never ran in this process
             return False
 
     overloads = set(re.findall(r'aten\.fallback "([^"]+)"', aten_text))

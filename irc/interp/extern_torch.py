@@ -10,6 +10,7 @@ from xdsl.ir import Attribute, TypeAttribute
 
 from irc.dialects import kernel
 from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.python_names import decode_object, resolve_overload
 from irc.dialects.types import BufferType, attr_number, element_type_name, storage_type_name
 from irc.interp.loop_numpy import Buffer, convert
 
@@ -37,7 +38,8 @@ def to_torch(value: object, symbols: dict[str, int]):
     return torch.as_strided(storage, sizes, strides, offset)
 
 
-# fx_import encodes torch.device / layout / memory_format arguments as "<kind>:<value>" strings
+# fx_import encodes torch.device / layout / memory_format arguments as "<kind>:<value>" strings; the value is
+# one of dialects/python_names.py's table (decode_object)
 ENCODED_OBJECTS = {
     "device": lambda torch, text: torch.device("cpu"),  # the reference interpreters run on the CPU
     "layout": lambda torch, text: getattr(torch, text.removeprefix("torch.")),
@@ -48,8 +50,8 @@ ENCODED_OBJECTS = {
 def string_argument(text: str):
     import torch
 
-    kind, _, value = text.partition(":")
-    return ENCODED_OBJECTS[kind](torch, value) if kind in ENCODED_OBJECTS and value else text
+    decoded = decode_object(text)
+    return text if decoded is None else ENCODED_OBJECTS[decoded[0]](torch, decoded[1])
 
 
 def argument(attr: Attribute, operands: Sequence[object]):
@@ -76,12 +78,8 @@ def argument(attr: Attribute, operands: Sequence[object]):
 
 
 def torch_op(overload: str):
-    """torch.ops.ns.name.overload for `ns::name.overload`."""
-    import torch
-
-    namespace, _, rest = overload.partition("::")
-    name, _, variant = rest.partition(".")
-    return getattr(getattr(getattr(torch.ops, namespace), name), variant or "default")
+    """torch.ops.ns.name.overload for `ns::name.overload`: only a real OpOverload of an allowed namespace."""
+    return resolve_overload(overload)
 
 
 def write_back(buffer: Buffer, tensor, symbols: dict[str, int]) -> None:

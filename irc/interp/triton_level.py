@@ -1,33 +1,17 @@
 """Running a triton-level module: the `triton` target emits it, Triton's interpreter runs it on CPU tensors.
 
-Emitted sources are stored by content in a temporary folder, so checking a pipeline never fills the code cache
-and an unchanged source is loaded once.
+Emitted sources are executed from memory (irc/runtime/loader.py load_source), so checking a pipeline never
+fills the code cache, and an unchanged source is loaded once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from collections.abc import Sequence
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from irc.interp import values as iv
-
-_folder: list[str] = []
-
-
-def source_path(source: str) -> str:
-    if not _folder:
-        _folder.append(tempfile.mkdtemp(prefix="irc-interp-"))
-    path = os.path.join(_folder[0], f"m_{hashlib.sha256(source.encode()).hexdigest()[:24]}.py")
-    if not os.path.exists(path):
-        with open(path, "w") as f:
-            f.write(source)
-    return path
-
 
 def host_inputs(module: ModuleOp, inputs: Sequence[object]) -> list:
     """CPU torch tensors with the host function's argument layouts; scalars as Python numbers."""
@@ -49,9 +33,9 @@ def run_source(source: str, arguments: list) -> list[np.ndarray]:
     import triton.language  # noqa: F401  (first imported outside interpret mode, as the runtime expects)
 
     from irc.runtime.interpreter_shims import interpreted_stdlib
-    from irc.runtime.loader import load
+    from irc.runtime.loader import load_source
 
-    module = load(source_path(source), interpret=True)
+    module = load_source(source, interpret=True)
     with interpreted_stdlib(), np.errstate(all="ignore"):
         outputs = module.call(list(arguments))
     return [iv.to_numpy(o) for o in outputs if o is not None]

@@ -16,11 +16,10 @@ shows the tuning's progress (irc/runtime/progress.py) when it takes more than a 
 import contextlib
 import json
 import logging
-import os
 from collections.abc import Callable
 
 from irc.runtime import cache
-from irc import metrics
+from irc import config, metrics
 from irc.runtime.launch import launch as launch_with
 
 log = logging.getLogger("irc")
@@ -46,7 +45,7 @@ def reporting():
 
 
 def enabled() -> bool:
-    return os.environ.get("IRC_AUTOTUNE", "1") not in ("", "0", "false", "False")
+    return config.autotune
 
 
 Configs = Callable[[], tuple[dict, list[dict]]]
@@ -75,7 +74,7 @@ def choose(name: str, kernel, grid: tuple, args: list, default: dict, candidates
     if len(candidates) < 2 or not enabled() or not on_cuda(args):
         return default
     key = tuning_key(name, getattr(kernel, "src", ""), candidates, args)
-    found = load(key)
+    found = stored_candidate(load(key), candidates)
     if found is None:
         with metrics.phase("tuning"):
             found = tune(name, kernel, grid, args, candidates)
@@ -123,6 +122,13 @@ def load(key: str) -> dict | None:
         return json.loads(text)["config"]
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def stored_candidate(config: dict | None, candidates: list[dict]) -> dict | None:
+    """The candidate a stored result names (JSON turns tuples into lists), or None where it names none of
+    them: a result that is not one of this kernel's configs is never launched."""
+    as_stored = [json.loads(json.dumps(c)) for c in candidates]
+    return candidates[as_stored.index(config)] if config is not None and config in as_stored else None
 
 
 def store(key: str, config: dict) -> None:

@@ -97,7 +97,7 @@ def write_debug_line(line: str) -> None:
 
     from irc import config
 
-    root = os.environ.get("IRC_DEBUG_DIR") or config.debug_dir
+    root = config.debug_dir
     if not root:
         return
     try:

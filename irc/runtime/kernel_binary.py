@@ -19,7 +19,7 @@ import logging
 import os
 from collections.abc import Callable
 
-from irc import metrics
+from irc import config, metrics
 from irc.runtime import cache, static_launch
 
 log = logging.getLogger("irc")
@@ -35,7 +35,7 @@ _device_names: dict[int, str] = {}
 
 
 def enabled() -> bool:
-    return os.environ.get("IRC_KERNEL_BINARY_CACHE", "1") not in ("", "0", "false", "False")
+    return config.kernel_binary_cache
 
 
 def load_runner(kernel, grid: tuple, args: list, options: dict, device: int) -> Callable | None:
@@ -163,6 +163,10 @@ def _module_digest(kernel) -> str | None:
     if not isinstance(path, str):
         return None
     if path not in _module_digests:
+        from irc.runtime.loader import source_digest
+
+        _module_digests[path] = source_digest(path)  # the bytes the kernel was executed from
+    if _module_digests[path] is None:
         try:
             with open(path, "rb") as f:
                 _module_digests[path] = hashlib.sha256(f.read()).hexdigest()

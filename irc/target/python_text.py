@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 
 from xdsl.ir import Attribute
+from xdsl.utils.exceptions import DiagnosticException
 
+from irc.dialects.python_names import global_name_error, identifier_error
 from irc.dialects.types import element_type_name, storage_type_name
 
 TORCH_DTYPES = {
@@ -52,6 +54,15 @@ def torch_dtype(t: Attribute) -> str:
 
 def triton_dtype(t: Attribute) -> str:
     return TRITON_DTYPES[element_type_name(t)]
+
+
+def checked_name(name: str, what: str, top_level: bool = False) -> str:
+    """`name` if it may be printed as a Python name (a top-level one: not one the module already has); the
+    verifiers check it first, and the target refuses again whatever reaches it."""
+    error = global_name_error(name, what) if top_level else identifier_error(name, what)
+    if error is not None:
+        raise DiagnosticException(f"triton target: {error}")
+    return name
 
 
 def literal(value: int | float | bool) -> str:

@@ -21,7 +21,7 @@ from irc.dialects import triton
 from irc.dialects.triton import BlockType, shape_of
 from irc.dialects.random_kinds import RANDOM_KINDS
 from irc.dialects.types import element_type_name, is_bool
-from irc.target.python_text import literal, triton_dtype
+from irc.target.python_text import checked_name, literal, triton_dtype
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
 # globals and builtins the printed kernels use: a value named like one would shadow it
@@ -32,7 +32,11 @@ _LIBDEVICE_CALL = re.compile(r"libdevice\.([A-Za-z0-9_]+)\(")
 
 
 def shape_text(dims) -> str:
-    return "[" + ", ".join(str(d.data) for d in dims) + "]"
+    return "[" + ", ".join(_dim_text(d.data) for d in dims) + "]"
+
+
+def _dim_text(dim: int | str) -> str:
+    return str(dim) if isinstance(dim, int) else checked_name(dim, "block dim")
 
 
 class KernelPrinter:
@@ -77,7 +81,7 @@ class KernelPrinter:
             text = _scalar_constant(op)
             return f"({text})" if text.startswith("-") else text
         if isinstance(op, triton.ConstexprOp):
-            return op.constexpr.data
+            return checked_name(op.constexpr.data, "constexpr name")
         if isinstance(op, INLINED_WHEN_USED_ONCE):
             return EXPRESSIONS[type(op)](self, op)
         raise ValueError(f"a value defined by {getattr(op, 'name', 'a block')} has no name")
@@ -100,9 +104,12 @@ class KernelPrinter:
     def print(self) -> list[str]:
         for arg, name in zip(self.func.body.block.args, self.func.arg_names.data):
             self.names[arg] = name.data
-        params = [_parameter(n.data, arg) for n, arg in zip(self.func.arg_names.data, self.func.body.block.args)]
-        params += [f"{n.data}: tl.constexpr" for n in self.func.constexprs.data]
-        self.lines = ["@triton.jit", f"def {self.func.sym_name.data}({', '.join(params)}):"]
+        arg_names = [checked_name(n.data, "parameter name") for n in self.func.arg_names.data]
+        params = [_parameter(n, arg) for n, arg in zip(arg_names, self.func.body.block.args)]
+        constexprs = [checked_name(n.data, "parameter name") for n in self.func.constexprs.data]
+        params += [f"{n}: tl.constexpr" for n in constexprs]
+        name = checked_name(self.func.sym_name.data, "kernel name", top_level=True)
+        self.lines = ["@triton.jit", f"def {name}({', '.join(params)}):"]
         self.block(self.func.body.block, 1)
         if len(self.lines) == 2:
             self.lines.append("    pass")
@@ -329,7 +336,7 @@ def _typed_ref(p: KernelPrinter, value: SSAValue) -> str:
 EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     triton.ProgramIdOp: lambda p, op: f"tl.program_id({op.axis_index})",
     triton.NumProgramsOp: lambda p, op: f"tl.num_programs({op.axis_index})",
-    triton.ConstexprOp: lambda p, op: op.constexpr.data,
+    triton.ConstexprOp: lambda p, op: checked_name(op.constexpr.data, "constexpr name"),
     triton.ConstantOp: _constant,
     triton.ArangeOp: lambda p, op: f"tl.arange({op.start.data}, {op.end.data})",
     triton.SplatOp: _splat,

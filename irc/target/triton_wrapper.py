@@ -49,7 +49,8 @@ from irc.dialects.types import (
     is_integer,
     storage_type_name,
 )
-from irc.target.python_text import literal, python_expr, python_tuple, torch_dtype
+from irc.dialects.python_names import UnsafeOverload, decode_object, split_overload
+from irc.target.python_text import checked_name, literal, python_expr, python_tuple, torch_dtype
 from irc.target.triton_wrapper_guards import extern_result_check, layout_guards, rank_guards
 from irc.target.triton_wrapper_choice import IMPORT, print_choice
 from irc.target.triton_wrapper_launch import LaunchSites
@@ -87,6 +88,7 @@ class WrapperPrinter:
         self.launches = LaunchSites(self)
         self.indent = 0  # levels of local functions (the alternatives of a kernel.choice) around what is printed
         self.choices: list[str] = []  # module-level lines, one choice object per kernel.choice
+        self.overloads: dict[str, str] = {}  # extern overload -> the module-level name of its OpOverload
 
     def guard_site(self) -> int:
         """A new check site of `_guards` (irc/runtime/input_guard.py)."""
@@ -146,6 +148,9 @@ class WrapperPrinter:
     def module_lines(self) -> list[str]:
         """Module-level lines after the kernels: site launchers and choice objects."""
         lines = self.launches.module_lines()
+        if self.overloads:
+            resolved = [f"{name} = _overload({overload!r})" for overload, name in self.overloads.items()]
+            lines = [OVERLOAD_IMPORT, *resolved, "", *lines]
         return [*lines, *([IMPORT, "", *self.choices] if self.choices else [])]
 
     def emit(self, text: str, depth: int = 1) -> None:
@@ -216,6 +221,7 @@ class WrapperPrinter:
         name = op.callee.string_value()
         if name not in self.kernels:
             raise fail(f"kernel.launch of @{name}, which is not a triton.func (run convert-kernel-to-triton)")
+        checked_name(name, "kernel name", top_level=True)
         return self.kernels[name]
 
     # -- host ops -------------------------------------------------------------------
@@ -250,12 +256,14 @@ class WrapperPrinter:
             if name not in values:
                 raise fail(f"@{k.sym_name.data} argument '{name}' has no value for the launcher")
             args.append(python_expr(values[name].value()))
-        options = [f"{key}={attr.value.data}" for key, attr in (k.launch.data if k.launch else {}).items()]
+        launch = k.launch.data if k.launch else {}
+        options = [f"{checked_name(key, 'launch key')}={attr_number(attr)}" for key, attr in launch.items()]
         for key in ("num_warps", "num_stages"):
             if getattr(k, key) is not None:
                 options.append(f"{key}={getattr(k, key).value.data}")
         if self.launches.empty(op):
-            self.emit(f"# {k.sym_name.data}: empty iteration space, nothing to launch")
+            name = checked_name(k.sym_name.data, "kernel name")
+            self.emit(f"# {name}: empty iteration space, nothing to launch")
             return
         line = self.launches.launch_line(k, op, python_tuple(grid), args, _configs(k, options))
         static = [as_expr(g.value()) for g in k.grid.data] if k.grid else []
@@ -268,8 +276,9 @@ class WrapperPrinter:
     def extern(self, op: kernel.ExternOp) -> None:
         operands = [self.ref(v) for v in op.operands]
         args = [self.argument(a, operands) for a in op.args.data]
-        args += [f"{key}={self.argument(a, operands)}" for key, a in op.kwargs.data.items()]
-        call = f"{_torch_op(op.overload.data)}({', '.join(args)})"
+        for key, attr in op.kwargs.data.items():
+            args.append(f"{checked_name(key, 'keyword argument')}={self.argument(attr, operands)}")
+        call = f"{self.overload(op.overload.data)}({', '.join(args)})"
         results = [self.new_buffer(r) for r in op.results]
         for position in none_results(op):
             results.insert(position, "_")
@@ -284,6 +293,22 @@ class WrapperPrinter:
                 size, stride = python_tuple(sizes(t.shape)), python_tuple(sizes(t.strides))
                 for line in extern_result_check(self, name, size, stride, torch_dtype(t.element_type)):
                     self.emit(line)
+
+    def overload(self, overload: str) -> str:
+        """How a call of the extern's overload is spelled: a public torch function of TORCH_FUNCTIONS, or a
+        module-level OpOverload resolved once at import through the allow-list (dialects/python_names.py)."""
+        if overload in TORCH_FUNCTIONS:
+            return TORCH_FUNCTIONS[overload]
+        if overload not in self.overloads:
+            try:
+                parts = split_overload(overload)
+            except UnsafeOverload as error:
+                raise fail(str(error)) from None
+            name = "_op_" + "_".join(parts)
+            while name in self.overloads.values():
+                name += "_"
+            self.overloads[overload] = name
+        return self.overloads[overload]
 
     def argument(self, attr: Attribute, operands: list[str]) -> str:
         """An extern argument as Python: operand refs become variables, builtin attributes literals."""
@@ -398,8 +423,10 @@ def _candidate_text(candidate: DictionaryAttr) -> str:
     for key, value in candidate.data.items():
         if key == "grid":
             text = python_tuple([python_expr(g.value()) for g in value.data])
-        else:
+        elif isinstance(value, IntegerAttr):
             text = str(value.value.data)
+        else:
+            raise fail(f"autotune candidate option {key!r} must be an integer, got {value}")
         entries.append(f"{key!r}: {text}")
     return "{" + ", ".join(entries) + "}"
 
@@ -409,14 +436,19 @@ def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:
     return dict(attr.data) if isinstance(attr, DictionaryAttr) else {}
 
 
-# prefix of an encoded torch object (fx_import.encode_argument) -> how the wrapper spells the object
+# kind of an encoded torch object (fx_import.encode_argument) -> how the wrapper spells the object; the value
+# is one of dialects/python_names.py's table (a layout, a memory format) or a device string
 TORCH_OBJECTS = {"memory_format": "{}", "layout": "{}", "device": "torch.device({!r})"}
+OVERLOAD_IMPORT = "from irc.dialects.python_names import resolve_overload as _overload"
 
 
 def torch_object(text: str) -> str:
     """`memory_format:torch.preserve_format` -> `torch.preserve_format`; other strings as Python strings."""
-    kind, _, value = text.partition(":")
-    return TORCH_OBJECTS[kind].format(value) if kind in TORCH_OBJECTS and value else repr(text)
+    try:
+        decoded = decode_object(text)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    return repr(text) if decoded is None else TORCH_OBJECTS[decoded[0]].format(decoded[1])
 
 
 def none_results(op: Operation) -> list[int]:
@@ -440,14 +472,6 @@ TORCH_FUNCTIONS = {
     "aten::convolution.default": "torch.convolution",
     "aten::split_with_sizes.default": "torch.split_with_sizes",
 }
-
-
-def _torch_op(overload: str) -> str:
-    if overload in TORCH_FUNCTIONS:
-        return TORCH_FUNCTIONS[overload]
-    namespace, rest = overload.split("::")
-    name, _, variant = rest.partition(".")
-    return f"torch.ops.{namespace}.{name}.{variant or 'default'}"
 
 
 def _paren(text: str) -> str:

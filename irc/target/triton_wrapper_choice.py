@@ -21,7 +21,7 @@ from xdsl.ir import Operation, SSAValue
 from irc.dialects import kernel
 from irc.dialects.kernel_template import ALIGNED_VARIANTS
 from irc.dialects.types import BufferType
-from irc.target.python_text import python_tuple
+from irc.target.python_text import checked_name, python_tuple
 
 IMPORT = "from irc.runtime.choice import Choice as _Choice"
 
@@ -48,7 +48,9 @@ def print_choice(printer, op: kernel.ChoiceOp, print_op) -> None:
     """The alternatives as local functions of call(), then the call that runs the chosen one."""
     site = f"_choice_{len(printer.choices)}"
     kernels = [
-        printer.kernel_of(o).sym_name.data for o in op.walk() if isinstance(o, kernel.LaunchOp)
+        checked_name(printer.kernel_of(o).sym_name.data, "kernel name", top_level=True)
+        for o in op.walk()
+        if isinstance(o, kernel.LaunchOp)
     ]
     externs = [o.overload.data for o in op.walk() if isinstance(o, kernel.ExternOp)]
     aligned = tuple(name in ALIGNED_VARIANTS for name in op.names)
@@ -58,7 +60,7 @@ def print_choice(printer, op: kernel.ChoiceOp, print_op) -> None:
     )
     functions = []
     for name, region in zip(op.names, op.bodies):
-        function = f"{site}_{name}"
+        function = f"{site}_{checked_name(name, 'kernel.choice alternative name')}"
         functions.append(function)
         printer.emit(f"def {function}():")
         printer.indent += 1

@@ -35,7 +35,7 @@ from irc.dialects import kernel, loop, triton
 from irc.dialects.aten import static_args
 from irc.dialects.sym import as_expr
 from irc.dialects.types import BufferType, element_bytes, is_float
-from irc.target.python_text import python_tuple
+from irc.target.python_text import checked_name, python_tuple
 
 ALIGNMENT = 16  # bytes: Triton's pointer specialization
 ALIGNED, UNKNOWN = "aligned", "unknown"  # alignment classes; an input's class is the input (a block argument)
@@ -136,7 +136,8 @@ class LaunchSites:
     ) -> str:
         """`(_launch_N.get(key) or _launch_N.first(key, configs))(args)` for the launch op of kernel k."""
         site = f"_launch_{len(self.sites)}"
-        self.sites.append(f"{site} = _Launcher({k.sym_name.data}, {k.sym_name.data!r})")
+        name = checked_name(k.sym_name.data, "kernel name", top_level=True)
+        self.sites.append(f"{site} = _Launcher({name}, {name!r})")
         key = python_tuple([grid, "_spec", *self.key_parts(op, args)])
         return f"({site}.get({key}) or {site}.first({key}, lambda: {configs}))([{', '.join(args)}])"
 

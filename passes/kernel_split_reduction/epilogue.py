@@ -95,7 +95,7 @@ def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp,
 
 
 def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], reads: Sequence[SSAValue],
-                          outputs: Sequence[SSAValue]) -> kernel.KernelOp:
+                          outputs: Sequence[SSAValue], suffix: str = "epilogue") -> kernel.KernelOp:
     block = Block(arg_types=[v.type for v in reads])
     mapper = {v: block.args[n] for n, v in enumerate(reads)}
     for op in epilogue:
@@ -103,7 +103,7 @@ def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], rea
     block.add_op(kernel.YieldOp(*[mapper[v] for v in outputs]))
     ranges = [dim_value(d) for d in epilogue[0].ranges.data]
     return kernel.KernelOp(
-        suffixed_name(k.sym_name.data, "epilogue"),
+        suffixed_name(k.sym_name.data, suffix),
         [a.type for a in block.args],
         [v.type for v in outputs],
         "pointwise",

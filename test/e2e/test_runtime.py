@@ -16,7 +16,7 @@ def test_warm_start_reuses_cached_code(tmp_path, monkeypatch, device):
     check(fn, rand(100, device=device))
     assert metrics.cache_hits == 0
     # CUDA: tuning results, the first call's kernels compiled, the kernel binary cache's records and cubins
-    skipped = (".autotune.json", ".compiled", ".kernel.json", ".cubin")
+    skipped = (".autotune.json", ".compiled", ".kernel.json", ".cubin", "hmac.key")
     files = [f for _, _, fs in os.walk(tmp_path) for f in fs if not f.endswith(skipped)]
     # the module and the pointers of its FX and Dynamo keys (none under IRC_CHECK_PASSES, which keys by the
     # aten text)

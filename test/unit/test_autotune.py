@@ -61,6 +61,21 @@ def test_a_later_process_reads_the_winner_from_disk(fake_gpu, monkeypatch):
     assert fake_gpu == []
 
 
+@pytest.mark.parametrize("stored", [{"XBLOCK": 4096, "num_warps": 8}, {"XBLOCK": 64}, [], "x"])
+def test_a_stored_result_naming_no_candidate_is_tuned_again(fake_gpu, stored):
+    """A result (signed: this user's) that is not one of the kernel's configs is never launched."""
+    autotune.store(autotune.tuning_key("k", FakeKernel.src, CANDIDATES, args_of()), stored)
+    assert autotune.choose("k", FakeKernel(), (3,), args_of(), DEFAULT, CANDIDATES) == CANDIDATES[1]
+    assert fake_gpu == CANDIDATES
+
+
+def test_a_candidate_with_a_grid_is_found_after_json(fake_gpu):
+    candidates = [{"XBLOCK": 64, "num_warps": 4, "grid": (2, 3)}, CANDIDATES[1]]
+    autotune.store(autotune.tuning_key("k", FakeKernel.src, candidates, args_of()), candidates[0])
+    assert autotune.choose("k", FakeKernel(), (3,), args_of(), DEFAULT, candidates) is candidates[0]
+    assert fake_gpu == []
+
+
 def test_other_sizes_source_or_candidates_tune_again(fake_gpu):
     base = autotune.tuning_key("k", FakeKernel.src, CANDIDATES, args_of())
     assert autotune.tuning_key("k", FakeKernel.src, CANDIDATES, args_of(rows=38)) != base
@@ -84,7 +99,7 @@ def test_tuning_runs_on_copies(fake_gpu, monkeypatch):
 
 def test_winner_is_stored_beside_the_code_cache(fake_gpu, tmp_path):
     autotune.choose("k", FakeKernel(), (3,), args_of(), DEFAULT, CANDIDATES)
-    stored = [f for _, _, fs in __import__("os").walk(tmp_path) for f in fs]
+    stored = [f for _, _, fs in __import__("os").walk(tmp_path) for f in fs if f != "hmac.key"]
     assert len(stored) == 1 and stored[0].endswith(".autotune.json")
 
 

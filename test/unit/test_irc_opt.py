@@ -48,3 +48,30 @@ def test_triton_target_is_registered():
     done = run(["-t", "triton"], "builtin.module {}\n")
     assert done.returncode == 0, done.stderr
     assert "import triton" in done.stdout
+
+
+def test_only_irc_passes_and_a_safe_subset_of_xdsl_passes_are_offered():
+    """xDSL's mlir-opt pass runs a program, transform-interpreter one named by the IR: neither is offered."""
+    unsafe = ("transform-interpreter", "mlir-opt", "apply-pdl", "constant-fold-interp", "cse,mlir-opt")
+    for pipeline in unsafe:
+        done = run(["-p", pipeline], "builtin.module {}\n")
+        assert done.returncode == 1 and "Unrecognized passes" in done.stderr, (pipeline, done.stderr)
+    safe = "canonicalize,cse,dce,licm,reconcile-unrealized-casts,loop-inline"
+    done = run(["-p", safe], "builtin.module {}\n")
+    assert done.returncode == 0, done.stderr
+
+
+def test_only_the_mlir_and_triton_targets_are_offered():
+    for target in ("llvm", "riscv-asm", "x86-asm", "csl", "wgsl"):
+        done = run(["-t", target], "builtin.module {}\n")
+        assert done.returncode != 0 and "invalid choice" in done.stderr, (target, done.stderr)
+    assert run(["-t", "mlir"], "builtin.module {}\n").returncode == 0
+
+
+def test_help_lists_every_offered_pass_with_a_line():
+    from irc.registry import PASS_HELP, PASSES, XDSL_PASSES
+
+    listed = run(["--help"]).stdout.split("passes:\n", 1)[1]
+    rows = dict(line.split(None, 1) for line in listed.splitlines() if line.strip())
+    assert set(rows) == set(PASSES) | set(XDSL_PASSES)
+    assert all(rows[name].strip() == PASS_HELP[name] for name in rows)

@@ -9,7 +9,7 @@ import torch
 
 from cuda_fakes import tensor
 from irc import metrics
-from irc.runtime import kernel_binary, launch, site_launch
+from irc.runtime import cache, kernel_binary, launch, site_launch
 from irc.runtime.loader import load
 
 CUBIN = b"\x7fELF fake cubin"
@@ -100,7 +100,7 @@ def first_launch(kernel, args, options=None, grid=(5,)):
 
 
 def records(tmp_path) -> list[str]:
-    return sorted(f for _, _, files in os.walk(tmp_path / "cache") for f in files)
+    return sorted(f for _, _, files in os.walk(tmp_path / "cache") for f in files if f != "hmac.key")
 
 
 def test_a_later_process_launches_the_kept_cubin_without_triton(gpu, module_path, tmp_path):
@@ -243,11 +243,10 @@ def test_a_triton_kernel_of_an_emitted_module_has_a_key(tmp_path, monkeypatch):
     monkeypatch.setattr(kernel_binary, "_module_digests", {})
     header = "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
     text = header + "def kernel_0(x_ptr, n, XBLOCK: tl.constexpr):\n    pass\n"
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path / "cache"))
     keys = []
     for n, module in enumerate((text, text + "\nOTHER = 1\n")):
-        path = tmp_path / f"module_{n}.py"
-        path.write_text(module)
-        kernel = load(str(path), interpret=False).kernel_0
+        kernel = load(cache.store(f"{n:032x}", module), interpret=False).kernel_0
         keys.append(kernel_binary.record_key(kernel, [tensor(), 37], {"XBLOCK": 64}, 0))
     assert None not in keys and keys[0] != keys[1]
 

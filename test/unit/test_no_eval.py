@@ -18,11 +18,17 @@ def source_files() -> list[Path]:
     return [ROOT / n for n in names if not n.startswith(("test/", ".venv/")) and (ROOT / n).exists()]
 
 
+# The loader executes emitted modules: only the bytes of a cache entry it read once and whose signature under
+# this user's key it checked (test_cache_trust.py), or text the interpreter was handed in memory.
+EXECUTES_VERIFIED_MODULES = ("irc/runtime/loader.py", "exec(code, module.__dict__)")
+
+
 def test_no_source_file_evaluates_text():
     found = []
     for path in source_files():
         for number, line in enumerate(path.read_text().splitlines(), 1):
-            if FORBIDDEN.search(line) and not line.lstrip().startswith("def eval("):
+            allowed = (str(path.relative_to(ROOT)), line.strip().split("  #")[0]) == EXECUTES_VERIFIED_MODULES
+            if FORBIDDEN.search(line) and not line.lstrip().startswith("def eval(") and not allowed:
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not found, "text evaluated as code (parse it by grammar instead):\n" + "\n".join(found)
 

@@ -17,6 +17,9 @@ import irc.xdsl_patches  # noqa: F401
 from irc import xdsl_parse, xdsl_parse_lines, xdsl_parse_ops, xdsl_print, xdsl_verify
 from irc.pipeline import make_context
 from irc.registry import load_all_dialects
+from irc.xdsl_install import install
+
+install()  # what irc's entry points do before they parse
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,6 +12,9 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 import irc.xdsl_patches as patches
 from irc.pipeline import make_context
+from irc.xdsl_install import install
+
+install()  # what irc's entry points do before they parse
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,12 +20,12 @@ func.func @fft_then_kernel(%x: !aten.tensor<[8], f32, strides [1]>) -> (!aten.te
 // CHECK-NEXT:    %{{.*}} = kernel.extern "aten::_to_copy.default"(%1) {{.*}}dtype = ui64{{.*}} -> (!loop.buffer<[5], ui64, strides [1]>)
 
 // PY:      _launch_0 = _Launcher(triton_poi_
-// PY:      buf0 = torch.ops.aten._fft_r2c.default(arg0_1, (0,), 0, True)
+// PY:      buf0 = _op_aten__fft_r2c_default(arg0_1, (0,), 0, True)
 // PY:      buf0 = _extern_result(buf0, (5,), (1,), torch.complex64)
-// PY-NEXT: buf1 = torch.ops.aten.abs.default(buf0)
+// PY-NEXT: buf1 = _op_aten_abs_default(buf0)
 // PY:      _launch_0.first({{.*}}([buf1, buf2])
-// PY-NEXT: torch.ops.aten._linalg_check_errors.default(arg0_1, 'f', True)
+// PY-NEXT: _op_aten__linalg_check_errors_default(arg0_1, 'f', True)
 // PY-NEXT: del arg0_1
-// PY-NEXT: buf3 = torch.ops.aten._to_copy.default(buf1, dtype=torch.uint64)
+// PY-NEXT: buf3 = _op_aten__to_copy_default(buf1, dtype=torch.uint64)
 // PY:      buf3 = _extern_result(buf3, (5,), (1,), torch.uint64)
 // PY:      return (buf0, buf2)

@@ -172,3 +172,41 @@ func.func @forward(%0: !loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> !loop
   kernel.launch @fused_amax_div_exp_sub_sum_0(%0) outs(%1) : (!loop.buffer<[4, 8192], f32, strides [8192, 1]>) -> (!loop.buffer<[4, 8192], f32, strides [8192, 1]>)
   func.return %1 : !loop.buffer<[4, 8192], f32, strides [8192, 1]>
 }
+
+// -----
+
+// An outer reduction (rows contiguous along x) whose kernel also writes the values it sums: those values
+// move to a pointwise kernel launched first (the reduction reads what it wrote), then the sum splits.
+kernel.kernel @fused_exp_sum_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
+  %1 = loop.pointwise ranges [4, 8] {
+    %2 = loop.load %0[#loop.index<"i0 + 4*i1">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    %3 = math.exp %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[4, 8], f32, strides [1, 4]>
+  %4 = loop.reduction sum ranges [4] reduce [8] {
+    %5 = loop.load %1[#loop.index<"i0 + 4*r0">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    loop.yield %5 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  kernel.yield %1, %4 : !loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>
+}
+func.func @forward(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>) {
+  %1 = kernel.alloc : !loop.buffer<[4, 8], f32, strides [1, 4]>
+  %2 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+  kernel.launch @fused_exp_sum_0(%0) outs(%1, %2) : (!loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>)
+  func.return %1, %2 : !loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>
+}
+
+// SMALL-LABEL: kernel.kernel @fused_exp_sum_prologue_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>) pointwise numel 32 rnumel 1 {
+// SMALL:         math.exp
+// SMALL:       kernel.kernel @fused_exp_sum_split_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[2, 4], f32, strides [4, 1]>) reduction numel 8 rnumel 4 {
+// SMALL-NEXT:    loop.reduction sum ranges [2, 4] reduce [4] {
+// SMALL-NEXT:      loop.load %0[#loop.index<"16*i0 + i1 + 4*r0">]
+// SMALL:       kernel.kernel @fused_exp_sum_0(%0: !loop.buffer<[2, 4], f32, strides [4, 1]>) -> (!loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 2 {
+// SMALL:       func.func @forward
+// SMALL:         kernel.launch @fused_exp_sum_prologue_0(%0) outs(%[[Y:.*]]) :
+// SMALL-NEXT:    %[[P:.*]] = kernel.alloc : !loop.buffer<[2, 4], f32, strides [4, 1]>
+// SMALL-NEXT:    kernel.launch @fused_exp_sum_split_0(%[[Y]]) outs(%[[P]]) :
+// SMALL-NEXT:    kernel.launch @fused_exp_sum_0(%[[P]]) outs(%{{.*}}) :
+
+// At the default sizes chunks would be shorter than min_outer_chunk: nothing moves.
+// PERSISTENT-LABEL: kernel.kernel @fused_exp_sum_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {

@@ -499,3 +499,40 @@ func.func @random_read_twice(%seeds: !loop.buffer<[1], i64, strides [1]>) -> (!l
 // CHECK-NEXT:      %{{.*}} = loop.load %r[#loop.index<"7 - i0">]
 // CHECK-NOT:     loop.random
 // CHECK:         func.return
+
+// -----
+
+// A kept producer whose value is rounded to bf16 and widened again (bf16 math: the next op computes in f32)
+// stores the bf16 value, and each load widens it: half the bytes, the same values.
+func.func @narrow_round_trip(%x: !loop.buffer<[8], bf16, strides [1]>) -> (!loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>) {
+  %p = loop.pointwise ranges [8] {
+    %a = loop.load %x[#loop.index<"i0">] : !loop.buffer<[8], bf16, strides [1]>
+    %w = loop.cast %a : bf16 to f32
+    %e = math.exp %w : f32
+    %n = loop.cast %e : f32 to bf16
+    %b = loop.cast %n : bf16 to f32
+    loop.yield %b : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %s = loop.pointwise ranges [8] {
+    %v = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %q = loop.sigmoid %v : f32
+    loop.yield %q : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %t = loop.pointwise ranges [8] {
+    %v = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], f32, strides [1]>
+    %q = math.tanh %v : f32
+    loop.yield %q : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  func.return %s, %t : !loop.buffer<[8], f32, strides [1]>, !loop.buffer<[8], f32, strides [1]>
+}
+
+// SMALL-LABEL: func.func @narrow_round_trip
+// SMALL:         %[[N:.*]] = loop.cast %{{.*}} : f32 to bf16
+// SMALL-NEXT:    loop.yield %[[N]] : bf16
+// SMALL-NEXT:  } : !loop.buffer<[8], bf16, strides [1]>
+// SMALL:         %[[V:.*]] = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], bf16, strides [1]>
+// SMALL-NEXT:    %[[W:.*]] = loop.cast %[[V]] : bf16 to f32
+// SMALL-NEXT:    loop.sigmoid %[[W]] : f32
+// SMALL:         %[[V2:.*]] = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], bf16, strides [1]>
+// SMALL-NEXT:    %[[W2:.*]] = loop.cast %[[V2]] : bf16 to f32
+// SMALL-NEXT:    math.tanh %[[W2]] : f32

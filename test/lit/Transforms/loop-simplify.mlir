@@ -182,3 +182,33 @@ func.func @columns_first(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop
 // CHECK:         } : !loop.buffer<[9, 3], f32, strides [1, 9]>
 // CHECK-NEXT:    %[[V:.*]] = loop.reinterpret %d : !loop.buffer<[9, 3], f32, strides [1, 9]> to !loop.buffer<[3, 9], f32, strides [9, 1]>
 // CHECK-NEXT:    func.return %[[V]]
+
+// -----
+
+// A channels_last activation [N=2, C=4, HW=6] (strides [24, 1, 4]): the spatial mean (rows of N*C = 8, 6
+// long) keeps the row split of the op it reads, but the squeeze-and-excitation scale reads neither the mean
+// nor feeds it, so a mean of the same row sizes does not fix its order: it follows the strides (channels
+// innermost) instead of iterating NCHW over NHWC memory at a stride of C.
+func.func @unrelated_ops_follow_strides(%x: !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>, %g: !loop.buffer<[2, 4], f32, strides [4, 1]>) -> (!loop.buffer<[2, 4], f32, strides [4, 1]>, !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>) {
+  %a = loop.pointwise ranges [2, 4, 6] {
+    %v = loop.load %x[#loop.index<"24*i0 + i1 + 4*i2">] : !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>
+    %e = math.exp %v : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>
+  %m = loop.reduction sum ranges [2, 4] reduce [6] {
+    %v = loop.load %a[#loop.index<"24*i0 + i1 + 4*r0">] : !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>
+    loop.yield %v : f32
+  } : !loop.buffer<[2, 4], f32, strides [4, 1]>
+  %s = loop.pointwise ranges [2, 4, 6] {
+    %v = loop.load %x[#loop.index<"24*i0 + i1 + 4*i2">] : !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>
+    %w = loop.load %g[#loop.index<"4*i0 + i1">] : !loop.buffer<[2, 4], f32, strides [4, 1]>
+    %q = arith.mulf %v, %w : f32
+    loop.yield %q : f32
+  } : !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>
+  func.return %m, %s : !loop.buffer<[2, 4], f32, strides [4, 1]>, !loop.buffer<[2, 4, 6], f32, strides [24, 1, 4]>
+}
+
+// CHECK-LABEL: func.func @unrelated_ops_follow_strides
+// CHECK-NEXT:    %a = loop.pointwise ranges [2, 4, 6] {
+// CHECK:         %s = loop.pointwise ranges [2, 6, 4] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"24*i0 + 4*i1 + i2">]

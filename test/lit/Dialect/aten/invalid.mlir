@@ -413,7 +413,7 @@
 
 %x = "test.op"() : () -> !aten.tensor<[3], f32>
 %0 = aten.fallback "mm"(%x) {args = [#aten.operand<0>]} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
-// CHECK: Operation does not verify: fallback overload 'mm' must look like 'ns::name' or 'ns::name.overload'
+// CHECK: Operation does not verify: aten.fallback overload 'mm' must be spelled ns::name or ns::name.overload
 
 // -----
 
@@ -447,6 +447,26 @@
 %z = "test.op"() : () -> !aten.tensor<[4], complex<f32>>
 %0 = aten.add %z, %z : (!aten.tensor<[4], complex<f32>>, !aten.tensor<[4], complex<f32>>) -> !aten.tensor<[4], complex<f32>>
 // CHECK: Operation does not verify: operand element type must be any element type, got complex<f32>
+
+// -----
+
+// An extern names an ATen overload of an allowed namespace; encoded objects decode through a fixed table.
+
+%x = "test.op"() : () -> !aten.tensor<[3], f32>
+%0 = aten.fallback "import_module::__call__.__call__"() {args = ["os"]} : () -> !aten.tensor<[3], f32>
+// CHECK: Operation does not verify: aten.fallback overload 'import_module::__call__.__call__': namespace 'import_module' is not one irc calls
+
+// -----
+
+%x = "test.op"() : () -> !aten.tensor<[3], f32>
+%0 = aten.fallback "higher_order::wrap.__call__"(%x) {args = ["layout:save", #aten.operand<0>, "out.pt"]} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
+// CHECK: Operation does not verify: aten.fallback overload 'higher_order::wrap.__call__': namespace 'higher_order' is not one irc calls
+
+// -----
+
+%x = "test.op"() : () -> !aten.tensor<[3], f32>
+%0 = aten.fallback "aten::clone.default"(%x) {args = [#aten.operand<0>], kwargs = {layout = "layout:save"}} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
+// CHECK: Operation does not verify: aten.fallback argument 'layout:save': 'layout' must be one of irc's known values, not 'save'
 
 // -----
 

@@ -181,7 +181,7 @@ kernel.launch @k(%t) outs(%x) : (!aten.tensor<[3], f32>) -> (!loop.buffer<[3], f
 %x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
 %r = kernel.extern "mm"(%x) : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
 
-// CHECK: Operation does not verify: extern overload 'mm' must be spelled ns::name[.overload]
+// CHECK: Operation does not verify: kernel.extern overload 'mm' must be spelled ns::name or ns::name.overload
 
 // -----
 
@@ -478,3 +478,44 @@ kernel.kernel @k(%x: !loop.buffer<[8, 3], f32, strides [3, 1]>, %b: !loop.buffer
 }
 
 // CHECK: Operation does not verify: kernel.matmul operand 0 is computed by a loop.pointwise that is not a prologue: a TMA template cannot read its source through a descriptor
+
+// -----
+
+// Names and strings that reach the emitted Python: identifiers, allowed overloads and known objects only.
+
+kernel.kernel @"k(): pass\nimport os\ndef k2"(%x: !loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>) pointwise numel 3 rnumel 1 {
+  kernel.yield %x : !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK: Operation does not verify: kernel.kernel name 'k(): pass\nimport os\ndef k2' is not a Python identifier
+
+// -----
+
+kernel.choice "k" ["template", "x():\n    import os\n    def y"] default 0 {
+  kernel.yield
+}, {
+  kernel.yield
+}
+
+// CHECK: Operation does not verify: kernel.choice alternative 'x():\n    import os\n    def y' is not a Python identifier
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%r = kernel.extern "import_module::__call__.__call__"(%x) {args = [#kernel.operand<0>]} : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+
+// CHECK: Operation does not verify: kernel.extern overload 'import_module::__call__.__call__': namespace 'import_module' is not one irc calls
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%r = kernel.extern "aten::clone.default"(%x) {args = [#kernel.operand<0>], kwargs = {"x=None), exec('1'), (None" = 1 : i64}} : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+
+// CHECK: Operation does not verify: kernel.extern keyword argument "x=None), exec('1'), (None" is not a Python identifier
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%r = kernel.extern "aten::clone.default"(%x) {args = [#kernel.operand<0>], kwargs = {memory_format = "memory_format:exec('1')"}} : (!loop.buffer<[3], f32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>)
+
+// CHECK: Operation does not verify: kernel.extern argument "memory_format:exec('1')": 'memory_format' must be one of irc's known values, not "exec('1')"

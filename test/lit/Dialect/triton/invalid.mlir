@@ -592,7 +592,7 @@ triton.atomic_max %p, %v : !triton.block<[4], !triton.ptr<f16>>, !triton.block<[
 %c = "test.op"() : () -> !triton.block<[4], i1>
 triton.device_assert %c "import os" : !triton.block<[4], i1>
 
-// CHECK: Operation does not verify: triton.device_assert kind must be one of index
+// CHECK: Operation does not verify: triton.device_assert kind must be one of index, zero_division
 
 // -----
 
@@ -600,3 +600,30 @@ triton.device_assert %c "import os" : !triton.block<[4], i1>
 triton.device_assert %c "index" : !triton.block<[4], i32>
 
 // CHECK: Operation does not verify: triton.device_assert condition must have element type i1, got !triton.block<[4], i32>
+
+// -----
+
+// A kernel's name is printed as the name of a Python function: an identifier only, never code.
+
+triton.func @"k(): pass\nimport os\ndef k2"() {
+  triton.return
+}
+
+// CHECK: Operation does not verify: triton.func name 'k(): pass\nimport os\ndef k2' is not a Python identifier
+
+// -----
+
+triton.func @call() {
+  triton.return
+}
+
+// CHECK: Operation does not verify: triton.func name 'call' is reserved in the emitted module (a builtin, an import or a _private name)
+
+// -----
+
+triton.func @k() {
+  %0 = "triton.constexpr"() <{constexpr = "XBLOCK)\nimport os"}> : () -> i32
+  triton.return
+}
+
+// CHECK: Operation does not verify: triton.constexpr name 'XBLOCK)\nimport os' is not a Python identifier

@@ -2,6 +2,7 @@
 // checked against its declared layout), launch keys (inputs checked once per call in `_spec`, an extern's result
 // at its launch, buffers irc allocates and their aligned views or reuses not at all; float scalars stay out), a view
 // (loop.reinterpret -> reinterpret_tensor), kernel.free -> del, kernel.reuse of a dead buffer (a view, or set_ where the dtype changes), a scalar and an f16 kernel, and a kernel with an empty iteration space (no launch).
+// Each extern's OpOverload is resolved once when the module loads, through irc's allow-list (resolve_overload).
 // RUN: irc-opt %s -p convert-kernel-to-triton -t triton -o %t.py
 // RUN: filecheck %s < %t.py
 // RUN: %python %S/Inputs/check_module.py %t.py "((a0 @ a1) * a2, a0.t() * 2, torch.exp(a3.float()).half(), -a4, a0.sum(1, dtype=torch.float64), *torch.max(a0, 1), torch.arange(15.0))" --tol 1e-3 | filecheck %s --check-prefix=EXEC
@@ -16,6 +17,9 @@
 // CHECK-NEXT:     x1 = xindex // 5
 // CHECK-NEXT:     tmp1 = tmp0 + x1
 // CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xmask)
+// CHECK:      from irc.dialects.python_names import resolve_overload as _overload
+// CHECK-NEXT: _op_aten_sum_dim_IntList = _overload('aten::sum.dim_IntList')
+// CHECK-NEXT: _op_aten_max_dim = _overload('aten::max.dim')
 // CHECK:      from irc.runtime.site_launch import Launcher as _Launcher, alignments as _alignments
 // CHECK:      _launch_0 = _Launcher(triton_poi_fused_add_mul_0, 'triton_poi_fused_add_mul_0')
 // CHECK-NEXT: _launch_1 = _Launcher(triton_poi_fused_add_3, 'triton_poi_fused_add_3')
@@ -67,7 +71,7 @@
 // CHECK-NEXT:     (_launch_3.get(((1,), _spec)) or _launch_3.first(((1,), _spec), lambda: ({'XBLOCK': 32, 'num_warps': 1}, [])))([arg3_1, buf6])
 // CHECK-NEXT:     buf7 = _empty((0, 3), (3, 1), torch.float32)
 // CHECK-NEXT:     # triton_poi_fused_neg_2: empty iteration space, nothing to launch
-// CHECK-NEXT:     buf8 = torch.ops.aten.sum.dim_IntList(arg0_1, (1,), False, dtype=torch.float64)
+// CHECK-NEXT:     buf8 = _op_aten_sum_dim_IntList(arg0_1, (1,), False, dtype=torch.float64)
 // CHECK-NEXT:     if not _guards[2](buf8):
 // CHECK-NEXT:         try:
 // CHECK-NEXT:             _assert_size_stride(buf8, (5,), (1,))
@@ -76,7 +80,7 @@
 // CHECK-NEXT:             _guards.passed(2, buf8)
 // CHECK-NEXT:         except (AssertionError, TypeError):  # TypeError: an undefined (None) result
 // CHECK-NEXT:             buf8 = _extern_result(buf8, (5,), (1,), torch.float64)
-// CHECK-NEXT:     buf9, buf10 = torch.ops.aten.max.dim(arg0_1, 1)
+// CHECK-NEXT:     buf9, buf10 = _op_aten_max_dim(arg0_1, 1)
 // CHECK-NEXT:     if not _guards[3](buf9):
 // CHECK-NEXT:         try:
 // CHECK-NEXT:             _assert_size_stride(buf9, (5,), (1,))

@@ -23,4 +23,4 @@ func.func @forward(%x: !aten.tensor<[33], f32, strides [1]>) -> (!aten.tensor<[3
 // CHECK-DAG: = tl.rand(
 // CHECK-DAG: = _randint64({{.*}}, -1099511627776, 2199023255552)
 // CHECK: tl.store(
-// CHECK: buf{{[0-9]+}} = torch.ops.aten.randint.low(-9223372036854775808, 9223372036854775807, (2,), dtype=torch.int64
+// CHECK: buf{{[0-9]+}} = _op_aten_randint_low(-9223372036854775808, 9223372036854775807, (2,), dtype=torch.int64

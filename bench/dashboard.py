@@ -1,0 +1,337 @@
+"""The dashboard: bench/families.py's models (timm and transformers) on the GPU, one process per model, spread
+over the visible GPUs. Inference: fp32 correctness of irc against eager (TF32 off), then bf16 time of eager,
+Inductor and irc in one process (interleaved rounds: do_bench wall ms and GPU ms with the host's work
+hidden), cold compile seconds, peak memory per call, what irc ran eagerly. Training (`--train`): a
+bf16-autocast step (forward, loss, backward, fused AdamW) of each backend, its time and peak memory.
+
+    python3 bench/dashboard.py --out DIR [--only a,b] [--train] [--results bench/RESULTS.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+DASHBOARD_MARK = "<!-- dashboard: written by bench/dashboard.py -->"
+TRAINING_MARK = "<!-- training: written by bench/dashboard.py --train -->"
+TRAINING_MODELS = (
+    "gpt2", "bert", "t5", "bart", "llama", "distilbert", "electra", "opt", "whisper_base",
+    "resnet50", "tf_efficientnet_b0", "convnextv2_nano", "deit_tiny_patch16_224", "mobilevit_s",
+)
+ROUNDS = 3
+
+
+def median(values):
+    return sorted(values)[len(values) // 2]
+
+
+def relative_error(got, want) -> float:
+    got, want = got.float(), want.float()
+    return ((got - want).abs().max() / want.abs().max().clamp_min(1e-12)).item()
+
+
+def compiled(model, backend: str):
+    import torch
+
+    return torch.compile(model, backend="irc") if backend == "irc" else torch.compile(model)
+
+
+def eager_ops(metrics) -> dict:
+    from zoo import not_extern_compute
+
+    return not_extern_compute(metrics.fallbacks)
+
+
+def fp32_check(family) -> dict:
+    """irc against eager in fp32 with TF32 off."""
+    import torch
+
+    from irc import metrics
+
+    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False
+    model, inputs = family.build(device="cuda", dtype=torch.float32)
+    with torch.no_grad():
+        want = model(*inputs)
+        metrics.reset()
+        got = compiled(model, "irc")(*inputs)
+    torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
+    result = {"fp32_error": relative_error(got, want), "graph_fallbacks": metrics.graph_fallbacks}
+    del model
+    torch._dynamo.reset()
+    torch.cuda.empty_cache()
+    return result
+
+
+def peak_mb(fn) -> float:
+    import torch
+
+    torch.cuda.synchronize()
+    base = torch.cuda.memory_allocated()
+    torch.cuda.reset_peak_memory_stats()
+    fn()
+    torch.cuda.synchronize()
+    return (torch.cuda.max_memory_allocated() - base) / 2**20
+
+
+def infer_row(family) -> dict:
+    import torch
+    from models import timings
+
+    from irc import metrics
+
+    row = {"model": family.name, "source": family.source, **fp32_check(family)}
+    torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 16)
+    model, inputs = family.build(device="cuda", dtype=torch.bfloat16)
+    row["inputs"] = [list(x.shape) for x in inputs]
+    fns = {"eager": model}
+    with torch.no_grad():
+        want = model(*inputs)
+        for backend in ("inductor", "irc"):
+            metrics.reset()
+            fn = compiled(model, backend)
+            start = time.perf_counter()
+            got = fn(*inputs)
+            torch.cuda.synchronize()
+            row[f"{backend}_compile_s"] = time.perf_counter() - start
+            row[f"{backend}_bf16_error"] = relative_error(got, want)
+            fns[backend] = fn
+            if backend == "irc":
+                row["eager_ops"], row["kernels"] = eager_ops(metrics), metrics.generated_kernel_count
+        for backend, fn in fns.items():
+            row[f"{backend}_peak_mb"] = peak_mb(lambda: fn(*inputs))
+    for key, per_backend in timings(fns, inputs, "cuda", ROUNDS).items():
+        for backend, values in per_backend.items():
+            row[f"{backend}_{key}"] = median(values)
+    return row
+
+
+def train_step_fn(model, inputs, backend: str):
+    import torch
+    from families import loss_of
+
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
+    fn = model if backend == "eager" else compiled(model, backend)
+
+    def step():
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = loss_of(fn(*inputs))
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        return loss.detach()
+
+    return step
+
+
+def step_ms(step, reps: int = 10) -> float:
+    import torch
+
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(reps):
+        step()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / reps
+
+
+def train_row(family) -> dict:
+    import torch
+
+    from irc import metrics
+
+    torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 16)
+    base, inputs = family.build(device="cuda", dtype=torch.float32)
+    base.train()
+    row = {"model": family.name, "source": family.source, "inputs": [list(x.shape) for x in inputs]}
+    steps, losses = {}, {}
+    for backend in ("eager", "inductor", "irc"):
+        metrics.reset()
+        step = train_step_fn(copy.deepcopy(base), inputs, backend)
+        start = time.perf_counter()
+        losses[backend] = step().item()
+        torch.cuda.synchronize()
+        row[f"{backend}_compile_s"] = time.perf_counter() - start
+        if backend == "irc":
+            row["eager_ops"], row["graph_fallbacks"] = eager_ops(metrics), metrics.graph_fallbacks
+        step()
+        steps[backend] = step
+    scale = max(abs(losses["eager"]), 1e-6)
+    row["loss_error"] = {b: abs(losses[b] - losses["eager"]) / scale for b in losses}
+    times = {b: [] for b in steps}
+    for _ in range(ROUNDS):
+        for backend, step in steps.items():
+            times[backend].append(step_ms(step))
+    for backend, step in steps.items():
+        row[f"{backend}_ms"] = median(times[backend])
+        row[f"{backend}_peak_mb"] = peak_mb(step)
+    return row
+
+
+def child(args) -> None:
+    os.environ.setdefault("IRC_FALLBACK_ON_ERROR", "1")
+    from families import FAMILIES
+
+    try:
+        row = (train_row if args.train else infer_row)(FAMILIES[args.one])
+    except Exception:  # noqa: BLE001 - the parent reports it
+        row = {"model": args.one, "error": traceback.format_exc()[-2000:]}
+    with open(args.row_json, "w") as f:
+        json.dump(row, f)
+
+
+def spawn(name: str, gpu: int, args, cache_root: str):
+    row_json = os.path.join(cache_root, f"{name}.json")
+    command = [sys.executable, os.path.abspath(__file__), "--one", name, "--row-json", row_json]
+    command += ["--train"] * args.train
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",")
+    device = visible[gpu] if len(visible) > gpu and visible[gpu] else str(gpu)
+    env = dict(os.environ, CUDA_VISIBLE_DEVICES=device)
+    for key, sub in (("IRC_CACHE_DIR", "irc"), ("TORCHINDUCTOR_CACHE_DIR", "inductor"),
+                     ("TRITON_CACHE_DIR", "triton")):
+        env[key] = os.path.join(cache_root, name, sub)  # cold compiles
+    log = open(os.path.join(cache_root, f"{name}.log"), "w")
+    return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT), row_json
+
+
+def collect(name: str, row_json: str, proc, started: float) -> dict:
+    try:
+        with open(row_json) as f:
+            row = json.load(f)
+    except (OSError, ValueError):
+        row = {"model": name, "error": f"exit {proc.returncode}"}
+    row["process_s"] = time.perf_counter() - started
+    return row
+
+
+def run_all(names: list[str], args) -> list[dict]:
+    """Runs the models, one process per model, at most one per GPU at a time; writes each row as it ends."""
+    import torch
+
+    gpus = list(range(torch.cuda.device_count()))
+    rows, pending, running = [], list(names), {}
+    cache_root = tempfile.mkdtemp(prefix="irc-dashboard-")
+    while pending or running:
+        for gpu in [g for g in gpus if g not in running and pending]:
+            name = pending.pop(0)
+            running[gpu] = (name, *spawn(name, gpu, args, cache_root), time.perf_counter())
+        time.sleep(1)
+        for gpu, (name, proc, row_json, started) in list(running.items()):
+            if proc.poll() is None and time.perf_counter() - started < args.timeout:
+                continue
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            rows.append(collect(name, row_json, proc, started))
+            del running[gpu]
+            print(json.dumps(rows[-1]), flush=True)
+            if args.out:
+                with open(os.path.join(args.out, "rows.jsonl"), "a") as f:
+                    f.write(json.dumps(rows[-1]) + "\n")
+    return rows
+
+
+def speedup(row: dict, key: str) -> float | None:
+    ind, irc = row.get(f"inductor_{key}"), row.get(f"irc_{key}")
+    return ind / irc if ind and irc else None
+
+
+def geomean_line(rows: list[dict], key: str, what: str) -> str:
+    ratios = [r for r in (speedup(row, key) for row in rows) if r]
+    if not ratios:
+        return f"{what} geomean **n/a** (0 models)"
+    mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    low = min(ratios)
+    return f"{what} geomean **{mean:.2f}** ({len(ratios)} models, lowest {low:.2f})"
+
+
+def fmt(value, pattern: str = "{:.3f}") -> str:
+    return "-" if value is None else pattern.format(value)
+
+
+def infer_table(rows: list[dict]) -> list[str]:
+    lines = ["| model | inputs | fp32 err | eager ms | inductor ms | irc ms | ind/irc wall | ind/irc GPU "
+             "| compile s ind / irc | peak MB ind / irc | irc eager ops |", "|" + "---|" * 11]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['model']} | error: {r['error'].splitlines()[-1][:120]} |" + " |" * 9)
+            continue
+        lines.append(
+            f"| {r['model']} | {r['inputs'][0]} | {r['fp32_error']:.1e} | {fmt(r.get('eager_ms'))} | "
+            f"{fmt(r.get('inductor_ms'))} | {fmt(r.get('irc_ms'))} | {fmt(speedup(r, 'ms'), '{:.2f}x')} | "
+            f"{fmt(speedup(r, 'gpu_ms'), '{:.2f}x')} | "
+            f"{r['inductor_compile_s']:.0f} / {r['irc_compile_s']:.0f}"
+            f" | {r['inductor_peak_mb']:.0f} / {r['irc_peak_mb']:.0f} | {r['eager_ops'] or '-'} |"
+        )
+    return lines
+
+
+def train_table(rows: list[dict]) -> list[str]:
+    lines = ["| model | inputs | eager ms | inductor ms | irc ms | ind/irc | loss err irc | peak MB eager / "
+             "ind / irc | compile s ind / irc | irc eager ops |", "|" + "---|" * 10]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['model']} | error: {r['error'].splitlines()[-1][:120]} |" + " |" * 8)
+            continue
+        lines.append(
+            f"| {r['model']} | {r['inputs'][0]} | {r['eager_ms']:.2f} | {r['inductor_ms']:.2f} | "
+            f"{r['irc_ms']:.2f} | {fmt(speedup(r, 'ms'), '{:.2f}x')} | {r['loss_error']['irc']:.1e} | "
+            f"{r['eager_peak_mb']:.0f} / {r['inductor_peak_mb']:.0f} / {r['irc_peak_mb']:.0f} | "
+            f"{r['inductor_compile_s']:.0f} / {r['irc_compile_s']:.0f} | {r['eager_ops'] or '-'} |"
+        )
+    return lines
+
+
+def report(rows: list[dict], train: bool) -> str:
+    import torch
+    import triton
+
+    head = (f"{time.strftime('%Y-%m-%d')}, {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+            f"triton {triton.__version__}; one process per model, cold caches, {ROUNDS} interleaved rounds")
+    if train:
+        return "\n".join([head, "", geomean_line(rows, "ms", "training"), "", *train_table(rows)]) + "\n"
+    return "\n".join([head, "", geomean_line(rows, "ms", "wall-time"), "",
+                      geomean_line(rows, "gpu_ms", "GPU-time"), "", *infer_table(rows)]) + "\n"
+
+
+def main() -> None:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--out", default="")
+    parser.add_argument("--only", default="")
+    parser.add_argument("--train", action="store_true")
+    parser.add_argument("--results", default="", help="RESULTS.md to write the section into")
+    parser.add_argument("--timeout", type=int, default=900)
+    parser.add_argument("--one", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--row-json", default="", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        child(args)
+        return
+    from families import FAMILIES
+
+    names = args.only.split(",") if args.only else list(TRAINING_MODELS if args.train else FAMILIES)
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+    text = report(run_all(names, args), args.train)
+    print(text)
+    if args.results:
+        from report import write_section
+
+        title = "## Training (H200)" if args.train else "## Dashboard (H200)"
+        write_section(args.results, TRAINING_MARK if args.train else DASHBOARD_MARK, [title, "", text])
+
+
+if __name__ == "__main__":
+    main()
