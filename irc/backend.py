@@ -104,7 +104,7 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     check_option_keys(options)
     overlap = self_overlapping_write(gm)
     if overlap is not None:  # eager raises for it; functionalized, it would give a value
-        logging.getLogger("irc").info("irc: running a graph eagerly: %s writes a tensor it also reads elsewhere", overlap)
+        logging.getLogger("irc").info("irc: a graph runs eagerly: %s writes what it reads elsewhere", overlap)
         return gm
     densify_attention_masks(gm)
     max_autotune, cudagraphs = wants_max_autotune(mode, options), requested(mode, options)
