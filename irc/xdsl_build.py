@@ -28,7 +28,7 @@ from xdsl.ir.core import SSAValues, Use, _unknown_loc
 from xdsl.irdl import operations
 from xdsl.irdl.operations import IRDLOperation, OpDef, OptionalDef, VariadicDef
 
-from irc.xdsl_install import replace, wrap
+from irc.xdsl_changes import replace, wrap
 
 SINGLE, OPTIONAL, VARIADIC = 0, 1, 2
 

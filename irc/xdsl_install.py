@@ -6,22 +6,12 @@ xdsl-opt parses with xDSL's own code. Once installed, the changes hold for the r
 """
 
 import threading
-from collections.abc import Callable
 from typing import Any
 
-_CHANGES: list[tuple[Any, str, Callable[[Any], Any]]] = []
+from irc.xdsl_changes import CHANGES
+
 _lock = threading.Lock()
 _installed = False
-
-
-def wrap(owner: Any, name: str, wrapper: Callable[[Any], Any]) -> None:
-    """Records `owner.name = wrapper(owner.name)`, the attribute read when the change is installed."""
-    _CHANGES.append((owner, name, wrapper))
-
-
-def replace(owner: Any, name: str, value: Any) -> None:
-    """Records `owner.name = value`."""
-    _CHANGES.append((owner, name, lambda _xdsl_value: value))
 
 
 def install() -> None:
@@ -34,7 +24,7 @@ def install() -> None:
             return
         import irc.xdsl_patches  # noqa: F401 (records the changes, in order)
 
-        for owner, name, wrapper in _CHANGES:
+        for owner, name, wrapper in CHANGES:
             setattr(owner, name, wrapper(getattr(owner, name)))
         _installed = True
 
@@ -47,4 +37,4 @@ def changed_attributes() -> list[tuple[Any, str]]:
     """The (owner, name) pairs the changes set, in order (for tests)."""
     import irc.xdsl_patches  # noqa: F401
 
-    return [(owner, name) for owner, name, _ in _CHANGES]
+    return [(owner, name) for owner, name, _ in CHANGES]

@@ -50,7 +50,7 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from irc.xdsl_build import build_parsed
-from irc.xdsl_install import replace, wrap
+from irc.xdsl_changes import replace, wrap
 from irc.xdsl_verify import new_context, verify_once
 
 # ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from irc import xdsl_parse
 from irc.xdsl_build import build_parsed
-from irc.xdsl_install import wrap
+from irc.xdsl_changes import wrap
 from irc.xdsl_print import plain_format
 
 _NAME = re.compile(r"%(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)")  # the lexer's `%` identifier

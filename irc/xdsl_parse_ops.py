@@ -23,7 +23,7 @@ from xdsl.parser import AttrParser, Parser
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from irc.xdsl_install import wrap
+from irc.xdsl_changes import wrap
 from irc.xdsl_parse import _is_text
 
 # ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
-from irc.xdsl_install import replace, wrap
+from irc.xdsl_changes import replace, wrap
 
 _STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 replace(MLIRLexer, "_unescaped_characters_regex", _STRING_LITERAL)

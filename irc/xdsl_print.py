@@ -52,7 +52,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.base_printer import BasePrinter
 
-from irc.xdsl_install import wrap
+from irc.xdsl_changes import wrap
 from irc.xdsl_verify import TYPE, has_trait
 
 

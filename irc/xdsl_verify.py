@@ -55,7 +55,7 @@ from xdsl.ir import Block, ErasedSSAValue, Operation, OpResult, Region
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
-from irc.xdsl_install import wrap
+from irc.xdsl_changes import wrap
 
 
 class _Mismatch(Exception):
