@@ -55,6 +55,8 @@ _ROWS = [
     ("assert_indirect_indexing", "IRC_ASSERT_INDIRECT_INDEXING", bool, True, "kernels check the indices of "
      "gathers and scatters and stop with 'index out of range' as eager raises"),
     ("traceback", "IRC_TRACEBACK", bool, False, "the tools print the Python traceback of an internal error"),
+    ("extern_namespaces", "IRC_EXTERN_NAMESPACES", str, "", "operator namespaces besides aten, prims and the "
+     "collectives whose ops may run as externs (comma-separated: a program's torch.library ops)"),
 ]
 SETTINGS: dict[str, Setting] = {name: Setting(*row) for name, *row in _ROWS}
 
