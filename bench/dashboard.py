@@ -216,25 +216,26 @@ def collect(name: str, row_json: str, proc, started: float) -> dict:
 
 
 def run_all(names: list[str], args) -> list[dict]:
-    """Runs the models, one process per model, at most one per GPU at a time; writes each row as it ends."""
+    """Runs the models, one process per model, at most `per_gpu` per GPU at a time (compiles overlap the
+    others' timing: 1 for numbers to keep); writes each row as it ends."""
     import torch
 
-    gpus = list(range(torch.cuda.device_count()))
+    slots = [(gpu, k) for gpu in range(torch.cuda.device_count()) for k in range(args.per_gpu)]
     rows, pending, running = [], list(names), {}
     cache_root = tempfile.mkdtemp(prefix="irc-dashboard-")
     while pending or running:
-        for gpu in [g for g in gpus if g not in running and pending]:
+        for slot in [s for s in slots if s not in running and pending]:
             name = pending.pop(0)
-            running[gpu] = (name, *spawn(name, gpu, args, cache_root), time.perf_counter())
+            running[slot] = (name, *spawn(name, slot[0], args, cache_root), time.perf_counter())
         time.sleep(1)
-        for gpu, (name, proc, row_json, started) in list(running.items()):
+        for slot, (name, proc, row_json, started) in list(running.items()):
             if proc.poll() is None and time.perf_counter() - started < args.timeout:
                 continue
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
             rows.append(collect(name, row_json, proc, started))
-            del running[gpu]
+            del running[slot]
             print(json.dumps(rows[-1]), flush=True)
             if args.out:
                 with open(os.path.join(args.out, "rows.jsonl"), "a") as f:
@@ -313,6 +314,7 @@ def main() -> None:
     parser.add_argument("--train", action="store_true")
     parser.add_argument("--results", default="", help="RESULTS.md to write the section into")
     parser.add_argument("--timeout", type=int, default=900)
+    parser.add_argument("--per-gpu", type=int, default=1, help="model processes per GPU at a time")
     parser.add_argument("--one", default="", help=argparse.SUPPRESS)
     parser.add_argument("--row-json", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -20,8 +20,8 @@ from zoo import ZOO  # noqa: E402
 CALLS = 10
 
 
-def kernel_table(fn, inputs, rows: int) -> tuple[str, float]:
-    with torch.no_grad():
+def kernel_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
+    with torch.enable_grad() if train else torch.no_grad():
         for _ in range(3):
             fn(*inputs)
         torch.cuda.synchronize()
@@ -57,6 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("models", nargs="+")
     parser.add_argument("--rows", type=int, default=15)
+    parser.add_argument("--train", action="store_true", help="a bf16-autocast training step (bench/dashboard.py)")
     args = parser.parse_args()
     for name in args.models:
         if name in ZOO:
@@ -67,9 +68,13 @@ def main() -> None:
             torch._dynamo.reset()
             options = {"backend": "irc"} if backend == "irc" else {}
             fn = model if backend == "eager" else torch.compile(model, **options)
-            table, kernels_us = kernel_table(fn, inputs, args.rows)
+            if args.train:
+                from dashboard import train_step_fn
+
+                fn = train_step_fn(model.float().train(), inputs, backend)
+            table, kernels_us = kernel_table(fn, () if args.train else inputs, args.rows, args.train)
             print(f"===== {name} {backend}: GPU time {kernels_us:.1f} us per call")
-            if backend == "irc":
+            if backend == "irc" and not args.train:
                 copies = layout_copies(fn, inputs)
                 print(f"layout copies per call: {len(copies)} {copies[:8]}")
             print(table, flush=True)

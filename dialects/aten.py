@@ -56,6 +56,7 @@ from irc.dialects.aten_elementwise import (
     UnaryElementwiseOp,
     WhereOp,
 )
+from irc.dialects.aten_arguments import argument_problem
 from irc.dialects.aten_format import NUMBER, Number, number_attr, number_value
 from irc.dialects.aten_reductions import REDUCTION_OPS, MaxDimOp, MinDimOp, ReductionOp, ReductionRow
 from irc.dialects.aten_random import RandomOp
@@ -251,6 +252,11 @@ class FallbackOp(IRDLOperation):
         for index in range(count):
             if index not in refs:
                 raise VerifyException(f"operand {index} is not referenced by args or kwargs")
+        head = self.args.data[0] if self.args.data else None
+        first = self.inputs[head.index.data].type if isinstance(head, OperandRefAttr) else None
+        problem = argument_problem(self.overload.data, self.args.data, first)
+        if problem is not None:
+            raise VerifyException(f"{self.overload.data}: {problem}")
 
 
 # ---------------------------------------------------------------------------

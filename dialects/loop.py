@@ -20,7 +20,7 @@ Scalar math in bodies uses xDSL's `arith` and `math`; this dialect adds only the
 from collections.abc import Sequence
 from functools import lru_cache
 
-from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr, UnitAttr
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -48,10 +48,12 @@ from xdsl.utils.exceptions import VerifyException
 
 from irc.dialects.loop_effects import BufferProducerEffects
 from irc.dialects.loop_format import BufferElement, Combine, Dims, Keyword
+from irc.dialects.loop_gather import INDEX_RESULT_TYPES, gather_properties, verify_gather
 from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES, YIELD_RULES  # noqa: F401
 from irc.dialects.loop_kinds import SORT_KINDS, ReductionKind, scan_problem
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.loop_random import RandomOp  # noqa: F401 (re-exported)
+from irc.dialects.loop_checks import NonzeroOp  # noqa: F401 (re-exported)
 from irc.dialects.loop_while import WHILE_OPS, ConditionOp, WhileOp  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -203,8 +205,8 @@ class LoadOp(IRDLOperation):
 
     A gather (data-dependent) load names integer values of its body as `t0, t1, ...` in its index, each with
     the size it indexes: `loop.load %x[#loop.index<"5000*i0 + t0">] gather(%t : i64) bounds [5000] : ...`.
-    An index value outside [0, bound) reads 0 (eager raises; see convert_aten_to_loop/gather.py). Dependence analysis
-    sees such a load as reading any element along the gathered dims (`t` symbols are never in the ranges).
+    An index value outside [0, bound) reads 0, or with `checked` stops the program with "index out of range"
+    (as eager raises). Dependence analysis sees a gather load as reading any element along the gathered dims.
     """
 
     name = "loop.load"
@@ -212,12 +214,14 @@ class LoadOp(IRDLOperation):
     indirect = var_operand_def()
     index = prop_def(IndexAttr)
     bounds = opt_prop_def(DimsAttr)
+    checked = opt_prop_def(UnitAttr)
     result = result_def()
     traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryReadEffect()))
     custom_directives = (BufferElement, Dims)
     assembly_format = (
         "$buffer `[` qualified($index) `]` (`gather` `(` $indirect^ `:` type($indirect) `)` "
-        "`bounds` custom<Dims>($bounds))? attr-dict `:` custom<BufferElement>(type($buffer), type($result))"
+        "`bounds` custom<Dims>($bounds))? (`checked` $checked^)? attr-dict "
+        "`:` custom<BufferElement>(type($buffer), type($result))"
     )
 
     def __init__(
@@ -226,12 +230,11 @@ class LoadOp(IRDLOperation):
         index: IndexAttr | DimLike,
         indirect: Sequence[SSAValue] = (),
         bounds: Sequence[DimLike] = (),
+        checked: bool = False,
     ):
         buffer_type = SSAValue.get(buffer).type
         assert isinstance(buffer_type, BufferType), f"loop.load needs a buffer, got {buffer_type}"
-        properties = {"index": _index(index)}
-        if indirect:
-            properties["bounds"] = dims_attr(bounds)
+        properties = gather_properties(_index(index), indirect, bounds, checked)
         super().__init__(
             operands=[buffer, list(indirect)], properties=properties, result_types=[buffer_type.element_type]
         )
@@ -245,29 +248,16 @@ class LoadOp(IRDLOperation):
         verify_gather(self, "gather")
 
 
-def verify_gather(op: "LoadOp | StoreOp", what: str) -> None:
-    """As many bounds as t values, each value an integer."""
-    if op.bounds is None and not op.indirect:
-        return
-    bounds = op.bounds.data if op.bounds is not None else ()
-    if len(bounds) != len(op.indirect):
-        raise VerifyException(f"{op.name} has {len(op.indirect)} {what} values but {len(bounds)} bounds")
-    if op.bounds is not None:
-        verify_dims(op.bounds, f"{op.name} bounds")
-    for k, value in enumerate(op.indirect):
-        ok = isinstance(value.type, IndexType) or element_type_name(value.type) in INDEX_RESULT_TYPES
-        require(op, ok, f"{what} value t{k} must be one of {', '.join(INDEX_RESULT_TYPES)}", value.type)
-
-
 @irdl_op_definition
 class StoreOp(IRDLOperation):
     """Writes one element: `loop.store %v, %out[#loop.index<"i0">] : !loop.buffer<...>`.
 
     A scatter store names integer values as `t0, t1, ...` in its index, as a gather load does:
     `loop.store %v, %out[#loop.index<"10*i0 + t0">] scatter(%k : i64) bounds [10] add : ...`; an index value
-    outside [0, bound) writes nothing. With a combine keyword (STORE_COMBINES: `add`, `max`, `min`) the element
-    becomes that of itself and the value, atomically (several points may reach one element); without one, one
-    of their values is written, in no particular order.
+    outside [0, bound) writes nothing, or with `checked` stops the program with "index out of range". With a
+    combine keyword (STORE_COMBINES: `add`, `max`, `min`) the element becomes that of itself and the value,
+    atomically (several points may reach one element); without one, one of their values is written, in no
+    particular order.
     """
 
     name = "loop.store"
@@ -276,12 +266,13 @@ class StoreOp(IRDLOperation):
     indirect = var_operand_def()
     index = prop_def(IndexAttr)
     bounds = opt_prop_def(DimsAttr)
+    checked = opt_prop_def(UnitAttr)
     combine = opt_prop_def(StringAttr)
     traits = lazy_traits_def(lambda: (HasAncestor(PointwiseOp, ReductionOp, ScanOp), MemoryWriteEffect()))
     custom_directives = (BufferElement, Dims, Combine)
     assembly_format = (
         "$value `,` $buffer `[` qualified($index) `]` (`scatter` `(` $indirect^ `:` type($indirect) `)` "
-        "`bounds` custom<Dims>($bounds))? (custom<Combine>($combine)^)? attr-dict "
+        "`bounds` custom<Dims>($bounds))? (`checked` $checked^)? (custom<Combine>($combine)^)? attr-dict "
         "`:` custom<BufferElement>(type($buffer), type($value))"
     )
 
@@ -293,10 +284,9 @@ class StoreOp(IRDLOperation):
         indirect: Sequence[SSAValue] = (),
         bounds: Sequence[DimLike] = (),
         combine: str | None = None,
+        checked: bool = False,
     ):
-        properties = {"index": _index(index)}
-        if indirect:
-            properties["bounds"] = dims_attr(bounds)
+        properties = gather_properties(_index(index), indirect, bounds, checked)
         if combine is not None:
             properties["combine"] = StringAttr(combine)
         super().__init__(operands=[value, buffer, list(indirect)], properties=properties)
@@ -316,7 +306,6 @@ class StoreOp(IRDLOperation):
             require(self, accepts(self.value.type), f"{kind} needs {expected}", self.value.type)
 
 
-INDEX_RESULT_TYPES = ("index", "i64", "i32")
 
 
 @irdl_op_definition
@@ -592,6 +581,6 @@ def scanned_value(op: ScanOp) -> SSAValue:
 Loop = Dialect(
     "loop",
     [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), RandomOp, ReinterpretOp, PointwiseOp,
-     ReductionOp, ScanOp, *WHILE_OPS],
+     ReductionOp, ScanOp, *WHILE_OPS, NonzeroOp],
     [BufferType, IndexAttr],
 )

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import builtins
 import keyword
-import os
 import re
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -77,7 +76,9 @@ def global_name_error(name: str, what: str) -> str | None:
 
 
 def extern_namespaces() -> frozenset[str]:
-    extra = os.environ.get("IRC_EXTERN_NAMESPACES", "")
+    from irc import config
+
+    extra = config.extern_namespaces
     return EXTERN_NAMESPACES | {n.strip() for n in extra.split(",") if _IDENTIFIER.fullmatch(n.strip())}
 
 

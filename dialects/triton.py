@@ -77,6 +77,7 @@ from irc.dialects.triton_descriptor import (  # noqa: F401  (re-exported)
 )
 from irc.dialects.python_names import global_name_error
 from irc.dialects.triton_memory import AddPtrOp, AtomicAddOp, AtomicMaxOp, AtomicMinOp, LoadOp, StoreOp
+from irc.dialects.triton_memory import ASSERT_MESSAGES, DeviceAssertOp, assert_launch_options  # noqa: F401
 from irc.dialects.triton_ops_table import ELEMENTWISE_OPS, REDUCE_KINDS, ReduceRow, TritonRow  # noqa: F401
 from irc.dialects.triton_random import RandomOp  # noqa: F401  (re-exported)
 from irc.dialects.triton_types import (  # noqa: F401  (re-exported)
@@ -567,6 +568,7 @@ Triton = Dialect(
         AtomicAddOp,
         AtomicMaxOp,
         AtomicMinOp,
+        DeviceAssertOp,
         *ELEMENTWISE_OP_CLASSES.values(),
         WhereOp,
         CastOp,

@@ -1,7 +1,8 @@
-"""The triton dialect's memory ops: addptr (pointer arithmetic), load and store, with masks."""
+"""The triton dialect's memory ops: addptr (pointer arithmetic), load and store, with masks; device_assert."""
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -10,6 +11,7 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    prop_def,
     result_def,
     traits_def,
 )
@@ -184,3 +186,37 @@ class AtomicMinOp(_AtomicExtremeOp):
 
     name = "triton.atomic_min"
 
+
+
+# a device_assert's kind -> the message the kernel stops with (the printed code spells only these)
+ASSERT_MESSAGES = {"index": "index out of range", "zero_division": "ZeroDivisionError"}
+
+
+@irdl_op_definition
+class DeviceAssertOp(IRDLOperation):
+    """`tl.device_assert(cond, "index out of range")`: the program stops where cond is false (a lane outside
+    the block's mask passes: cond is `ok | ~mask`). The kind picks the message (ASSERT_MESSAGES)."""
+
+    name = "triton.device_assert"
+    cond = operand_def()
+    kind = prop_def(StringAttr)
+    assembly_format = "$cond $kind attr-dict `:` type($cond)"
+
+    def __init__(self, cond: SSAValue | Operation, kind: str):
+        super().__init__(operands=[cond], properties={"kind": StringAttr(kind)})
+
+    def verify_(self) -> None:
+        if not is_bool(element_of(self.cond.type)):
+            raise VerifyException(
+                f"triton.device_assert condition must have element type i1, got {self.cond.type}"
+            )
+        if self.kind.data not in ASSERT_MESSAGES:
+            raise VerifyException(f"triton.device_assert kind must be one of {', '.join(ASSERT_MESSAGES)}")
+
+
+def assert_launch_options(func: Operation) -> dict[str, bool]:
+    """The compile options a kernel with device_asserts launches with: Triton keeps them only in debug mode,
+    and its overflow checks (which debug mode would also turn on) stay off, as Inductor does."""
+    if not any(isinstance(op, DeviceAssertOp) for op in func.walk()):
+        return {}
+    return {"debug": True, "sanitize_overflow": False}

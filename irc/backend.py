@@ -1,6 +1,7 @@
 """`torch.compile(model, backend="irc")`: Dynamo -> aot_autograd (core ATen) -> irc for forward and backward."""
 
 import functools
+import logging
 
 
 def decompositions() -> dict:
@@ -97,9 +98,14 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     kernel-tile search every kernel's autotune candidates; CUDA graphs follow irc/runtime/cudagraphs.py."""
     from irc import dynamo_cache
     from irc.fx_attention_mask import densify_attention_masks
+    from irc.fx_overlap import self_overlapping_write
     from irc.runtime.cudagraphs import requested
 
     check_option_keys(options)
+    overlap = self_overlapping_write(gm)
+    if overlap is not None:  # eager raises for it; functionalized, it would give a value
+        logging.getLogger("irc").info("irc: a graph runs eagerly: %s writes what it reads elsewhere", overlap)
+        return gm
     densify_attention_masks(gm)
     max_autotune, cudagraphs = wants_max_autotune(mode, options), requested(mode, options)
     key = None if cudagraphs or kwargs else dynamo_cache.graph_key(gm, example_inputs, max_autotune)

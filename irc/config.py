@@ -51,7 +51,12 @@ _ROWS = [
     ("cudagraph_limit", "IRC_CUDAGRAPH_LIMIT", int, 8, "input signatures recorded per graph for CUDA graphs"),
     # Inductor's fallback_random; irc's own: irc/decompositions_random.py
     ("fallback_random", "IRC_FALLBACK_RANDOM", bool, False, "random ops run eagerly (ATen's numbers)"),
+    # Inductor's assert_indirect_indexing; off: an index out of range reads 0 or writes nothing
+    ("assert_indirect_indexing", "IRC_ASSERT_INDIRECT_INDEXING", bool, True, "kernels check the indices of "
+     "gathers and scatters and stop with 'index out of range' as eager raises"),
     ("traceback", "IRC_TRACEBACK", bool, False, "the tools print the Python traceback of an internal error"),
+    ("extern_namespaces", "IRC_EXTERN_NAMESPACES", str, "", "operator namespaces besides aten, prims and the "
+     "collectives whose ops may run as externs (comma-separated: a program's torch.library ops)"),
 ]
 SETTINGS: dict[str, Setting] = {name: Setting(*row) for name, *row in _ROWS}
 

@@ -78,6 +78,9 @@ def configured_pipeline(max_autotune: bool = False, cuda: bool = False) -> str:
     spec = config.pipeline or DEFAULT_PIPELINE
     if not config.pipeline:
         spec = with_mm_template(spec, mm_template_mode(cuda, max_autotune or config.max_autotune))
+    checks = ["check_indices=false"] * (not config.assert_indirect_indexing) + ["check_division=false"] * cuda
+    if checks:  # eager's CUDA kernels do not raise for an integer division by zero; its CPU kernels do
+        spec = spec.replace("convert-aten-to-loop", "convert-aten-to-loop{" + " ".join(checks) + "}", 1)
     return with_max_autotune(spec) if max_autotune or config.max_autotune else spec
 
 

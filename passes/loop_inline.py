@@ -24,9 +24,15 @@ the gathered coordinates (t0 < 9 is known), and its loads take the site's gather
 of one element per consumer point. Producers computing loop.index values are not composed there. The load
 read 0 where a gather value is outside its bound (a padding, a pooling window past the edge), so the composed
 value is selected only inside the bounds (`arith.select`, 0 elsewhere), unless it is a load masked the same way.
+
+The pass is linear in the size of its input: each load is considered once, and a producer whose only use is a
+pointwise consumer at the same point takes the consumer's ops instead of being copied into it (a chain of
+elementwise ops composes by moving each op once; a repeated read of one element reuses the first). A checked
+gather site passes its check on to the loads composed there (never beside an unchecked gather of the producer).
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith
@@ -42,16 +48,17 @@ from irc.dialects.loop import (
     CastOp,
     IndexOp,
     LoadOp,
+    NonzeroOp,
     PointwiseOp,
     RandomOp,
     ReductionOp,
     ReinterpretOp,
     ScanOp,
+    StoreOp,
     YieldOp,
-    stores,
 )
 from irc.dialects.sym import simplify_index, substitute
-from irc.dialects.types import BufferType, IndexAttr, is_float
+from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
 from irc.dialects.loop_analysis.index import (
@@ -63,11 +70,6 @@ from irc.dialects.loop_analysis.index import (
 )
 
 LoopLike = PointwiseOp | ReductionOp | ScanOp
-
-
-def body_size(op: Operation) -> int:
-    """The number of ops in a loop op's body, nested ones included, the terminator excluded."""
-    return sum(1 for inner in op.walk() if inner is not op and not isinstance(inner, YieldOp))
 
 
 def load_sites(value: SSAValue) -> int:
@@ -92,12 +94,63 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
     return op is consumer
 
 
+@dataclass(frozen=True)
+class BodyFacts:
+    """What inlining asks of a pointwise body, gathered in one walk and added up when two bodies merge:
+    its size (ops but the yield), loads, random numbers, stores, loop.index values or division checks, and
+    whether its gather loads are checked (the set of their flags)."""
+
+    size: int
+    reads: int
+    random: bool
+    stores: bool
+    index_values: bool
+    gather_checks: frozenset
+
+    @staticmethod
+    def of(op: Operation) -> "BodyFacts":
+        inner = [o for o in op.walk() if o is not op and not isinstance(o, YieldOp)]
+        loads = [o for o in inner if isinstance(o, LoadOp)]
+        return BodyFacts(
+            len(inner), len(loads), any(isinstance(o, RandomOp) for o in inner),
+            any(isinstance(o, StoreOp) for o in inner),
+            any(isinstance(o, IndexOp | NonzeroOp) for o in inner),
+            frozenset(o.checked is not None for o in loads if o.indirect),
+        )  # fmt: skip
+
+    def composed(self, producer: "BodyFacts", site: LoadOp, selecting: Sequence[Operation]) -> "BodyFacts":
+        """The facts of this body once the producer's is copied in at `site` (its ops, less the site), with
+        the ops selecting the value inside a gather site's bounds; counted as a walk of the body would."""
+        site_checks = {site.checked is not None} if site.indirect else set()
+        return BodyFacts(
+            self.size - 1 + producer.size + len(selecting), self.reads - 1 + producer.reads,
+            self.random or producer.random, self.stores or producer.stores,
+            self.index_values or producer.index_values or any(isinstance(o, IndexOp) for o in selecting),
+            self.gather_checks | producer.gather_checks | site_checks,
+        )  # fmt: skip
+
+    def merged(self, consumer: "BodyFacts") -> "BodyFacts":
+        """The facts of this body followed by the consumer's, less the consumer's (plain) load of it."""
+        return BodyFacts(
+            self.size + consumer.size - 1, self.reads + consumer.reads - 1, self.random or consumer.random,
+            self.stores or consumer.stores, self.index_values or consumer.index_values,
+            self.gather_checks | consumer.gather_checks,
+        )  # fmt: skip
+
+
+def facts_of(op: Operation, policy: "InlinePolicy") -> BodyFacts:
+    """BodyFacts of a loop op, walked once until its body changes (inline_into drops or replaces them)."""
+    known = policy.facts.get(op)
+    if known is None:
+        known = policy.facts[op] = BodyFacts.of(op)
+    return known
+
+
 def is_expensive(producer: PointwiseOp, policy: "InlinePolicy") -> bool:
     """Too many ops, or too many loads (Inductor's realize_reads_threshold), to compute an element twice; or
     random numbers (ten Philox rounds each; Inductor realizes random results)."""
-    reads = sum(1 for inner in producer.walk() if isinstance(inner, LoadOp))
-    random = any(isinstance(inner, RandomOp) for inner in producer.walk())
-    return body_size(producer) > policy.max_body_ops or reads > policy.max_reads or random
+    facts = facts_of(producer, policy)
+    return facts.size > policy.max_body_ops or facts.reads > policy.max_reads or facts.random
 
 
 def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy") -> PointwiseOp | None:
@@ -109,13 +162,25 @@ def inlinable_producer(load: LoadOp, consumer: LoopLike, policy: "InlinePolicy")
         or producer.parent is not consumer.parent
     ):
         return None
-    if stores(producer) or layout_coords(load.index.value(), producer.result.type) is None:
+    facts = facts_of(producer, policy)
+    if facts.stores or layout_coords(load.index.value(), producer.result.type) is None:
         return None
-    if load.indirect and any(isinstance(inner, IndexOp) for inner in producer.walk()):
-        return None  # its index values would depend on the gathered values
-    if is_expensive(producer, policy) and (load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)):
+    if load.indirect and facts.index_values:
+        return None  # its index values (or divisors) would depend on the gathered values, out of range too
+    if not checks_carry_over(load, facts):
+        return None
+    several = load_sites(producer.result) > 1 or recomputes_per_r_step(load, consumer)
+    if several and is_expensive(producer, policy):
         return None
     return producer if no_writes_between(producer, consumer) else None
+
+
+def checks_carry_over(load: LoadOp, producer: BodyFacts) -> bool:
+    """Whether a checked load's index check survives the producer's composition (it moves to the producer's
+    loads, which take the load's gather values beside their own: one `checked` flag must fit both)."""
+    if load.checked is not None and not producer.reads:
+        return False
+    return not load.indirect or producer.gather_checks <= {load.checked is not None}
 
 
 def substitute_body_indices(op: Operation, mapping: dict, ranges: dict, site: LoadOp) -> Operation:
@@ -141,38 +206,121 @@ def gathered_load(op: LoadOp, mapping: dict, ranges: dict, site: LoadOp) -> Load
     expr = substitute_index(IndexAttr(expr), mapping, ranges).value()
     used = [k for k in range(len(values)) if sympy.Symbol(f"t{k}") in expr.free_symbols]
     expr = substitute(expr, {f"t{k}": sympy.Symbol(f"t{n}") for n, k in enumerate(used)})
-    rebuilt = LoadOp(op.buffer, expr, [values[k] for k in used], [bounds[k] for k in used])
+    checked = any((site if k < shift else op).checked is not None for k in used)
+    rebuilt = LoadOp(op.buffer, expr, [values[k] for k in used], [bounds[k] for k in used], checked)
     rebuilt.result.name_hint = op.result.name_hint
     op.erase()
     return rebuilt
 
 
-def inline_load(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> None:
-    """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates."""
+def producer_mapping(load: LoadOp, producer: PointwiseOp, consumer: LoopLike) -> dict:
+    """The producer's index variables as expressions of the consumer's (and the load's t values)."""
     ranges = loop_ranges(consumer) | {f"t{k}": b for k, b in enumerate(load.bound_values())}
     coords = [simplify_index(c, ranges) for c in layout_coords(load.index.value(), producer.result.type)]
-    mapping = {f"i{d}": c for d, c in enumerate(coords)}
+    return {f"i{d}": c for d, c in enumerate(coords)}
+
+
+def inline_load(
+    load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict
+) -> tuple[list[LoadOp], list[Operation]]:
+    """Replaces `load` by a copy of the producer's body evaluated at the loaded element's coordinates;
+    returns the copied loads and the ops selecting the composed value inside a gather site's bounds."""
     value_map: dict[SSAValue, SSAValue] = {}
     block = load.parent_block()
+    copied: list[LoadOp] = []
+    selecting: list[Operation] = []
     for op in producer.body.block.ops:
         if isinstance(op, YieldOp):
             value = value_map.get(op.values[0], op.values[0])
-            load.result.replace_all_uses_with(zero_outside_bounds(load, value) if load.indirect else value)
+            if load.indirect:
+                value, selecting = zero_outside_bounds(load, value)
+            load.result.replace_all_uses_with(value)
             break
         clone = substitute_body_indices(op.clone(value_map), mapping, loop_ranges(consumer), load)
         value_map.update(zip(op.results, clone.results))
         block.insert_op_before(clone, load)
+        copied += [inner for inner in clone.walk() if isinstance(inner, LoadOp)]
     load.detach()
     load.erase()
+    return copied, selecting
 
 
-def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
+def read_key(op: Operation) -> tuple | None:
+    """What identifies a plain load's element: its buffer and index (None for other ops and gathers)."""
+    return (op.buffer, op.index) if isinstance(op, LoadOp) and not op.indirect else None
+
+
+def plain_reads(op: PointwiseOp, policy: "InlinePolicy") -> dict:
+    """The first plain load of each element at the top level of the body of `op` (kept in policy.reads while
+    bodies merge)."""
+    known = policy.reads.get(op)
+    if known is None:
+        known = policy.reads[op] = {}
+        for inner in op.body.block.ops:
+            key = read_key(inner)
+            if key is not None:
+                known.setdefault(key, inner.results[0])
+    return known
+
+
+def mergeable(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> bool:
+    """Whether the producer's body can become the consumer's as it is (no copy): its only use is this load of
+    a pointwise consumer over the same ranges, at the same coordinates (the index variables map to
+    themselves), so each element's composed body is the producer's, then the consumer's."""
+    same_point = len(mapping) == len(consumer.ranges.data) and all(str(c) == n for n, c in mapping.items())
+    return (
+        isinstance(consumer, PointwiseOp) and consumer.result is not None and not load.indirect
+        and load_sites(producer.result) == 1
+        and same_point and load.parent_op() is consumer and producer.ranges == consumer.ranges
+    )  # fmt: skip
+
+
+def merge_into_producer(
+    load: LoadOp, producer: PointwiseOp, consumer: PointwiseOp, reads: dict | None
+) -> PointwiseOp:
+    """The consumer's body appended to the producer's (the load reads the producer's yielded value), as one
+    pointwise at the consumer's place with its result: moves the consumer's ops, never the producer's, so a
+    chain of pointwise ops composes in time linear in its length. With `reads` (the producer's plain loads by
+    buffer and index; None where a body stores), a consumer load of an element the producer reads takes its
+    value (one read of it per element, as CSE would leave, which finds it slowly in long bodies)."""
+    body = producer.body.block
+    produced = body.last_op
+    assert isinstance(produced, YieldOp)
+    load.result.replace_all_uses_with(produced.values[0])
+    load.detach()
+    load.erase()
+    produced.detach()
+    produced.erase()
+    for op in list(consumer.body.block.ops):
+        key = read_key(op) if reads is not None else None
+        if key is not None and key in reads:
+            op.results[0].replace_all_uses_with(reads[key])
+            op.detach()
+            op.erase()
+            continue
+        if key is not None:
+            reads[key] = op.results[0]
+        op.detach()
+        body.add_op(op)
+    ranges = [dim_value(d) for d in consumer.ranges.data]
+    merged = PointwiseOp(ranges, producer.detach_region(producer.body), consumer.result.type)
+    merged.attributes.update(consumer.attributes)
+    merged.result.name_hint = consumer.result.name_hint
+    consumer.parent_block().insert_op_before(merged, consumer)
+    consumer.result.replace_all_uses_with(merged.result)
+    for op in (consumer, producer):
+        op.detach()
+        op.erase()
+    return merged
+
+
+def zero_outside_bounds(site: LoadOp, value: SSAValue) -> tuple[SSAValue, list[Operation]]:
     """The composed `value` where every gather value of `site` is inside its bound, else 0, as the load read:
     a producer whose element is not 0 there (a constant, exp of a masked load) must not leak into a padding
     or a neighbouring input of a cat. A composed body that is itself a load masked by all of them stays."""
     owner = value.owner
     if isinstance(owner, LoadOp) and set(site.indirect) <= set(owner.indirect):
-        return value
+        return value, []
     ops: list[Operation] = []
     inside = None
     for t, bound in zip(site.indirect, site.bound_values()):
@@ -194,23 +342,42 @@ def zero_outside_bounds(site: LoadOp, value: SSAValue) -> SSAValue:
     )
     select = arith.SelectOp(inside, value, zero_value)
     chosen = [CastOp(select.result, element)] if unsigned else []
-    site.parent_block().insert_ops_before([*ops, zero_value, select, *chosen], site)
-    return chosen[0].result if chosen else select.result
+    inserted = [*ops, zero_value, select, *chosen]
+    site.parent_block().insert_ops_before(inserted, site)
+    return (chosen[0].result if chosen else select.result), inserted
 
 
 def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
-    """Folds view loads and inlines every eligible producer into `consumer`; returns the producers used."""
-    for load in loads_of(consumer):
+    """Folds view loads and inlines every eligible producer into `consumer`; returns the producers used.
+
+    Loads are visited once each, in body order, the loads a composition copies in before the rest: a load not
+    inlinable stays so as its consumer grows (the producers' uses and sizes do not change)."""
+    pending = loads_of(consumer)
+    for load in pending:
         while fold_reinterpret_load(load):
             pass
     inlined: set[Operation] = set()
-    while True:
-        candidates = ((load, inlinable_producer(load, consumer, policy)) for load in loads_of(consumer))
-        found = next(((load, p) for load, p in candidates if p is not None), None)
-        if found is None:
-            return inlined
-        inline_load(found[0], found[1], consumer)
-        inlined.add(found[1])
+    while pending:
+        load = pending.pop(0)
+        producer = inlinable_producer(load, consumer, policy)
+        if producer is None:
+            continue
+        mapping = producer_mapping(load, producer, consumer)
+        inlined.add(producer)
+        if mergeable(load, producer, consumer, mapping):
+            facts = facts_of(producer, policy).merged(facts_of(consumer, policy))
+            reads = None if facts.stores else plain_reads(producer, policy)  # a load after a store may differ
+            consumer = merge_into_producer(load, producer, consumer, reads)
+            policy.facts[consumer] = facts  # counted before sharing reads, as the bodies were before CSE
+            if reads is not None:
+                policy.reads[consumer] = reads
+        else:
+            before = facts_of(consumer, policy), facts_of(producer, policy)
+            copied, selecting = inline_load(load, producer, consumer, mapping)
+            policy.facts[consumer] = before[0].composed(before[1], load, selecting)
+            policy.reads.pop(consumer, None)
+            pending = copied + pending
+    return inlined
 
 
 def erase_dead(block: Block, producers: set[Operation]) -> None:
@@ -292,7 +459,10 @@ class LoopInlinePass(CheckedOptions, ModulePass):
 
 @dataclass(frozen=True)
 class InlinePolicy:
-    """When a producer is expensive: more than `max_body_ops` body ops or more than `max_reads` loads."""
+    """When a producer is expensive: more than `max_body_ops` body ops or more than `max_reads` loads; the
+    BodyFacts of the loop ops walked so far."""
 
     max_body_ops: int
     max_reads: int
+    facts: dict = field(default_factory=dict, compare=False, hash=False)
+    reads: dict = field(default_factory=dict, compare=False, hash=False)  # plain_reads of merged bodies

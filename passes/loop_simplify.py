@@ -31,6 +31,7 @@ from xdsl.rewriter import Rewriter
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
+from irc.dialects.kernel_analysis.tiling import OUTER_PERSISTENT_MAX
 from irc.dialects.loop_analysis.graph import storage_root
 from irc.dialects.loop_analysis.index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 from irc.options import CheckedOptions
@@ -134,6 +135,10 @@ def row_splits(block: Block) -> list[RowSplit]:
     ]
 
 
+def read_roots(op: Operation) -> set:
+    return {storage_root(load.buffer) for load in loads_of(op)}
+
+
 def read_ops(op: Operation) -> set[Operation]:
     """The loop ops whose results `op` loads (through views)."""
     return {
@@ -143,21 +148,43 @@ def read_ops(op: Operation) -> set[Operation]:
     }
 
 
+def is_outer(reduction: ReductionOp) -> bool:
+    """Whether the reduction's loads are contiguous along a range dim and not along a reduce dim (a column
+    sum, the spatial mean of a channels_last activation)."""
+    names = index_vars(reduction)
+    ranges = names[: len(reduction.ranges.data)]
+    coefficients = [linear_coefficients(load.index.value(), names) for load in loads_of(reduction)]
+    r_strided = all(c[r] != 1 for c in coefficients for r in names[len(ranges) :])
+    return bool(coefficients) and r_strided and any(c[i] == 1 for c in coefficients for i in ranges)
+
+
+def is_short(reduction: ReductionOp) -> bool:
+    length = product(reduce_sizes(reduction))
+    return length.is_number and int(length) <= OUTER_PERSISTENT_MAX
+
+
 def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[RowSplit]]:
     """The reductions each pointwise op could share a kernel with: those reading it (directly or through
-    other pointwise ops) and those it reads. Only their row boundaries are worth keeping: a boundary kept
+    other pointwise ops), those it reads and those reading a buffer it reads (a residual sum returned beside
+    the layer norm that recomputes it). Only their row boundaries are worth keeping: a boundary kept
     because some unrelated reduction has rows of the same size fixes a channels_last activation's iteration
-    order to NCHW, and its kernel reads memory at a stride of its channel count."""
+    order to NCHW, and its kernel reads memory at a stride of its channel count. Outer reductions keep none:
+    their producers are read best in storage order, as kernels of their own, and so are their consumers but
+    where rows are short enough for one program to hold them with their consumers (softmax over dim 0)."""
     reads = {op: read_ops(op) for op in block.ops if isinstance(op, LoopLike)}
     related: dict[Operation, list[RowSplit]] = {op: [] for op in reads if isinstance(op, PointwiseOp)}
     for split in splits:
-        producers, frontier = set(), [split.reduction]
+        outer = is_outer(split.reduction)
+        if outer and not is_short(split.reduction):
+            continue
+        producers, frontier = set(), [] if outer else [split.reduction]
         while frontier:
             for producer in reads.get(frontier.pop(), ()):
                 if isinstance(producer, PointwiseOp) and producer not in producers:
                     producers.add(producer)
                     frontier.append(producer)
-        consumers = {op for op in related if split.reduction in reads[op]}
+        roots = read_roots(split.reduction)
+        consumers = {op for op in related if split.reduction in reads[op] or roots & read_roots(op)}
         for op in producers | consumers:
             related[op].append(split)
     return related

@@ -47,11 +47,11 @@ def load_inputs(paths: Sequence[str]) -> list:
     inputs: list = []
     for path in paths:
         if path.endswith(".npy"):
-            inputs.append(np.load(path))
+            inputs.append(np.load(path, allow_pickle=False))  # never unpickles objects
         elif path.endswith(".pt"):
             import torch
 
-            value = torch.load(path)
+            value = torch.load(path, weights_only=True)  # tensors and containers, never arbitrary objects
             inputs.extend(value if isinstance(value, list | tuple) else [value])
         else:
             raise ValueError(f"cannot read inputs from '{path}': expected .npy or .pt")

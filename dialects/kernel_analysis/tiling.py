@@ -13,6 +13,8 @@ from irc.dialects.element_types import element_bytes
 
 # x positions one program of an outer reduction handles (its XBLOCK)
 OUTER_XBLOCK = 64
+# outer reductions with rows up to this long run persistent, one program holding whole rows with their consumers
+OUTER_PERSISTENT_MAX = 32
 # longest row a persistent reduction holds by default (kernel-tile's persistent_max)
 PERSISTENT_MAX = 4096
 

@@ -95,14 +95,22 @@ class LoopFunctions(InterpreterFunctions):
     def run_load(self, interpreter: Interpreter, op: loop.LoadOp, args: tuple) -> tuple:
         run = state(interpreter)
         gather, bounds = args[1:], op.bound_values()
-        return (ln.load(args[0], op.index.expr.data, run.env, run.symbols, gather, bounds),)
+        checked = op.checked is not None
+        return (ln.load(args[0], op.index.expr.data, run.env, run.symbols, gather, bounds, checked),)
 
     @impl(loop.StoreOp)
     def run_store(self, interpreter: Interpreter, op: loop.StoreOp, args: tuple) -> tuple:
         run = state(interpreter)
-        scatter = ln.Scatter(args[2:], op.bound_values(), op.combine.data if op.combine is not None else None)
+        combine = op.combine.data if op.combine is not None else None
+        scatter = ln.Scatter(args[2:], op.bound_values(), combine, op.checked is not None)
         ln.store(args[1], op.index.expr.data, args[0], run.env, run.symbols, scatter)
         return ()
+
+    @impl(loop.NonzeroOp)
+    def run_nonzero(self, interpreter: Interpreter, op: loop.NonzeroOp, args: tuple) -> tuple:
+        if np.any(np.asarray(args[0]) == 0):
+            raise RuntimeError("ZeroDivisionError (an integer division by zero)")  # ATen's CPU error
+        return (args[0],)
 
     @impl(loop.IndexOp)
     def run_index(self, interpreter: Interpreter, op: loop.IndexOp, args: tuple) -> tuple:

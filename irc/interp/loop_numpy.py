@@ -256,14 +256,18 @@ def grid_shape(op: loop.PointwiseOp | loop.ReductionOp, symbols: dict[str, int])
     return [dim(d, symbols) for d in (*op.ranges.data, *reduce)]
 
 
-def load(buffer: Buffer, index: str, env: dict, symbols: dict[str, int], gather=(), bounds=()) -> np.ndarray:
-    """The elements at `index`; with `gather` values (t0, t1, ...), those outside [0, bound) read 0."""
+def load(
+    buffer: Buffer, index: str, env: dict, symbols: dict[str, int], gather=(), bounds=(), checked=False
+) -> np.ndarray:
+    """The elements at `index`; with `gather` values (t0, t1, ...), those outside [0, bound) read 0
+    (`checked`: raise IndexError)."""
     if not gather:
         position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env), np.int64)
         return buffer.storage[position]
     values = [np.asarray(v, np.int64) for v in gather]
     limits = [int(b) if isinstance(b, int) else int(evaluate(str(b), symbols)) for b in bounds]
     valid = reduce(np.logical_and, [(v >= 0) & (v < n) for v, n in zip(values, limits)])  # any shapes
+    require_inside(valid, checked)
     safe = {f"t{k}": np.where(valid, v, 0) for k, v in enumerate(values)}
     position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env | safe), np.int64)
     valid, position = np.broadcast_arrays(valid, position)
@@ -277,6 +281,13 @@ class Scatter:
     values: Sequence = ()
     bounds: Sequence = ()
     combine: str | None = None
+    checked: bool = False
+
+
+def require_inside(valid: np.ndarray, checked: bool) -> None:
+    """A checked access raises as eager where an index value is out of range."""
+    if checked and not np.all(valid):
+        raise IndexError("index out of range (a checked gather or scatter)")
 
 
 # a store's combine -> the unbuffered numpy update that applies every value in point order
@@ -284,10 +295,12 @@ STORE_AT = {"add": np.add.at, "max": np.maximum.at, "min": np.minimum.at}
 
 
 def store(buffer: Buffer, index: str, value: np.ndarray, env: dict, symbols: dict[str, int], scatter=Scatter()) -> None:
-    """Writes (or combines, in point order) value at index; t values outside [0, bound) write nothing."""
+    """Writes (or combines, in point order) value at index; t values outside [0, bound) write nothing
+    (checked: raise IndexError)."""
     values = [np.asarray(v, np.int64) for v in scatter.values]
     limits = [int(b) if isinstance(b, int) else int(evaluate(str(b), symbols)) for b in scatter.bounds]
     valid = reduce(np.logical_and, [(v >= 0) & (v < n) for v, n in zip(values, limits)], np.True_)
+    require_inside(valid, scatter.checked)
     safe = {f"t{k}": np.where(valid, v, 0) for k, v in enumerate(values)}
     position = dim(buffer.type.offset, symbols) + np.asarray(evaluate(index, env | safe), np.int64)
     value, position, valid = np.broadcast_arrays(value, position, valid)

@@ -19,9 +19,13 @@
 - The interpreter's tl.dot multiplies bfloat16 operands as their uint16 bits: `interpreted_stdlib()` swaps in
   a dot that widens them to float32 first (template kernels' GEMMs); its float comparisons compare bfloat16
   bits too (-0.0 != 0.0): they are swapped for ones that widen first.
+- The interpreter skips tl.device_assert outside debug mode: `interpreted_stdlib()` turns it on (without the
+  overflow checks) and raises a failed assert as eager's error (`device_error`: IndexError for an index out of
+  range, RuntimeError("ZeroDivisionError") for an integer division by zero).
 """
 
 import contextlib
+import dataclasses
 import threading
 from types import SimpleNamespace
 
@@ -61,8 +65,17 @@ def interpreted_stdlib():
         for name in FLOAT_COMPARISONS:
             saved.append((builder, name, getattr(builder, name)))
             setattr(builder, name, _bfloat16_comparison(getattr(builder, name)))
+        from triton.runtime.interpreter import interpreter_builder as instance
+
+        saved.append((instance, "options", instance.options))
+        instance.options = dataclasses.replace(instance.options, debug=True, sanitize_overflow=False)
         try:
             yield
+        except Exception as error:  # noqa: BLE001 - a failed tl.device_assert becomes eager's error
+            translated = device_error(error)
+            if translated is error:
+                raise
+            raise translated from error
         finally:
             for module, name, value in saved:
                 setattr(module, name, value)
@@ -221,3 +234,20 @@ def libdevice_shim():
     if _libdevice_shim is None:
         _libdevice_shim = _libdevice()
     return _libdevice_shim
+
+
+# the start of a failed device_assert's message -> the error eager raises (ATen's CPU division: RuntimeError)
+DEVICE_ERRORS = {"index out of range": IndexError, "ZeroDivisionError": RuntimeError}
+
+
+def device_error(error: Exception) -> Exception:
+    """The error to raise for an exception out of an interpreted launch: a failed tl.device_assert of irc's
+    (an AssertionError inside Triton's InterpreterError) becomes eager's error; anything else stays."""
+    cause = error
+    while cause is not None and not isinstance(cause, AssertionError):
+        cause = cause.__cause__
+    message = str(cause) if cause is not None else ""
+    for start, kind in DEVICE_ERRORS.items():
+        if message.startswith(start):
+            return kind(f"{message} (a device-side check of a compiled kernel)")
+    return error

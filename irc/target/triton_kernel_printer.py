@@ -361,6 +361,9 @@ EXPRESSIONS: dict[type, Callable[[KernelPrinter, Operation], str]] = {
     ),
     triton.DescriptorLoadOp: lambda p, op: f"{p.ref(op.desc)}.load([{', '.join(p.ref(v) for v in op.offsets)}])",
     triton.TransOp: lambda p, op: f"tl.trans({p.ref(op.src)})",
+    triton.DeviceAssertOp: lambda p, op: (
+        f"tl.device_assert({p.ref(op.cond)}, {triton.ASSERT_MESSAGES[op.kind.data]!r})"
+    ),
 }
 
 

@@ -65,14 +65,15 @@ def default_options(k: triton.FuncOp) -> dict[str, int]:
     for key in ("num_warps", "num_stages"):
         if getattr(k, key) is not None:
             options[key] = getattr(k, key).value.data
-    return options
+    return options | triton.assert_launch_options(k)
 
 
 def candidate_options(k: triton.FuncOp) -> list[dict[str, int]]:
     found = k.attributes.get(triton.AUTOTUNE)
     if found is None:
         return []
-    return [{key: _number(v) for key, v in c.data.items() if key != "grid"} for c in found.data
+    debug = triton.assert_launch_options(k)
+    return [{key: _number(v) for key, v in c.data.items() if key != "grid"} | debug for c in found.data
             if isinstance(c, DictionaryAttr)]
 
 

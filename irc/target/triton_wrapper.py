@@ -440,8 +440,12 @@ def _configs(k: triton.FuncOp, options: list[str]) -> str:
     launch (irc/runtime/autotune.py); a kernel without candidates launches with its one config."""
     tuned = k.attributes.get(triton.AUTOTUNE)
     candidates = "[" + ", ".join(_candidate_text(c) for c in tuned.data) + "]" if tuned is not None else "[]"
-    default = "{" + ", ".join(f"{key!r}: {value}" for key, value in (o.split("=") for o in options)) + "}"
-    return f"({default}, {candidates})"
+    debug = "".join(f", {key!r}: {value!r}" for key, value in triton.assert_launch_options(k).items())
+    entries = [f"{key!r}: {value}" for key, value in (o.split("=") for o in options)]
+    default = "{" + ", ".join(entries) + debug + "}"
+    if tuned is not None:
+        candidates = "[" + ", ".join(_candidate_text(c)[:-1] + debug + "}" for c in tuned.data) + "]"
+    return f"({default.replace('{, ', '{')}, {candidates})"
 
 
 def _candidate_text(candidate: DictionaryAttr) -> str:

@@ -54,6 +54,7 @@ from irc.passes.aten_layout.strides import (
 )
 
 CONVOLUTION = "aten::convolution.default"
+CAT = "aten::cat.default"
 GROUPS_ARG = 8
 # Inductor's measured channels_last time / NCHW time by kind of convolution (graph.py, decide_layout_opt)
 MULTIPLIERS = {"grouped": 1.358, "small": 0.783, "in_out": 0.725, "default": 0.823}
@@ -158,11 +159,12 @@ class Layouts:
 
     def follow_operands(self, op: Operation) -> None:
         """Each 4-D result is channels_last where an operand is that is of its size, or of any size for a
-        pooling (a window over the spatial dims keeps the channels innermost)."""
-        pooling = isinstance(op, aten.FallbackOp) and op.overload.data in POOLINGS
+        pooling (a window over the spatial dims keeps the channels innermost) or a concatenation (Inception's
+        branches joined along the channels)."""
+        spreads = isinstance(op, aten.FallbackOp) and op.overload.data in (*POOLINGS, CAT)
         for result in [r for r in op.results if static_4d(r.type)]:
             sizes = result.type.sizes()
-            operands = [v for v in op.operands if static_4d(v.type) and (pooling or v.type.sizes() == sizes)]
+            operands = [v for v in op.operands if static_4d(v.type) and (spreads or v.type.sizes() == sizes)]
             if any(self.channels_last(v) for v in operands):
                 self.set_channels_last(result)
 

@@ -50,6 +50,7 @@ from irc.options import CheckedOptions
 from .body import Lowered, buffer_operand, declared_layout
 from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
+from .division_checks import DIVIDING, check_divisors, drop_division_checks
 from .gather import FALLBACK_LOWERINGS
 from .grid_sample import GRID_SAMPLE_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
@@ -224,6 +225,8 @@ def lower_op(op: Operation) -> None:
         lowered = lowering(op)
     except ValueError as exc:  # e.g. a constant that does not fit the dtype PyTorch reads it in
         raise PassFailedException(f"convert-aten-to-loop: {op.name}: {exc}") from exc
+    if op.name in DIVIDING:
+        check_divisors(lowered.ops)
     lowered = with_declared_layout(op, lowered)
     Rewriter.replace_op(op, lowered.ops, lowered.values)
 
@@ -281,10 +284,22 @@ def lower_function(function: func.FuncOp) -> None:
 
 @dataclass(frozen=True)
 class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
-    """Lowers aten to loop (see the module docstring for an example)."""
+    """Lowers aten to loop (see the module docstring for an example). The gather loads and scatter stores of
+    user indexing (gather, embedding, x[idx], index_put, scatters) are `checked`: an index out of range stops
+    the program as eager raises; `check_indices=false` (IRC_ASSERT_INDIRECT_INDEXING=0) leaves them
+    unchecked. Integer divisions by zero stop the program as ATen's CPU kernels raise (division_checks.py);
+    `check_division=false` (compiles for CUDA, whose kernels do not raise) drops the checks."""
 
     name = "convert-aten-to-loop"
+    check_indices: bool = True
+    check_division: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             lower_function(function)
+        if not self.check_division:
+            drop_division_checks(op)
+        if not self.check_indices:
+            for access in op.walk():
+                if isinstance(access, loop.LoadOp | loop.StoreOp):
+                    access.checked = None

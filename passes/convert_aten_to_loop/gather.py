@@ -1,17 +1,14 @@
 """Fallback ops that convert-aten-to-loop lowers after all, by overload (FALLBACK_LOWERINGS): gathers.
 
 `aten::gather.default(x, dim, index)` (any dim, static or symbolic sizes) becomes a pointwise over the index's
-shape whose load of `x` is a gather load: the coordinate along `dim` is the index value `t0`, wrapped like
-eager when negative (idx < 0 ? idx + size : idx):
+shape whose load of `x` is a checked gather load: the coordinate along `dim` is the index value `t0`:
 
     %g = aten.fallback "aten::gather.default"(%x, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>]}
         : (!aten.tensor<[4, 10], f32>, !aten.tensor<[4, 1], i64>) -> !aten.tensor<[4, 1], f32>
   becomes
     %g = loop.pointwise ranges [4, 1] {
-      %i = loop.load %t[#loop.index<"i0">] : ...           %n = arith.constant 10 : i64
-      %z = arith.constant 0 : i64                           %neg = arith.cmpi slt, %i, %z : i64
-      %w = arith.addi %i, %n : i64                          %k = arith.select %neg, %w, %i : i64
-      %v = loop.load %x[#loop.index<"10*i0 + t0">] gather(%k : i64) bounds [10] : ...
+      %k = loop.load %t[#loop.index<"i0">] : ...
+      %v = loop.load %x[#loop.index<"10*i0 + t0">] gather(%k : i64) bounds [10] checked : ...
       loop.yield %v : f32
     } : !loop.buffer<[4, 1], f32, strides [1, 1]>
 
@@ -19,7 +16,8 @@ eager when negative (idx < 0 ? idx + size : idx):
 `aten::index.Tensor(x, [idx0, None, idx1, ...])` (i32 / i64 index tensors, broadcast together) reads x with
 the index values along the indexed dims (several gathered coordinates t0, t1, ... of one load).
 
-An index outside [-size, size) makes eager raise; here it reads 0 (the gather load masks it). The one-hot form
+An index outside [-size, size) (gather and embedding: [0, size)) makes eager raise: the gather load is
+`checked`, so the kernel stops with "index out of range" (check_indices=false: it reads 0). The one-hot form
 this file used before (a sum over the whole dim, comparing each position with the index) is gone: the gather
 load reads one element instead of a row and fuses into the same kernels (an x-shaped epilogue of the row
 reductions around it, or inlined into the consumer's reduction), so it was never better.
@@ -69,13 +67,14 @@ def wrapped_index(body: Body, value: SSAValue, size: DimLike) -> SSAValue:
 
 
 def gather_load(body: Body, source: SSAValue, coords: Sequence[object], dim: int, index: SSAValue):
-    """The element of `source` at `coords` with the coordinate along `dim` taken from `index` (wrapped)."""
+    """The element of `source` at `coords` with the coordinate along `dim` taken from `index`: one outside
+    [0, size) is an error, as in eager (gather and embedding do not wrap negative indices)."""
     size = source.type.sizes()[dim]
-    position = wrapped_index(body, body.cast(index, i64), size)  # in i64: an index may be unsigned (ui8)
+    position = body.cast(index, i64)  # in i64: an index may be unsigned (ui8)
     coords = list(coords)
     coords[dim] = index_symbol("t0")
     flat = IndexAttr(linear_index(coords, source.type.stride_values()))
-    return body.add(loop.LoadOp(source, flat, [position], [size]))
+    return body.add(loop.LoadOp(source, flat, [position], [size], checked=True))
 
 
 def gather_parts(op: aten.FallbackOp):
@@ -149,7 +148,7 @@ def lower_index(op: aten.FallbackOp) -> Lowered | None:
     body = Body(out.sizes())
     coords, values, bounds = indexed_coords(body, source.type.sizes(), indices)
     flat = IndexAttr(linear_index(coords, source.type.stride_values()))
-    value = body.add(loop.LoadOp(source, flat, values, bounds))
+    value = body.add(loop.LoadOp(source, flat, values, bounds, checked=True))
     pointwise = body.pointwise(value, value.type)
     return Lowered([pointwise], [pointwise.result])
 

@@ -94,7 +94,8 @@ def lower_index_put(op: aten.FallbackOp) -> Lowered | None:
     coords, positions, bounds = indexed_coords(body, sizes, indices)
     value = body.cast(body.cast(body.load_broadcast(values), out.element_type), target.type.element_type)
     flat = IndexAttr(linear_index(coords, target.type.stride_values()))
-    body.add(loop.StoreOp(value, target, flat, positions, bounds, combine="add" if accumulate else None))
+    combine = "add" if accumulate else None
+    body.add(loop.StoreOp(value, target, flat, positions, bounds, combine=combine, checked=True))
     body.add(loop.YieldOp())
     return copy.result([loop.PointwiseOp(shape, body.ops)])
 

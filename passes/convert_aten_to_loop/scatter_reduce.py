@@ -38,7 +38,7 @@ from irc.dialects.types import BufferType, IndexAttr, TensorType, element_type, 
 from .body import Body, Lowered, declared_layout, index_symbol, linear_index
 from .cat import finish, result_tensor
 from .dtypes import compute_type
-from .gather import _arg, is_index_buffer, operand_of, wrapped_index
+from .gather import _arg, is_index_buffer, operand_of
 from .index_put import scatter_target
 from .scatter_stores import _fits, _parts
 
@@ -66,12 +66,13 @@ class Scatter(NamedTuple):
         body = Body(self.ranges)
         coords = [index_symbol(f"i{d}") for d in range(len(self.ranges))]
         index = body.cast(body.load(self.index, self.index_coords(coords)), i64)
-        position = wrapped_index(body, index, sizes[self.dim])
+        position = index  # scatter_reduce and index_reduce do not wrap negative indices, as eager
         written = body.cast(value(body, coords), target.type.element_type)
         place = (list(coords) or [0])[: len(sizes)]
         place[self.dim] = index_symbol("t0")
         flat = IndexAttr(linear_index(place, strides))
-        body.add(loop.StoreOp(written, target, flat, [position], [sizes[self.dim]], combine=combine))
+        bounds = [sizes[self.dim]]
+        body.add(loop.StoreOp(written, target, flat, [position], bounds, combine=combine, checked=True))
         body.add(loop.YieldOp())
         return loop.PointwiseOp(self.ranges, body.ops)
 

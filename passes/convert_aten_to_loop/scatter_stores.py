@@ -82,12 +82,13 @@ def _store(target: SSAValue, dim: int, index: SSAValue, value, accumulate: bool)
     element = target.type.element_type
     body = Body(index.type.sizes())
     coords = [index_symbol(f"i{d}") for d in range(len(index.type.sizes()))]
-    position = wrapped_index(body, body.cast(body.load(index, coords), i64), sizes[dim])
+    position = body.cast(body.load(index, coords), i64)  # scatters do not wrap negative indices, as eager
     written = body.cast(value(body, element), element)
     coords = (coords or [0])[: len(sizes)]
     coords[dim] = index_symbol("t0")
     flat = IndexAttr(linear_index(coords, strides))
-    body.add(loop.StoreOp(written, target, flat, [position], [sizes[dim]], combine="add" if accumulate else None))
+    combine = "add" if accumulate else None
+    body.add(loop.StoreOp(written, target, flat, [position], [sizes[dim]], combine=combine, checked=True))
     body.add(loop.YieldOp())
     return loop.PointwiseOp(index.type.sizes(), body.ops)
 
@@ -176,7 +177,8 @@ def lower_put(op: aten.FallbackOp) -> Lowered | None:
     value = body.load(src, [0] * len(src.type.sizes()) if single else coords)
     written = body.cast(body.cast(value, out.element_type), target.type.element_type)
     add = "add" if accumulate else None
-    body.add(loop.StoreOp(written, target, IndexAttr(index_symbol("t0")), [position], [numel], combine=add))
+    flat = IndexAttr(index_symbol("t0"))
+    body.add(loop.StoreOp(written, target, flat, [position], [numel], combine=add, checked=True))
     body.add(loop.YieldOp())
     return copy.result([loop.PointwiseOp(index.type.sizes(), body.ops)])
 

@@ -18,7 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.elementwise import ELEMENTWISE
-from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, RandomOp, element_of, shape_of
+from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, DeviceAssertOp, RandomOp, element_of, shape_of
 from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 from irc.passes.convert_kernel_to_triton.while_loop import lower_while
@@ -309,6 +309,17 @@ def _random(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAVal
     return ctx.builder.insert(RandomOp(op.kind.data, seed, offset, *op.bounds()))
 
 
+def _nonzero(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """The divisor, after `tl.device_assert(divisor != 0 | ~lanes, "ZeroDivisionError")` (lanes outside the
+    block's masks read 0 and pass)."""
+    b, (divisor,) = ctx.builder, operands
+    passes = b.binary("ne", divisor, b.const(0, element_of(divisor.type)))
+    for mask in ctx.lane_masks():
+        passes = b.binary("logical_or", passes, b.unary("not", mask))
+    b.insert(DeviceAssertOp(passes, "zero_division"))
+    return divisor
+
+
 HANDLERS: dict[str, Handler] = {
     "arith.constant": _constant,
     "math.absi": _absi,
@@ -327,6 +338,7 @@ HANDLERS: dict[str, Handler] = {
     "math.log10": _log10,
     "math.fma": _fma,
     "loop.random": _random,
+    "loop.nonzero": _nonzero,
     "loop.load": lambda ctx, op, operands: ctx.load(op, operands),
     "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0], operands[1:]),
     "loop.index": lambda ctx, op, operands: ctx.index_value(op),

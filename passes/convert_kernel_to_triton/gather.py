@@ -3,11 +3,14 @@
 
 A loop.load with gather values (`t0, t1, ...` in its index) splits its flat index into the part over the
 program indices (lowered, memoized and hoisted like any load's) and the terms of the `t` symbols, computed
-where the values are. An index value outside [0, bound) is masked (the load reads 0):
+where the values are. An index value outside [0, bound) is masked (the load reads 0); a `checked` access also
+asserts it is inside (unless value_range proves it), where the block's mask holds:
 
     loop.load %x[#loop.index<"5000*i0 + t0">] gather(%k : i64) bounds [5000]
       ->  tmp1 = tmp0.to(tl.int32); tmp2 = (tmp1 >= 0) & (tmp1 < 5000)
           tl.load(in_ptr0 + (5000*x0 + tmp1), xmask & tmp2, other=0.0)
+    ... bounds [5000] checked
+      ->  tl.device_assert(tmp2 | (xmask == 0), "index out of range")
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import sympy
 from xdsl.ir import Operation, SSAValue
 
 from irc.dialects import triton
+from irc.dialects.loop_analysis.value_range import provably_within
 from irc.dialects.sym import as_expr
 from irc.passes.convert_kernel_to_triton.builder import convert_scalar
 from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
@@ -100,11 +104,13 @@ def indirect_address(
         b.broadcast_to(IndexLowering(ctx, scope).lower(base), shape),
         b.broadcast_to(IndexLowering(ctx, local).lower(gathered), shape),
     )
-    mask = scope.masks[shape_class]
-    for value, bound in zip(values, op.bound_values()):  # checked before any narrowing to the index type
+    tile_mask = mask = scope.masks[shape_class]
+    for value, bound, source in zip(values, op.bound_values(), op.indirect):  # before narrowing to index type
         limit = IndexLowering(ctx, scope).lower(as_expr(bound))
-        inside = b.binary(
-            "logical_and", b.binary("ge", value, b.const(0, it)), b.binary("lt", value, limit)
-        )
-        mask = b.binary("logical_and", mask, b.broadcast_to(inside, shape))
+        above, below = b.binary("ge", value, b.const(0, it)), b.binary("lt", value, limit)
+        inside = b.broadcast_to(b.binary("logical_and", above, below), shape)
+        mask = b.binary("logical_and", mask, inside)
+        if op.checked is not None and not provably_within(source, bound):
+            passes = b.binary("logical_or", inside, b.unary("not", tile_mask))
+            b.insert(triton.DeviceAssertOp(passes, "index"))
     return ctx.pointer(root), offset, mask, shape

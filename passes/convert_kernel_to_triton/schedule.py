@@ -270,6 +270,8 @@ class KernelAnalysis:
                 for prop in inner.properties.values():
                     if isinstance(prop, IndexAttr):
                         found |= prop.symbols()
+                if isinstance(inner, loop.LoadOp | loop.StoreOp) and inner.bounds is not None:
+                    found |= _symbols(inner.bounds)  # gathered values' masks and checks compare with them
         for result in self.outputs:
             found |= _type_symbols(result.type)
         for op in self.other_ops:

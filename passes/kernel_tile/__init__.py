@@ -44,6 +44,7 @@ from irc.dialects.kernel_config import candidate_attr
 from irc.dialects.loop import ScanOp
 from irc.dialects.types import DimLike, dim_attr
 from irc.dialects.kernel_analysis.tiling import (
+    OUTER_PERSISTENT_MAX,
     OUTER_XBLOCK,
     PERSISTENT_MAX,
     is_outer_reduction,
@@ -77,7 +78,6 @@ LOOPED_BLOCK_ELEMENTS = 2048
 LOOPED_XBLOCK = (1, 8)
 # outer reductions (loads contiguous along x): XBLOCK = OUTER_XBLOCK, short r blocks; persistent up to 32
 OUTER_RBLOCK = 8
-OUTER_PERSISTENT_MAX = 32
 # elements in a block -> num_warps: the first row whose bound is >= the block's elements (None: no bound)
 POINTWISE_WARPS = ((1024, 4), (None, 8))
 REDUCTION_WARPS = ((256, 2), (512, 4), (None, 8))

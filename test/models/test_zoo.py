@@ -4,18 +4,16 @@ For each model: no graph falls back to eager (IRC_FALLBACK_ON_ERROR is off, so a
 everything irc still runs eagerly is extern compute (zoo.EXTERN_COMPUTE: the matmul family, convolution,
 attention), and the outputs match eager with the e2e tolerances. GPT-2, BERT and
 ResNet also take a training step: the loss, every parameter's gradient (and batch norm's running statistics)
-match eager's.
+match eager's (test_training.py has more models).
 """
 
 import pytest
 import torch
 from harness import assert_same
+from training import check_training_step, training_pair
 from zoo import ZOO, not_extern_compute
 
 from irc import metrics
-
-GRAD_TOLERANCE = dict(rtol=1e-4, atol=1e-5)
-
 
 def zoo_params(names):
     return [pytest.param(n, marks=[pytest.mark.slow] if ZOO[n].heavy else []) for n in names]
@@ -47,37 +45,13 @@ def loss_of(out: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return torch.nn.functional.cross_entropy(out.reshape(-1, out.shape[-1]), targets.reshape(-1))
 
 
-def training_copy(name):
-    model, inputs = ZOO[name].build(small=True)
-    model.train()
-    for module in model.modules():  # dropout's random masks differ between eager and compiled runs
-        if isinstance(module, torch.nn.Dropout):
-            module.p = 0.0
-    return model, inputs
-
-
 @pytest.mark.parametrize("name", zoo_params([n for n, m in ZOO.items() if m.train]))
 def test_training_step(name):
-    eager, inputs = training_copy(name)
-    model, _ = training_copy(name)
-    out = eager(*inputs)
+    eager, model = training_pair(lambda: ZOO[name].build(small=True)[0])
+    shaped, inputs = ZOO[name].build(small=True)
+    with torch.no_grad():
+        out_shape = shaped(*inputs).shape
     torch.manual_seed(1)
-    targets = None if name == "bert" else torch.randint(0, out.shape[-1], out.shape[:-1])
-    want = loss_of(out, targets)
-    want.backward()
-
-    torch._dynamo.reset()
-    metrics.reset()
-    got = loss_of(torch.compile(model, backend="irc")(*inputs), targets)
-    got.backward()
+    targets = None if name == "bert" else torch.randint(0, out_shape[-1], out_shape[:-1])
+    check_training_step(eager, model, lambda m, *x: loss_of(m(*x), targets), *inputs)
     check_compiled_whole()
-    assert metrics.graphs_compiled >= 2  # forward and backward
-    assert_same(got.detach(), want.detach())
-    for (param, p), (_, q) in zip(model.named_parameters(), eager.named_parameters()):
-        assert (p.grad is None) == (q.grad is None), param
-        if p.grad is not None:
-            torch.testing.assert_close(
-                p.grad, q.grad, **GRAD_TOLERANCE, msg=lambda m: f"grad of {param}: {m}"
-            )
-    for (buffer, b), (_, c) in zip(model.named_buffers(), eager.named_buffers()):
-        assert_same(b, c)  # batch norm's running mean and var, its batch count

@@ -13,7 +13,7 @@ func.func @accumulate(%x: !aten.tensor<[5, 3], f32, strides [3, 1]>, %i: !aten.t
 // CHECK:         %[[K:.*]] = loop.load %i[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK:         arith.select
 // CHECK:         %[[V:.*]] = loop.load %v[#loop.index<"3*i0 + i1">]
-// CHECK:         loop.store %[[V]], %[[C]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add
+// CHECK:         loop.store %[[V]], %[[C]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] checked add
 // CHECK:       func.return %[[C]]
 
 // -----
@@ -28,11 +28,11 @@ func.func @plain(%x: !aten.tensor<[5, 3], i16, strides [3, 1]>, %i: !aten.tensor
 
 // CHECK-LABEL: func.func @plain
 // CHECK:       loop.pointwise ranges [2, 3] {
-// CHECK:         loop.store %{{.*}}, %{{.*}}[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] : !loop.buffer<[5, 3], i16
+// CHECK:         loop.store %{{.*}}, %{{.*}}[#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] checked : !loop.buffer<[5, 3], i16
 // CHECK:       %[[W:.*]] = loop.pointwise ranges [5, 3] {
 // CHECK:         loop.cast %{{.*}} : i16 to i64
 // CHECK:       } : !loop.buffer<[5, 3], i64, strides [3, 1]>
-// CHECK:         loop.store %{{.*}}, %[[W]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add : !loop.buffer<[5, 3], i64
+// CHECK:         loop.store %{{.*}}, %[[W]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] checked add : !loop.buffer<[5, 3], i64
 // CHECK:       loop.pointwise ranges [5, 3] {
 // CHECK:         loop.cast %{{.*}} : i64 to i16
 // CHECK-NOT:   kernel.extern
@@ -50,13 +50,13 @@ func.func @scatter_add(%x: !aten.tensor<[5, 3], f32, strides [3, 1]>, %i: !aten.
 // CHECK-LABEL: func.func @scatter_add
 // CHECK:       %[[C:.*]] = loop.pointwise ranges [5, 3] {
 // CHECK:       loop.pointwise ranges [4, 3] {
-// CHECK:         loop.store %{{.*}}, %[[C]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add
+// CHECK:         loop.store %{{.*}}, %[[C]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] checked add
 // CHECK:       %[[D:.*]] = loop.pointwise ranges [5, 3] {
 // CHECK:       loop.pointwise ranges [4, 3] {
 // CHECK:         arith.constant 0.000000e+00 : f32
-// CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] :
+// CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] checked :
 // CHECK:       loop.pointwise ranges [4, 3] {
-// CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] add
+// CHECK:         loop.store %{{.*}}, %[[D]][#loop.index<"i1 + 3*t0">] scatter(%{{.*}} : i64) bounds [5] checked add
 // CHECK-NOT:   kernel.extern
 
 // -----

@@ -1,4 +1,7 @@
 // RUN: irc-opt %s -p convert-aten-to-loop --split-input-file | filecheck %s
+// With check_indices=false (IRC_ASSERT_INDIRECT_INDEXING=0) no gather or scatter is checked:
+// RUN: irc-opt %s -p 'convert-aten-to-loop{check_indices=false}' --split-input-file | filecheck %s --check-prefix=OFF
+// OFF-NOT: checked
 
 // flip (prims.rev, what flip's decomposition makes): the flipped dim reads size - 1 - i.
 func.func @flip(%x: !aten.tensor<[3, 5], f32, strides [5, 1]>) -> !aten.tensor<[3, 5], f32, strides [5, 1]> {
@@ -58,7 +61,7 @@ func.func @index_apart(%x: !aten.tensor<[4, 3, 6], f32, strides [18, 6, 1]>, %a:
 // CHECK-NEXT:      %[[A:.*]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[2, 1], i64, strides [1, 1]>
 // CHECK:           %[[B:.*]] = loop.load %b[#loop.index<"i1">] : !loop.buffer<[5], i32, strides [1]>
 // CHECK-NEXT:      %[[B64:.*]] = loop.cast %[[B]] : i32 to i64
-// CHECK:           %[[V:.*]] = loop.load %x[#loop.index<"6*i2 + 18*t0 + t1">] gather(%{{.*}}, %{{.*}} : i64, i64) bounds [4, 6] : !loop.buffer<[4, 3, 6], f32, strides [18, 6, 1]>
+// CHECK:           %[[V:.*]] = loop.load %x[#loop.index<"6*i2 + 18*t0 + t1">] gather(%{{.*}}, %{{.*}} : i64, i64) bounds [4, 6] checked : !loop.buffer<[4, 3, 6], f32, strides [18, 6, 1]>
 // CHECK-NEXT:      loop.yield %[[V]] : f32
 
 // -----

@@ -16,10 +16,10 @@ func.func @amax(%x: !aten.tensor<[7, 9], f32, strides [9, 1]>, %i: !aten.tensor<
 // CHECK:       } : !loop.buffer<[7, 9], i32, strides [9, 1]>
 // CHECK:       loop.pointwise ranges [4, 5] {
 // CHECK:         %[[ID:.*]] = arith.constant -2139095041 : i32
-// CHECK:         loop.store %[[ID]], %[[K]][#loop.index<"i1 + 9*t0">] scatter(%{{.*}} : i64) bounds [7] : !loop.buffer<[7, 9], i32, strides [9, 1]>
+// CHECK:         loop.store %[[ID]], %[[K]][#loop.index<"i1 + 9*t0">] scatter(%{{.*}} : i64) bounds [7] checked : !loop.buffer<[7, 9], i32, strides [9, 1]>
 // CHECK:       loop.pointwise ranges [4, 5] {
 // CHECK:         loop.load %s[#loop.index<"6*i0 + i1">]
-// CHECK:         loop.store %{{.*}}, %[[K]][#loop.index<"i1 + 9*t0">] scatter(%{{.*}} : i64) bounds [7] max : !loop.buffer<[7, 9], i32, strides [9, 1]>
+// CHECK:         loop.store %{{.*}}, %[[K]][#loop.index<"i1 + 9*t0">] scatter(%{{.*}} : i64) bounds [7] checked max : !loop.buffer<[7, 9], i32, strides [9, 1]>
 // CHECK:       %[[R:.*]] = loop.pointwise ranges [7, 9] {
 // CHECK:         arith.bitcast %{{.*}} : i32 to f32
 // CHECK:       func.return %[[R]]
@@ -37,7 +37,7 @@ func.func @amin(%x: !aten.tensor<[5, 3], i16, strides [3, 1]>, %i: !aten.tensor<
 // CHECK:       } : !loop.buffer<[5, 3], i64, strides [3, 1]>
 // CHECK:       loop.pointwise ranges [5, 4] {
 // CHECK:         loop.load %i[#loop.index<"i1">]
-// CHECK:         loop.store %{{.*}}, %[[K]][#loop.index<"3*i0 + t0">] scatter(%{{.*}} : i64) bounds [3] min : !loop.buffer<[5, 3], i64, strides [3, 1]>
+// CHECK:         loop.store %{{.*}}, %[[K]][#loop.index<"3*i0 + t0">] scatter(%{{.*}} : i64) bounds [3] checked min : !loop.buffer<[5, 3], i64, strides [3, 1]>
 // CHECK:       loop.pointwise ranges [5, 3] {
 // CHECK:       } : !loop.buffer<[5, 3], i16, strides [3, 1]>
 
@@ -52,10 +52,10 @@ func.func @mean(%x: !aten.tensor<[7], i32, strides [1]>, %i: !aten.tensor<[4], i
 
 // CHECK-LABEL: func.func @mean
 // CHECK:       %[[S:.*]] = loop.pointwise ranges [7] {
-// CHECK:       loop.store %{{.*}}, %[[S]][#loop.index<"t0">] scatter(%{{.*}} : i64) bounds [7] add : !loop.buffer<[7], i32, strides [1]>
+// CHECK:       loop.store %{{.*}}, %[[S]][#loop.index<"t0">] scatter(%{{.*}} : i64) bounds [7] checked add : !loop.buffer<[7], i32, strides [1]>
 // CHECK:       %[[C:.*]] = loop.pointwise ranges [7] {
 // CHECK:         arith.constant 1 : i32
-// CHECK:       loop.store %{{.*}}, %[[C]][#loop.index<"t0">] scatter(%{{.*}} : i64) bounds [7] add : !loop.buffer<[7], i32, strides [1]>
+// CHECK:       loop.store %{{.*}}, %[[C]][#loop.index<"t0">] scatter(%{{.*}} : i64) bounds [7] checked add : !loop.buffer<[7], i32, strides [1]>
 // CHECK:       loop.pointwise ranges [7] {
 // CHECK:         arith.cmpi eq
 // CHECK:         loop.floordiv

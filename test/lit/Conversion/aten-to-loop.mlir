@@ -1,4 +1,7 @@
 // RUN: irc-opt %s -p convert-aten-to-loop --split-input-file | filecheck %s
+// Compiles for CUDA keep no division checks (its kernels do not raise):
+// RUN: irc-opt %s -p 'convert-aten-to-loop{check_division=false}' --split-input-file | filecheck %s --check-prefix=CUDA
+// CUDA-NOT: loop.nonzero
 
 // Unary: f16 is computed in f32 (cast up after the load, down before the yield); exp of an integer
 // tensor computes in its float result type.
@@ -183,7 +186,8 @@ func.func @scalar_arg(%x: !aten.tensor<[4], f32, strides [1]>, %s: f64) -> !aten
 
 // -----
 
-// div of ints: true division in the float result type, "trunc" is divsi, "floor" and remainder are loop ops.
+// div of ints: true division in the float result type, "trunc" is divsi, "floor" and remainder are loop ops;
+// their divisors pass through loop.nonzero (a zero stops the program, as ATen's CPU kernels raise).
 func.func @div_modes(%a: !aten.tensor<[4], i64, strides [1]>, %b: !aten.tensor<[4], i64, strides [1]>) -> (!aten.tensor<[4], f32>, !aten.tensor<[4], i64>, !aten.tensor<[4], i64>, !aten.tensor<[4], i64>) {
   %div = aten.div %a, %b : (!aten.tensor<[4], i64, strides [1]>, !aten.tensor<[4], i64, strides [1]>) -> !aten.tensor<[4], f32>
   %trunc = aten.div %a, %b rounding_mode = "trunc" : (!aten.tensor<[4], i64, strides [1]>, !aten.tensor<[4], i64, strides [1]>) -> !aten.tensor<[4], i64>
@@ -204,19 +208,22 @@ func.func @div_modes(%a: !aten.tensor<[4], i64, strides [1]>, %b: !aten.tensor<[
 // CHECK-NEXT:   %trunc = loop.pointwise ranges [4] {
 // CHECK-NEXT:     %[[LD2:[0-9]+]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:     %[[LD3:[0-9]+]] = loop.load %b[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
-// CHECK-NEXT:     %[[DIVSI:[0-9]+]] = arith.divsi %[[LD2]], %[[LD3]] : i64
+// CHECK-NEXT:     %[[NZ3:[0-9]+]] = loop.nonzero %[[LD3]] : i64
+// CHECK-NEXT:     %[[DIVSI:[0-9]+]] = arith.divsi %[[LD2]], %[[NZ3]] : i64
 // CHECK-NEXT:     loop.yield %[[DIVSI]] : i64
 // CHECK-NEXT:   } : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:   %floor = loop.pointwise ranges [4] {
 // CHECK-NEXT:     %[[LD4:[0-9]+]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:     %[[LD5:[0-9]+]] = loop.load %b[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
-// CHECK-NEXT:     %[[FLOORDIV:[0-9]+]] = loop.floordiv %[[LD4]], %[[LD5]] : i64
+// CHECK-NEXT:     %[[NZ5:[0-9]+]] = loop.nonzero %[[LD5]] : i64
+// CHECK-NEXT:     %[[FLOORDIV:[0-9]+]] = loop.floordiv %[[LD4]], %[[NZ5]] : i64
 // CHECK-NEXT:     loop.yield %[[FLOORDIV]] : i64
 // CHECK-NEXT:   } : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:   %rem = loop.pointwise ranges [4] {
 // CHECK-NEXT:     %[[LD6:[0-9]+]] = loop.load %a[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:     %[[LD7:[0-9]+]] = loop.load %b[#loop.index<"i0">] : !loop.buffer<[4], i64, strides [1]>
-// CHECK-NEXT:     %[[REMAINDER:[0-9]+]] = loop.remainder %[[LD6]], %[[LD7]] : i64
+// CHECK-NEXT:     %[[NZ7:[0-9]+]] = loop.nonzero %[[LD7]] : i64
+// CHECK-NEXT:     %[[REMAINDER:[0-9]+]] = loop.remainder %[[LD6]], %[[NZ7]] : i64
 // CHECK-NEXT:     loop.yield %[[REMAINDER]] : i64
 // CHECK-NEXT:   } : !loop.buffer<[4], i64, strides [1]>
 // CHECK-NEXT:   func.return %div, %trunc, %floor, %rem : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], i64, strides [1]>, !loop.buffer<[4], i64, strides [1]>, !loop.buffer<[4], i64, strides [1]>
@@ -662,7 +669,7 @@ func.func @no_aten(%s: i64) -> i64 {
 // -----
 
 // gather (any dim, static or symbolic sizes, i64 or i32 indices): a pointwise over the index's shape with a
-// gather load; negative indices wrap by the size of the gathered dim (a loop.index where it is symbolic).
+// checked gather load (an index outside [0, size) stops the program: eager's gather does not wrap negatives).
 func.func @gather(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %y: !aten.tensor<[s0, 7], f16, strides [7, 1]>, %u: !aten.tensor<[3, 7], i32, strides [7, 1]>) -> (!aten.tensor<[4, 1], f32, strides [1, 1]>, !aten.tensor<[3, 7], f16, strides [7, 1]>) {
   %g = aten.fallback "aten::gather.default"(%x, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 1], f32, strides [1, 1]>
   %h = aten.fallback "aten::gather.default"(%y, %u) {args = [#aten.operand<0>, 0 : i64, #aten.operand<1>]} : (!aten.tensor<[s0, 7], f16, strides [7, 1]>, !aten.tensor<[3, 7], i32, strides [7, 1]>) -> !aten.tensor<[3, 7], f16, strides [7, 1]>
@@ -671,22 +678,14 @@ func.func @gather(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.ten
 
 // CHECK-LABEL: func.func @gather
 // CHECK-NEXT:    %g = loop.pointwise ranges [4, 1] {
-// CHECK-NEXT:      %[[I:.*]] = loop.load %t[#loop.index<"i0 + i1">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
-// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0 : i64
-// CHECK-NEXT:      %[[N:.*]] = arith.cmpi slt, %[[I]], %[[Z]] : i64
-// CHECK-NEXT:      %[[S:.*]] = arith.constant 10 : i64
-// CHECK-NEXT:      %[[W:.*]] = arith.addi %[[I]], %[[S]] : i64
-// CHECK-NEXT:      %[[K:.*]] = arith.select %[[N]], %[[W]], %[[I]] : i64
-// CHECK-NEXT:      %[[V:.*]] = loop.load %x[#loop.index<"10*i0 + t0">] gather(%[[K]] : i64) bounds [10] : !loop.buffer<[4, 10], f32, strides [10, 1]>
+// CHECK-NEXT:      %[[K:.*]] = loop.load %t[#loop.index<"i0 + i1">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
+// CHECK-NEXT:      %[[V:.*]] = loop.load %x[#loop.index<"10*i0 + t0">] gather(%[[K]] : i64) bounds [10] checked : !loop.buffer<[4, 10], f32, strides [10, 1]>
 // CHECK-NEXT:      loop.yield %[[V]] : f32
 // CHECK-NEXT:    } : !loop.buffer<[4, 1], f32, strides [1, 1]>
 // CHECK-NEXT:    %h = loop.pointwise ranges [3, 7] {
 // CHECK-NEXT:      %[[U:.*]] = loop.load %u[#loop.index<"7*i0 + i1">] : !loop.buffer<[3, 7], i32, strides [7, 1]>
-// CHECK-NEXT:      %[[I:.*]] = loop.cast %[[U]] : i32 to i64
-// CHECK:           %[[S:.*]] = loop.index #loop.index<"s0"> : i64
-// CHECK-NEXT:      %[[W:.*]] = arith.addi %[[I]], %[[S]] : i64
-// CHECK-NEXT:      %[[K:.*]] = arith.select %{{.*}}, %[[W]], %[[I]] : i64
-// CHECK-NEXT:      %{{.*}} = loop.load %y[#loop.index<"i1 + 7*t0">] gather(%[[K]] : i64) bounds [s0] : !loop.buffer<[s0, 7], f16, strides [7, 1]>
+// CHECK-NEXT:      %[[K:.*]] = loop.cast %[[U]] : i32 to i64
+// CHECK-NEXT:      %{{.*}} = loop.load %y[#loop.index<"i1 + 7*t0">] gather(%[[K]] : i64) bounds [s0] checked : !loop.buffer<[s0, 7], f16, strides [7, 1]>
 
 // -----
 
@@ -699,10 +698,10 @@ func.func @embedding_and_index(%w: !aten.tensor<[100, 33], f32, strides [33, 1]>
 
 // CHECK-LABEL: func.func @embedding_and_index
 // CHECK:         %e = loop.pointwise ranges [5, 33] {
-// CHECK:           loop.load %w[#loop.index<"i1 + 33*t0">] gather(%{{.*}} : i64) bounds [100]
+// CHECK:           loop.load %w[#loop.index<"i1 + 33*t0">] gather(%{{.*}} : i64) bounds [100] checked
 // CHECK:         %y = loop.pointwise ranges [3, 5, 4] {
 // CHECK:           %{{.*}} = loop.load %i[#loop.index<"i1">]
-// CHECK:           loop.load %x[#loop.index<"36*i0 + i2 + 4*t0">] gather(%{{.*}} : i64) bounds [9]
+// CHECK:           loop.load %x[#loop.index<"36*i0 + i2 + 4*t0">] gather(%{{.*}} : i64) bounds [9] checked
 
 // -----
 
@@ -732,4 +731,4 @@ func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.te
 // CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
 // CHECK-NEXT:    %m = loop.pointwise ranges [4, 10] {
 // CHECK:         loop.pointwise ranges [4, 2] {
-// CHECK:           loop.store %{{.*}}, %m[#loop.index<"10*i0 + t0">] scatter(%{{.*}} : i64) bounds [10] :
+// CHECK:           loop.store %{{.*}}, %m[#loop.index<"10*i0 + t0">] scatter(%{{.*}} : i64) bounds [10] checked :

@@ -87,3 +87,19 @@ func.func @viewed(%g: !aten.tensor<[2, 6, 5], f32>, %pos: !aten.tensor<[5, 6], f
   %o = aten.sum %v dims = [0] : (!aten.tensor<[1, 2, 5, 6], f32, strides [30, 30, 1, 5]>) -> !aten.tensor<[2, 5, 6], f32>
   func.return %o : !aten.tensor<[2, 5, 6], f32>
 }
+
+// -----
+
+// Inception's branches joined along the channels: the concatenation of channels_last branches is
+// channels_last, so the next convolution reads it without a copy.
+// CHECK-LABEL: func.func @branches
+// CHECK:         %[[CAT:.*]] = aten.fallback "aten::cat.default"(%{{.*}}, %{{.*}}) {{.*}} -> !aten.tensor<[2, 24, 8, 8], f32, strides [1536, 1, 192, 24]>
+// CHECK-NOT:     aten.clone %[[CAT]]
+// CHECK:         aten.fallback "aten::convolution.default"(%[[CAT]], %v)
+func.func @branches(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[8, 16, 1, 1], f32>, %u: !aten.tensor<[16, 16, 1, 1], f32>, %v: !aten.tensor<[16, 24, 1, 1], f32>) -> !aten.tensor<[2, 16, 8, 8], f32> attributes {irc.inference} {
+  %a = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[8, 16, 1, 1], f32>) -> !aten.tensor<[2, 8, 8, 8], f32>
+  %b = aten.fallback "aten::convolution.default"(%x, %u) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[16, 16, 1, 1], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
+  %c = aten.fallback "aten::cat.default"(%a, %b) {args = [[#aten.operand<0>, #aten.operand<1>], 1 : i64]} : (!aten.tensor<[2, 8, 8, 8], f32>, !aten.tensor<[2, 16, 8, 8], f32>) -> !aten.tensor<[2, 24, 8, 8], f32>
+  %d = aten.fallback "aten::convolution.default"(%c, %v) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 24, 8, 8], f32>, !aten.tensor<[16, 24, 1, 1], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
+  func.return %d : !aten.tensor<[2, 16, 8, 8], f32>
+}

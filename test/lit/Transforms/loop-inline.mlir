@@ -316,6 +316,78 @@ func.func @gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %m: !loop.
 
 // -----
 
+// A chain at one point: each producer's body becomes its consumer's (no copy), and a consumer's read of an
+// element its producer reads takes that value (one load of %y per element).
+func.func @chain(%x: !loop.buffer<[4, 5], f32, strides [5, 1]>, %y: !loop.buffer<[4, 5], f32, strides [5, 1]>) -> !loop.buffer<[4, 5], f32, strides [5, 1]> {
+  %a = loop.pointwise ranges [4, 5] {
+    %0 = loop.load %x[#loop.index<"5*i0 + i1">] : !loop.buffer<[4, 5], f32, strides [5, 1]>
+    %1 = loop.load %y[#loop.index<"5*i0 + i1">] : !loop.buffer<[4, 5], f32, strides [5, 1]>
+    %2 = arith.addf %0, %1 : f32
+    loop.yield %2 : f32
+  } : !loop.buffer<[4, 5], f32, strides [5, 1]>
+  %b = loop.pointwise ranges [4, 5] {
+    %3 = loop.load %a[#loop.index<"5*i0 + i1">] : !loop.buffer<[4, 5], f32, strides [5, 1]>
+    %4 = loop.load %y[#loop.index<"5*i0 + i1">] : !loop.buffer<[4, 5], f32, strides [5, 1]>
+    %5 = arith.mulf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !loop.buffer<[4, 5], f32, strides [5, 1]>
+  %c = loop.pointwise ranges [4, 5] {
+    %6 = loop.load %b[#loop.index<"5*i0 + i1">] : !loop.buffer<[4, 5], f32, strides [5, 1]>
+    %7 = math.sin %6 : f32
+    loop.yield %7 : f32
+  } : !loop.buffer<[4, 5], f32, strides [5, 1]>
+  func.return %c : !loop.buffer<[4, 5], f32, strides [5, 1]>
+}
+
+// CHECK-LABEL: func.func @chain
+// CHECK-NEXT:    %c = loop.pointwise ranges [4, 5] {
+// CHECK-NEXT:      %[[X:.*]] = loop.load %x[#loop.index<"5*i0 + i1">]
+// CHECK-NEXT:      %[[Y:.*]] = loop.load %y[#loop.index<"5*i0 + i1">]
+// CHECK-NEXT:      %[[A:.*]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK-NEXT:      %[[B:.*]] = arith.mulf %[[A]], %[[Y]] : f32
+// CHECK-NEXT:      %[[C:.*]] = math.sin %[[B]] : f32
+// CHECK-NEXT:      loop.yield %[[C]] : f32
+// CHECK-NEXT:    } : !loop.buffer<[4, 5], f32, strides [5, 1]>
+// CHECK-NEXT:    func.return %c
+
+// -----
+
+// A checked gather site (x[idx] of a computed buffer) carries its check to the composed loads that take its
+// gather value; a producer whose own gather load is unchecked is not composed there (one flag per load).
+func.func @checked_gather_site(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %t: !loop.buffer<[3], i64, strides [1]>, %rows: !loop.buffer<[3], i32, strides [1]>) -> (!loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>) {
+  %p = loop.pointwise ranges [3, 9] {
+    %a = loop.load %x[#loop.index<"9*i0 + i1">] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    %c = math.exp %a : f32
+    loop.yield %c : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %q = loop.pointwise ranges [3, 9] {
+    %r = loop.load %rows[#loop.index<"i0">] : !loop.buffer<[3], i32, strides [1]>
+    %a = loop.load %x[#loop.index<"9*t0 + i1">] gather(%r : i32) bounds [3] : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[3, 9], f32, strides [9, 1]>
+  %g = loop.pointwise ranges [3] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+    %v = loop.load %p[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] checked : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  %h = loop.pointwise ranges [3] {
+    %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+    %v = loop.load %q[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] checked : !loop.buffer<[3, 9], f32, strides [9, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[3], f32, strides [1]>
+  func.return %g, %h : !loop.buffer<[3], f32, strides [1]>, !loop.buffer<[3], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @checked_gather_site
+// CHECK:         %q = loop.pointwise ranges [3, 9] {
+// CHECK:         %g = loop.pointwise ranges [3] {
+// CHECK:           %[[A:.*]] = loop.load %x[#loop.index<"9*i0 + t0">] gather(%k : i64) bounds [9] checked : !loop.buffer<[3, 9], f32, strides [9, 1]>
+// CHECK:           math.exp %[[A]] : f32
+// CHECK:         %h = loop.pointwise ranges [3] {
+// CHECK:           loop.load %q[#loop.index<"9*i0 + t0">] gather(%{{.*}} : i64) bounds [9] checked
+
+// -----
+
 // A producer computing index values is not composed at a gather site (they would depend on gathered values).
 func.func @gather_site_of_index_values(%t: !loop.buffer<[3], i64, strides [1]>) -> !loop.buffer<[3], i64, strides [1]> {
   %p = loop.pointwise ranges [3, 9] {

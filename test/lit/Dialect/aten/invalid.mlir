@@ -467,3 +467,17 @@
 %x = "test.op"() : () -> !aten.tensor<[3], f32>
 %0 = aten.fallback "aten::clone.default"(%x) {args = [#aten.operand<0>], kwargs = {layout = "layout:save"}} : (!aten.tensor<[3], f32>) -> !aten.tensor<[3], f32>
 // CHECK: Operation does not verify: aten.fallback argument 'layout:save': 'layout' must be one of irc's known values, not 'save'
+
+// -----
+
+// Arguments eager rejects before reading data (dialects/aten_arguments.py): its message, no extern.
+
+%x = "test.op"() : () -> !aten.tensor<[2, 3], f32>
+%0 = aten.fallback "aten::constant_pad_nd.default"(%x) {args = [#aten.operand<0>, [1, 2, 3]]} : (!aten.tensor<[2, 3], f32>) -> !aten.tensor<[2, 6], f32>
+// CHECK: Operation does not verify: aten::constant_pad_nd.default: Length of pad must be even but instead it equals 3
+
+// -----
+
+%x = "test.op"() : () -> !aten.tensor<[3], f32>
+%0 = aten.fallback "aten::constant_pad_nd.default"(%x) {args = [#aten.operand<0>, [1, 1, 1, 1]]} : (!aten.tensor<[3], f32>) -> !aten.tensor<[5], f32>
+// CHECK: Operation does not verify: aten::constant_pad_nd.default: Length of pad should be no more than twice the number of dimensions of the input. Pad length is 4 while the input has 1 dimensions.

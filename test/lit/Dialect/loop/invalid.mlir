@@ -505,3 +505,20 @@ loop.pointwise ranges [3] {
 } : !loop.buffer<[3], f32, strides [1]>
 
 // CHECK: Operation does not verify: loop.while do region yields (i64), expected (f32)
+
+// -----
+
+%x = "test.op"() : () -> !loop.buffer<[3], f32, strides [1]>
+%g = loop.pointwise ranges [3] {
+  %v = loop.load %x[#loop.index<"i0">] checked : !loop.buffer<[3], f32, strides [1]>
+  loop.yield %v : f32
+} : !loop.buffer<[3], f32, strides [1]>
+
+// CHECK: Operation does not verify: loop.load checked needs gather or scatter values, got !loop.buffer<[3], f32, strides [1]>
+
+// -----
+
+%b = "test.op"() : () -> f32
+%d = loop.nonzero %b : f32
+
+// CHECK: Operation does not verify: loop.nonzero operand must be an integer, got f32

@@ -247,6 +247,23 @@ loop.pointwise ranges [3, s0] {
 
 // -----
 
+// Checked gather loads and scatter stores: an index value outside [0, bound) stops the program.
+%x = "test.op"() : () -> !loop.buffer<[3, 5], f32, strides [5, 1]>
+%t = "test.op"() : () -> !loop.buffer<[3], i64, strides [1]>
+loop.pointwise ranges [3] {
+  %k = loop.load %t[#loop.index<"i0">] : !loop.buffer<[3], i64, strides [1]>
+  %v = loop.load %x[#loop.index<"5*i0 + t0">] gather(%k : i64) bounds [5] checked : !loop.buffer<[3, 5], f32, strides [5, 1]>
+  loop.store %v, %x[#loop.index<"5*i0 + t0">] scatter(%k : i64) bounds [5] checked add : !loop.buffer<[3, 5], f32, strides [5, 1]>
+  loop.yield
+}
+
+// CHECK:      %v = loop.load %x[#loop.index<"5*i0 + t0">] gather(%k : i64) bounds [5] checked : !loop.buffer<[3, 5], f32, strides [5, 1]>
+// CHECK:      loop.store %v, %x[#loop.index<"5*i0 + t0">] scatter(%k : i64) bounds [5] checked add : !loop.buffer<[3, 5], f32, strides [5, 1]>
+// GENERIC:    "loop.load"(%x, %k) <{index = #loop.index<"5*i0 + t0">, bounds = [#builtin.int<5>], checked}>
+// GENERIC:    "loop.store"(%v, %x, %k) <{index = #loop.index<"5*i0 + t0">, bounds = [#builtin.int<5>], checked, combine = "add"}>
+
+// -----
+
 // CHECK-LABEL: func.func @scan
 // CHECK:       loop.scan logsumexp ranges [3, s0] {
 // CHECK:       } : !loop.buffer<[3, s0], f32, strides [1, 3]>
@@ -347,3 +364,11 @@ func.func @scatter_store(%i: !loop.buffer<[4], i64, strides [1]>, %v: !loop.buff
 // CHECK: %r = loop.random "randn" %s, %o : i64 -> f32
 // CHECK-NEXT: %i = loop.random "randint" %s, %o {low = 0 : i64, high = 10 : i64} : i64 -> i64
 // GENERIC: "loop.random"(%s, %o) <{kind = "randn"}> : (i64, i64) -> f32
+
+// -----
+
+// loop.nonzero: an integer divisor, checked to be nonzero.
+%b = "test.op"() : () -> i32
+%d = loop.nonzero %b : i32
+// CHECK: %d = loop.nonzero %b : i32
+// GENERIC: %d = "loop.nonzero"(%b) : (i32) -> i32

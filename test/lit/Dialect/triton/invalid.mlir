@@ -589,6 +589,20 @@ triton.atomic_max %p, %v : !triton.block<[4], !triton.ptr<f16>>, !triton.block<[
 
 // -----
 
+%c = "test.op"() : () -> !triton.block<[4], i1>
+triton.device_assert %c "import os" : !triton.block<[4], i1>
+
+// CHECK: Operation does not verify: triton.device_assert kind must be one of index, zero_division
+
+// -----
+
+%c = "test.op"() : () -> !triton.block<[4], i32>
+triton.device_assert %c "index" : !triton.block<[4], i32>
+
+// CHECK: Operation does not verify: triton.device_assert condition must have element type i1, got !triton.block<[4], i32>
+
+// -----
+
 // A kernel's name is printed as the name of a Python function: an identifier only, never code.
 
 triton.func @"k(): pass\nimport os\ndef k2"() {

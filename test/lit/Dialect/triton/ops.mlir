@@ -520,3 +520,11 @@ triton.atomic_min %p, %v mask %m : !triton.block<[8], !triton.ptr<i32>>, !triton
 // CHECK: %t = triton.random "rand" %ts, %to : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], f32>
 %ti = triton.random "randint" %ts, %to {low = 5 : i64, high = 9 : i64} : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], i64>
 // CHECK-NEXT: %ti = triton.random "randint" %ts, %to {low = 5 : i64, high = 9 : i64} : (i64, !triton.block<[XBLOCK], i32>) -> !triton.block<[XBLOCK], i64>
+
+// -----
+
+// triton.device_assert: the program stops where the condition is false, with its kind's message.
+%ok = "test.op"() : () -> !triton.block<[XBLOCK], i1>
+triton.device_assert %ok "index" : !triton.block<[XBLOCK], i1>
+// CHECK: triton.device_assert %ok "index" : !triton.block<[XBLOCK], i1>
+// GENERIC: "triton.device_assert"(%ok) <{kind = "index"}> : (!triton.block<[XBLOCK], i1>) -> ()

@@ -1,11 +1,13 @@
 """Runs an emitted module under TRITON_INTERPRET=1 on CPU tensors and compares it with a torch reference.
 
     check_module.py MODULE.py REFERENCE [--sizes s0=5,s1=3] [--prepare CODE] [--tol 1e-5] [--native]
+                    [--raises]
 
 The inputs are the module's own get_args(**sizes); REFERENCE is a Python expression over them (a0, a1, ...)
 giving the expected outputs, a tuple in the order of call()'s results. --prepare runs first (e.g. to put
 NaNs into a0). Prints one `ok` line per matching output, then `all outputs match`. With --native (first
-argument), the kernels run compiled on the GPU that get_args() puts the inputs on.
+argument), the kernels run compiled on the GPU that get_args() puts the inputs on. With --raises, the call
+runs as the runtime runs it (irc's interpreter shims) and must raise: prints `raised <type>: <message>`.
 """
 
 import argparse
@@ -37,6 +39,7 @@ def main() -> int:
     parser.add_argument("--prepare", default="")
     parser.add_argument("--tol", type=float, default=1e-5)
     parser.add_argument("--native", action="store_true")
+    parser.add_argument("--raises", action="store_true")
     options = parser.parse_args()
     sizes = {k: int(v) for k, v in (item.split("=") for item in options.sizes.split(",") if item)}
 
@@ -50,6 +53,8 @@ def main() -> int:
     scope = {"torch": torch, **{f"a{k}": a for k, a in enumerate(args)}}
     exec(options.prepare, scope)
     inputs = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    if options.raises:
+        return expect_error(module, args)
     got = module.call(list(args))
     scope.update({f"a{k}": a for k, a in enumerate(inputs)})
     expected = eval(options.reference, scope)
@@ -67,6 +72,19 @@ def main() -> int:
         print(f"ok {k}: {tuple(g.shape)} {g.dtype}")
     print("all outputs match")
     return 0
+
+
+def expect_error(module, args) -> int:
+    from irc.runtime.interpreter_shims import interpreted_stdlib
+
+    try:
+        with interpreted_stdlib():
+            module.call(list(args))
+    except Exception as error:  # noqa: BLE001 - what it raises is the test's output
+        print(f"raised {type(error).__name__}: {error}")
+        return 0
+    print("FAIL: nothing raised")
+    return 1
 
 
 if __name__ == "__main__":
