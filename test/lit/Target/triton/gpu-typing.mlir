@@ -28,8 +28,8 @@ func.func @forward(%x: !aten.tensor<[37], f64, strides [1]>, %n: !aten.tensor<[3
 // CHECK:      def _wrapping_abs(x):
 // CHECK:          tl.inline_asm_elementwise(
 // CHECK:      def triton_poi_fused_{{.*}}_0(
-// CHECK:          < tl.full([], -2.09, tl.float64)
-// CHECK:          >= tl.full([], 0.1, tl.float64)
+// CHECK-DAG:      < tl.full([], -2.09, tl.float64)
+// CHECK-DAG:      >= tl.full([], 0.1, tl.float64)
 // CHECK:      def triton_poi_fused_abs_{{.*}}_1(
 // CHECK:          = _wrapping_abs(tmp0)
 
