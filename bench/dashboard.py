@@ -261,37 +261,40 @@ def fmt(value, pattern: str = "{:.3f}") -> str:
     return "-" if value is None else pattern.format(value)
 
 
-def infer_table(rows: list[dict]) -> list[str]:
-    lines = ["| model | inputs | fp32 err | eager ms | inductor ms | irc ms | ind/irc wall | ind/irc GPU "
-             "| compile s ind / irc | peak MB ind / irc | irc eager ops |", "|" + "---|" * 11]
+def table(header: str, rows: list[dict], cells) -> list[str]:
+    """A markdown table: `header`'s columns, a row of `cells(row)` per model (or its error's last line)."""
+    columns = header.count("|") - 1
+    lines = [header, "|" + "---|" * columns]
     for r in rows:
         if "error" in r:
-            lines.append(f"| {r['model']} | error: {r['error'].splitlines()[-1][:120]} |" + " |" * 9)
-            continue
-        lines.append(
-            f"| {r['model']} | {r['inputs'][0]} | {r['fp32_error']:.1e} | {fmt(r.get('eager_ms'))} | "
-            f"{fmt(r.get('inductor_ms'))} | {fmt(r.get('irc_ms'))} | {fmt(speedup(r, 'ms'), '{:.2f}x')} | "
-            f"{fmt(speedup(r, 'gpu_ms'), '{:.2f}x')} | "
-            f"{r['inductor_compile_s']:.0f} / {r['irc_compile_s']:.0f}"
-            f" | {r['inductor_peak_mb']:.0f} / {r['irc_peak_mb']:.0f} | {r['eager_ops'] or '-'} |"
-        )
+            error = r["error"].splitlines()[-1][:120]
+            lines.append(f"| {r['model']} | error: {error} |" + " |" * (columns - 2))
+        else:
+            lines.append(f"| {r['model']} | {r['inputs'][0]} | " + " | ".join(cells(r)) + " |")
     return lines
+
+
+def infer_table(rows: list[dict]) -> list[str]:
+    header = ("| model | inputs | fp32 err | eager ms | inductor ms | irc ms | ind/irc wall | ind/irc GPU "
+              "| compile s ind / irc | peak MB ind / irc | irc eager ops |")
+    return table(header, rows, lambda r: [
+        f"{r['fp32_error']:.1e}", fmt(r.get("eager_ms")), fmt(r.get("inductor_ms")), fmt(r.get("irc_ms")),
+        fmt(speedup(r, "ms"), "{:.2f}x"), fmt(speedup(r, "gpu_ms"), "{:.2f}x"),
+        f"{r['inductor_compile_s']:.0f} / {r['irc_compile_s']:.0f}",
+        f"{r['inductor_peak_mb']:.0f} / {r['irc_peak_mb']:.0f}", str(r["eager_ops"] or "-"),
+    ])
 
 
 def train_table(rows: list[dict]) -> list[str]:
-    lines = ["| model | inputs | eager ms | inductor ms | irc ms | ind/irc | loss err irc | peak MB eager / "
-             "ind / irc | compile s ind / irc | irc eager ops |", "|" + "---|" * 10]
-    for r in rows:
-        if "error" in r:
-            lines.append(f"| {r['model']} | error: {r['error'].splitlines()[-1][:120]} |" + " |" * 8)
-            continue
-        lines.append(
-            f"| {r['model']} | {r['inputs'][0]} | {r['eager_ms']:.2f} | {r['inductor_ms']:.2f} | "
-            f"{r['irc_ms']:.2f} | {fmt(speedup(r, 'ms'), '{:.2f}x')} | {r['loss_error']['irc']:.1e} | "
-            f"{r['eager_peak_mb']:.0f} / {r['inductor_peak_mb']:.0f} / {r['irc_peak_mb']:.0f} | "
-            f"{r['inductor_compile_s']:.0f} / {r['irc_compile_s']:.0f} | {r['eager_ops'] or '-'} |"
-        )
-    return lines
+    header = ("| model | inputs | eager ms | inductor ms | irc ms | ind/irc | loss err irc | peak MB eager / "
+              "ind / irc | compile s ind / irc | irc eager ops |")
+    return table(header, rows, lambda r: [
+        f"{r['eager_ms']:.2f}", f"{r['inductor_ms']:.2f}", f"{r['irc_ms']:.2f}",
+        fmt(speedup(r, "ms"), "{:.2f}x"),
+        f"{r['loss_error']['irc']:.1e}",
+        f"{r['eager_peak_mb']:.0f} / {r['inductor_peak_mb']:.0f} / {r['irc_peak_mb']:.0f}",
+        f"{r['inductor_compile_s']:.0f} / {r['irc_compile_s']:.0f}", str(r["eager_ops"] or "-"),
+    ])
 
 
 def report(rows: list[dict], train: bool) -> str:

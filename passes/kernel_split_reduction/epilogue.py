@@ -113,15 +113,22 @@ def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], rea
     )
 
 
+def allocate_missing(values: Sequence[SSAValue], buffer_of: dict[SSAValue, SSAValue]) -> list[kernel.AllocOp]:
+    """New buffers for the values `buffer_of` has none for (entered there); the host inserts the allocs."""
+    allocs = []
+    for v in [v for v in values if v not in buffer_of]:
+        allocs.append(kernel.AllocOp(v.type))
+        buffer_of[v] = allocs[-1].result
+    return allocs
+
+
 def launch_epilogue_after(launch: kernel.LaunchOp, epilogue_kernel: kernel.KernelOp,
                           old_outputs: list[SSAValue], new_outputs: list[SSAValue], reads: Sequence[SSAValue],
                           read_args: list[int | None], unused: list[int]) -> None:
     """The reduction kernel writes its kept outputs and the statistics, then the epilogue kernel runs."""
-    ins, outs = list(launch.ins), list(launch.outs)
-    buffer_of: dict[SSAValue, SSAValue] = dict(zip(old_outputs, outs))
-    allocs = [kernel.AllocOp(v.type) for v in new_outputs if v not in buffer_of]
-    for v, alloc in zip([v for v in new_outputs if v not in buffer_of], allocs):
-        buffer_of[v] = alloc.result
+    ins = list(launch.ins)
+    buffer_of: dict[SSAValue, SSAValue] = dict(zip(old_outputs, launch.outs))
+    allocs = allocate_missing(new_outputs, buffer_of)
     first = kernel.LaunchOp(
         launch.callee, [v for n, v in enumerate(ins) if n not in unused], [buffer_of[v] for v in new_outputs]
     )

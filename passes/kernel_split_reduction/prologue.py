@@ -21,6 +21,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from irc.dialects import kernel
 from irc.passes.kernel_split_reduction.epilogue import (
+    allocate_missing,
     build_epilogue_kernel,
     drop_unused_args,
     launches_of,
@@ -34,7 +35,8 @@ def reads_only_arguments(ops: Sequence[Operation], k: kernel.KernelOp) -> bool:
 
 
 def split_off_prologue(module: ModuleOp, k: kernel.KernelOp, prologue: Sequence[Operation]) -> None:
-    """Moves `prologue` (full-shape pointwise ops of `k` reading only its arguments) into a kernel before `k`."""
+    """Moves `prologue` (full-shape pointwise ops of `k` reading only its arguments) into a kernel launched
+    before `k`."""
     yielded = list(k.body.block.last_op.operands)
     reads = outside_operands(prologue)
     results = [r for op in prologue for r in op.results]
@@ -59,15 +61,15 @@ def split_off_prologue(module: ModuleOp, k: kernel.KernelOp, prologue: Sequence[
         launch_prologue_before(launch, prologue_kernel, yielded, results, read_args, n_args, unused)
 
 
-def launch_prologue_before(launch: kernel.LaunchOp, prologue_kernel: kernel.KernelOp, yielded: list[SSAValue],
-                           results: list[SSAValue], read_args: list[int], n_args: int, unused: list[int]) -> None:
-    """The prologue kernel writes its values (into the reduction kernel's old outputs, or new buffers), then the
-    reduction kernel reads them."""
-    ins, outs = list(launch.ins), list(launch.outs)
-    buffer_of: dict[SSAValue, SSAValue] = dict(zip(yielded, outs))
-    allocs = [kernel.AllocOp(r.type) for r in results if r not in buffer_of]
-    for r, alloc in zip([r for r in results if r not in buffer_of], allocs):
-        buffer_of[r] = alloc.result
+def launch_prologue_before(
+    launch: kernel.LaunchOp, prologue_kernel: kernel.KernelOp, yielded: list[SSAValue], results: list[SSAValue],
+    read_args: list[int], n_args: int, unused: list[int],
+) -> None:
+    """The prologue kernel writes its values (into the reduction kernel's old outputs, or new buffers), then
+    the reduction kernel reads them."""
+    ins = list(launch.ins)
+    buffer_of: dict[SSAValue, SSAValue] = dict(zip(yielded, launch.outs))
+    allocs = allocate_missing(results, buffer_of)
     first = kernel.LaunchOp(
         prologue_kernel.sym_name.data, [ins[n] for n in read_args], [buffer_of[r] for r in results]
     )
