@@ -62,8 +62,8 @@ def split_off_prologue(module: ModuleOp, k: kernel.KernelOp, prologue: Sequence[
 
 
 def launch_prologue_before(
-    launch: kernel.LaunchOp, prologue_kernel: kernel.KernelOp, yielded: list[SSAValue], results: list[SSAValue],
-    read_args: list[int], n_args: int, unused: list[int],
+    launch: kernel.LaunchOp, prologue_kernel: kernel.KernelOp, yielded: list[SSAValue],
+    results: list[SSAValue], read_args: list[int], n_args: int, unused: list[int],
 ) -> None:
     """The prologue kernel writes its values (into the reduction kernel's old outputs, or new buffers), then
     the reduction kernel reads them."""
