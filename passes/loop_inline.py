@@ -368,6 +368,7 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
             facts = facts_of(producer, policy).merged(facts_of(consumer, policy))
             reads = None if facts.stores else plain_reads(producer, policy)  # a load after a store may differ
             consumer = merge_into_producer(load, producer, consumer, reads)
+            pending = [p for p in pending if p.parent is not None]  # a load merged into an earlier read is gone
             policy.facts[consumer] = facts  # counted before sharing reads, as the bodies were before CSE
             if reads is not None:
                 policy.reads[consumer] = reads
