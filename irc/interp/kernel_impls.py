@@ -86,6 +86,11 @@ class KernelFunctions(InterpreterFunctions):
     def run_alloc(self, interpreter: Interpreter, op: kernel.AllocOp, args: tuple) -> tuple:
         return (allocate(op.result.type, state(interpreter).symbols),)
 
+    @impl(kernel.SizeOp)
+    def run_size(self, interpreter: Interpreter, op: kernel.SizeOp, args: tuple) -> tuple:
+        """The size expression's value with the function's size symbols bound."""
+        return (np.int64(ln.evaluate(op.size.data, state(interpreter).symbols)),)
+
     @impl(kernel.FreeOp)
     def run_free(self, interpreter: Interpreter, op: kernel.FreeOp, args: tuple) -> tuple:
         poison(args[0].storage)

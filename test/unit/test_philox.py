@@ -24,17 +24,15 @@ def draw(seed_ptr, rand_ptr, randn_ptr, small_ptr, full_ptr, n, base, BLOCK: tl.
 '''
 
 
-def triton_draws(seed: int, n: int, base: int, tmp_path):
+def triton_draws(seed: int, n: int, base: int):
     import torch
     import triton.language  # noqa: F401  (first imported outside interpret mode, as the runtime expects)
 
     from irc.dialects.random_kinds import RANDOM_KINDS
     from irc.runtime.interpreter_shims import interpreted_stdlib
-    from irc.runtime.loader import load
+    from irc.runtime.loader import load_source
 
-    path = tmp_path / f"philox_{abs(seed)}_{base}.py"
-    path.write_text(KERNELS.format(helper=RANDOM_KINDS["randint"].helper))
-    module = load(str(path), interpret=True)
+    module = load_source(KERNELS.format(helper=RANDOM_KINDS["randint"].helper), interpret=True)
     outputs = [torch.empty(n), torch.empty(n), *(torch.empty(n, dtype=torch.int64) for _ in range(2))]
     with interpreted_stdlib(), np.errstate(all="ignore"):
         module.draw[(triton_cdiv(n, 64),)](torch.tensor([seed]), *outputs, n, base, BLOCK=64)
@@ -49,10 +47,10 @@ CASES = [(0, 0), (-1234567890123456789, 5_000_000_000), (2**63 - 1, 2**32 - 50)]
 
 
 @pytest.mark.parametrize("seed, base", CASES)
-def test_philox_matches_triton(seed, base, tmp_path):
+def test_philox_matches_triton(seed, base):
     n = 300
     offsets = np.arange(n, dtype=np.int64) + base
-    rand, randn, small, full = triton_draws(seed, n, base, tmp_path)
+    rand, randn, small, full = triton_draws(seed, n, base)
     assert np.array_equal(rand, philox.rand(seed, offsets))
     assert np.array_equal(randn, philox.randn(seed, offsets))
     assert np.array_equal(small, philox.randint(seed, offsets, -3, 7))

@@ -185,3 +185,13 @@ kernel.kernel @fused_dual_mm_mul_silu_0(%arg0: !loop.buffer<[6, 8], f16, strides
 
 // GENERIC:      "kernel.kernel"() <{sym_name = "fused_dual_mm_mul_silu_0", {{.*}} kind = "template",
 // GENERIC:        %g, %u = "kernel.dual_matmul"(%{{.*}}, %{{.*}}, %{{.*}}) {persistent} : (!loop.buffer<[6, 8], f16, strides [8, 1]>, !loop.buffer<[8, 4], f16, strides [1, 8]>, !loop.buffer<[8, 4], f16, strides [1, 8]>) -> (!loop.buffer<[6, 4], f16, strides [4, 1]>, !loop.buffer<[6, 4], f16, strides [4, 1]>)
+
+// -----
+
+// A size the host program computes (dialects/kernel_size.py; every form in size.mlir).
+// CHECK-LABEL: func.func @host_size
+// CHECK-NEXT:    %n = kernel.size "FloorDiv(s0 - 1, 2) + 1" : i64
+func.func @host_size(%x: !loop.buffer<[s0], f32, strides [1]>) -> i64 {
+  %n = kernel.size "FloorDiv(s0 - 1, 2) + 1" : i64
+  func.return %n : i64
+}
