@@ -31,7 +31,6 @@ from xdsl.rewriter import Rewriter
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
-from irc.dialects.kernel_analysis.tiling import OUTER_PERSISTENT_MAX
 from irc.dialects.loop_analysis.graph import storage_root
 from irc.dialects.loop_analysis.index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 from irc.options import CheckedOptions
@@ -158,9 +157,14 @@ def is_outer(reduction: ReductionOp) -> bool:
     return bool(coefficients) and r_strided and any(c[i] == 1 for c in coefficients for i in ranges)
 
 
-def is_short(reduction: ReductionOp) -> bool:
-    length = product(reduce_sizes(reduction))
-    return length.is_number and int(length) <= OUTER_PERSISTENT_MAX
+def same_rows(op: Operation, split: RowSplit, reads: dict) -> bool:
+    """Whether every reduction `op` reads has `split`'s rows: a consumer that also reads a reduction over
+    other rows (GRN's mean over the channels of a spatial norm) cannot run in this one's kernel."""
+    rows = {(s.rows, s.length) for s in [split]}
+    return all(
+        (str(product(range_sizes(r))), str(product(reduce_sizes(r)))) in rows
+        for r in reads[op] if isinstance(r, ReductionOp)
+    )
 
 
 def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[RowSplit]]:
@@ -169,14 +173,12 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
     the layer norm that recomputes it). Only their row boundaries are worth keeping: a boundary kept
     because some unrelated reduction has rows of the same size fixes a channels_last activation's iteration
     order to NCHW, and its kernel reads memory at a stride of its channel count. Outer reductions keep none:
-    their producers are read best in storage order, as kernels of their own, and so are their consumers but
-    where rows are short enough for one program to hold them with their consumers (softmax over dim 0)."""
+    their producers are read best in storage order, as kernels of their own, and so are consumers that also read
+    a reduction over other rows (GRN's scale); other consumers keep it (softmax over dim 0)."""
     reads = {op: read_ops(op) for op in block.ops if isinstance(op, LoopLike)}
     related: dict[Operation, list[RowSplit]] = {op: [] for op in reads if isinstance(op, PointwiseOp)}
     for split in splits:
         outer = is_outer(split.reduction)
-        if outer and not is_short(split.reduction):
-            continue
         producers, frontier = set(), [] if outer else [split.reduction]
         while frontier:
             for producer in reads.get(frontier.pop(), ()):
@@ -185,6 +187,8 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
                     frontier.append(producer)
         roots = read_roots(split.reduction)
         consumers = {op for op in related if split.reduction in reads[op] or roots & read_roots(op)}
+        if outer:
+            consumers = {op for op in consumers if split.reduction in reads[op] and same_rows(op, split, reads)}
         for op in producers | consumers:
             related[op].append(split)
     return related
