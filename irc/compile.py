@@ -241,15 +241,17 @@ def compile_fx_graph(
     inference: bool = False,
     max_autotune: bool = False,
     cudagraphs: bool = False,
+    role: str | None = None,
 ) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
-    results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
+    results go to the caller only, aot_autograd's inference_compiler; `role`: what the graph is, "forward",
+    "backward" or "inference", which names its debug folder; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
-    cuda = on_cuda(gm)
+    cuda, role = on_cuda(gm), role or ("inference" if inference else "graph")
     try:
         with paused_gc():
-            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda)
+            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role)
         runner = module_runner(path, size_hints(gm), cuda)
     except Exception:
         if not config.fallback_on_error:
@@ -261,7 +263,7 @@ def compile_fx_graph(
     if config.check_passes:
         from irc.interp.differential import checked_runner
 
-        runner = checked_runner(runner, aten_text, getattr(gm, "_irc_name", "graph"))
+        runner = checked_runner(runner, aten_text, role)
     if cudagraphs:
         from irc.runtime.cudagraphs import cudagraphify
 
@@ -278,7 +280,7 @@ def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:
     return make_runner(path)
 
 
-def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str, list, str | None]:
+def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool, role: str) -> tuple[str, list, str | None]:
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
@@ -293,8 +295,8 @@ def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str
     with metrics.phase("import"):
         module, constants = import_graph_and_constants(gm, inference=inference)
     aten_text = str(module)
-    name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
-    path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up, cuda=cuda)
+    warm_up = lambda: compile_pool.warm_up(cuda)  # noqa: E731
+    path = compile_to_path(aten_text, role, module, max_autotune, on_miss=warm_up, cuda=cuda)
     if fx_key is not None:
         cache.store(fx_key, module_key(path), suffix=FX_SUFFIX)
     return path, constants, aten_text

@@ -1,9 +1,11 @@
 """IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written to a
-debug folder whose path is logged."""
+debug folder whose path is logged: one root per process (IRC_DEBUG_DIR, or ./irc-debug/<timestamp>-<pid>), in it
+one folder per graph named by its role and number (forward_0, backward_0, inference_0, ...), numbers already taken
+in the root skipped, so a later graph or run never overwrites an earlier one."""
 
 from __future__ import annotations
 
-import itertools
+import functools
 import logging
 import os
 import shlex
@@ -17,16 +19,32 @@ if TYPE_CHECKING:
     from xdsl.passes import ModulePass
 
 log = logging.getLogger("irc")
-_counter = itertools.count()
+
+
+@functools.cache
+def process_root() -> str:
+    """This process's debug root when IRC_DEBUG_DIR is not set, made once."""
+    return os.path.join(os.getcwd(), "irc-debug", f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+
+
+def new_folder(root: str, role: str) -> str:
+    """Makes and returns `root/<role>_<n>` for the smallest n not taken (by this or another process)."""
+    os.makedirs(root, exist_ok=True)
+    number = 0
+    while True:
+        folder = os.path.join(root, f"{role}_{number}")
+        try:
+            os.mkdir(folder)
+            return folder
+        except FileExistsError:
+            number += 1
 
 
 class DebugDump:
     """Writes `NN-<pass>.mlir` files into one folder per compiled graph."""
 
     def __init__(self, graph_name: str):
-        root = config.debug_dir or os.path.join(os.getcwd(), "irc-debug", time.strftime("%Y%m%d-%H%M%S"))
-        self.folder = os.path.join(root, f"{graph_name}_{next(_counter)}")
-        os.makedirs(self.folder, exist_ok=True)
+        self.folder = new_folder(config.debug_dir or process_root(), graph_name)
         self.step = 0
         self.last_ir = ""  # the file of the last IR written
         log.warning("irc: debug output for %s in %s", graph_name, self.folder)
