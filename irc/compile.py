@@ -7,7 +7,7 @@ import logging
 import os
 from collections.abc import Callable
 
-from irc import config, metrics
+from irc import config, metrics, torch_logs
 from irc.debug import DebugDump, enabled as debug_enabled
 from irc.fx_key import argument_constants
 from irc.runtime import cache, compile_pool
@@ -67,27 +67,49 @@ def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> st
     ctx = make_context()
     module = module if module is not None else Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    spec = with_fusion_report(pipeline, dump.path("fusion")) if dump else pipeline
-    try:
-        with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
+    with fusion_report(dump) as report:
+        spec = with_fusion_report(pipeline, report) if report else pipeline
+        passes = torch_logs.PassLog(graph_name)
+        try:
+            with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
 
-            def after_pass(previous, mod, following) -> None:
-                progress.step(previous is not None)  # the first call comes before any pass
-                if dump is not None:
-                    dump.after_pass(previous, mod, following)
+                def after_pass(previous, mod, following) -> None:
+                    progress.step(previous is not None)  # the first call comes before any pass
+                    passes.after_pass(previous, mod)
+                    if dump is not None:
+                        dump.after_pass(previous, mod, following)
 
-            run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
-        with metrics.phase("emission"):
-            source = emit_module(module)
-    except BaseException as exc:
-        if dump is not None:
-            dump.record_failure(aten_text, pipeline, exc)
-        raise
+                run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
+                passes.close()
+            with metrics.phase("emission"):
+                source = emit_module(module)
+        except BaseException as exc:
+            passes.close()
+            if dump is not None:
+                dump.record_failure(aten_text, pipeline, exc)
+            raise
+        if report:
+            torch_logs.log_fusion(graph_name, report + ".txt")
     if dump is not None:
         log.warning("irc: output code %s", dump.write("output_code.py", source))
     if config.check_roundtrip:
         check_roundtrip(aten_text, source, pipeline)
     return source
+
+
+@contextlib.contextmanager
+def fusion_report(dump: DebugDump | None):
+    """The path prefix kernel-fuse writes its report to, or None: the debug folder's `fusion`, else, where
+    torch's logs or tracing ask for the fusion decisions, a temporary folder's."""
+    if dump is not None:
+        yield dump.path("fusion")
+    elif torch_logs.fusion_wanted():
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="irc-fusion-") as folder:
+            yield os.path.join(folder, "fusion")
+    else:
+        yield None
 
 
 def verifies_passes() -> bool:
@@ -252,14 +274,16 @@ def compile_fx_graph(
     try:
         with paused_gc():
             path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role)
-        runner = module_runner(path, size_hints(gm), cuda)
+        with torch_logs.timed("irc_load"):
+            runner = module_runner(path, size_hints(gm), cuda)
     except Exception:
         if not config.fallback_on_error:
             raise
         log.exception("irc: compiling the graph failed; running it eagerly")
         metrics.graph_fallbacks += 1
         return _eager(gm)
-    log.info("irc: compiled graph in %s", path)
+    log.info("irc: compiled the %s graph in %s", role, path)
+    torch_logs.log_output_code(role, path)
     if config.check_passes:
         from irc.interp.differential import checked_runner
 
