@@ -55,9 +55,13 @@ def asked_for(internal) -> bool:
 
 
 def trace_handlers() -> bool:
-    """Whether structured tracing (TORCH_TRACE, tlparse's input) may record something."""
+    """Whether structured tracing (TORCH_TRACE, tlparse's input) records: a handler on torch's trace log other
+    than the folderless LazyTraceHandler torch always installs, which writes nothing."""
     internal = sys.modules.get("torch._logging._internal")
-    return internal is not None and bool(internal.trace_log.handlers)
+    if internal is None:
+        return False
+    idle = getattr(internal, "LazyTraceHandler", ())
+    return any(not (isinstance(h, idle) and h.root_dir is None) for h in internal.trace_log.handlers)
 
 
 def artifact_log(name: str) -> logging.Logger | None:
