@@ -56,12 +56,15 @@ def asked_for(internal) -> bool:
 
 def trace_handlers() -> bool:
     """Whether structured tracing (TORCH_TRACE, tlparse's input) records: a handler on torch's trace log other
-    than the folderless LazyTraceHandler torch always installs, which writes nothing."""
+    than the folderless LazyTraceHandler torch always installs (it writes nothing) and the root logger's own
+    (pytest's capture puts them on every logger)."""
     internal = sys.modules.get("torch._logging._internal")
     if internal is None:
         return False
-    idle = getattr(internal, "LazyTraceHandler", ())
-    return any(not (isinstance(h, idle) and h.root_dir is None) for h in internal.trace_log.handlers)
+    idle, general = getattr(internal, "LazyTraceHandler", ()), logging.getLogger().handlers
+    return any(
+        not (isinstance(h, idle) and h.root_dir is None) and h not in general for h in internal.trace_log.handlers
+    )
 
 
 def artifact_log(name: str) -> logging.Logger | None:

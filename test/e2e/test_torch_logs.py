@@ -88,12 +88,21 @@ def test_irc_phases_are_dynamo_timed_spans(tmp_path, monkeypatch):
 
 def test_nothing_asked_leaves_irc_logger_alone(tmp_path, monkeypatch):
     """Without TORCH_LOGS naming irc, torch's logging does not take over irc's logger (its records still
-    reach the root logger's handlers) and no artifact is made."""
+    reach the root logger's handlers) and no artifact is made (torch's idle trace handler is not tracing)."""
     from torch._logging._internal import log_registry
 
-    if "TORCH_LOGS" in os.environ:
-        pytest.skip("TORCH_LOGS is set for this run")
+    from irc import torch_logs
+
+    if "TORCH_LOGS" in os.environ or "TORCH_TRACE" in os.environ:
+        pytest.skip("TORCH_LOGS or TORCH_TRACE is set for this run")
+    made, artifact = [], torch_logs.artifact
+
+    def spy(name, text_fn, *rest):
+        artifact(name, lambda: made.append(name) or text_fn(), *rest)
+
+    monkeypatch.setattr(torch_logs, "artifact", spy)
     monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path))
     check(lambda x: x.cos() * 3, rand(7))
+    assert made == []  # no IR printed, no fusion report written, no module read
     assert not log_registry.is_log("irc") and logging.getLogger("irc").propagate
     assert log_registry.is_artifact("irc_ir") and log_registry.is_artifact("irc_fusion")
