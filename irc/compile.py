@@ -71,7 +71,8 @@ def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> st
         spec = with_fusion_report(pipeline, report) if report else pipeline
         passes = torch_logs.PassLog(graph_name)
         try:
-            with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
+            steps = len(spec.split(","))
+            with metrics.phase("passes"), Progress(f"compiling {graph_name}", steps) as progress:
 
                 def after_pass(previous, mod, following) -> None:
                     progress.step(previous is not None)  # the first call comes before any pass
@@ -304,7 +305,9 @@ def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:
     return make_runner(path)
 
 
-def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool, role: str) -> tuple[str, list, str | None]:
+def graph_path(
+    gm, inference: bool, max_autotune: bool, cuda: bool, role: str
+) -> tuple[str, list, str | None]:
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""

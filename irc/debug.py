@@ -1,7 +1,7 @@
-"""IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written to a
-debug folder whose path is logged: one root per process (IRC_DEBUG_DIR, or ./irc-debug/<timestamp>-<pid>), in it
-one folder per graph named by its role and number (forward_0, backward_0, inference_0, ...), numbers already taken
-in the root skipped, so a later graph or run never overwrites an earlier one."""
+"""IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written
+to a debug folder whose path is logged: one root per process (IRC_DEBUG_DIR, or
+./irc-debug/<timestamp>-<pid>), in it one folder per graph named by its role and number (forward_0,
+backward_0, inference_0, ...), numbers taken in the root skipped: a later graph or run overwrites nothing."""
 
 from __future__ import annotations
 

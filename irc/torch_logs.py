@@ -1,10 +1,11 @@
-"""irc in torch's logging, as Inductor is: `TORCH_LOGS="+irc"` shows irc's debug logs, `TORCH_LOGS="output_code"`
-the module irc emits, `irc_ir` the IR after each pass and `irc_fusion` kernel-fuse's decisions; under TORCH_TRACE
+"""irc in torch's logging, as Inductor is: `TORCH_LOGS="+irc"` shows irc's debug logs, `output_code` the
+module irc emits, `irc_ir` the IR after each pass and `irc_fusion` kernel-fuse's decisions; under TORCH_TRACE
 the same go to tlparse as artifacts (trace_structured), and irc's phases are dynamo_timed spans.
 
-Nothing here imports torch: it acts only where torch is imported already. irc joins torch's logging (which then
-owns the `irc` logger's level and handler) only where TORCH_LOGS or set_logs asks for irc, one of its artifacts
-or output_code. Where nothing asks, a compile pays one check per graph: no IR is printed, no report written.
+Nothing here imports torch: it acts only where torch is imported already. irc joins torch's logging (which
+then owns the `irc` logger's level and handler) only where TORCH_LOGS or set_logs asks for irc, one of its
+artifacts or output_code. Where nothing asks, a compile pays a few checks per graph: no IR is printed, no
+report written.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ ASKING_NAMES = {"irc", "output_code", *ARTIFACTS}  # TORCH_LOGS names that show 
 
 
 def register() -> None:
-    """Registers the `irc` log and its artifacts with torch._logging. The `torch.backends` entry point: torch runs
-    it on import, before it reads TORCH_LOGS (torch >= 2.13), so TORCH_LOGS may name them; also called by each
-    compile, for a torch that runs it later or not at all. Never raises: `import torch` must not fail for it."""
+    """Registers the `irc` log and its artifacts with torch._logging. The `torch.backends` entry point: torch
+    runs it on import, before it reads TORCH_LOGS (torch >= 2.13), so TORCH_LOGS may name them; also called by
+    each compile, for a torch that runs it later or not at all. Never raises: `import torch` must not fail."""
     try:
         internal = sys.modules.get("torch._logging._internal")
         if internal is None:
@@ -62,9 +63,8 @@ def trace_handlers() -> bool:
     if internal is None:
         return False
     idle, general = getattr(internal, "LazyTraceHandler", ()), logging.getLogger().handlers
-    return any(
-        not (isinstance(h, idle) and h.root_dir is None) and h not in general for h in internal.trace_log.handlers
-    )
+    handlers = internal.trace_log.handlers
+    return any(not (isinstance(h, idle) and h.root_dir is None) and h not in general for h in handlers)
 
 
 def artifact_log(name: str) -> logging.Logger | None:
@@ -87,13 +87,19 @@ def artifact(name: str, text_fn, log_name: str, title: str) -> None:
     if trace_handlers():
         from torch._logging import trace_structured
 
-        trace_structured("artifact", metadata_fn=lambda: {"name": name, "encoding": "string"}, payload_fn=text_fn)
+        metadata = {"name": name, "encoding": "string"}
+        trace_structured("artifact", metadata_fn=lambda: metadata, payload_fn=text_fn)
 
 
 class PassLog:
-    """Logs the IR after each pass (irc_ir and tlparse) where asked; spans each level's passes (dynamo_timed)."""
+    """Logs the IR after each pass (irc_ir, tlparse) where asked; spans each level's passes (dynamo_timed)."""
 
-    NEXT_LEVEL = {"convert-aten-to-loop": "loop", "kernel-fuse": "kernel", "convert-kernel-to-triton": "triton"}
+    # the passes after which the IR is at the next level
+    NEXT_LEVEL = {
+        "convert-aten-to-loop": "loop",
+        "kernel-fuse": "kernel",
+        "convert-kernel-to-triton": "triton",
+    }
 
     def __init__(self, graph_name: str):
         self.graph_name, self.step = graph_name, 0

@@ -1,5 +1,6 @@
-"""irc in torch's tooling: TORCH_LOGS names irc's log and artifacts (output_code shows irc's module), tlparse's
-structured trace gets irc's artifacts, irc's phases are dynamo_timed spans; nothing of it when nothing asks."""
+"""irc in torch's tooling: TORCH_LOGS names irc's log and artifacts (output_code shows irc's module),
+tlparse's structured trace gets irc's artifacts, irc's phases are dynamo_timed spans; nothing when nothing
+asks."""
 
 import logging
 import os
@@ -20,7 +21,8 @@ torch.testing.assert_close(got, torch.softmax(x + y, -1).sum(0))
 
 
 def test_torch_logs_shows_irc_debug_logs_its_module_each_pass_and_the_fusion_decisions(tmp_path):
-    environment = {**os.environ, "IRC_CACHE_DIR": str(tmp_path), "TORCH_LOGS": "+irc,output_code,irc_ir,irc_fusion"}
+    names = "+irc,output_code,irc_ir,irc_fusion"
+    environment = {**os.environ, "IRC_CACHE_DIR": str(tmp_path), "TORCH_LOGS": names}
     done = subprocess.run([sys.executable, "-c", PROGRAM], capture_output=True, text=True, timeout=300,
                           env=environment, cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
@@ -71,7 +73,8 @@ def test_the_structured_trace_gets_irc_module_ir_and_fusion_artifacts(traced, tm
     found = artifacts(traced)
     assert "@triton.jit" in found["irc_output_code_inference"]
     assert "aten.exp" in found["irc_ir_inference_00_input"]
-    assert any(name.endswith("convert-kernel-to-triton") and "triton.func" in text for name, text in found.items())
+    last = [text for name, text in found.items() if name.endswith("convert-kernel-to-triton")]
+    assert last and "triton.func" in last[0]
     assert "func @forward: kernels 1" in found["irc_fusion_inference"]
 
 
