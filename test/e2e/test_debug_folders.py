@@ -53,3 +53,18 @@ def test_a_later_run_into_the_same_folder_takes_new_numbers(debugging, monkeypat
     check(lambda x: x.exp() - 1, rand(6))
     assert sorted(os.listdir(debugging / "dbg")) == ["inference_0", "inference_1"]
     assert (debugging / "dbg" / "inference_0" / "output_code.py").read_text() == "# an earlier run's\n"
+
+
+def test_torch_compile_debug_writes_irc_folders_beside_inductor(debugging, monkeypatch):
+    import torch._dynamo.config
+    import torch._inductor.config
+
+    monkeypatch.delenv("IRC_DEBUG")
+    monkeypatch.delenv("IRC_DEBUG_DIR", raising=False)
+    monkeypatch.setattr(torch._inductor.config.trace, "enabled", True)
+    monkeypatch.setattr(torch._dynamo.config, "debug_dir_root", str(debugging / "torch_compile_debug"))
+    check(lambda x: x.tanh() * 2, rand(5))
+    (run,) = os.listdir(debugging / "torch_compile_debug")
+    assert run.startswith("run_") and run.endswith(f"-pid_{os.getpid()}")
+    folder = debugging / "torch_compile_debug" / run / "irc" / "inference_0"
+    assert "output_code.py" in os.listdir(folder)
