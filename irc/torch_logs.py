@@ -14,6 +14,7 @@ import contextlib
 import logging
 import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -105,9 +106,16 @@ class PassLog:
         self.graph_name, self.step = graph_name, 0
         self.ir_wanted = artifact_log("irc_ir") is not None or trace_handlers()
         self.spans = contextlib.ExitStack()
+        self.debug = logging.getLogger("irc").isEnabledFor(logging.DEBUG)  # TORCH_LOGS="+irc": pass times
+        self.last = time.perf_counter()
 
     def after_pass(self, previous, module: ModuleOp) -> None:
         name = previous.name if previous is not None else None
+        if self.debug and name is not None:
+            now = time.perf_counter()
+            milliseconds = (now - self.last) * 1e3
+            logging.getLogger("irc").debug("irc: %s: %s in %.1f ms", self.graph_name, name, milliseconds)
+            self.last = now
         if previous is None or name in self.NEXT_LEVEL:
             self.spans.close()
             self.spans.enter_context(timed(f"irc_passes_{self.NEXT_LEVEL.get(name, 'aten')}"))

@@ -28,6 +28,7 @@ def test_torch_logs_shows_irc_debug_logs_its_module_each_pass_and_the_fusion_dec
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stderr.splitlines()
     assert any("irc: compiled the inference graph" in line for line in lines)  # an info line of irc's log
+    assert any("irc: inference: kernel-fuse in " in line for line in lines)  # a debug line: a pass's time
     code = [line.split("[__output_code] ", 1)[1] for line in lines if "[__output_code] " in line]
     assert "@triton.jit" in code and any(line.startswith("def call(") for line in code)
     ir = "\n".join(line for line in lines if "[__irc_ir] " in line)
