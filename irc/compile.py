@@ -72,7 +72,7 @@ def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> st
         passes = torch_logs.PassLog(graph_name)
         try:
             steps = len(spec.split(","))
-            with metrics.phase("passes"), Progress(f"compiling {graph_name}", steps) as progress:
+            with metrics.phase("passes"), Progress(f"compiling {graph_name}: pass", steps) as progress:
 
                 def after_pass(previous, mod, following) -> None:
                     progress.step(previous is not None)  # the first call comes before any pass

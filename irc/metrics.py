@@ -3,7 +3,7 @@
 from collections import Counter
 
 generated_kernel_count = 0
-fallbacks: Counter = Counter()  # ATen overload names run eagerly (externs for lack of a lowering)
+fallbacks: Counter = Counter()  # the externs compiled modules call, by ATen overload (cuBLAS matmuls too)
 graph_fallbacks = 0  # whole graphs run eagerly because irc failed on them
 graphs_compiled = 0
 cache_hits = 0

@@ -56,3 +56,20 @@ def test_a_slow_block_that_did_nothing_shows_nothing(slow, caplog):
         with Progress("autotuning kernels", None, stream):
             pass
     assert stream.getvalue() == "" and not caplog.records
+
+
+def test_a_graph_compile_counts_its_passes_as_passes(slow, caplog):
+    from irc.compile import compile_module_text
+    from irc.pipeline_spec import configured_pipeline
+
+    text = """builtin.module {
+  func.func @forward(%x: !aten.tensor<[37], f32, strides [1]>) -> !aten.tensor<[37], f32> {
+    %y = aten.exp %x : (!aten.tensor<[37], f32, strides [1]>) -> !aten.tensor<[37], f32>
+    func.return %y : !aten.tensor<[37], f32>
+  }
+}"""
+    with caplog.at_level(logging.INFO, logger="irc"):
+        compile_module_text(text, "forward_0")
+    steps = len(configured_pipeline(False, False).split(","))
+    lines = [r.getMessage() for r in caplog.records if r.name == "irc"]
+    assert any(f"irc: compiling forward_0: pass {steps}/{steps} (" in line for line in lines), lines
