@@ -278,16 +278,20 @@ def _nested_ops(op: Operation) -> list[Operation]:
 
 
 def _report_use_before_definition(block: Block) -> None:
-    """The first use before its definition, in walk order."""
+    """The first use before its definition, in walk order (the error names the using op)."""
+    from irc.xdsl_verify import FAILING_OP  # imported at the end of this module: its changes come after these
+
     position = {id(op): k for k, op in enumerate(block.ops)}
     for k, op in enumerate(block.ops):
         for user in op.walk():
             for number, operand in enumerate(user.operands):
                 owner = operand.owner
                 if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
-                    raise VerifyException(
+                    error = VerifyException(
                         f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
                     )
+                    setattr(error, FAILING_OP, user)
+                    raise error
 
 
 def _dominance_checked(verify):

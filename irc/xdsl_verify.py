@@ -17,6 +17,8 @@
 - An op without successors that passed its definition's checks (not its traits') passes them again where its
   definition, operand and result types, properties, attributes (the same objects) and region shapes are the
   same: those checks run once per such key; the traits, which may look around the op, run for every op.
+- A VerifyException raised while verifying an op names the innermost such op (`failing_op`), so that a
+  diagnostic can show the op and its source location (irc/source_locations.py).
 - `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
   already known to lie inside it. A violation is reported by the original.
 """
@@ -323,12 +325,28 @@ def _verify_from_table(verify):
 wrap(OpDef, "verify", _verify_from_table)
 
 
+FAILING_OP = "irc_failing_op"  # the attribute of a VerifyException naming the innermost op that raised it
+
+
+def failing_op(exc: BaseException) -> Operation | None:
+    """The innermost op whose verification raised `exc`, if an op's verification raised it."""
+    return getattr(exc, FAILING_OP, None)
+
+
 def _verify_directly(verify):
     """Operation.verify: an op without successors whose terminator checks pass (it does not end its block, or ends
     the single block of a region whose op needs a terminator and is one) takes the same steps without building
     operand and successor views; any other op, and every failing check, goes to the original."""
 
     def verify_op(self: Operation, verify_nested_ops: bool = True) -> None:
+        try:
+            _verify_op(self, verify_nested_ops)
+        except VerifyException as err:
+            if getattr(err, FAILING_OP, None) is None:
+                setattr(err, FAILING_OP, self)
+            raise
+
+    def _verify_op(self: Operation, verify_nested_ops: bool) -> None:
         block = self.parent
         if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
             return verify(self, verify_nested_ops)

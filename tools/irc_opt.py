@@ -13,6 +13,7 @@ bug in irc in one line saying so (exit code 2), never a Python traceback unless 
 import argparse
 import dataclasses
 import sys
+import time
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ModuleOp
@@ -39,6 +40,21 @@ class IrcOptMain(xDSLOptMain):
     def register_all_targets(self):
         self.available_targets.update(get_offered_targets())
 
+    def register_all_frontends(self):
+        """Ops parsed from text carry their source locations, which diagnostics name."""
+        from irc.source_locations import LocatedParser
+
+        def parse_mlir(io):
+            parser = LocatedParser(self.ctx, io.read(), self.get_input_name(), self._line_offset)
+            return parser.parse_module(not self.args.no_implicit_module)
+
+        self._line_offset = 0
+        self.available_frontends["mlir"] = parse_mlir
+
+    def parse_chunk(self, chunk, file_extension: str, start_offset: int = 0):
+        self._line_offset = start_offset  # lines of a --split-input-file chunk count from the file's start
+        return super().parse_chunk(chunk, file_extension, start_offset)
+
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         super().register_all_arguments(arg_parser)
         describe_passes_and_targets(arg_parser, self.available_passes, self.available_targets)
@@ -58,7 +74,12 @@ class IrcOptMain(xDSLOptMain):
         add_traceback_argument(arg_parser)
 
     def setup_pipeline(self):
+        time_passes, self.args.time_passes = self.args.time_passes, False  # xDSL's timings go to stdout
         super().setup_pipeline()
+        callback = _naming_the_pass(self.pipeline.callback)
+        if time_passes:
+            callback = _timed(callback)
+        self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
         if self.args.fusion_report:
             passes = tuple(_with_report(p, self.args.fusion_report) for p in self.pipeline.passes)
             self.pipeline = dataclasses.replace(self.pipeline, passes=passes)
@@ -84,6 +105,36 @@ def _with_report(pass_: ModulePass, path: str) -> ModulePass:
     if pass_.name == "kernel-fuse" and not getattr(pass_, "report", ""):
         return dataclasses.replace(pass_, report=path)
     return pass_
+
+
+def _naming_the_pass(inner):
+    """A verifier error after a pass names the pass (tools/diagnostics.py shows it)."""
+    from xdsl.utils.exceptions import VerifyException
+
+    from irc.tools.diagnostics import AFTER_PASS
+
+    def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+        try:
+            inner(previous, module, following)
+        except VerifyException as exc:
+            if previous is not None:
+                setattr(exc, AFTER_PASS, f"pass {previous.name}")
+            raise
+
+    return callback
+
+
+def _timed(inner):
+    """--time-passes: each pass's time on stderr (stdout holds the IR)."""
+    started = [time.perf_counter()]
+
+    def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+        if previous is not None:
+            print(f"// irc-opt: pass {previous.name} took {time.perf_counter() - started[0]:.6f} s", file=sys.stderr)
+        inner(previous, module, following)
+        started[0] = time.perf_counter()
+
+    return callback
 
 
 def _print_after(inner):
