@@ -82,8 +82,8 @@ def describe_parse_error(exc: ParseError) -> str:
 
 
 def describe_verify_error(op: Operation, message: str, after: str = "", prog: str = "") -> str:
-    """`file:line:col: error: 'name' op message` (`prog: error: ...` for an op without a source location), then
-    the op as printed, underlined; `after` names the pass after which the op failed."""
+    """`file:line:col: error: 'name' op message` (`prog: error: ...` for an op without a source location),
+    then the op as printed, underlined; `after` names the pass after which the op failed."""
     where = _position(op.location) or (f"{prog}: " if prog else "")
     when = f" (after {after})" if after else ""
     text = f"{where}error: '{op.name}' op {message}{when}"

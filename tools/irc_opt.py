@@ -130,7 +130,8 @@ def _timed(inner):
 
     def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
         if previous is not None:
-            print(f"// irc-opt: pass {previous.name} took {time.perf_counter() - started[0]:.6f} s", file=sys.stderr)
+            took = time.perf_counter() - started[0]
+            print(f"// irc-opt: pass {previous.name} took {took:.6f} s", file=sys.stderr)
         inner(previous, module, following)
         started[0] = time.perf_counter()
 

@@ -60,7 +60,8 @@ def test_an_op_without_a_source_location_is_named_and_shown():
         module.verify()
     setattr(caught.value, AFTER_PASS, "pass cse")
     lines = describe_located("irc-opt", caught.value).splitlines()
-    assert lines[0] == "irc-opt: error: 'aten.neg' op result shape [4] does not match the operand shape [3] (after pass cse)"
+    message = "'aten.neg' op result shape [4] does not match the operand shape [3] (after pass cse)"
+    assert lines[0] == f"irc-opt: error: {message}"
     assert lines[1].strip().startswith("%0 = aten.neg %x") and set(lines[2].strip()) == {"^"}
 
 
