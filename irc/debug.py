@@ -52,7 +52,10 @@ class DebugDump:
         from irc.reproducer import tool_command, write_script
 
         graph = self.write("failing-graph.mlir", aten_text)
-        remaining = [str(spec) for spec in parse_pipeline(pipeline)][max(self.step - 1, 0) :]
+        try:
+            remaining = [str(spec) for spec in parse_pipeline(pipeline)][max(self.step - 1, 0) :]
+        except Exception:  # noqa: BLE001 - a pipeline that does not parse fails before any pass
+            remaining = []
         message = (str(exc).strip().splitlines() or [""])[0][:300]
         commands = [tool_command("irc-opt", graph, "-p", pipeline, "-t", "triton")]
         if self.step > 1:  # from the IR before the failing pass

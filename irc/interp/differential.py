@@ -202,9 +202,10 @@ def write_failure(
             f.write(text + "\n")
     torch.save([torch.from_numpy(np.asarray(to_numpy(v), order="C")) for v in inputs], inputs_path)
     binds = [f"--check-bind={k}={v}" for k, v in sorted(symbols.items())]
-    command = tool_command("irc-opt", before_path, "-p", pass_name, "--check-passes", "--check-inputs", inputs_path,
-                           *binds)  # fmt: skip
-    write_script(os.path.join(folder, "reproduce.sh"), [f"pass {pass_name} changes what the module computes"], [command])
+    check = ["--check-passes", "--check-inputs", inputs_path, *binds]
+    command = tool_command("irc-opt", before_path, "-p", pass_name, *check)
+    comment = f"pass {pass_name} changes what the module computes"
+    write_script(os.path.join(folder, "reproduce.sh"), [comment], [command])
 
 
 # ---------------------------------------------------------------------------
