@@ -2,12 +2,12 @@
 `triton` targets (irc/registry.py: no pass that runs a program or interprets IR as one; `--help` lists each
 pass).
 
-Keeps every xdsl-opt flag and adds `--print-ir-after-all`, `--fusion-report=PATH` and `--check-passes` (run the
-reference interpreters after every pass and fail naming the first pass that changes the results;
-irc/interp/differential.py). Bad input (syntax errors, unknown ops, failing
-verifiers, failing passes, bad options, unreadable files) ends in a diagnostic on stderr and exit code 1, a
-bug in irc in one line saying so (exit code 2), never a Python traceback unless `--traceback` asks for it
-(tools/diagnostics.py).
+Keeps every xdsl-opt flag (`--time-passes` writes to stderr) and adds `--print-ir-after-all`,
+`--fusion-report=PATH` and `--check-passes` (run the reference interpreters after every pass and fail naming
+the first pass that changes the results; irc/interp/differential.py). Bad input (syntax errors, unknown ops,
+failing verifiers, failing passes, bad options, unreadable files) ends in a diagnostic on stderr and exit code
+1 (a parse or verifier error names the file, line and column: irc/source_locations.py), a bug in irc in one
+line saying so (exit code 2), never a Python traceback unless `--traceback` asks for it (tools/diagnostics.py).
 """
 
 import argparse
@@ -21,13 +21,14 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+import irc
 from irc.registry import PASS_HELP, get_offered_passes, get_offered_targets, load_all_dialects
 from irc.tools.diagnostics import add_traceback_argument, run_tool
 
 
 
 class IrcOptMain(xDSLOptMain):
-    version_format = "irc-opt built from xdsl version {xdsl_version}"
+    version_format = f"irc-opt {irc.__version__} (xDSL {{xdsl_version}})"
 
     def register_all_dialects(self):
         super().register_all_dialects()

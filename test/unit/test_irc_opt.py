@@ -103,3 +103,10 @@ def test_help_lists_every_offered_pass_with_a_line():
     rows = dict(line.split(None, 1) for line in listed.splitlines() if line.strip())
     assert set(rows) == set(PASSES) | set(XDSL_PASSES)
     assert all(rows[name].strip() == PASS_HELP[name] for name in rows)
+
+
+def test_version_names_irc_and_xdsl():
+    import irc
+
+    done = run(["--version"])
+    assert done.stdout.startswith(f"irc-opt {irc.__version__} (xDSL 0.")
