@@ -2,7 +2,7 @@
 
 `LocatedParser` gives every op it parses the `loc("file":line:col)` of its first token, as MLIR's parser does,
 unless the op spells its own `loc(...)`; `--print-debuginfo` prints them. An attribute or type that fails its
-verifier while an op is parsed is a parse error at that op. irc's tools parse with it, so a
+verifier while an op is parsed is reported at that op. irc's tools parse with it, so a
 verifier error names the file, line and column of the op (`describe_verify_error`) and a parse error its
 position (`describe_parse_error`), as
 
@@ -26,6 +26,15 @@ from xdsl.utils.lexer import Span
 _OP_TEXT_LIMIT = 300
 
 
+class AttributeVerifyError(VerifyException):
+    """An attribute or type of an op that failed its verifier while the op was parsed; `span`: the op's line up
+    to where the parser stopped. Its message is the verifier's (as --verify-diagnostics prints it)."""
+
+    def __init__(self, message: str, span: Span):
+        super().__init__(message)
+        self.msg, self.span = message, span
+
+
 class LocatedParser(Parser):
     """A Parser whose ops carry the location of their first token (lines counted from `line_offset` + 1)."""
 
@@ -42,10 +51,12 @@ class LocatedParser(Parser):
         start = self._current_token.span.start
         try:
             op = super().parse_operation()
+        except AttributeVerifyError:  # located at an op inside this one
+            raise
         except VerifyException as exc:  # an attribute or type of the op failed its verifier
             source = self.lexer.input
             end = max(min(self._current_token.span.start, source.get_end_of_line(start)), start + 1)
-            raise ParseError(Span(start, end, source), str(exc)) from exc
+            raise AttributeVerifyError(str(exc), Span(start, end, source)) from exc
         if type(op.location) is UnknownLoc:
             op.location = self._location(start)
         return op
@@ -73,11 +84,11 @@ def _find_all(content, newline):
         position = content.find(newline, position + 1)
 
 
-def describe_parse_error(exc: ParseError) -> str:
+def describe_parse_error(exc: ParseError | AttributeVerifyError) -> str:
     """`file:line:col: error: message`, then the source line with the span underlined."""
     source = "\n".join(exc.span.print_with_context().split("\n")[1:3])  # the span's first line, underlined
     text = f"{exc.span.get_location()}: error: {exc.msg}"
-    extra = str(exc)[len(exc.span.print_with_context(exc.msg)) :]  # further spans a parse error may name
+    extra = str(exc)[len(exc.span.print_with_context(exc.msg)) :] if isinstance(exc, ParseError) else ""
     return "\n".join(part for part in (text, _indented(source.rstrip("\n")), extra.rstrip("\n")) if part)
 
 

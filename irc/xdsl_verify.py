@@ -340,26 +340,23 @@ def _verify_directly(verify):
 
     def verify_op(self: Operation, verify_nested_ops: bool = True) -> None:
         try:
-            _verify_op(self, verify_nested_ops)
-        except VerifyException as err:
+            block = self.parent
+            if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
+                return verify(self, verify_nested_ops)
+            for operand in self._operands:
+                if isinstance(operand, ErasedSSAValue):
+                    raise ValueError("Erased SSA value is used by the operation")
+            if verify_nested_ops:
+                for region in self.regions:
+                    region.verify()
+            try:
+                self.verify_()
+            except VerifyException as err:
+                self.emit_error(f"Operation does not verify: {err}", err)
+        except VerifyException as err:  # names the innermost op whose verification raised it (failing_op)
             if getattr(err, FAILING_OP, None) is None:
                 setattr(err, FAILING_OP, self)
             raise
-
-    def _verify_op(self: Operation, verify_nested_ops: bool) -> None:
-        block = self.parent
-        if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
-            return verify(self, verify_nested_ops)
-        for operand in self._operands:
-            if isinstance(operand, ErasedSSAValue):
-                raise ValueError("Erased SSA value is used by the operation")
-        if verify_nested_ops:
-            for region in self.regions:
-                region.verify()
-        try:
-            self.verify_()
-        except VerifyException as err:
-            self.emit_error(f"Operation does not verify: {err}", err)
 
     verify_op.__wrapped__ = verify
     return verify_op
