@@ -278,7 +278,11 @@ def warn_eager(graph_name: str, exc: Exception) -> None:
     from irc.fx_types import UnsupportedGraph
     from irc.pipeline import PipelineError
 
+    from irc.source_locations import failing_op
+
     reason = " ".join(str(exc).split())[:500] or type(exc).__name__
+    if (op := failing_op(exc)) is not None:
+        reason = f"'{op.name}' op {reason}"
     hint = ""
     if not isinstance(exc, (UnsupportedGraph, PipelineError)):
         reason = f"a bug in irc ({type(exc).__name__}: {reason}); please report it"

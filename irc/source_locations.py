@@ -24,6 +24,13 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
 _OP_TEXT_LIMIT = 300
+FAILING_OP = "irc_failing_op"  # the attribute of a VerifyException naming the innermost op that raised it
+
+
+def failing_op(exc: BaseException) -> Operation | None:
+    """The innermost op whose verification raised `exc` (irc/xdsl_verify.py marks it), if an op's did."""
+    return getattr(exc, FAILING_OP, None)
+
 
 
 class AttributeVerifyError(VerifyException):

@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
+from irc.source_locations import FAILING_OP
 from irc.xdsl_changes import replace, wrap
 
 _STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
@@ -279,8 +280,6 @@ def _nested_ops(op: Operation) -> list[Operation]:
 
 def _report_use_before_definition(block: Block) -> None:
     """The first use before its definition, in walk order (the error names the using op)."""
-    from irc.xdsl_verify import FAILING_OP  # imported at the end of this module: its changes come after these
-
     position = {id(op): k for k, op in enumerate(block.ops)}
     for k, op in enumerate(block.ops):
         for user in op.walk():

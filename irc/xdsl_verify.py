@@ -57,6 +57,7 @@ from xdsl.ir import Block, ErasedSSAValue, Operation, OpResult, Region
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from irc.source_locations import FAILING_OP
 from irc.xdsl_changes import wrap
 
 
@@ -323,14 +324,6 @@ def _verify_from_table(verify):
 
 
 wrap(OpDef, "verify", _verify_from_table)
-
-
-FAILING_OP = "irc_failing_op"  # the attribute of a VerifyException naming the innermost op that raised it
-
-
-def failing_op(exc: BaseException) -> Operation | None:
-    """The innermost op whose verification raised `exc`, if an op's verification raised it."""
-    return getattr(exc, FAILING_OP, None)
 
 
 def _verify_directly(verify):

@@ -63,8 +63,7 @@ def describe_located(prog: str, exc: BaseException) -> str | None:
     """The diagnostic of a parse error or an op's verifier error, led by the source position where known."""
     from xdsl.utils.exceptions import ParseError, VerifyException
 
-    from irc.source_locations import AttributeVerifyError, describe_parse_error, describe_verify_error
-    from irc.xdsl_verify import failing_op
+    from irc.source_locations import AttributeVerifyError, describe_parse_error, describe_verify_error, failing_op
 
     if isinstance(exc, (ParseError, AttributeVerifyError)):
         return describe_parse_error(exc)

@@ -7,6 +7,8 @@
 // RUN: not irc-opt %S/Inputs/located-kernel-parse.mlir 2>&1 | filecheck %s --check-prefix=KERNEL-PARSE
 // RUN: not irc-opt %S/Inputs/located-triton-verify.mlir 2>&1 | filecheck %s --check-prefix=TRITON-VERIFY
 // RUN: not irc-opt %S/Inputs/located-triton-parse.mlir 2>&1 | filecheck %s --check-prefix=TRITON-PARSE
+// A use before the definition names the using op:
+// RUN: not irc-opt %S/Inputs/located-use-before-definition.mlir 2>&1 | filecheck %s --check-prefix=USE
 // A type that fails its verifier while an op is parsed, on stdin:
 // RUN: not irc-opt < %S/Inputs/located-triton-type.mlir 2>&1 | filecheck %s --check-prefix=TYPE
 // Lines of a --split-input-file chunk count from the start of the file:
@@ -42,6 +44,9 @@
 
 // TYPE:      stdin:2:3: error: block dims must be positive powers of two, got 3
 // TYPE-NEXT: %x = "test.op"() : () -> !triton.block<[3], f32>
+
+// USE:      {{.*}}located-use-before-definition.mlir:2:3: error: 'aten.neg' op aten.neg uses as operand 0 a value
+// USE-NEXT: %0 = aten.neg %1
 
 // DEBUGINFO: aten.neg {{.*}} loc("{{.*}}located-aten-verify.mlir":2:3)
 
