@@ -36,28 +36,12 @@ def nonzero_count(x):
 def plain(x):
     return (x.exp() - 1).sum(1)
 
-
-@torch.library.custom_op("irc_known_limits::twice", mutates_args=())
-def twice(x: torch.Tensor) -> torch.Tensor:
-    return x * 2
-
-
-@twice.register_fake
-def _(x):
-    return torch.empty_like(x)
-
-
-def library_op(x):
-    return twice(x.exp()).sum(1)
-
-
 CASES = {
     "control flow": (branches, {}, "control flow (cond) is not compiled"),
     "unbacked size": (nonzero_count, {}, "aten.nonzero.default: size u0 depends on the values in a tensor"),
     "unknown pass": (plain, {"pipeline": "cse,kernel-fuze"}, "Unrecognized passes: ['kernel-fuze']"),
     "pipeline syntax": (plain, {"pipeline": "cse{,dce"}, "bad pass pipeline: Error parsing"),
     "bad option": (plain, {"pipeline": "kernel-tile{xblock=abc}"}, "kernel-tile: xblock='abc' must be an integer"),
-    "another library's op": (library_op, {}, "irc_known_limits.twice.default"),
 }
 
 
