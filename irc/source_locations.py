@@ -32,7 +32,6 @@ def failing_op(exc: BaseException) -> Operation | None:
     return getattr(exc, FAILING_OP, None)
 
 
-
 class AttributeVerifyError(VerifyException):
     """An attribute or type of an op that failed its verifier while the op was parsed; `span`: the op's line up
     to where the parser stopped. Its message is the verifier's (as --verify-diagnostics prints it)."""
