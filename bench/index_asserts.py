@@ -1,7 +1,7 @@
 """What the index checks cost: eager, Inductor and irc with their out-of-range index asserts on and off.
 
     python3 bench/index_asserts.py --out OUT/index_asserts.json        # on the GPU, full sizes
-    python3 bench/index_asserts.py --smoke --out /tmp/index_asserts.json   # tiny sizes on CPU (the interpreter)
+    python3 bench/index_asserts.py --smoke --out /tmp/index_asserts.json   # tiny, on CPU (the interpreter)
 
 Workloads (bf16 unless noted): an embedding lookup (vocabulary 50,000, ids [64, 512], hidden 768); a
 cross-entropy forward and backward over [4096, 50,000] logits (a gather forward, a one-hot scatter backward);
@@ -88,8 +88,8 @@ def _workloads() -> list[Workload]:
     return [
         Workload("embedding", _embedding, lambda w, i: F.embedding(i, w), _forward,
                  lambda s: s["batch"] * s["seq"] * (8 + 2 * 2 * s["hidden"])),
-        Workload("cross_entropy fwd+bwd", _cross_entropy, lambda x, t: F.cross_entropy(x, t), _cross_entropy_step,
-                 lambda s: s["rows"] * (8 + 3 * 2 * s["vocab"])),
+        Workload("cross_entropy fwd+bwd", _cross_entropy, lambda x, t: F.cross_entropy(x, t),
+                 _cross_entropy_step, lambda s: s["rows"] * (8 + 3 * 2 * s["vocab"])),
         Workload("index_select", _index_select, lambda x, i: torch.index_select(x, 0, i), _forward,
                  lambda s: s["picked"] * (8 + 2 * 2 * s["hidden"])),
         Workload("index_put accumulate", _index_put,
@@ -132,8 +132,9 @@ def compiled(fn, setting: str):
 def close(got, want) -> bool:
     import torch
 
+    got, want = (v if isinstance(v, tuple) else (v,) for v in (got, want))
     try:
-        for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        for g, w in zip(got, want):
             torch.testing.assert_close(g.float(), w.float(), rtol=2e-2, atol=2e-2)
         return True
     except AssertionError:
@@ -155,7 +156,8 @@ def measure(work: Workload, sizes: dict, device: str, smoke: bool) -> dict:
             metrics.reset()
             fn = compiled(work.fn, setting)
             got = work.step(fn, inputs)  # compiles
-            cell = {"matches_eager": close(got, want), "ms": median_ms(lambda: work.step(fn, inputs), device, smoke)}
+            ms = median_ms(lambda: work.step(fn, inputs), device, smoke)
+            cell = {"matches_eager": close(got, want), "ms": ms}
             if setting.startswith("irc"):
                 modules = [open(p).read() for p in metrics.generated_modules]
                 cell["asserts"] = any("tl.device_assert" in m for m in modules) if modules else None
@@ -183,15 +185,19 @@ def table(rows: list[dict]) -> str:
         cells = [row["workload"]]
         for setting in SETTINGS:
             cell = row[setting]
-            text = "error" if "error" in cell else f"{cell['ms']:.3f}" + ("" if cell["matches_eager"] else " (wrong)")
-            if cell.get("asserts") is not None:
-                text += " (asserts)" if cell["asserts"] else ""
-            cells.append(text)
+            cells.append(_cell_text(cell))
         cells += [_cost(row, "irc"), _cost(row, "inductor")]
         on = row["irc"]
         cells.append(f"{row['bytes'] / on['ms'] / 1e6:.0f}" if "ms" in on else "-")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _cell_text(cell: dict) -> str:
+    if "error" in cell:
+        return "error"
+    wrong = "" if cell["matches_eager"] else " (wrong)"
+    return f"{cell['ms']:.3f}{wrong}" + (" (asserts)" if cell.get("asserts") else "")
 
 
 def _cost(row: dict, backend: str) -> str:

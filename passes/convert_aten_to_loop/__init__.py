@@ -287,8 +287,9 @@ class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
     """Lowers aten to loop (see the module docstring for an example). The gather loads and scatter stores of
     user indexing (gather, embedding, x[idx], index_put, scatters) are `checked`, and a one-per-row scatter's
     index is `loop.in_range`: an index out of range stops the program as eager raises;
-    `check_indices=false` (IRC_ASSERT_INDIRECT_INDEXING=0) leaves them unchecked. Integer divisions by zero stop the program as ATen's CPU kernels raise (division_checks.py);
-    `check_division=false` (compiles for CUDA, whose kernels do not raise) drops the checks."""
+    `check_indices=false` (IRC_ASSERT_INDIRECT_INDEXING=0) leaves them unchecked. Integer divisions by zero
+    stop the program as ATen's CPU kernels raise (division_checks.py); `check_division=false` (compiles for
+    CUDA, whose kernels do not raise) drops the checks."""
 
     name = "convert-aten-to-loop"
     check_indices: bool = True

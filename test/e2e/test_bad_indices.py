@@ -43,7 +43,8 @@ OUT_OF_RANGE = {
     "scatter_value_past_end": (lambda x, i: x.scatter(1, i, -1.0) * 2, (3, 5), [[1], [5], [0]]),
     "scatter_value_negative": (lambda x, i: x.scatter(0, i, 2.0) + 1, (4, 3), [[0, -1, 2]]),
     "scatter_src_past_end": (lambda x, i: x.scatter(1, i, x[:, :1] * 3), (3, 4), [[0], [1], [7]]),
-    "scatter_reduce_negative": (lambda x, i: x.scatter_reduce(1, i, x[:, 2:3], "amax"), (3, 4), [[2], [-1], [0]]),
+    "scatter_reduce_negative": (lambda x, i: x.scatter_reduce(1, i, x[:, 2:3], "amax"), (3, 4),
+                                [[2], [-1], [0]]),
 }
 
 
