@@ -12,6 +12,7 @@ by it, kernel-dedup and the cache keys leave it out, and the emitter prints only
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from xdsl.dialects.builtin import ArrayAttr, StringAttr
@@ -55,6 +56,20 @@ def copy_sources(source: Operation, targets: Iterable[Operation]) -> None:
 def without_sources(attributes: dict) -> tuple:
     """An op's attributes but `irc.source`, as compared by kernel-dedup."""
     return tuple((name, value) for name, value in attributes.items() if name != SOURCE_ATTR)
+
+
+_STRING = r'"(?:[^"\\\n]|\\.)*"'
+_ATTRIBUTE = rf"irc\.source = \[{_STRING}(?:, {_STRING})*\]"
+# printed as the only attribute, after another, before another: in IR text a string's quotes are escaped, so
+# none of these starts inside a string
+_SOURCE_TEXT = re.compile(rf" \{{{_ATTRIBUTE}\}}|, {_ATTRIBUTE}|{_ATTRIBUTE}, ")
+
+
+def without_source_text(ir_text: str) -> str:
+    """IR text with its irc.source attributes left out: what the module cache keys on, so that a graph
+    compiled from another file or after an edit that moved lines is found (as Inductor's FX graph cache
+    leaves stack traces out); the cached module's comments then name the lines of the first compile."""
+    return _SOURCE_TEXT.sub("", ir_text)
 
 
 def source_entry(node_name: str, target: str, location: str) -> str:
