@@ -1,11 +1,12 @@
 """Where ops came from in the model: the discardable `irc.source` attribute, carried from the FX import to the
 emitted kernels (their `# Source Nodes` comments).
 
-Each entry is one FX node: `"NODE ATEN LOCATION"`, the node's name, its ATen overload and the last frame of its
-stack trace as `FILE:LINE in FUNCTION, code: CODE` (or nothing). A pass that turns ops into others copies the entries
-(`copy_sources`); ops that fuse keep the union in order (`merge_sources`), at most MAX_ENTRIES, each at most
-MAX_ENTRY_LENGTH characters, so the IR text grows little. The attribute is a comment: no pass decides anything
-by it, kernel-dedup and the cache keys leave it out, and the emitter prints only its printable characters.
+Each entry is one FX node: `"NODE ATEN LOCATION"`, the node's name, its ATen overload and the last frame of
+its stack trace as `FILE:LINE in FUNCTION, code: CODE` (or nothing). A pass that turns ops into others copies
+the entries (`copy_sources`); ops that fuse keep the union in order (`merge_sources`), at most MAX_ENTRIES,
+each at most MAX_ENTRY_LENGTH characters, so the IR text grows little. The attribute is a comment: no pass
+decides anything by it, cse, kernel-dedup and the cache keys leave it out (cse and kernel-dedup keep the union
+on the op they keep), and the emitter prints only its printable characters.
 
     %0 = aten.add %x, %y {irc.source = ["add aten.add.Tensor model.py:12 in forward, code: z = x + y"]} : ...
 """
@@ -32,7 +33,7 @@ def sources_of(op: Operation) -> list[str]:
 
 
 def set_sources(op: Operation, entries: Iterable[str]) -> None:
-    """Gives `op` the first MAX_ENTRIES distinct entries (each cut to MAX_ENTRY_LENGTH); none: no attribute."""
+    """Gives `op` the first MAX_ENTRIES distinct entries (each cut to MAX_ENTRY_LENGTH); none: no attribute"""
     kept = list(dict.fromkeys(entry[:MAX_ENTRY_LENGTH] for entry in entries))[:MAX_ENTRIES]
     if kept:
         op.attributes[SOURCE_ATTR] = ArrayAttr([StringAttr(entry) for entry in kept])

@@ -86,7 +86,9 @@ def _hash_with_regions(_op_hash):
 
 def _equal_but_sources(op_equal):
     def equal(self, other):
-        if not isinstance(other, OperationInfo) or SOURCE_ATTR not in self.op.attributes | other.op.attributes:
+        if not isinstance(other, OperationInfo):
+            return op_equal(self, other)
+        if SOURCE_ATTR not in self.op.attributes and SOURCE_ATTR not in other.op.attributes:
             return op_equal(self, other)
         return (
             dict(_attribute_key(self.op)) == dict(_attribute_key(other.op))
@@ -95,7 +97,7 @@ def _equal_but_sources(op_equal):
             and self.op.properties == other.op.properties
             and self.op.operands == other.op.operands
             and self.op.result_types == other.op.result_types
-            and all(s.is_structurally_equivalent(o) for s, o in zip(self.op.regions, other.op.regions, strict=True))
+            and all(s.is_structurally_equivalent(o) for s, o in zip(self.op.regions, other.op.regions))
         )
 
     return equal

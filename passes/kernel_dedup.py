@@ -18,10 +18,10 @@ are lowered once when the pass runs before convert-kernel-to-triton).
       kernel.launch @fused_add_0(%0) outs(%1) ...
 
 Kernels are compared by what their text shows, without printing them: every nested op's name, properties
-(the kernel's symbol name left out), attributes (but `irc.source`, a comment: the kept kernel gets the union of
-the model lines), result types and name hints (which name the emitted code's variables), its operands as the
-positions where they were defined, and its blocks' arguments. Equal structures print equal (up to irc.source),
-so they are equal kernels after any later pass and in the emitted module.
+(the kernel's symbol name left out), attributes (but `irc.source`, a comment: the kept kernel gets the
+union of the model lines), result types and name hints (which name the emitted code's variables), its operands
+as the positions where they were defined, and its blocks' arguments. Equal structures print equal (up to
+irc.source), so they are equal kernels after any later pass and in the emitted module.
 """
 
 from dataclasses import dataclass

@@ -30,8 +30,8 @@ from irc.options import CheckedOptions
 
 
 def merged_attributes(first: MatmulOp, second: MatmulOp) -> dict | None:
-    """The dual matmul's attributes: the pair's, which must agree but for `choice` (the variants both offer) and
-    `irc.source` (the model lines, of both)."""
+    """The dual matmul's attributes: the pair's, which must agree but for `choice` (the variants both offer)
+    and `irc.source` (the model lines, of both)."""
     a, b = dict(first.attributes), dict(second.attributes)
     a.pop(SOURCE_ATTR, None)
     b.pop(SOURCE_ATTR, None)

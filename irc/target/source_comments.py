@@ -1,5 +1,5 @@
-"""The `# Source Nodes` comments above each emitted kernel: the FX nodes, ATen overloads and model lines of its
-ops (their `irc.source` entries, dialects/source.py), as Inductor writes them.
+"""The `# Source Nodes` comments above each emitted kernel: the FX nodes, ATen overloads and model lines of
+its ops (their `irc.source` entries, dialects/source.py), as Inductor writes them.
 
     # Source Nodes: [add, relu], Original ATen: [aten.add.Tensor, aten.relu.default]
     # File: model.py:12 in forward, code: y = (x + 1).relu()

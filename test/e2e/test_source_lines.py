@@ -25,6 +25,7 @@ def test_output_code_shows_the_model_lines_above_the_kernel_fusing_them(tmp_path
     kernel = next(k for k, line in enumerate(code) if line.startswith("def triton_per_fused"))
     assert code[kernel - 1] == "@triton.jit"
     assert code[kernel - 3] == f"# File: {file}:{first + 1} in model, code: scaled = x * w + 1"
-    assert code[kernel - 2] == f"# File: {file}:{first + 2} in model, code: return torch.softmax(scaled, -1).relu()"
+    returned = "return torch.softmax(scaled, -1).relu()"
+    assert code[kernel - 2] == f"# File: {file}:{first + 2} in model, code: {returned}"
     nodes = code[kernel - 4]
     assert nodes.startswith("# Source Nodes: [mul, add, ") and "Original ATen: [aten.mul.Tensor, " in nodes

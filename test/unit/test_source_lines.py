@@ -1,5 +1,5 @@
-"""irc.source (dialects/source.py): the model lines of a kernel's ops as one-line comments, whatever the IR holds,
-and cache keys that leave them out."""
+"""irc.source (dialects/source.py): the model lines of a kernel's ops as one-line comments, whatever the IR
+holds, and cache keys that leave them out."""
 
 from xdsl.dialects.builtin import ArrayAttr, StringAttr
 from xdsl.dialects.test import TestOp as AnyOp
@@ -8,7 +8,9 @@ from irc.dialects.source import MAX_ENTRIES, SOURCE_ATTR, merge_sources, sources
 from irc.fx_import import last_frame
 from irc.target.source_comments import source_comments
 
-HOSTILE = ["add aten.add m.py:3 in f, code: y = x\nimport os", "b\rexec('1') c\x0cd e\u2028f", "n\x00 t\x1b l"]
+HOSTILE = [
+    "add aten.add m.py:3 in f, code: y = x\nimport os", "b\rexec('1') c\x0cd e\u2028f", "n\x00 t\x1b l"
+]
 
 
 def with_sources(entries) -> AnyOp:
