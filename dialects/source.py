@@ -8,7 +8,7 @@ each at most MAX_ENTRY_LENGTH characters, so the IR text grows little. The attri
 decides anything by it, cse, kernel-dedup and the cache keys leave it out (cse and kernel-dedup keep the union
 on the op they keep), and the emitter prints only its printable characters.
 
-    %0 = aten.add %x, %y {irc.source = ["add aten.add.Tensor model.py:12 in forward, code: z = x + y"]} : ...
+    %0 = aten.add %x, %y {irc.source = ["add aten.add model.py:12 in forward, code: z = x + y"]} : ...
 """
 
 from __future__ import annotations

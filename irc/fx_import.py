@@ -258,8 +258,12 @@ def node_source(node) -> str:
 
     if node.target is operator.getitem:
         return ""
-    target = target_name(node.target).removeprefix("torch.ops.")
+    packet = getattr(node.target, "overloadpacket", None)  # aten.add, as Inductor's "Original ATen" names it
+    target = target_name(packet if packet is not None else node.target).removeprefix("torch.ops.")
     return source_entry(node.name, target.replace(" ", ""), last_frame(node.meta.get("stack_trace") or ""))
+
+
+MAX_CODE_LENGTH = 60  # of the model line in an irc.source entry: the IR text stays short
 
 
 def last_frame(stack_trace: str) -> str:
@@ -270,7 +274,7 @@ def last_frame(stack_trace: str) -> str:
         if frame.startswith('File "') and '", line ' in frame:
             path, _, rest = frame[len('File "'):].partition('", line ')
             line, _, function = rest.partition(", in ")
-            code = lines[k + 1].strip() if k + 1 < len(lines) else ""
+            code = lines[k + 1].strip()[:MAX_CODE_LENGTH] if k + 1 < len(lines) else ""
             return f"{path.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line} in {function}, code: {code}"
     return ""
 

@@ -1,7 +1,7 @@
 """The `# Source Nodes` comments above each emitted kernel: the FX nodes, ATen overloads and model lines of
 its ops (their `irc.source` entries, dialects/source.py), as Inductor writes them.
 
-    # Source Nodes: [add, relu], Original ATen: [aten.add.Tensor, aten.relu.default]
+    # Source Nodes: [add, relu], Original ATen: [aten.add, aten.relu]
     # File: model.py:12 in forward, code: y = (x + 1).relu()
     @triton.jit
     def triton_poi_fused_add_relu_0(...):

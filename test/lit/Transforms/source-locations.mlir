@@ -6,12 +6,12 @@
 // a newline in it (hostile IR) is a `?`, never a line of code.
 
 // CHECK:      %s = loop.reduction sum
-// CHECK:      } attributes {irc.source = ["add aten.add.Tensor model.py:3 in forward, code: y = x + 1", "relu aten.relu.default model.py:4 in forward, code: z = y.relu()\0Aimport os", "sum_1 aten.sum.dim_IntList model.py:5 in forward, code: return z.sum(1)"]}
+// CHECK:      } attributes {irc.source = ["add aten.add model.py:3 in forward, code: y = x + 1", "relu aten.relu model.py:4 in forward, code: z = y.relu()\0Aimport os", "sum_1 aten.sum model.py:5 in forward, code: return z.sum(1)"]}
 // CHECK:      %e = loop.pointwise
-// CHECK:      } attributes {irc.source = ["exp aten.exp.default model.py:8 in forward, code: a = x.exp()", "exp_1 aten.exp.default model.py:9 in forward, code: b = x.exp()"]}
+// CHECK:      } attributes {irc.source = ["exp aten.exp model.py:8 in forward, code: a = x.exp()", "exp_1 aten.exp model.py:9 in forward, code: b = x.exp()"]}
 // CHECK-NEXT: func.return %s, %e, %e
 
-// EMIT:      # Source Nodes: [add, relu, sum_1, exp, exp_1], Original ATen: [aten.add.Tensor, aten.relu.default, aten.sum.dim_IntList, aten.exp.default]
+// EMIT:      # Source Nodes: [add, relu, sum_1, exp, exp_1], Original ATen: [aten.add, aten.relu, aten.sum, aten.exp]
 // EMIT-NEXT: # File: model.py:3 in forward, code: y = x + 1
 // EMIT-NEXT: # File: model.py:4 in forward, code: z = y.relu()?import os
 // EMIT-NEXT: # File: model.py:5 in forward, code: return z.sum(1)
@@ -24,11 +24,11 @@
 builtin.module {
   func.func @forward(%x: !aten.tensor<[4, 33], f32, strides [33, 1]>) -> (!aten.tensor<[4], f32>, !aten.tensor<[4, 33], f32>, !aten.tensor<[4, 33], f32>) {
     %one = arith.constant 1 : i64
-    %a = aten.add %x, %one {irc.source = ["add aten.add.Tensor model.py:3 in forward, code: y = x + 1"]} : (!aten.tensor<[4, 33], f32, strides [33, 1]>, i64) -> !aten.tensor<[4, 33], f32>
-    %r = aten.relu %a {irc.source = ["relu aten.relu.default model.py:4 in forward, code: z = y.relu()\0Aimport os"]} : (!aten.tensor<[4, 33], f32>) -> !aten.tensor<[4, 33], f32>
-    %s = aten.sum %r dims = [1] {irc.source = ["sum_1 aten.sum.dim_IntList model.py:5 in forward, code: return z.sum(1)"]} : (!aten.tensor<[4, 33], f32>) -> !aten.tensor<[4], f32>
-    %e = aten.exp %x {irc.source = ["exp aten.exp.default model.py:8 in forward, code: a = x.exp()"]} : (!aten.tensor<[4, 33], f32, strides [33, 1]>) -> !aten.tensor<[4, 33], f32>
-    %f = aten.exp %x {irc.source = ["exp_1 aten.exp.default model.py:9 in forward, code: b = x.exp()"]} : (!aten.tensor<[4, 33], f32, strides [33, 1]>) -> !aten.tensor<[4, 33], f32>
+    %a = aten.add %x, %one {irc.source = ["add aten.add model.py:3 in forward, code: y = x + 1"]} : (!aten.tensor<[4, 33], f32, strides [33, 1]>, i64) -> !aten.tensor<[4, 33], f32>
+    %r = aten.relu %a {irc.source = ["relu aten.relu model.py:4 in forward, code: z = y.relu()\0Aimport os"]} : (!aten.tensor<[4, 33], f32>) -> !aten.tensor<[4, 33], f32>
+    %s = aten.sum %r dims = [1] {irc.source = ["sum_1 aten.sum model.py:5 in forward, code: return z.sum(1)"]} : (!aten.tensor<[4, 33], f32>) -> !aten.tensor<[4], f32>
+    %e = aten.exp %x {irc.source = ["exp aten.exp model.py:8 in forward, code: a = x.exp()"]} : (!aten.tensor<[4, 33], f32, strides [33, 1]>) -> !aten.tensor<[4, 33], f32>
+    %f = aten.exp %x {irc.source = ["exp_1 aten.exp model.py:9 in forward, code: b = x.exp()"]} : (!aten.tensor<[4, 33], f32, strides [33, 1]>) -> !aten.tensor<[4, 33], f32>
     func.return %s, %e, %f : !aten.tensor<[4], f32>, !aten.tensor<[4, 33], f32>, !aten.tensor<[4, 33], f32>
   }
 }
