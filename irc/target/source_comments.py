@@ -26,7 +26,7 @@ def comment_text(text: str) -> str:
 
 def source_comments(op: Operation) -> list[str]:
     """The comment lines naming where `op`'s computation came from in the model (none without irc.source)."""
-    entries = [split_entry(entry) for entry in sources_of(op)]
+    entries = [split_entry(entry) for entry in sources_of(op) if entry.strip()]
     if not entries:
         return []
     nodes = ", ".join(dict.fromkeys(comment_text(node) for node, _, _ in entries if node))

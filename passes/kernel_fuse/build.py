@@ -21,7 +21,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp, ScanOp
-from irc.dialects.source import set_sources, sources_of
+from irc.dialects.source import copy_sources, set_sources, sources_of
 from irc.dialects.types import BufferType, element_type_name
 from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import TEMPLATE_OPS, DualMatmulOp
@@ -264,6 +264,7 @@ def matmul_externs(matmul: Operation) -> list[kernel.ExternOp]:
     for rhs, product in zip(matmul.rhs_operands, matmul.products):
         extern = kernel.ExternOp(overload, [matmul.lhs, rhs], [product.type], args=refs)
         extern.res[0].name_hint = product.name_hint
+        copy_sources(matmul, [extern])
         product.replace_all_uses_with(extern.res[0])
         externs.append(extern)
     matmul.detach()

@@ -1,7 +1,7 @@
 """irc.source (dialects/source.py): the model lines of a kernel's ops as one-line comments, whatever the IR
 holds, and cache keys that leave them out."""
 
-from xdsl.dialects.builtin import ArrayAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr
 from xdsl.dialects.test import TestOp as AnyOp
 
 from irc.dialects.source import MAX_ENTRIES, SOURCE_ATTR, merge_sources, sources_of, without_source_text
@@ -27,6 +27,14 @@ def test_source_comments_stay_comments_whatever_the_entries_hold():
     assert len(text.splitlines()) == len(lines) == 4
     code = compile(text + "\n", "<emitted>", "exec")
     assert not code.co_names and code.co_consts in ((None,), ())  # nothing but comments
+
+
+def test_a_malformed_source_attribute_gives_no_comment_and_is_replaced_on_merge():
+    op = AnyOp()
+    op.attributes[SOURCE_ATTR] = IntegerAttr(5, 64)
+    assert source_comments(op) == [] and source_comments(with_sources([""])) == []
+    merge_sources(op, with_sources(["a"]))
+    assert sources_of(op) == ["a"]
 
 
 def test_merged_sources_keep_order_drop_repeats_and_are_bounded():
