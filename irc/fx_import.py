@@ -39,7 +39,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten, kernel
-from irc.dialects.source import set_sources, source_entry
+from irc.dialects.model_source import set_sources, source_entry
 from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers

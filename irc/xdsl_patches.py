@@ -26,7 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
-from irc.dialects.source import SOURCE_ATTR, merge_sources
+from irc.dialects.model_source import SOURCE_ATTR, merge_sources
 from irc.source_locations import FAILING_OP
 from irc.xdsl_changes import replace, wrap
 
@@ -66,7 +66,7 @@ def _region_key(op: Operation) -> tuple:
     return tuple(o.name for o in inner), outside
 
 
-# - irc.source (dialects/source.py) is a comment naming the model lines of an op: cse merges ops equal but for
+# - irc.source (dialects/model_source.py) is a comment naming the model lines of an op: cse merges ops equal but for
 #   it (the kept op gets the union), as kernel-dedup does, so carrying it changes no kernel count.
 
 

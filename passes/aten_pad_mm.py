@@ -31,7 +31,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from irc.dialects import aten
 from irc.dialects.aten_views import SliceOp, returned_values
 from irc.dialects.types import TensorType, element_bytes, element_type_name
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions, option
 
 ALIGNMENT_BYTES = 16

@@ -27,7 +27,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from irc.dialects import aten
 from irc.dialects.aten_views import ViewOp
 from irc.dialects.types import TensorType
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 
 CONVOLUTION = "aten::convolution.default"

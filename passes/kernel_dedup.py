@@ -32,7 +32,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, triton
-from irc.dialects.source import merge_sources, without_sources
+from irc.dialects.model_source import merge_sources, without_sources
 
 _KERNEL_OPS = (kernel.KernelOp, triton.FuncOp)
 

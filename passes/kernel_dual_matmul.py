@@ -25,7 +25,7 @@ from xdsl.passes import ModulePass
 
 from irc.dialects.kernel_analysis.dual_matmul import pair_up
 from irc.dialects.kernel_template import CHOICE, DualMatmulOp, MatmulOp
-from irc.dialects.source import SOURCE_ATTR, sources_of, set_sources
+from irc.dialects.model_source import SOURCE_ATTR, sources_of, set_sources
 from irc.options import CheckedOptions
 
 

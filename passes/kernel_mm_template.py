@@ -69,7 +69,7 @@ from irc.dialects.kernel_analysis.prologue import (
 )
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 
 # overload -> (operand position of A, of B, of the bias or None), as `args` names them

@@ -57,7 +57,7 @@ from irc.dialects.loop import (
     StoreOp,
     YieldOp,
 )
-from irc.dialects.source import set_sources, sources_of
+from irc.dialects.model_source import set_sources, sources_of
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option

@@ -15,7 +15,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.aten import NONE_RESULTS
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, element_bytes
 
 # extern overloads with an out= variant that ATen implements natively (no compute-then-copy autogen kernel)

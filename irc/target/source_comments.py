@@ -1,5 +1,5 @@
 """The `# Source Nodes` comments above each emitted kernel: the FX nodes, ATen overloads and model lines of
-its ops (their `irc.source` entries, dialects/source.py), as Inductor writes them.
+its ops (their `irc.source` entries, dialects/model_source.py), as Inductor writes them.
 
     # Source Nodes: [add, relu], Original ATen: [aten.add, aten.relu]
     # File: model.py:12 in forward, code: y = (x + 1).relu()
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from irc.dialects.source import sources_of, split_entry
+from irc.dialects.model_source import sources_of, split_entry
 
 MAX_PART_LENGTH = 120
 

@@ -43,7 +43,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from irc.dialects import aten
 from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 from irc.passes.aten_layout.row_major import row_major_intermediates
 from irc.passes.aten_layout.strides import (

@@ -44,7 +44,7 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import aten, kernel, loop
 from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.random_kinds import SEEDS_ATTR
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value, element_type_name
 from irc.options import CheckedOptions
 

@@ -22,7 +22,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import loop, triton
 from irc.dialects.kernel import KernelOp, SizeOp, triton_name
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr

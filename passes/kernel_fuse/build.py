@@ -21,7 +21,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp, ScanOp
-from irc.dialects.source import copy_sources, set_sources, sources_of
+from irc.dialects.model_source import copy_sources, set_sources, sources_of
 from irc.dialects.types import BufferType, element_type_name
 from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import TEMPLATE_OPS, DualMatmulOp

@@ -65,7 +65,7 @@ from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.dialects.sym import decompose, linearize, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_value, dims_attr
 from irc.options import CheckedOptions, option

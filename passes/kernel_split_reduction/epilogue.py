@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from irc.dialects import kernel, loop
-from irc.dialects.source import copy_sources
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import dim_value
 from irc.dialects.loop_analysis.graph import defined_inside
 

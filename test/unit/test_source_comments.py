@@ -1,10 +1,10 @@
-"""irc.source (dialects/source.py): the model lines of a kernel's ops as one-line comments, whatever the IR
+"""irc.source (dialects/model_source.py): the model lines of a kernel's ops as one-line comments, whatever the IR
 holds, and cache keys that leave them out."""
 
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr
 from xdsl.dialects.test import TestOp as AnyOp
 
-from irc.dialects.source import MAX_ENTRIES, SOURCE_ATTR, merge_sources, sources_of, without_source_text
+from irc.dialects.model_source import MAX_ENTRIES, SOURCE_ATTR, merge_sources, sources_of, without_source_text
 from irc.fx_import import last_frame
 from irc.target.source_comments import source_comments
 
