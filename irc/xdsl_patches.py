@@ -66,8 +66,8 @@ def _region_key(op: Operation) -> tuple:
     return tuple(o.name for o in inner), outside
 
 
-# - irc.source (dialects/model_source.py) is a comment naming the model lines of an op: cse merges ops equal but for
-#   it (the kept op gets the union), as kernel-dedup does, so carrying it changes no kernel count.
+# - irc.source (dialects/model_source.py) is a comment naming the model lines of an op: cse merges ops equal
+#   but for it (the kept op gets the union), as kernel-dedup does, so carrying it changes no kernel count.
 
 
 def _attribute_key(op: Operation) -> tuple:

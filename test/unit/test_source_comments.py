@@ -1,5 +1,5 @@
-"""irc.source (dialects/model_source.py): the model lines of a kernel's ops as one-line comments, whatever the IR
-holds, and cache keys that leave them out."""
+"""irc.source (dialects/model_source.py): the model lines of a kernel's ops as one-line comments, whatever
+the IR holds, and cache keys that leave them out."""
 
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr
 from xdsl.dialects.test import TestOp as AnyOp
