@@ -138,9 +138,11 @@ def compile_to_path(
     """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
     the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text);
     `on_miss()` is called before compiling."""
+    from irc.dialects.model_source import without_source_text
     from irc.pipeline_spec import configured_pipeline
 
-    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune, cuda), aten_text)
+    key_text = without_source_text(aten_text)  # model lines are comments: the same graph elsewhere is a hit
+    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune, cuda), key_text)
     path = None if debug_enabled() else intact_module(key, cuda)
     if path is not None:
         metrics.cache_hits += 1

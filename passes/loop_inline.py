@@ -57,6 +57,7 @@ from irc.dialects.loop import (
     StoreOp,
     YieldOp,
 )
+from irc.dialects.model_source import set_sources, sources_of
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
@@ -305,6 +306,7 @@ def merge_into_producer(
     ranges = [dim_value(d) for d in consumer.ranges.data]
     merged = PointwiseOp(ranges, producer.detach_region(producer.body), consumer.result.type)
     merged.attributes.update(consumer.attributes)
+    set_sources(merged, sources_of(producer) + sources_of(consumer))
     merged.result.name_hint = consumer.result.name_hint
     consumer.parent_block().insert_op_before(merged, consumer)
     consumer.result.replace_all_uses_with(merged.result)
@@ -373,6 +375,7 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
             if reads is not None:
                 policy.reads[consumer] = reads
         else:
+            set_sources(consumer, sources_of(producer) + sources_of(consumer))
             before = facts_of(consumer, policy), facts_of(producer, policy)
             copied, selecting = inline_load(load, producer, consumer, mapping)
             policy.facts[consumer] = before[0].composed(before[1], load, selecting)

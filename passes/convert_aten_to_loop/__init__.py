@@ -44,6 +44,7 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import aten, kernel, loop
 from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.random_kinds import SEEDS_ATTR
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value, element_type_name
 from irc.options import CheckedOptions
 
@@ -228,7 +229,11 @@ def lower_op(op: Operation) -> None:
     if op.name in DIVIDING:
         check_divisors(lowered.ops)
     lowered = with_declared_layout(op, lowered)
+    copy_sources(op, [o for o in lowered.ops if o.dialect_name() in SOURCE_CARRIERS])
     Rewriter.replace_op(op, lowered.ops, lowered.values)
+
+
+SOURCE_CARRIERS = ("loop", "kernel")  # the ops an aten op lowers to that keep its irc.source (not constants)
 
 
 def with_declared_layout(op: Operation, lowered: Lowered) -> Lowered:
