@@ -18,6 +18,7 @@ from irc.dialects import aten
 from irc.dialects.aten_format import number_value
 from irc.dialects.elementwise import ELEMENTWISE
 from irc.interp import loop_numpy as ln
+from irc.dialects.kernel_analysis.collectives import WAIT_OVERLOADS
 from irc.interp.extern_torch import argument, torch_dtype, torch_op, without_none_results
 from irc.interp.loop_impls import state, table_functions
 from irc.interp.sort_reference import OPEN_RESULTS
@@ -261,6 +262,8 @@ def in_opmath(value):
 
 
 def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
+    if op.overload.data in WAIT_OVERLOADS:  # the interpreter's collectives are done when they return
+        return (values[0],)
     operands = [scalar(v) for v in values]
     if op.overload.data in OPMATH_FALLBACKS:
         operands = [in_opmath(v) for v in operands]
