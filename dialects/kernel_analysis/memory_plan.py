@@ -15,7 +15,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.aten import NONE_RESULTS
-from irc.dialects.kernel_analysis.collectives import is_collective, pending_end
+from irc.dialects.kernel_analysis.collectives import WAIT_OVERLOADS, is_collective, pending_end
 from irc.dialects.types import BufferType, element_bytes
 
 # extern overloads with an out= variant that ATen implements natively (no compute-then-copy autogen kernel)
@@ -79,6 +79,8 @@ def fresh_root(value: SSAValue) -> bool:
     owner = value.owner
     if isinstance(owner, kernel.AllocOp | kernel.ReuseOp):
         return True
+    if isinstance(owner, kernel.ExternOp) and owner.overload.data in WAIT_OVERLOADS:
+        return False  # the tensor it waited for, though its schema does not say so
     if isinstance(owner, kernel.ExternOp):
         return extern_result_is_fresh(owner.overload.data, schema_position(owner, value.index))
     return False

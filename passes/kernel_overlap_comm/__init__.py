@@ -32,7 +32,7 @@ from xdsl.passes import ModulePass
 from xdsl.traits import IsTerminator
 
 from irc.dialects import kernel, loop
-from irc.dialects.kernel_analysis.collectives import is_collective, is_wait, pending_buffers, waits_of
+from irc.dialects.kernel_analysis.collectives import is_collective, pending_buffers, waits_of
 from irc.dialects.kernel_analysis.memory_plan import AliasGroups, is_buffer
 
 # host ops that write no buffer (a view names memory another op made)
@@ -104,15 +104,6 @@ def pending_of(start: Operation, groups: AliasGroups) -> Pending:
     )
 
 
-def alias_groups(block: Block) -> AliasGroups:
-    """The block's alias groups, a wait's result one with the pending tensor it returns."""
-    groups = AliasGroups(block)
-    for op in block.ops:
-        if is_wait(op) and op.operands and op.results and is_buffer(op.operands[0]) and is_buffer(op.results[0]):
-            groups.union(op.results[0], op.operands[0])
-    return groups
-
-
 def raise_start(pending: Pending, groups: AliasGroups) -> None:
     """The collective moves up over ops it does not depend on, never over another collective."""
     start, target = pending.start, None
@@ -136,7 +127,7 @@ def sink_wait(wait: Operation, pending: Pending, groups: AliasGroups) -> None:
 
 
 def schedule(block: Block) -> None:
-    groups = alias_groups(block)
+    groups = AliasGroups(block)  # a wait's result is one with the tensor it waited for
     starts = [op for op in block.ops if is_collective(op)]
     pendings = [pending_of(start, groups) for start in starts]
     for pending in pendings:
