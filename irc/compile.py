@@ -246,6 +246,15 @@ def compile_fx_graph(
     results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
+    from irc.fx_opaque import strip_opaque_inputs
+
+    opaque = strip_opaque_inputs(gm)
+    compiled = compile_stripped_graph(gm, inference, max_autotune, cudagraphs)
+    return opaque.wrap(compiled) if opaque is not None else compiled
+
+
+def compile_stripped_graph(gm, inference: bool, max_autotune: bool, cudagraphs: bool) -> Callable:
+    """compile_fx_graph of a graph without opaque inputs (irc/fx_opaque.py)."""
     cuda = on_cuda(gm)
     try:
         with paused_gc():

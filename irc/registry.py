@@ -47,7 +47,7 @@ PASS_HELP = {
     "kernel-fuse": "loop -> kernel: fusion groups (future kernels) and the host program",
     "kernel-tile": "block sizes, persistent vs looped reductions, num_warps, autotune candidates",
     "kernel-split-reduction": "few long rows: a partial-reduction kernel, then a combining one",
-    "kernel-overlap-comm": "collectives start early and are waited for late: independent kernels overlap them",
+    "kernel-overlap-comm": "collectives start early, their waits come late: independent kernels overlap them",
     "kernel-plan-memory": "host program: externs into out= buffers, buffer reuse, frees after last use",
     "kernel-dedup": "kernels equal up to their name: one kept, launched for all",
     "convert-kernel-to-triton": "kernel -> triton: masks, offsets, reductions, loads and stores",

@@ -1,12 +1,12 @@
 """Collectives in the host program: asynchronous operations, started by one extern and finished by another.
 
-A functional collective (`_c10d_functional::all_reduce.default`, all_gather_into_tensor, reduce_scatter_tensor,
-...) run as a `kernel.extern` starts the communication and returns the tensor it will fill; the
-`_c10d_functional::wait_tensor.default` extern of that tensor waits for it. Between the two the collective is
-pending: it still reads its operands (and, for the in-place ones, writes them) and writes its results, so
-nothing may write those buffers, read its results or take their memory until the last wait.
+A functional collective (`_c10d_functional::all_reduce.default`, all_gather_into_tensor,
+reduce_scatter_tensor, ...) run as a `kernel.extern` starts the communication and returns the tensor it will
+fill; the `_c10d_functional::wait_tensor.default` extern of that tensor waits for it. Between the two the
+collective is pending: it still reads its operands (and, for the in-place ones, writes them) and writes its
+results, so nothing may write those buffers, read its results or take their memory until the last wait.
 
-    %r = kernel.extern "_c10d_functional::all_reduce.default"(%y) {args = [#kernel.operand<0>, "sum", "0"]} ...
+    %r = kernel.extern "_c10d_functional::all_reduce.default"(%y) {args = [#kernel.operand<0>, "sum", "0"]}
     ...                                                             <- %y and %r pending here
     %w = kernel.extern "_c10d_functional::wait_tensor.default"(%r) {args = [#kernel.operand<0>]} ...
 
@@ -23,7 +23,7 @@ WAIT_OVERLOADS = frozenset({
     "_c10d_functional::wait_tensor.default", "c10d_functional::wait_tensor.default",
 })  # fmt: skip
 
-# collective overload -> whether it writes its tensor operands in place (they are then pending like its results)
+# collective overload -> whether it writes its tensor operands in place (then pending like its results)
 COLLECTIVE_WRITES_OPERANDS = {
     "_c10d_functional::all_reduce.default": False,
     "_c10d_functional::all_reduce_.default": True,

@@ -168,7 +168,9 @@ def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, i
     return groups, position
 
 
-def keep_pending_alive(block: Block, groups: dict[SSAValue, AliasGroup], union_find: AliasGroups, position) -> None:
+def keep_pending_alive(
+    block: Block, groups: dict[SSAValue, AliasGroup], union_find: AliasGroups, position: dict[Operation, int]
+) -> None:
     """A collective's operands live until its last wait (to the block's end without one): it reads (or writes)
     them while pending, so their memory is neither freed nor reused before."""
     end_of_block = len(position)

@@ -6,12 +6,12 @@ runs while the data moves. As Inductor's reorder_for_compute_comm_overlap (its r
 each collective moves up to just after what produces its operands, and each wait moves down to just before
 the first op that needs it; the launches and externs they move over run while the collective is pending:
 
-    %y = kernel.extern "aten::mm.default"(%x, %a) ...            %y = kernel.extern "aten::mm.default"(%x, %a) ...
-    %r = kernel.extern "_c10d_functional::all_reduce.default"(%y) %r = kernel.extern "..all_reduce.default"(%y)
-    %w = kernel.extern "_c10d_functional::wait_tensor.default"(%r) %z = kernel.extern "aten::mm.default"(%b, %c)
-    %z = kernel.extern "aten::mm.default"(%b, %c) ...       ->    kernel.launch @relu(%z) outs(%o) ...
-    kernel.launch @relu(%z) outs(%o) ...                          %w = kernel.extern "..wait_tensor.default"(%r)
-    kernel.launch @add(%w) outs(%s) ...                           kernel.launch @add(%w) outs(%s) ...
+    %y = kernel.extern "aten::mm.default"(%x, %a)             %y = kernel.extern "aten::mm.default"(%x, %a)
+    %r = kernel.extern "..::all_reduce.default"(%y)           %r = kernel.extern "..::all_reduce.default"(%y)
+    %w = kernel.extern "..::wait_tensor.default"(%r)          %z = kernel.extern "aten::mm.default"(%b, %c)
+    %z = kernel.extern "aten::mm.default"(%b, %c)       ->    kernel.launch @relu(%z) outs(%o)
+    kernel.launch @relu(%z) outs(%o)                          %w = kernel.extern "..::wait_tensor.default"(%r)
+    kernel.launch @add(%w) outs(%s)                           kernel.launch @add(%w) outs(%s)
 
 An op is moved over only when it neither touches what the pending collective writes (its results and the
 waits' results, its operands for in-place collectives, and every buffer that may alias them) nor writes what
@@ -73,8 +73,8 @@ def written_values(op: Operation) -> list[SSAValue]:
 
 @dataclass
 class Pending:
-    """The alias groups a pending collective writes (so nothing else may touch them) and only reads (so nothing
-    else may write them), and its start and waits."""
+    """The alias groups a pending collective writes (so nothing else may touch them) and only reads (so
+    nothing else may write them), and its start and waits."""
 
     start: Operation
     waits: list[Operation]
