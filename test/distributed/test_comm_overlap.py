@@ -22,7 +22,7 @@ def fake_group():
 
 def host_ops(debug_dir, pass_name: str) -> list[str]:
     """The host program's lines after `pass_name`, as written by IRC_DEBUG."""
-    (path,) = glob.glob(f"{debug_dir}/graph_*/*-{pass_name}.mlir")
+    (path,) = glob.glob(f"{debug_dir}/*/*-{pass_name}.mlir")
     text = open(path).read()
     host = text[text.index("func.func @forward") :]
     return [line.strip() for line in host.splitlines()[1:]]
