@@ -1,16 +1,16 @@
-"""Distributed training throughput of eager, Inductor and irc: FSDP2 training of a Llama-like decoder (tokens/s)
-and DDP training of a ResNet-like network (images/s), one torchrun job, every backend in turn.
+"""Distributed training throughput of eager, Inductor and irc: FSDP2 training of a Llama-like decoder
+(tokens/s) and DDP training of a ResNet-like network (images/s), one torchrun job, every backend in turn.
 
     torchrun --nproc-per-node 2 bench/distributed.py                      # both workloads, CUDA and NCCL
     torchrun --nproc-per-node 4 bench/distributed.py --workloads fsdp_llama --steps 30
-    torchrun --nproc-per-node 2 bench/distributed.py --profile /tmp/trace  # irc's steps as a Chrome trace per rank
-    python3 bench/distributed.py --smoke     # two gloo processes on CPU, tiny sizes, eager and irc, a few steps
+    torchrun --nproc-per-node 2 bench/distributed.py --profile /tmp/trace  # irc's steps: a trace per rank
+    python3 bench/distributed.py --smoke    # two gloo processes on CPU, tiny sizes: eager and irc, 2 steps
 
-Each rank builds the same model (same seed), wraps it (FSDP2: every decoder block `fully_shard`ed and compiled,
-then the root; DDP: `DDP(torch.compile(model))`, or with `--ddp-outer` `torch.compile(DDP(model))`, split by
-Dynamo's DDP optimizer), warms up, then times `--steps` steps (forward, backward, AdamW). The time of a step
-is the slowest rank's. The table (markdown, the section for bench/RESULTS.md) is printed by rank 0; `--json`
-writes the numbers. NVLink multicast stays off in every process (NCCL_NVLS_ENABLE=0,
+Each rank builds the same model (same seed), wraps it (FSDP2: every decoder block `fully_shard`ed and
+compiled, then the root; DDP: `DDP(torch.compile(model))`, or with `--ddp-outer` `torch.compile(DDP(model))`,
+split by Dynamo's DDP optimizer), warms up, then times `--steps` steps (forward, backward, AdamW). The time of
+a step is the slowest rank's. The table (markdown, the section for bench/RESULTS.md) is printed by rank 0;
+`--json` writes the numbers. NVLink multicast stays off in every process (NCCL_NVLS_ENABLE=0,
 TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1).
 """
 
@@ -49,7 +49,9 @@ class Sizes:
     channels: int = 64
 
 
-SMOKE = Sizes(vocab=97, dim=32, layers=2, heads=4, hidden=48, seq=16, batch=2, images=4, image_size=16, channels=8)
+SMOKE = Sizes(
+    vocab=97, dim=32, layers=2, heads=4, hidden=48, seq=16, batch=2, images=4, image_size=16, channels=8
+)
 
 
 # ---------------------------------------------------------------------------
@@ -155,8 +157,9 @@ def fsdp_llama(s: Sizes, backend: str, device, args):
 
     torch.manual_seed(0)
     model = Decoder(s).to(device)
-    policy = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if device.type == "cuda" \
-        else MixedPrecisionPolicy()
+    policy = MixedPrecisionPolicy()
+    if device.type == "cuda":
+        policy = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
     compile_module = compiler(backend)
     for index, block in enumerate(model.blocks):
         fully_shard(block, mp_policy=policy)
@@ -258,7 +261,8 @@ def table(rows: list[dict], title: str) -> str:
     lines = [f"## {title}", "", "| workload | backend | step ms | throughput | vs Inductor | last loss |",
              "|---|---|---|---|---|---|"]
     for row in rows:
-        inductor = next((r for r in rows if r["workload"] == row["workload"] and r["backend"] == "inductor"), None)
+        same = [r for r in rows if r["workload"] == row["workload"]]
+        inductor = next((r for r in same if r["backend"] == "inductor"), None)
         ratio = f"{row['per_second'] / inductor['per_second']:.2f}x" if inductor else "-"
         lines.append(f"| {row['workload']} | {row['backend']} | {row['step_ms']:.1f} | "
                      f"{row['per_second']:.0f} {row['unit']} | {ratio} | {row['loss']:.4f} |")
@@ -303,7 +307,8 @@ def smoke(args) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--workloads", default=",".join(WORKLOADS))
     parser.add_argument("--backends", default="")
     parser.add_argument("--steps", type=int, default=0)
