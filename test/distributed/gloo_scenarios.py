@@ -18,6 +18,8 @@ import torch
 import torch.distributed as dist
 from torch import nn
 
+from irc import metrics
+
 TOLERANCE = dict(rtol=1e-4, atol=1e-5)
 STEPS = 3
 
@@ -73,13 +75,12 @@ class MLP(nn.Module):
         return x
 
 
-def train(model: nn.Module, params: nn.Module, rank: int) -> list[torch.Tensor]:
-    """STEPS steps of SGD on rank-specific data; the losses."""
+def train(model: nn.Module, params: nn.Module, batch) -> list[torch.Tensor]:
+    """STEPS steps of SGD on `batch(step)`'s inputs and targets; the losses."""
     optimizer = torch.optim.SGD(params.parameters(), lr=0.1)
     losses = []
     for step in range(STEPS):
-        torch.manual_seed(100 * rank + step)
-        x, y = torch.randn(9, 13), torch.randn(9, 3)
+        x, y = batch(step)
         loss = nn.functional.mse_loss(model(x), y)
         loss.backward()
         optimizer.step()
@@ -88,10 +89,21 @@ def train(model: nn.Module, params: nn.Module, rank: int) -> list[torch.Tensor]:
     return losses
 
 
-def compare_training(eager: nn.Module, compiled: nn.Module, eager_step, compiled_step) -> None:
-    want, got = eager_step(), compiled_step()
+def rank_batch(rank: int):
+    """Each rank its own data (data parallel)."""
+
+    def batch(step: int):
+        torch.manual_seed(100 * rank + step)
+        return torch.randn(9, 13), torch.randn(9, 3)
+
+    return batch
+
+
+def compare_training(eager: nn.Module, compiled, params: nn.Module, batch) -> None:
+    """Trains `eager` and `compiled` (whose parameters `params` holds) alike: equal losses and parameters."""
+    want, got = train(eager, eager, batch), train(compiled, params, batch)
     close(torch.stack(got), torch.stack(want), "losses")
-    for (name, p), q in zip(eager.named_parameters(), compiled.parameters()):
+    for (name, p), q in zip(eager.named_parameters(), params.parameters()):
         close(_full(q), _full(p), name)
 
 
@@ -102,14 +114,11 @@ def _full(t):
 def ddp_of_compiled(rank: int, world: int) -> None:
     from torch.nn.parallel import DistributedDataParallel as DDP
 
-    from irc import metrics
-
     eager = DDP(MLP())
     compiled = DDP(torch.compile(MLP(), backend="irc"))
     metrics.reset()
-    compare_training(eager, compiled, lambda: train(eager, eager, rank), 
-                     lambda: train(compiled, compiled, rank))
-    compiled_graphs(metrics, 2)  # forward and backward
+    compare_training(eager, compiled, compiled, rank_batch(rank))
+    compiled_graphs(2)  # forward and backward
 
 
 def compiled_ddp(rank: int, world: int) -> None:
@@ -117,17 +126,15 @@ def compiled_ddp(rank: int, world: int) -> None:
     (the first bucket may not be smaller than 1 MB)."""
     from torch.nn.parallel import DistributedDataParallel as DDP
 
-    from irc import metrics
-
     eager = DDP(MLP((13, 600, 500, 3)), bucket_cap_mb=1)
     ddp = DDP(MLP((13, 600, 500, 3)), bucket_cap_mb=1)
     compiled = torch.compile(ddp, backend="irc")
     metrics.reset()
-    compare_training(eager, ddp, lambda: train(eager, eager, rank), lambda: train(compiled, ddp, rank))
-    compiled_graphs(metrics, 4)  # forward and backward of each bucket's part
+    compare_training(eager, compiled, ddp, rank_batch(rank))
+    compiled_graphs(4)  # forward and backward of each bucket's part
 
 
-def compiled_graphs(metrics, least: int) -> None:
+def compiled_graphs(least: int) -> None:
     if metrics.graphs_compiled + metrics.cache_hits < least or metrics.graph_fallbacks:
         counts = f"{metrics.graphs_compiled} compiled, {metrics.cache_hits} cache hits"
         raise AssertionError(f"{counts}, {metrics.graph_fallbacks} run eagerly; expected {least} graphs")
@@ -144,19 +151,14 @@ def fsdp2_compiled_blocks(rank: int, world: int) -> None:
                 model.layers[index] = torch.compile(layer, backend="irc")
         return fully_shard(model)
 
-    from irc import metrics
-
     eager, compiled = sharded(False), sharded(True)
     metrics.reset()
-    compare_training(eager, compiled, lambda: train(eager, eager, rank), 
-                     lambda: train(compiled, compiled, rank))
-    compiled_graphs(metrics, 2)
+    compare_training(eager, compiled, compiled, rank_batch(rank))
+    compiled_graphs(2)
 
 
 def fsdp2_compiled_model(rank: int, world: int) -> None:
     from torch.distributed.fsdp import fully_shard
-
-    from irc import metrics
 
     def sharded() -> nn.Module:
         model = MLP()
@@ -167,8 +169,8 @@ def fsdp2_compiled_model(rank: int, world: int) -> None:
     eager, model = sharded(), sharded()
     compiled = torch.compile(model, backend="irc")
     metrics.reset()
-    compare_training(eager, model, lambda: train(eager, eager, rank), lambda: train(compiled, model, rank))
-    compiled_graphs(metrics, 2)
+    compare_training(eager, compiled, model, rank_batch(rank))
+    compiled_graphs(2)
 
 
 def tensor_parallel(rank: int, world: int) -> None:
@@ -182,29 +184,17 @@ def tensor_parallel(rank: int, world: int) -> None:
         model = nn.Sequential(nn.Linear(12, 22), nn.GELU(), nn.Linear(22, 5))
         return parallelize_module(model, mesh, {"0": ColwiseParallel(), "2": RowwiseParallel()})
 
-    from irc import metrics
-
     eager, parallel = block(), block()
     compiled = torch.compile(parallel, backend="irc")
     metrics.reset()
-    compare_training(eager, parallel, lambda: _train_tp(eager, rank),
-                     lambda: _train_tp(compiled, rank, parallel))
-    compiled_graphs(metrics, 2)
+    compare_training(eager, compiled, parallel, same_batch)
+    compiled_graphs(2)
 
 
-def _train_tp(model: nn.Module, rank: int, params: nn.Module | None = None) -> list[torch.Tensor]:
-    params = params or model
-    optimizer = torch.optim.SGD(params.parameters(), lr=0.1)
-    losses = []
-    for step in range(STEPS):
-        torch.manual_seed(step)  # every rank the same batch: tensor parallel splits the weights
-        x, y = torch.randn(7, 12), torch.randn(7, 5)
-        loss = nn.functional.mse_loss(model(x), y)
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad()
-        losses.append(loss.detach())
-    return losses
+def same_batch(step: int):
+    """Every rank the same batch (tensor parallel splits the weights)."""
+    torch.manual_seed(step)
+    return torch.randn(7, 12), torch.randn(7, 5)
 
 
 SCENARIOS = {
