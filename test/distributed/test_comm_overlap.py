@@ -59,3 +59,24 @@ def test_wait_comes_after_the_independent_kernels(fake_group, tmp_path):
     wait = first(planned, r"wait_tensor\.default")
     reuses = [i for i, line in enumerate(planned) if re.search(rf"kernel\.(reuse|free) {operand} ", line)]
     assert reuses and min(reuses) > wait, planned
+
+
+def test_interpreters_follow_the_reordered_program(fake_group):
+    """Every pass checked by the interpreters (waits are identities there): the pending tensor and the waited
+    one are one buffer, which kernel-plan-memory frees only after both are used."""
+    import torch.distributed._functional_collectives as funcol
+
+    from irc import metrics
+
+    def f(x, w):
+        gathered = funcol.all_gather_tensor(x @ w, 0, fake_group)
+        return gathered.relu() + 1, (x * 3).tanh()
+
+    inputs = [torch.randn(5, 6), torch.randn(6, 3)]
+    torch._dynamo.reset()
+    metrics.reset()
+    with config.patch(check_passes=True):
+        got = torch.compile(f, backend="irc")(*inputs)
+    assert metrics.passes_checked > 0
+    for g, w in zip(got, f(*inputs)):
+        torch.testing.assert_close(g, w)
