@@ -197,6 +197,42 @@ def same_batch(step: int):
     return torch.randn(7, 12), torch.randn(7, 5)
 
 
+def sequence_parallel(rank: int, world: int) -> None:
+    """A LayerNorm over sequence shards (SequenceParallel), then a column- and a row-parallel linear layer:
+    all_gather before the first, reduce_scatter after the second, in the forward and backward graphs."""
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.tensor import Shard
+    from torch.distributed.tensor.parallel import (
+        ColwiseParallel,
+        RowwiseParallel,
+        SequenceParallel,
+        parallelize_module,
+    )
+
+    mesh = init_device_mesh("cpu", (world,))
+    plan = {
+        "0": SequenceParallel(),
+        "1": ColwiseParallel(input_layouts=Shard(1)),
+        "3": RowwiseParallel(output_layouts=Shard(1)),
+    }
+
+    def block() -> nn.Module:
+        torch.manual_seed(0)
+        model = nn.Sequential(nn.LayerNorm(12), nn.Linear(12, 22), nn.GELU(), nn.Linear(22, 12))
+        return parallelize_module(model, mesh, plan)
+
+    def batch(step: int):  # every rank the same sequence; each takes its shard of the positions
+        torch.manual_seed(step)
+        x, y = torch.randn(3, 2 * world, 12), torch.randn(3, 2 * world, 12)
+        return x.chunk(world, dim=1)[rank], y.chunk(world, dim=1)[rank]
+
+    eager, parallel = block(), block()
+    compiled = torch.compile(parallel, backend="irc")
+    metrics.reset()
+    compare_training(eager, compiled, parallel, batch)
+    compiled_graphs(2)
+
+
 SCENARIOS = {
     "functional_collectives": functional_collectives,
     "ddp_of_compiled": ddp_of_compiled,
@@ -204,6 +240,7 @@ SCENARIOS = {
     "fsdp2_compiled_blocks": fsdp2_compiled_blocks,
     "fsdp2_compiled_model": fsdp2_compiled_model,
     "tensor_parallel": tensor_parallel,
+    "sequence_parallel": sequence_parallel,
 }
 
 

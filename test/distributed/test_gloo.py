@@ -11,7 +11,7 @@ import pytest
 
 SCENARIOS = [
     "functional_collectives", "ddp_of_compiled", "compiled_ddp", "fsdp2_compiled_blocks",
-    "fsdp2_compiled_model", "tensor_parallel",
+    "fsdp2_compiled_model", "tensor_parallel", "sequence_parallel",
 ]  # fmt: skip
 WORLD = 2
 SCRIPT = os.path.join(os.path.dirname(__file__), "gloo_scenarios.py")
