@@ -286,10 +286,10 @@ def compile_stripped_graph(gm, inference: bool, max_autotune: bool, cudagraphs: 
             path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role)
         with torch_logs.timed("irc_load"):
             runner = module_runner(path, size_hints(gm), cuda)
-    except Exception:
+    except Exception as exc:
         if not config.fallback_on_error:
             raise
-        log.exception("irc: compiling the graph failed; running it eagerly")
+        warn_eager(role, exc)
         metrics.graph_fallbacks += 1
         return _eager(gm)
     log.info("irc: compiled the %s graph in %s", role, path)
@@ -303,6 +303,28 @@ def compile_stripped_graph(gm, inference: bool, max_autotune: bool, cudagraphs: 
 
         runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
+
+
+_REASONS_GIVEN: set[str] = set()
+
+
+def warn_eager(role: str, exc: Exception) -> None:
+    """One warning line: why the graph runs eagerly (a known limit, or a bug in irc); the traceback only with
+    IRC_TRACEBACK=1. A reason already given is logged again at INFO only."""
+    from irc.fx_types import UnsupportedGraph
+    from irc.pipeline import PipelineError
+    from irc.source_locations import failing_op
+
+    reason = " ".join(str(exc).split())[:500] or type(exc).__name__
+    if (op := failing_op(exc)) is not None:
+        reason = f"'{op.name}' op {reason}"
+    hint = ""
+    if not isinstance(exc, (UnsupportedGraph, PipelineError)):
+        reason = f"a bug in irc ({type(exc).__name__}: {reason}); please report it"
+        hint = "" if config.traceback else " (IRC_TRACEBACK=1 shows the traceback)"
+    level = logging.INFO if reason in _REASONS_GIVEN else logging.WARNING
+    _REASONS_GIVEN.add(reason)
+    log.log(level, "irc: the %s graph runs eagerly: %s%s", role, reason, hint, exc_info=config.traceback)
 
 
 def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:

@@ -155,6 +155,9 @@ class FxImporter:
         from torch.utils._mode_utils import no_dispatch
 
         value = _fetch_attr(self.gm, node.target)
+        if isinstance(value, torch.fx.GraphModule):
+            users = ", ".join(sorted({str(user.target) for user in node.users}))
+            raise UnsupportedGraph(f"control flow ({users}) is not compiled: its branches are subgraphs")
         if not isinstance(value, torch.Tensor):
             raise UnsupportedGraph(f"get_attr {node.target} is a {type(value).__name__}, not a tensor")
         if not is_argument_constant(value) and value.numel() == 0:

@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
+from irc.source_locations import FAILING_OP
 from irc.xdsl_changes import replace, wrap
 
 _STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
@@ -278,16 +279,18 @@ def _nested_ops(op: Operation) -> list[Operation]:
 
 
 def _report_use_before_definition(block: Block) -> None:
-    """The first use before its definition, in walk order."""
+    """The first use before its definition, in walk order (the error names the using op)."""
     position = {id(op): k for k, op in enumerate(block.ops)}
     for k, op in enumerate(block.ops):
         for user in op.walk():
             for number, operand in enumerate(user.operands):
                 owner = operand.owner
                 if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
-                    raise VerifyException(
+                    error = VerifyException(
                         f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
                     )
+                    setattr(error, FAILING_OP, user)
+                    raise error
 
 
 def _dominance_checked(verify):
