@@ -268,7 +268,8 @@ def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
     if op.overload.data in OPMATH_FALLBACKS:
         operands = [in_opmath(v) for v in operands]
     function = OPEN_RESULTS.get(op.overload.data) or torch_op(op.overload.data)
-    outputs = finished(op.overload.data, function(*argument(op.args, operands), **argument(op.kwargs, operands)))
+    outputs = function(*argument(op.args, operands), **argument(op.kwargs, operands))
+    outputs = finished(op.overload.data, outputs)
     return tuple(without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs]))
 
 

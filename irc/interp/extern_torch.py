@@ -121,7 +121,8 @@ def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str,
         return [values[0]]
     target = torch_op(op.overload.data)
     operands = [to_torch(v, symbols) for v in values]
-    outputs = finished(op.overload.data, target(*argument(op.args, operands), **argument(op.kwargs, operands)))
+    outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+    outputs = finished(op.overload.data, outputs)
     for position in range(len(op.ins), len(op.operands)):
         write_back(values[position], operands[position], symbols)
     outputs = without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs])
