@@ -45,10 +45,10 @@ from xdsl.rewriter import Rewriter
 import sympy
 
 from irc.dialects.loop import (
+    CHECK_OPS,
     CastOp,
     IndexOp,
     LoadOp,
-    NonzeroOp,
     PointwiseOp,
     RandomOp,
     ReductionOp,
@@ -97,7 +97,7 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
 @dataclass(frozen=True)
 class BodyFacts:
     """What inlining asks of a pointwise body, gathered in one walk and added up when two bodies merge:
-    its size (ops but the yield), loads, random numbers, stores, loop.index values or division checks, and
+    its size (ops but the yield), loads, random numbers, stores, loop.index values or run-time checks, and
     whether its gather loads are checked (the set of their flags)."""
 
     size: int
@@ -114,7 +114,7 @@ class BodyFacts:
         return BodyFacts(
             len(inner), len(loads), any(isinstance(o, RandomOp) for o in inner),
             any(isinstance(o, StoreOp) for o in inner),
-            any(isinstance(o, IndexOp | NonzeroOp) for o in inner),
+            any(isinstance(o, (IndexOp, *CHECK_OPS)) for o in inner),
             frozenset(o.checked is not None for o in loads if o.indirect),
         )  # fmt: skip
 

@@ -42,9 +42,9 @@ OP_NAMES = {
     "math.fpowi": "pow", "math.ipowi": "pow", "math.roundeven": "round", "loop.floordiv": "floor_divide",
 }  # fmt: skip
 
-# ops that do not name a kernel: memory access, index values, constants and conversions
+# ops that do not name a kernel: memory access, index values and their checks, constants and conversions
 UNNAMED_OPS = {
-    "loop.load", "loop.store", "loop.index", "loop.yield", "loop.cast", "arith.constant",
+    "loop.load", "loop.store", "loop.index", "loop.in_range", "loop.yield", "loop.cast", "arith.constant",
     "arith.index_cast", "arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
     "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
 }  # fmt: skip
