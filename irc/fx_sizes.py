@@ -13,6 +13,10 @@ comparisons Lt, Le, Eq, Ne (dialects/sym_functions.py). Each torch node maps to 
 
 Anything else (a symbolic exponent, rounding to even, ...) raises UnsupportedSize; the importer makes it an
 UnsupportedGraph (fx_types.size_expr), and the graph runs eagerly.
+
+A size is read as the graph's guards fix it (`guarded_expr`): a part of it that the ranges of its symbols hold
+at one value is that value. A convolution's output side `FloorDiv(s0 - 1, 32) + 1` is 1 where a broadcast
+guarded on it (s0 <= 32), as torch's later sizes say, so the graph's sizes agree with each other.
 """
 
 from __future__ import annotations
@@ -36,6 +40,39 @@ def irc_size(expr):
     if any(not atom.is_Integer for atom in converted.atoms(sympy.Rational)) or converted.atoms(sympy.Float):
         raise UnsupportedSize(f"size {expr} is not an integer expression")
     return converted
+
+
+def guarded_expr(value):
+    """torch's sympy expression of a SymInt (SymFloat, SymBool), each part its symbols' ranges fix folded."""
+    expr = value.node.expr
+    shape_env = value.node.shape_env
+    if expr.is_Atom or shape_env is None:
+        return expr
+    ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(expr.free_symbols, key=str))
+    return _fold_fixed(expr, ranges)
+
+
+@lru_cache(maxsize=4096)
+def _fold_fixed(expr, ranges: tuple):
+    """`expr` with its outermost integer parts that `ranges` (symbol -> ValueRanges) hold at one value replaced
+    by the value."""
+    import sympy
+    from torch.utils._sympy.value_ranges import bound_sympy
+
+    known = {symbol: bounds for symbol, bounds in ranges if bounds is not None}
+
+    def fold(part):
+        if part.is_Atom or isinstance(part, sympy.logic.boolalg.Boolean):
+            return part if part.is_Atom else part.func(*[fold(a) for a in part.args])
+        try:
+            bounds = bound_sympy(part, known)
+        except Exception:  # noqa: BLE001 - a part torch cannot bound stays as it is
+            bounds = None
+        if bounds is not None and bounds.is_singleton() and isinstance(bounds.lower, sympy.Integer):
+            return bounds.lower
+        return part.func(*[fold(a) for a in part.args])
+
+    return fold(expr)
 
 
 @lru_cache(maxsize=4096)

@@ -156,3 +156,20 @@ def test_vision_ops_inference_at_three_sizes():
             assert_same(compiled(x), model(x))
     assert metrics.graph_fallbacks == 0
     assert metrics.graphs_compiled == 2  # static, then symbolic for the second and third size
+
+
+class StridedToOnePixel(nn.Module):
+    """A stride-32 convolution whose output is one pixel at every size below 33, then a centring over it: the
+    broadcast guards the symbolic side `FloorDiv(s0 - 1, 32) + 1` to 1, and torch's later sizes say 1."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, stride=32, padding=1)
+
+    def forward(self, x):
+        y = self.conv(x)
+        return (y - y.mean((2, 3), keepdim=True)).flatten(1) + y.amax((2, 3))
+
+
+def test_size_fixed_by_a_guard_dynamic():
+    check_training(StridedToOnePixel, [(2, 3, 32, 32), (3, 3, 24, 24), (2, 3, 19, 19)], True, DYNAMIC_GRAPHS)
