@@ -126,12 +126,12 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
 
     drop_wrong_python_kernels()
     compile_graph = functools.partial(compile_fx_graph, max_autotune=max_autotune, cudagraphs=cudagraphs)
-    inference = functools.partial(compile_graph, inference=True)
+    inference = functools.partial(compile_graph, inference=True, role="inference")
     if key is not None:
         inference = recording(inference, key, len(example_inputs))
     backend = aot_autograd(
-        fw_compiler=compile_graph,
-        bw_compiler=compile_graph,
+        fw_compiler=functools.partial(compile_graph, role="forward"),
+        bw_compiler=functools.partial(compile_graph, role="backward"),
         inference_compiler=inference,
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops

@@ -7,7 +7,7 @@ import logging
 import os
 from collections.abc import Callable
 
-from irc import config, metrics
+from irc import config, metrics, torch_logs
 from irc.debug import DebugDump, enabled as debug_enabled
 from irc.fx_key import argument_constants
 from irc.runtime import cache, compile_pool
@@ -67,27 +67,50 @@ def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> st
     ctx = make_context()
     module = module if module is not None else Parser(ctx, aten_text).parse_module()
     dump = DebugDump(graph_name) if debug_enabled() else None
-    spec = with_fusion_report(pipeline, dump.path("fusion")) if dump else pipeline
-    try:
-        with metrics.phase("passes"), Progress(f"compiling {graph_name}", len(spec.split(","))) as progress:
+    with fusion_report(dump) as report:
+        spec = with_fusion_report(pipeline, report) if report else pipeline
+        passes = torch_logs.PassLog(graph_name)
+        try:
+            steps = len(spec.split(","))
+            with metrics.phase("passes"), Progress(f"compiling {graph_name}", steps) as progress:
 
-            def after_pass(previous, mod, following) -> None:
-                progress.step(previous is not None)  # the first call comes before any pass
-                if dump is not None:
-                    dump.after_pass(previous, mod, following)
+                def after_pass(previous, mod, following) -> None:
+                    progress.step(previous is not None)  # the first call comes before any pass
+                    passes.after_pass(previous, mod)
+                    if dump is not None:
+                        dump.after_pass(previous, mod, following)
 
-            run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
-        with metrics.phase("emission"):
-            source = emit_module(module)
-    except BaseException as exc:
-        if dump is not None:
-            dump.record_failure(aten_text, pipeline, exc)
-        raise
+                run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
+                passes.close()
+            with metrics.phase("emission"):
+                source = emit_module(module)
+        except BaseException as exc:
+            passes.close()
+            if dump is not None:
+                dump.record_failure(aten_text, pipeline, exc)
+            raise
+        if report:
+            torch_logs.log_fusion(graph_name, report + ".txt")
     if dump is not None:
         log.warning("irc: output code %s", dump.write("output_code.py", source))
     if config.check_roundtrip:
         check_roundtrip(aten_text, source, pipeline)
     return source
+
+
+@contextlib.contextmanager
+def fusion_report(dump: DebugDump | None):
+    """The path prefix kernel-fuse writes its report to, or None: the debug folder's `fusion`, else, where
+    torch's logs or tracing ask for the fusion decisions, a temporary folder's."""
+    if dump is not None:
+        yield dump.path("fusion")
+    elif torch_logs.fusion_wanted():
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="irc-fusion-") as folder:
+            yield os.path.join(folder, "fusion")
+    else:
+        yield None
 
 
 def verifies_passes() -> bool:
@@ -241,27 +264,31 @@ def compile_fx_graph(
     inference: bool = False,
     max_autotune: bool = False,
     cudagraphs: bool = False,
+    role: str | None = None,
 ) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
-    results go to the caller only, aot_autograd's inference_compiler; `max_autotune`: search every kernel's
+    results go to the caller only, aot_autograd's inference_compiler; `role`: what the graph is, "forward",
+    "backward" or "inference", which names its debug folder; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
-    cuda = on_cuda(gm)
+    cuda, role = on_cuda(gm), role or ("inference" if inference else "graph")
     try:
         with paused_gc():
-            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda)
-        runner = module_runner(path, size_hints(gm), cuda)
+            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role)
+        with torch_logs.timed("irc_load"):
+            runner = module_runner(path, size_hints(gm), cuda)
     except Exception:
         if not config.fallback_on_error:
             raise
         log.exception("irc: compiling the graph failed; running it eagerly")
         metrics.graph_fallbacks += 1
         return _eager(gm)
-    log.info("irc: compiled graph in %s", path)
+    log.info("irc: compiled the %s graph in %s", role, path)
+    torch_logs.log_output_code(role, path)
     if config.check_passes:
         from irc.interp.differential import checked_runner
 
-        runner = checked_runner(runner, aten_text, getattr(gm, "_irc_name", "graph"))
+        runner = checked_runner(runner, aten_text, role)
     if cudagraphs:
         from irc.runtime.cudagraphs import cudagraphify
 
@@ -278,7 +305,9 @@ def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:
     return make_runner(path)
 
 
-def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str, list, str | None]:
+def graph_path(
+    gm, inference: bool, max_autotune: bool, cuda: bool, role: str
+) -> tuple[str, list, str | None]:
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
@@ -293,8 +322,8 @@ def graph_path(gm, inference: bool, max_autotune: bool, cuda: bool) -> tuple[str
     with metrics.phase("import"):
         module, constants = import_graph_and_constants(gm, inference=inference)
     aten_text = str(module)
-    name, warm_up = getattr(gm, "_irc_name", "graph"), lambda: compile_pool.warm_up(cuda)
-    path = compile_to_path(aten_text, name, module, max_autotune, on_miss=warm_up, cuda=cuda)
+    warm_up = lambda: compile_pool.warm_up(cuda)  # noqa: E731
+    path = compile_to_path(aten_text, role, module, max_autotune, on_miss=warm_up, cuda=cuda)
     if fx_key is not None:
         cache.store(fx_key, module_key(path), suffix=FX_SUFFIX)
     return path, constants, aten_text

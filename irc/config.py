@@ -24,7 +24,7 @@ _HOME_CACHE = os.path.join(os.path.expanduser("~"), ".cache", "irc")
 # name, environment variable, type, default, what it does
 _ROWS = [
     ("debug", "IRC_DEBUG", bool, False, "write each pass's IR and the output code to a debug folder"),
-    ("debug_dir", "IRC_DEBUG_DIR", str, "", "the debug folder (default: ./irc-debug/<timestamp>)"),
+    ("debug_dir", "IRC_DEBUG_DIR", str, "", "the debug folder (default: ./irc-debug/<timestamp>-<pid>)"),
     ("cache_dir", "IRC_CACHE_DIR", str, _HOME_CACHE, "the compiled-code cache"),
     # counted in metrics.graph_fallbacks
     ("fallback_on_error", "IRC_FALLBACK_ON_ERROR", bool, True, "on a compiler error, run the graph eagerly"),

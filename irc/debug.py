@@ -1,12 +1,17 @@
-"""IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written to a
-debug folder whose path is logged."""
+"""IRC_DEBUG=1: the IR after every pass, the fusion report (fusion.txt/.dot/.svg) and the output code, written
+to a debug folder whose path is logged: one root per process (IRC_DEBUG_DIR, or
+./irc-debug/<timestamp>-<pid>), in it one folder per graph named by its role and number (forward_0,
+backward_0, inference_0, ...), numbers taken in the root skipped: a later graph or run overwrites nothing.
+TORCH_COMPILE_DEBUG=1 turns it on too, the root then in torch's debug folder of the process, beside Inductor's
+(torch_compile_debug/run_<time>-pid_<pid>/irc)."""
 
 from __future__ import annotations
 
-import itertools
+import functools
 import logging
 import os
 import shlex
+import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -17,16 +22,32 @@ if TYPE_CHECKING:
     from xdsl.passes import ModulePass
 
 log = logging.getLogger("irc")
-_counter = itertools.count()
+
+
+@functools.cache
+def process_root() -> str:
+    """This process's debug root when IRC_DEBUG_DIR is not set, made once."""
+    return os.path.join(os.getcwd(), "irc-debug", f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+
+
+def new_folder(root: str, role: str) -> str:
+    """Makes and returns `root/<role>_<n>` for the smallest n not taken (by this or another process)."""
+    os.makedirs(root, exist_ok=True)
+    number = 0
+    while True:
+        folder = os.path.join(root, f"{role}_{number}")
+        try:
+            os.mkdir(folder)
+            return folder
+        except FileExistsError:
+            number += 1
 
 
 class DebugDump:
     """Writes `NN-<pass>.mlir` files into one folder per compiled graph."""
 
     def __init__(self, graph_name: str):
-        root = config.debug_dir or os.path.join(os.getcwd(), "irc-debug", time.strftime("%Y%m%d-%H%M%S"))
-        self.folder = os.path.join(root, f"{graph_name}_{next(_counter)}")
-        os.makedirs(self.folder, exist_ok=True)
+        self.folder = new_folder(config.debug_dir or torch_compile_debug_root() or process_root(), graph_name)
         self.step = 0
         self.last_ir = ""  # the file of the last IR written
         log.warning("irc: debug output for %s in %s", graph_name, self.folder)
@@ -66,4 +87,18 @@ class DebugDump:
 
 
 def enabled() -> bool:
-    return config.debug
+    return config.debug or torch_compile_debug_root() is not None
+
+
+def torch_compile_debug_root() -> str | None:
+    """irc's folder in torch's debug folder of this process where TORCH_COMPILE_DEBUG=1 (as torch reads it:
+    torch._inductor.config.trace.enabled) and torch.compile runs; else None."""
+    if "torch._dynamo" not in sys.modules:
+        return None
+    import torch._inductor.config
+
+    if not torch._inductor.config.trace.enabled:
+        return None
+    from torch._dynamo.utils import get_debug_dir
+
+    return os.path.join(get_debug_dir(), "irc")

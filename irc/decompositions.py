@@ -98,6 +98,7 @@ def irc_decompositions(aten, random: bool = True) -> dict:
         aten._euclidean_dist.default: nn.euclidean_dist,
         aten._pdist_forward.default: nn.pdist_forward,
         aten._trilinear.default: nn.trilinear,
+        aten.convolution_backward.default: nn.convolution_backward_bias_apart,
         aten.multilabel_margin_loss_forward.default: nn.multilabel_margin_loss_forward,
         aten.segment_reduce.default: segment.segment_reduce,
         aten._embedding_bag_forward_only.default: segment.embedding_bag_forward_only,

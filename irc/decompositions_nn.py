@@ -137,3 +137,22 @@ def chunked_loss(input, linear_weight, target, linear_bias, weight, reduction, i
         logits, target, weight=class_weight, reduction=reduction, ignore_index=ignore_index
     )
     return loss.to(input.dtype)
+
+
+def convolution_backward_bias_apart(grad_output, input, weight, bias_sizes, stride, padding, dilation,
+                                    transposed, output_padding, groups, output_mask):
+    """As Inductor: a convolution's bias gradient is a sum of grad_output over all but its channel dim, a
+    reduction that fuses with grad_output's producer, and the convolution backward (cuDNN) computes only the
+    input and weight gradients (ATen's bias gradient is a reduction kernel of its own per convolution)."""
+    import torch
+
+    if not output_mask[2] or (isinstance(input.shape[1], int) and input.shape[1] == 0):
+        return NotImplemented
+    grad_bias = grad_output.sum([0, *range(2, grad_output.dim())])
+    if not (output_mask[0] or output_mask[1]):
+        return None, None, grad_bias
+    grad_input, grad_weight, _ = torch.ops.aten.convolution_backward.default(
+        grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups,
+        [output_mask[0], output_mask[1], False],
+    )
+    return grad_input, grad_weight, grad_bias

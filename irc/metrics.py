@@ -63,7 +63,8 @@ def record_bytes(launches, minimum: int) -> None:
 
 
 class phase:
-    """`with metrics.phase("passes"): ...` adds the block's wall time to phase_seconds["passes"]."""
+    """`with metrics.phase("passes"): ...` adds the block's wall time to phase_seconds["passes"]; under
+    torch.compile the block is also a dynamo_timed span, `irc_passes` (irc/torch_logs.py)."""
 
     def __init__(self, name: str):
         self.name = name
@@ -71,6 +72,10 @@ class phase:
     def __enter__(self):
         from time import perf_counter
 
+        from irc.torch_logs import timed
+
+        self.span = timed("irc_" + self.name.replace(" ", "_"))
+        self.span.__enter__()
         self.start = perf_counter()
         return self
 
@@ -78,4 +83,5 @@ class phase:
         from time import perf_counter
 
         phase_seconds[self.name] += perf_counter() - self.start
+        self.span.__exit__(*exc)
         return False

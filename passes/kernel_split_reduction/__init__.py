@@ -24,7 +24,7 @@ as a column sum) the split index is the first dim of the partials, so both kerne
 Kernels are split when numel and rnumel are static, rows are longer than `persistent_max` (one program holds
 a shorter row), the kernel would run fewer than `min_programs` programs, and a power-of-two split divides
 rnumel leaving at least `min_chunk` elements per chunk. Their body must be sum/prod/max/min/any/all
-reductions over the same dims (no stores; each reads only the kernel's inputs), x-shaped pointwise ops, and
+reductions over rows of one length (no stores; each reads only the kernel's inputs), x-shaped pointwise ops, and
 full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel reads them twice anyway)
 and fewer than `epilogue_max_rows`. An outer reduction (rows contiguous along x: a spatial mean of a
 channels_last activation, OUTER_XBLOCK rows per program) splits with chunks of at least `min_outer_chunk`, and
@@ -179,13 +179,13 @@ def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
     reductions = [o for o in ops if isinstance(o, loop.ReductionOp)]
     if not reductions or any(not isinstance(o, loop.ReductionOp | loop.PointwiseOp) for o in ops):
         return None
-    ranges, reduce = reductions[0].ranges, reductions[0].reduce
-    if any((r.ranges, r.reduce) != (ranges, reduce) or r.kind.data not in COMBINE_KIND for r in reductions):
+    ranges, rnumel = reductions[0].ranges, reduced_numel(reductions[0])
+    if any((r.ranges, reduced_numel(r)) != (ranges, rnumel) or r.kind.data not in COMBINE_KIND for r in reductions):
         return None
     online = pairs(reductions)
     if not all(reads_only_inputs(r, k, online.get(r)) for r in reductions):
         return None
-    full = ArrayAttr([*ranges.data, *reduce.data])
+    full = ArrayAttr([*ranges.data, *reductions[0].reduce.data])
     epilogue = [o for o in ops if isinstance(o, loop.PointwiseOp) and o.ranges == full]
     rows = product([dim_value(d) for d in ranges.data])
     x_shaped = [
@@ -200,6 +200,12 @@ def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
     if any(v in epilogue_results for v in outside_operands(x_shaped)):
         return None
     return SplitPlan(reductions, online, epilogue)
+
+
+def reduced_numel(r: loop.ReductionOp):
+    """The number of elements a row reduces: reductions of one kernel over [100352] and over [32, 3136] walk
+    the same flat r."""
+    return product([dim_value(d) for d in r.reduce.data])
 
 
 def reads_only_inputs(r: loop.ReductionOp, k: kernel.KernelOp, pair: OnlinePair | None) -> bool:

@@ -113,6 +113,36 @@ def test_conv_without_bias_backward_skips_the_absent_bias_grad(device):
     assert metrics.fallbacks["aten::convolution_backward.default"] == 1
 
 
+def test_conv_bias_grad_is_a_reduction_irc_fuses(device):
+    """As Inductor: the bias gradient is a sum of grad_output that irc computes; the convolution backward
+    (cuDNN) is asked for the input and weight gradients only."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    masks = []
+
+    class RecordMasks(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            if func is torch.ops.aten.convolution_backward.default:
+                masks.append(list(args[-1]))
+            return func(*args, **(kwargs or {}))
+
+    weight, bias = rand(5, 3, 3, 3, device=device, low=-0.5, high=0.5), rand(5, device=device)
+    x = rand(2, 3, 9, 7, device=device)
+    compiled = [t.detach().clone().requires_grad_() for t in (x, weight, bias)]
+    eager = [t.detach().clone().requires_grad_() for t in (x, weight, bias)]
+    fn = lambda x, w, b: F.conv2d(x, w, b, padding=1, stride=(1, 2)).relu()  # noqa: E731
+    torch._dynamo.reset()
+    metrics.reset()
+    got = torch.compile(fn, backend="irc")(*compiled)
+    with RecordMasks():
+        got.square().sum().backward()
+    fn(*eager).square().sum().backward()
+    for g, w in zip(compiled, eager):
+        torch.testing.assert_close(g.grad, w.grad, rtol=1e-4, atol=1e-4)
+    assert masks and all(mask == [True, True, False] for mask in masks)
+    assert metrics.graph_fallbacks == 0
+
+
 def test_scaled_dot_product_attention_backward(device):
     q, k, v = (rand(2, 3, 13, 8, device=device) for _ in range(3))
     grads_match(lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True) * 2, q, k, v)

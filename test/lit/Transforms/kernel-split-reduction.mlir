@@ -210,3 +210,36 @@ func.func @forward(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buff
 
 // At the default sizes chunks would be shorter than min_outer_chunk: nothing moves.
 // PERSISTENT-LABEL: kernel.kernel @fused_exp_sum_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
+
+// -----
+
+// Two outer sums of one kernel over rows of one length, one over [8] and one over [2, 4] (a batch norm's
+// weight gradient, whose scale is per (sample, channel)): both split; the [2, 4] one reads its per-sample
+// value at the chunk's sample.
+kernel.kernel @fused_mul_sum_0(%0: !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>, %1: !loop.buffer<[2, 4], f32, strides [4, 1]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
+  %2 = loop.reduction sum ranges [4] reduce [8] {
+    %3 = loop.load %0[#loop.index<"i0 + 4*r0">] : !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>
+    loop.yield %3 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %4 = loop.reduction sum ranges [4] reduce [2, 4] {
+    %5 = loop.load %0[#loop.index<"i0 + 16*r0 + 4*r1">] : !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>
+    %6 = loop.load %1[#loop.index<"i0 + 4*r0">] : !loop.buffer<[2, 4], f32, strides [4, 1]>
+    %7 = arith.mulf %5, %6 : f32
+    loop.yield %7 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  kernel.yield %2, %4 : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>
+}
+func.func @forward(%0: !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>, %1: !loop.buffer<[2, 4], f32, strides [4, 1]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>) {
+  %2 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+  %3 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+  kernel.launch @fused_mul_sum_0(%0, %1) outs(%2, %3) : (!loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>, !loop.buffer<[2, 4], f32, strides [4, 1]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>)
+  func.return %2, %3 : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>
+}
+
+// SMALL-LABEL: kernel.kernel @fused_mul_sum_split_0
+// SMALL-NEXT:    loop.reduction sum ranges [2, 4] reduce [4] {
+// SMALL-NEXT:      loop.load %0[#loop.index<"16*i0 + i1 + 4*r0">]
+// SMALL:         loop.reduction sum ranges [2, 4] reduce [4] {
+// SMALL-NEXT:      loop.load %0[#loop.index<"16*i0 + i1 + 4*r0">]
+// SMALL-NEXT:      loop.load %1[#loop.index<"4*i0 + i1">]
+// SMALL:       kernel.kernel @fused_mul_sum_0(%0: !loop.buffer<[2, 4], f32, strides [4, 1]>, %1: !loop.buffer<[2, 4], f32, strides [4, 1]>)
