@@ -53,7 +53,7 @@ from irc.dialects.loop_kinds import REDUCTION_KINDS, SCAN_KINDS, STORE_COMBINES,
 from irc.dialects.loop_kinds import SORT_KINDS, ReductionKind, scan_problem
 from irc.dialects.loop_scalar import SCALAR_OP_CLASSES, SCALAR_OPS, require  # noqa: F401 (re-exported)
 from irc.dialects.loop_random import RandomOp  # noqa: F401 (re-exported)
-from irc.dialects.loop_checks import NonzeroOp  # noqa: F401 (re-exported)
+from irc.dialects.loop_checks import CHECK_OPS, InRangeOp, NonzeroOp  # noqa: F401 (re-exported)
 from irc.dialects.loop_while import WHILE_OPS, ConditionOp, WhileOp  # noqa: F401 (re-exported)
 from irc.dialects.types import (
     BufferType,
@@ -581,6 +581,6 @@ def scanned_value(op: ScanOp) -> SSAValue:
 Loop = Dialect(
     "loop",
     [LoadOp, StoreOp, IndexOp, YieldOp, *SCALAR_OP_CLASSES.values(), RandomOp, ReinterpretOp, PointwiseOp,
-     ReductionOp, ScanOp, *WHILE_OPS, NonzeroOp],
+     ReductionOp, ScanOp, *WHILE_OPS, *CHECK_OPS],
     [BufferType, IndexAttr],
 )

@@ -138,9 +138,11 @@ def compile_to_path(
     """The path of the emitted module for this graph, compiling only on a cache miss (or when IRC_DEBUG asks for
     the IR after every pass); `module`, when given, is the module of `aten_text` (compile_module_text);
     `on_miss()` is called before compiling."""
+    from irc.dialects.model_source import without_source_text
     from irc.pipeline_spec import configured_pipeline
 
-    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune, cuda), aten_text)
+    key_text = without_source_text(aten_text)  # model lines are comments: the same graph elsewhere is a hit
+    key = cache.key_of(compiler_fingerprint(), configured_pipeline(max_autotune, cuda), key_text)
     path = None if debug_enabled() else intact_module(key, cuda)
     if path is not None:
         metrics.cache_hits += 1
@@ -277,10 +279,10 @@ def compile_fx_graph(
             path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role)
         with torch_logs.timed("irc_load"):
             runner = module_runner(path, size_hints(gm), cuda)
-    except Exception:
+    except Exception as exc:
         if not config.fallback_on_error:
             raise
-        log.exception("irc: compiling the graph failed; running it eagerly")
+        warn_eager(role, exc)
         metrics.graph_fallbacks += 1
         return _eager(gm)
     log.info("irc: compiled the %s graph in %s", role, path)
@@ -294,6 +296,28 @@ def compile_fx_graph(
 
         runner = cudagraphify(runner, gm, constants)
     return with_constants(runner, constants)
+
+
+_REASONS_GIVEN: set[str] = set()
+
+
+def warn_eager(role: str, exc: Exception) -> None:
+    """One warning line: why the graph runs eagerly (a known limit, or a bug in irc); the traceback only with
+    IRC_TRACEBACK=1. A reason already given is logged again at INFO only."""
+    from irc.fx_types import UnsupportedGraph
+    from irc.pipeline import PipelineError
+    from irc.source_locations import failing_op
+
+    reason = " ".join(str(exc).split())[:500] or type(exc).__name__
+    if (op := failing_op(exc)) is not None:
+        reason = f"'{op.name}' op {reason}"
+    hint = ""
+    if not isinstance(exc, (UnsupportedGraph, PipelineError)):
+        reason = f"a bug in irc ({type(exc).__name__}: {reason}); please report it"
+        hint = "" if config.traceback else " (IRC_TRACEBACK=1 shows the traceback)"
+    level = logging.INFO if reason in _REASONS_GIVEN else logging.WARNING
+    _REASONS_GIVEN.add(reason)
+    log.log(level, "irc: the %s graph runs eagerly: %s%s", role, reason, hint, exc_info=config.traceback)
 
 
 def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:

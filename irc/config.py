@@ -54,7 +54,8 @@ _ROWS = [
     # Inductor's assert_indirect_indexing; off: an index out of range reads 0 or writes nothing
     ("assert_indirect_indexing", "IRC_ASSERT_INDIRECT_INDEXING", bool, True, "kernels check the indices of "
      "gathers and scatters and stop with 'index out of range' as eager raises"),
-    ("traceback", "IRC_TRACEBACK", bool, False, "the tools print the Python traceback of an internal error"),
+    ("traceback", "IRC_TRACEBACK", bool, False, "print the Python traceback of a tool's internal error or "
+     "of a graph that falls back to eager"),
     ("extern_namespaces", "IRC_EXTERN_NAMESPACES", str, "", "operator namespaces besides aten, prims and the "
      "collectives whose ops may run as externs (comma-separated: a program's torch.library ops)"),
 ]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import shlex
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -67,21 +66,30 @@ class DebugDump:
         self.last_ir = self.write(f"{self.step:02d}-{label}.mlir", str(module) + "\n")
 
     def record_failure(self, aten_text: str, pipeline: str, exc: BaseException) -> str:
-        """Writes the failing graph and `reproduce.sh` (the irc-opt commands that fail the same way)."""
+        """Writes the failing graph and `reproduce.sh` (the irc-opt commands that fail the same way, then the
+        irc-reduce command that shrinks the graph to reduced.mlir)."""
         from xdsl.utils.arg_spec import parse_pipeline
 
+        from irc.reproducer import tool_command, write_script
+
         graph = self.write("failing-graph.mlir", aten_text)
-        remaining = [str(spec) for spec in parse_pipeline(pipeline)][max(self.step - 1, 0) :]
+        try:
+            remaining = [str(spec) for spec in parse_pipeline(pipeline)][max(self.step - 1, 0) :]
+        except Exception:  # noqa: BLE001 - a pipeline that does not parse fails before any pass
+            remaining = []
         message = (str(exc).strip().splitlines() or [""])[0][:300]
-        lines = [
-            f"# compiling {os.path.basename(self.folder)} failed: {type(exc).__name__}: {message}",
-            f"irc-opt {shlex.quote(graph)} -p {shlex.quote(pipeline)} -t triton",
-        ]
+        commands = [tool_command("irc-opt", graph, "-p", pipeline, "-t", "triton")]
         if self.step > 1:  # from the IR before the failing pass
-            passes = f" -p {shlex.quote(','.join(remaining))}" if remaining else ""
-            lines.append(f"irc-opt {shlex.quote(self.last_ir)}{passes} -t triton")
-        lines.append(f"irc-reduce {shlex.quote(graph)} --pipeline {shlex.quote(pipeline)} -o reduced.mlir")
-        path = self.write("reproduce.sh", "\n".join(lines) + "\n")
+            passes = ["-p", ",".join(remaining)] if remaining else []
+            commands.append(tool_command("irc-opt", self.last_ir, *passes, "-t", "triton"))
+        reduced = os.path.join(self.folder, "reduced.mlir")
+        reduce = ["--pipeline", pipeline, "--target", "triton", "-o", reduced]
+        commands.append(tool_command("irc-reduce", graph, *reduce))
+        comments = [
+            f"compiling {os.path.basename(self.folder)} failed: {type(exc).__name__}: {message}",
+            "the irc-opt commands fail the same way; irc-reduce shrinks the graph to reduced.mlir",
+        ]
+        path = write_script(self.path("reproduce.sh"), comments, commands)
         log.warning("irc: the failing graph and a reproducer are in %s", self.folder)
         return path
 

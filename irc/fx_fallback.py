@@ -63,7 +63,10 @@ def fallback(importer: Importer, node) -> SSAValue | tuple[SSAValue, ...]:
     values = value if isinstance(value, (list, tuple)) else [value]
     if all(v is None for v in values):
         raise UnsupportedGraph(f"{node.target} returns None")
-    result_types = [value_type(v, with_strides=True) for v in values if v is not None]
+    try:
+        result_types = [value_type(v, with_strides=True) for v in values if v is not None]
+    except UnsupportedGraph as exc:  # e.g. nonzero's data-dependent length
+        raise UnsupportedGraph(f"{node.target}: {exc}") from None
     op = importer.insert(aten.FallbackOp(overload_name(node.target), operands, result_types, args, kwargs))
     nones = [position for position, v in enumerate(values) if v is None]
     if nones:  # e.g. the grad of an absent bias: the extern's results skip them, the attribute says where

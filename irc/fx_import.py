@@ -39,6 +39,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten, kernel
+from irc.dialects.model_source import set_sources, source_entry
 from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
@@ -155,6 +156,9 @@ class FxImporter:
         from torch.utils._mode_utils import no_dispatch
 
         value = _fetch_attr(self.gm, node.target)
+        if isinstance(value, torch.fx.GraphModule):
+            users = ", ".join(sorted({str(user.target) for user in node.users}))
+            raise UnsupportedGraph(f"control flow ({users}) is not compiled: its branches are subgraphs")
         if not isinstance(value, torch.Tensor):
             raise UnsupportedGraph(f"get_attr {node.target} is a {type(value).__name__}, not a tensor")
         if not is_argument_constant(value) and value.numel() == 0:
@@ -169,6 +173,16 @@ class FxImporter:
         self.constants.append((node.target, value))
 
     def call_function(self, node) -> None:
+        last = self.block.last_op
+        self.import_call_function(node)
+        entry = node_source(node)
+        op = last.next_op if last is not None else self.block.first_op
+        while op is not None:
+            if op.dialect_name() == "aten" and entry:
+                set_sources(op, [entry])
+            op = op.next_op
+
+    def import_call_function(self, node) -> None:
         if node.target is operator.getitem:
             self.values[node] = self.values[node.args[0]][node.args[1]]
             return
@@ -239,6 +253,33 @@ class FxImporter:
         marked = set(static_positions(self.gm)) - set(self.scalar_tensor_args)
         tensors = {k for k in marked if k < n_placeholders and isinstance(args[k].type, aten.TensorType)}
         return tensors | set(range(n_placeholders, len(args)))
+
+
+def node_source(node) -> str:
+    """The node's `irc.source` entry: its name, target and the last frame of its stack trace."""
+    from irc.fx_key import target_name
+
+    if node.target is operator.getitem:
+        return ""
+    packet = getattr(node.target, "overloadpacket", None)  # aten.add, as Inductor's "Original ATen" names it
+    target = target_name(packet if packet is not None else node.target).removeprefix("torch.ops.")
+    return source_entry(node.name, target.replace(" ", ""), last_frame(node.meta.get("stack_trace") or ""))
+
+
+MAX_CODE_LENGTH = 60  # of the model line in an irc.source entry: the IR text stays short
+
+
+def last_frame(stack_trace: str) -> str:
+    """`FILE:LINE in FUNCTION, code: CODE` of a traceback's last frame (the model's line), or ""."""
+    lines = stack_trace.rstrip().splitlines()
+    for k in range(len(lines) - 1, -1, -1):
+        frame = lines[k].strip()
+        if frame.startswith('File "') and '", line ' in frame:
+            path, _, rest = frame[len('File "'):].partition('", line ')
+            line, _, function = rest.partition(", in ")
+            code = lines[k + 1].strip()[:MAX_CODE_LENGTH] if k + 1 < len(lines) else ""
+            return f"{path.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line} in {function}, code: {code}"
+    return ""
 
 
 def effect_token_importers() -> dict:

@@ -11,7 +11,8 @@ comparisons Lt, Le, Eq, Ne (dialects/sym_functions.py). Each torch node maps to 
     FloorToInt(IntTrueDiv(s0, 3))     ->  FloorDiv(s0, 3)                 (float sizes exact as rationals)
     Piecewise((s0, s0 < s1), (s1, True))  ->  Where(Lt(s0, s1), s0, s1)
 
-Anything else (a symbolic exponent, rounding to even, ...) raises UnsupportedSize; the importer makes it an
+Anything else (a symbolic exponent, rounding to even, a size only known at run time: torch's unbacked
+symbols u0, u1, ...) raises UnsupportedSize; the importer makes it an
 UnsupportedGraph (fx_types.size_expr), and the graph runs eagerly.
 
 A size is read as the graph's guards fix it (`guarded_expr`): a part of it that the ranges of its symbols hold
@@ -124,6 +125,8 @@ def _convert(expr):
     if isinstance(expr, sympy.Float):
         return sympy.Rational(float(expr))
     if expr.is_Symbol:
+        if _unbacked(expr):
+            raise UnsupportedSize(f"size {expr} depends on the values in a tensor (a data-dependent shape)")
         return sympy.Symbol(expr.name)  # without torch's assumptions, as irc's parser builds them
     if expr in (sympy.true, sympy.false):
         return sympy.Integer(int(bool(expr)))
@@ -131,6 +134,13 @@ def _convert(expr):
     if rule is None or not _owned(expr):
         raise UnsupportedSize(f"size expression {type(expr).__name__} ({expr}) has no irc form")
     return rule(expr, [_convert(a) for a in expr.args] if not isinstance(expr, sympy.Piecewise) else None)
+
+
+def _unbacked(symbol) -> bool:
+    """Whether torch made `symbol` for a value only known at run time (`nonzero`'s length, `item()`)."""
+    from torch.utils._sympy.symbol import SymT, symbol_is_type
+
+    return symbol_is_type(symbol, (SymT.UNBACKED_INT, SymT.UNBACKED_FLOAT))
 
 
 def _owned(expr) -> bool:

@@ -38,8 +38,19 @@ def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return get_offered_passes()
 
 
+class PipelineError(ValueError):
+    """A pass pipeline that does not parse (an unknown pass, option or value), in one line."""
+
+
 def build_pipeline(spec: str = DEFAULT_PIPELINE, callback: PassCallback | None = None) -> PassPipeline:
-    return PassPipeline.parse_spec(all_passes(), spec, callback or (lambda *_: None))
+    from xdsl.utils.arg_spec import ArgSpecParseError
+
+    try:
+        return PassPipeline.parse_spec(all_passes(), spec, callback or (lambda *_: None))
+    except (ValueError, ArgSpecParseError) as exc:
+        lines = [line.strip() for line in str(exc).splitlines()]
+        reason = " ".join(line for line in lines if line and set(line) != {"^"})
+        raise PipelineError(f"bad pass pipeline: {reason}") from None
 
 
 def run_pipeline(

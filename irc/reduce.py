@@ -69,14 +69,14 @@ def replace_by_input(function: func.FuncOp, value: SSAValue) -> None:
     constant = scalar_constant(value.type)
     if constant is not None:
         block.insert_op_before(constant, block.first_op)
-        value.replace_by(constant.results[0])
+        value.replace_all_uses_with(constant.results[0])
         return
     arg = block.insert_arg(input_type(value.type), len(block.args))
     if arg.type != value.type:
         for use in list(value.uses):
             use.operation.operands[use.index] = arg
     else:
-        value.replace_by(arg)
+        value.replace_all_uses_with(arg)
 
 
 def is_dead(op: Operation) -> bool:

@@ -21,11 +21,13 @@ from xdsl.irdl import operations
 from xdsl.parser import Parser
 from xdsl.parser.base_parser import BaseParser
 from xdsl.parser.generic_parser import GenericParser
-from xdsl.transforms.common_subexpression_elimination import OperationInfo
+from xdsl.transforms.common_subexpression_elimination import CSEDriver, OperationInfo
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRLexer, MLIRTokenKind, StringLiteral
 
+from irc.dialects.model_source import SOURCE_ATTR, merge_sources
+from irc.source_locations import FAILING_OP
 from irc.xdsl_changes import replace, wrap
 
 _STRING_LITERAL = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
@@ -64,16 +66,55 @@ def _region_key(op: Operation) -> tuple:
     return tuple(o.name for o in inner), outside
 
 
-def _hash_with_regions(op_hash):
+# - irc.source (dialects/model_source.py) is a comment naming the model lines of an op: cse merges ops equal
+#   but for it (the kept op gets the union), as kernel-dedup does, so carrying it changes no kernel count.
+
+
+def _attribute_key(op: Operation) -> tuple:
+    return tuple((name, value) for name, value in op.attributes.items() if name != SOURCE_ATTR)
+
+
+def _hash_with_regions(_op_hash):
     def hashed(self):
-        if not self.op.regions:
-            return op_hash(self)
-        return hash((op_hash(self), _region_key(self.op)))
+        op = self.op
+        attributes = sum(hash(item) for item in _attribute_key(op))
+        properties = sum(hash(item) for item in op.properties.items())
+        key = (self.name, attributes, properties, hash(op.result_types), hash(op.operands))
+        return hash(key if not op.regions else (key, _region_key(op)))
 
     return hashed
 
 
+def _equal_but_sources(op_equal):
+    def equal(self, other):
+        if not isinstance(other, OperationInfo):
+            return op_equal(self, other)
+        if SOURCE_ATTR not in self.op.attributes and SOURCE_ATTR not in other.op.attributes:
+            return op_equal(self, other)
+        return (
+            dict(_attribute_key(self.op)) == dict(_attribute_key(other.op))
+            and hash(self) == hash(other)
+            and self.name == other.name
+            and self.op.properties == other.op.properties
+            and self.op.operands == other.op.operands
+            and self.op.result_types == other.op.result_types
+            and all(s.is_structurally_equivalent(o) for s, o in zip(self.op.regions, other.op.regions))
+        )
+
+    return equal
+
+
+def _merging_sources(replace_and_delete):
+    def replaced(self, op, existing):
+        merge_sources(existing, op)
+        return replace_and_delete(self, op, existing)
+
+    return replaced
+
+
 wrap(OperationInfo, "__hash__", _hash_with_regions)
+wrap(OperationInfo, "__eq__", _equal_but_sources)
+wrap(CSEDriver, "_replace_and_delete", _merging_sources)
 
 
 # - The lexer finds each token through a chain of Python calls (whitespace, first character, a regex per kind,
@@ -278,16 +319,18 @@ def _nested_ops(op: Operation) -> list[Operation]:
 
 
 def _report_use_before_definition(block: Block) -> None:
-    """The first use before its definition, in walk order."""
+    """The first use before its definition, in walk order (the error names the using op)."""
     position = {id(op): k for k, op in enumerate(block.ops)}
     for k, op in enumerate(block.ops):
         for user in op.walk():
             for number, operand in enumerate(user.operands):
                 owner = operand.owner
                 if isinstance(owner, Operation) and owner.parent is block and position[id(owner)] >= k:
-                    raise VerifyException(
+                    error = VerifyException(
                         f"{user.name} uses as operand {number} a value that {owner.name} defines after it"
                     )
+                    setattr(error, FAILING_OP, user)
+                    raise error
 
 
 def _dominance_checked(verify):

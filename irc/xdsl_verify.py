@@ -17,6 +17,8 @@
 - An op without successors that passed its definition's checks (not its traits') passes them again where its
   definition, operand and result types, properties, attributes (the same objects) and region shapes are the
   same: those checks run once per such key; the traits, which may look around the op, run for every op.
+- A VerifyException raised while verifying an op names the innermost such op (`failing_op`), so that a
+  diagnostic can show the op and its source location (irc/source_locations.py).
 - `IsolatedFromAbove` walked from every operand's owner up to the op; the walk now stops at the first node
   already known to lie inside it. A violation is reported by the original.
 """
@@ -55,6 +57,7 @@ from xdsl.ir import Block, ErasedSSAValue, Operation, OpResult, Region
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from irc.source_locations import FAILING_OP
 from irc.xdsl_changes import wrap
 
 
@@ -329,19 +332,24 @@ def _verify_directly(verify):
     operand and successor views; any other op, and every failing check, goes to the original."""
 
     def verify_op(self: Operation, verify_nested_ops: bool = True) -> None:
-        block = self.parent
-        if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
-            return verify(self, verify_nested_ops)
-        for operand in self._operands:
-            if isinstance(operand, ErasedSSAValue):
-                raise ValueError("Erased SSA value is used by the operation")
-        if verify_nested_ops:
-            for region in self.regions:
-                region.verify()
         try:
-            self.verify_()
-        except VerifyException as err:
-            self.emit_error(f"Operation does not verify: {err}", err)
+            block = self.parent
+            if self._successors or block is None or (block._last_op is self and not _terminates(self, block)):
+                return verify(self, verify_nested_ops)
+            for operand in self._operands:
+                if isinstance(operand, ErasedSSAValue):
+                    raise ValueError("Erased SSA value is used by the operation")
+            if verify_nested_ops:
+                for region in self.regions:
+                    region.verify()
+            try:
+                self.verify_()
+            except VerifyException as err:
+                self.emit_error(f"Operation does not verify: {err}", err)
+        except VerifyException as err:  # names the innermost op whose verification raised it (failing_op)
+            if getattr(err, FAILING_OP, None) is None:
+                setattr(err, FAILING_OP, self)
+            raise
 
     verify_op.__wrapped__ = verify
     return verify_op

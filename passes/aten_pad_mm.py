@@ -31,6 +31,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from irc.dialects import aten
 from irc.dialects.aten_views import SliceOp, returned_values
 from irc.dialects.types import TensorType, element_bytes, element_type_name
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions, option
 
 ALIGNMENT_BYTES = 16
@@ -96,6 +97,7 @@ def pad_matmul(op: aten.FallbackOp, extra: int) -> None:
     wide = TensorType([rows, columns + extra], out.element_type, [columns + extra, 1])
     matmul = aten.FallbackOp(op.overload.data, operands, [wide], op.args.data)
     narrow = SliceOp(matmul.outputs[0], TensorType([rows, columns], out.element_type), 1, 0, columns)
+    copy_sources(op, [matmul, narrow])
     Rewriter.insert_op([matmul, narrow], InsertPoint.before(op))
     op.outputs[0].replace_all_uses_with(narrow.result)
     Rewriter.erase_op(op)

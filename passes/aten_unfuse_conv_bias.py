@@ -27,6 +27,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from irc.dialects import aten
 from irc.dialects.aten_views import ViewOp
 from irc.dialects.types import TensorType
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 
 CONVOLUTION = "aten::convolution.default"
@@ -66,6 +67,7 @@ def unfuse(op: aten.FallbackOp, position: int) -> None:
     channels = bias.type.sizes()[0]
     view = ViewOp(bias, TensorType([channels] + [1] * (len(out.sizes()) - 2), bias.type.element_type))
     add = aten.AddOp(convolution.outputs[0], view.result, out)
+    copy_sources(op, [convolution, view, add])
     Rewriter.insert_op([convolution, view, add], InsertPoint.before(op))
     op.outputs[0].replace_all_uses_with(add.result)
     Rewriter.erase_op(op)

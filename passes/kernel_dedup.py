@@ -18,9 +18,10 @@ are lowered once when the pass runs before convert-kernel-to-triton).
       kernel.launch @fused_add_0(%0) outs(%1) ...
 
 Kernels are compared by what their text shows, without printing them: every nested op's name, properties
-(the kernel's symbol name left out), attributes, result types and name hints (which name the emitted code's
-variables), its operands as the positions where they were defined, and its blocks' arguments. Equal
-structures print equal, so they are equal kernels after any later pass and in the emitted module.
+(the kernel's symbol name left out), attributes (but `irc.source`, a comment: the kept kernel gets the
+union of the model lines), result types and name hints (which name the emitted code's variables), its operands
+as the positions where they were defined, and its blocks' arguments. Equal structures print equal (up to
+irc.source), so they are equal kernels after any later pass and in the emitted module.
 """
 
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, triton
+from irc.dialects.model_source import merge_sources, without_sources
 
 _KERNEL_OPS = (kernel.KernelOp, triton.FuncOp)
 
@@ -43,7 +45,7 @@ def structure(op: Operation) -> tuple:
         properties = [(k, v) for k, v in inner.properties.items() if inner is not op or k != "sym_name"]
         operands = tuple(numbers.get(v, v) for v in inner.operands)  # a value from outside: itself
         results = tuple((r.type, r.name_hint) for r in inner.results)
-        attributes = tuple(inner.attributes.items())
+        attributes = without_sources(inner.attributes)
         parts.append((inner.name, operands, tuple(properties), attributes, results, tuple(inner.successors)))
         for value in inner.results:
             numbers[value] = len(numbers)
@@ -56,15 +58,15 @@ def structure(op: Operation) -> tuple:
 
 
 def duplicates(module: ModuleOp) -> dict[str, str]:
-    """Name of each kernel equal to an earlier one -> name of the first one."""
-    first: dict[tuple, str] = {}
+    """Name of each kernel equal to an earlier one -> name of the first one, which gets its irc.source."""
+    first: dict[tuple, Operation] = {}
     renamed: dict[str, str] = {}
     for op in module.ops:
         if isinstance(op, _KERNEL_OPS):
-            name = op.sym_name.data
-            kept = first.setdefault(structure(op), name)
-            if kept != name:
-                renamed[name] = kept
+            kept = first.setdefault(structure(op), op)
+            if kept is not op:
+                renamed[op.sym_name.data] = kept.sym_name.data
+                merge_sources(kept, op)
     return renamed
 
 

@@ -25,12 +25,16 @@ from xdsl.passes import ModulePass
 
 from irc.dialects.kernel_analysis.dual_matmul import pair_up
 from irc.dialects.kernel_template import CHOICE, DualMatmulOp, MatmulOp
+from irc.dialects.model_source import SOURCE_ATTR, sources_of, set_sources
 from irc.options import CheckedOptions
 
 
 def merged_attributes(first: MatmulOp, second: MatmulOp) -> dict | None:
-    """The dual matmul's attributes: the pair's, which must agree but for `choice` (the variants both offer)."""
+    """The dual matmul's attributes: the pair's, which must agree but for `choice` (the variants both offer)
+    and `irc.source` (the model lines, of both)."""
     a, b = dict(first.attributes), dict(second.attributes)
+    a.pop(SOURCE_ATTR, None)
+    b.pop(SOURCE_ATTR, None)
     choices = [a.pop(CHOICE, None), b.pop(CHOICE, None)]
     if a != b or (choices[0] is None) != (choices[1] is None):
         return None
@@ -53,6 +57,7 @@ def fuse_pair(first: MatmulOp, second: MatmulOp) -> DualMatmulOp:
     """The dual matmul replacing both, where the later of them was (both Bs are defined there)."""
     dual = DualMatmulOp(first.lhs, first.rhs, second.rhs, first.result.type)
     dual.attributes.update(merged_attributes(first, second))
+    set_sources(dual, sources_of(first) + sources_of(second))
     second.parent_block().insert_op_before(dual, second)
     for old, new in ((first, dual.result), (second, dual.result2)):
         new.name_hint = old.result.name_hint

@@ -69,6 +69,7 @@ from irc.dialects.kernel_analysis.prologue import (
 )
 from irc.dialects.kernel_template import CHOICE, MATMUL_ELEMENT_TYPES, TEMPLATE_VARIANTS, MatmulOp
 from irc.dialects.types import BufferType, IndexAttr, element_type_name
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 
 # overload -> (operand position of A, of B, of the bias or None), as `args` names them
@@ -365,6 +366,7 @@ class KernelMmTemplatePass(CheckedOptions, ModulePass):
             if self.choice:
                 matmul.attributes[CHOICE] = ArrayAttr([StringAttr(n) for n in self.variants(matmul)])
             block = extern.parent_block()
+            copy_sources(extern, replacements)
             block.insert_ops_before([*prologues, *replacements], extern)
             replacements[-1].results[0].name_hint = extern.res[0].name_hint
             extern.res[0].replace_all_uses_with(replacements[-1].results[0])

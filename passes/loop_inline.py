@@ -45,10 +45,10 @@ from xdsl.rewriter import Rewriter
 import sympy
 
 from irc.dialects.loop import (
+    CHECK_OPS,
     CastOp,
     IndexOp,
     LoadOp,
-    NonzeroOp,
     PointwiseOp,
     RandomOp,
     ReductionOp,
@@ -57,6 +57,7 @@ from irc.dialects.loop import (
     StoreOp,
     YieldOp,
 )
+from irc.dialects.model_source import set_sources, sources_of
 from irc.dialects.sym import simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
@@ -97,7 +98,7 @@ def no_writes_between(producer: Operation, consumer: Operation) -> bool:
 @dataclass(frozen=True)
 class BodyFacts:
     """What inlining asks of a pointwise body, gathered in one walk and added up when two bodies merge:
-    its size (ops but the yield), loads, random numbers, stores, loop.index values or division checks, and
+    its size (ops but the yield), loads, random numbers, stores, loop.index values or run-time checks, and
     whether its gather loads are checked (the set of their flags)."""
 
     size: int
@@ -114,7 +115,7 @@ class BodyFacts:
         return BodyFacts(
             len(inner), len(loads), any(isinstance(o, RandomOp) for o in inner),
             any(isinstance(o, StoreOp) for o in inner),
-            any(isinstance(o, IndexOp | NonzeroOp) for o in inner),
+            any(isinstance(o, (IndexOp, *CHECK_OPS)) for o in inner),
             frozenset(o.checked is not None for o in loads if o.indirect),
         )  # fmt: skip
 
@@ -305,6 +306,7 @@ def merge_into_producer(
     ranges = [dim_value(d) for d in consumer.ranges.data]
     merged = PointwiseOp(ranges, producer.detach_region(producer.body), consumer.result.type)
     merged.attributes.update(consumer.attributes)
+    set_sources(merged, sources_of(producer) + sources_of(consumer))
     merged.result.name_hint = consumer.result.name_hint
     consumer.parent_block().insert_op_before(merged, consumer)
     consumer.result.replace_all_uses_with(merged.result)
@@ -373,6 +375,7 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
             if reads is not None:
                 policy.reads[consumer] = reads
         else:
+            set_sources(consumer, sources_of(producer) + sources_of(consumer))
             before = facts_of(consumer, policy), facts_of(producer, policy)
             copied, selecting = inline_load(load, producer, consumer, mapping)
             policy.facts[consumer] = before[0].composed(before[1], load, selecting)

@@ -4,7 +4,8 @@
 into one of:
 
 - a user error (bad input, bad options, unreadable or unwritable files, input nested too deeply for the
-  parser): `irc-opt: error: ...`, exit 1;
+  parser): `irc-opt: error: ...`, exit 1; a parse or verifier error as `file:line:col: error: ...` with the
+  source line or the op underlined (irc/source_locations.py);
 - anything else, a bug in irc: one line `irc-opt: internal error: ...` that says so and where to report it,
   exit 2; the traceback only with `--traceback` (or IRC_TRACEBACK=1).
 
@@ -55,6 +56,22 @@ def add_traceback_argument(parser) -> None:
     parser.add_argument("--traceback", action="store_true", help="print the Python traceback of a failure")
 
 
+AFTER_PASS = "irc_after_pass"  # the attribute of an exception naming the pass after which it was raised
+
+
+def describe_located(prog: str, exc: BaseException) -> str | None:
+    """The diagnostic of a parse error or an op's verifier error, led by the source position where known."""
+    from xdsl.utils.exceptions import ParseError, VerifyException
+
+    from irc.source_locations import AttributeVerifyError, describe_parse_error, describe_verify_error, failing_op
+
+    if isinstance(exc, (ParseError, AttributeVerifyError)):
+        return describe_parse_error(exc)
+    if isinstance(exc, VerifyException) and (op := failing_op(exc)) is not None:
+        return describe_verify_error(op, str(exc), getattr(exc, AFTER_PASS, ""), prog)
+    return None
+
+
 def describe(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         where = f" '{exc.filename}'" if exc.filename else ""
@@ -75,6 +92,10 @@ def diagnose(prog: str, exc: BaseException, show_traceback: bool) -> int:
     elif isinstance(exc, OSError):
         message, code = describe(exc), 1
     elif isinstance(exc, user_errors()):
+        located = describe_located(prog, exc)
+        if located is not None:
+            print(located, file=sys.stderr)
+            return 1
         message, code = describe(exc), 1
     else:
         first = (str(exc).splitlines() or [""])[0][:200]

@@ -2,17 +2,18 @@
 `triton` targets (irc/registry.py: no pass that runs a program or interprets IR as one; `--help` lists each
 pass).
 
-Keeps every xdsl-opt flag and adds `--print-ir-after-all`, `--fusion-report=PATH` and `--check-passes` (run the
-reference interpreters after every pass and fail naming the first pass that changes the results;
-irc/interp/differential.py). Bad input (syntax errors, unknown ops, failing
-verifiers, failing passes, bad options, unreadable files) ends in a diagnostic on stderr and exit code 1, a
-bug in irc in one line saying so (exit code 2), never a Python traceback unless `--traceback` asks for it
-(tools/diagnostics.py).
+Keeps every xdsl-opt flag (`--time-passes` writes to stderr) and adds `--print-ir-after-all`,
+`--fusion-report=PATH` and `--check-passes` (run the reference interpreters after every pass and fail naming
+the first pass that changes the results; irc/interp/differential.py). Bad input (syntax errors, unknown ops,
+failing verifiers, failing passes, bad options, unreadable files) ends in a diagnostic on stderr and exit code
+1 (a parse or verifier error names the file, line and column: irc/source_locations.py), a bug in irc in one
+line saying so (exit code 2), never a Python traceback unless `--traceback` asks for it (tools/diagnostics.py).
 """
 
 import argparse
 import dataclasses
 import sys
+import time
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ModuleOp
@@ -20,13 +21,14 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+import irc
 from irc.registry import PASS_HELP, get_offered_passes, get_offered_targets, load_all_dialects
 from irc.tools.diagnostics import add_traceback_argument, run_tool
 
 
 
 class IrcOptMain(xDSLOptMain):
-    version_format = "irc-opt built from xdsl version {xdsl_version}"
+    version_format = f"irc-opt {irc.__version__} (xDSL {{xdsl_version}})"
 
     def register_all_dialects(self):
         super().register_all_dialects()
@@ -38,6 +40,21 @@ class IrcOptMain(xDSLOptMain):
 
     def register_all_targets(self):
         self.available_targets.update(get_offered_targets())
+
+    def register_all_frontends(self):
+        """Ops parsed from text carry their source locations, which diagnostics name."""
+        from irc.source_locations import LocatedParser
+
+        def parse_mlir(io):
+            parser = LocatedParser(self.ctx, io.read(), self.get_input_name(), self._line_offset)
+            return parser.parse_module(not self.args.no_implicit_module)
+
+        self._line_offset = 0
+        self.available_frontends["mlir"] = parse_mlir
+
+    def parse_chunk(self, chunk, file_extension: str, start_offset: int = 0):
+        self._line_offset = start_offset  # lines of a --split-input-file chunk count from the file's start
+        return super().parse_chunk(chunk, file_extension, start_offset)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         super().register_all_arguments(arg_parser)
@@ -58,7 +75,12 @@ class IrcOptMain(xDSLOptMain):
         add_traceback_argument(arg_parser)
 
     def setup_pipeline(self):
+        time_passes, self.args.time_passes = self.args.time_passes, False  # xDSL's timings go to stdout
         super().setup_pipeline()
+        callback = _naming_the_pass(self.pipeline.callback)
+        if time_passes:
+            callback = _timed(callback)
+        self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
         if self.args.fusion_report:
             passes = tuple(_with_report(p, self.args.fusion_report) for p in self.pipeline.passes)
             self.pipeline = dataclasses.replace(self.pipeline, passes=passes)
@@ -84,6 +106,37 @@ def _with_report(pass_: ModulePass, path: str) -> ModulePass:
     if pass_.name == "kernel-fuse" and not getattr(pass_, "report", ""):
         return dataclasses.replace(pass_, report=path)
     return pass_
+
+
+def _naming_the_pass(inner):
+    """A verifier error after a pass names the pass (tools/diagnostics.py shows it)."""
+    from xdsl.utils.exceptions import VerifyException
+
+    from irc.tools.diagnostics import AFTER_PASS
+
+    def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+        try:
+            inner(previous, module, following)
+        except VerifyException as exc:
+            if previous is not None:
+                setattr(exc, AFTER_PASS, f"pass {previous.name}")
+            raise
+
+    return callback
+
+
+def _timed(inner):
+    """--time-passes: each pass's time on stderr (stdout holds the IR)."""
+    started = [time.perf_counter()]
+
+    def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+        if previous is not None:
+            took = time.perf_counter() - started[0]
+            print(f"// irc-opt: pass {previous.name} took {took:.6f} s", file=sys.stderr)
+        inner(previous, module, following)
+        started[0] = time.perf_counter()
+
+    return callback
 
 
 def _print_after(inner):

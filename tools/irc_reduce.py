@@ -115,14 +115,13 @@ def reproducer(args, path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from xdsl.parser import Parser
-
     from irc.pipeline import make_context
     from irc.reduce import Reducer, count_ops
+    from irc.source_locations import LocatedParser
 
     ctx = make_context()
     with open(args.file) as f:
-        module = Parser(ctx, f.read(), args.file).parse_module()
+        module = LocatedParser(ctx, f.read(), args.file).parse_module()
     log = (lambda _: None) if args.quiet else (lambda text: print(f"// irc-reduce: {text}", file=sys.stderr))
     if args.pipeline:
         predicate, failure = pipeline_predicate(args, ctx, module)

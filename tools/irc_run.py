@@ -82,12 +82,11 @@ def format_value(label: str, value, t) -> str:
 
 
 def read_module(path: str):
-    from xdsl.parser import Parser
-
     from irc.pipeline import make_context
+    from irc.source_locations import LocatedParser
 
     text = sys.stdin.read() if path == "-" else open(path).read()
-    return Parser(make_context(), text, path).parse_module()
+    return LocatedParser(make_context(), text, path).parse_module()
 
 
 def run(args: argparse.Namespace) -> int:

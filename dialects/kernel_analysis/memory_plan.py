@@ -15,6 +15,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, element_bytes
 
 # extern overloads with an out= variant that ATen implements natively (no compute-then-copy autogen kernel)
@@ -177,6 +178,7 @@ def use_out_variant(op: kernel.ExternOp) -> bool:
     alloc = kernel.AllocOp(op.results[0].type)
     kwargs = {**op.kwargs.data, "out": kernel.OperandRefAttr(len(op.ins))}
     call = kernel.ExternOp(out_overload, list(op.ins), [], list(op.args.data), kwargs, outs=[alloc.result])
+    copy_sources(op, [call])
     block = op.parent_block()
     block.insert_ops_before([alloc, call], op)
     op.results[0].replace_all_uses_with(alloc.result)

@@ -1,5 +1,6 @@
 """Integer ranges of body values (a small value-range analysis): what an index value can be, so a `checked`
-gather load or scatter store whose index is provably inside its bound needs no run-time check.
+gather load or scatter store (or a loop.in_range) whose index is provably inside its bound needs no run-time
+check; a loop.in_range's result is inside [0, bound).
 
     %c = arith.constant 9 : i64
     %k = arith.minsi %t, %c : i64          -> at most 9
@@ -77,6 +78,12 @@ def _index(op: Operation, _) -> Range:
     return int(bounds[0]), int(bounds[1])
 
 
+def _in_range(op: Operation, at) -> Range:  # the index passes only inside [0, bound)
+    (low, high), bound_high = at(op.input), at(op.bound)[1]
+    highs = [v for v in (high, None if bound_high is None else bound_high - 1) if v is not None]
+    return max(low or 0, 0), (min(highs) if highs else None)
+
+
 # one row per op whose result's range follows from its operands' (loop.index is added by name below)
 RULES: dict[str, Callable[[Operation, Callable[[SSAValue], Range]], Range]] = {
     "arith.constant": _constant,
@@ -87,6 +94,7 @@ RULES: dict[str, Callable[[Operation, Callable[[SSAValue], Range]], Range]] = {
     "arith.index_cast": _widening,
     "arith.addi": _add,
     "loop.index": _index,
+    "loop.in_range": _in_range,
 }
 MAX_DEPTH = 16
 

@@ -13,7 +13,6 @@ pipeline on the aten graph with a checker, on CPU copies of the call's real inpu
 from __future__ import annotations
 
 import contextlib
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
@@ -193,6 +192,8 @@ def write_failure(
 
     import torch
 
+    from irc.reproducer import tool_command, write_script
+
     before_path = os.path.join(folder, f"before-{step - 1:02d}.mlir")
     after_path = os.path.join(folder, f"after-{step:02d}-{pass_name.split('{')[0]}.mlir")
     inputs_path = os.path.join(folder, "inputs.pt")
@@ -200,13 +201,11 @@ def write_failure(
         with open(path, "w") as f:
             f.write(text + "\n")
     torch.save([torch.from_numpy(np.asarray(to_numpy(v), order="C")) for v in inputs], inputs_path)
-    binds = " ".join(f"--check-bind {k}={v}" for k, v in sorted(symbols.items()))
-    command = (
-        f"irc-opt {shlex.quote(before_path)} -p {shlex.quote(pass_name)} --check-passes "
-        f"--check-inputs {shlex.quote(inputs_path)} {binds}".rstrip()
-    )
-    with open(os.path.join(folder, "reproduce.sh"), "w") as f:
-        f.write(f"# pass '{pass_name}' changes what the module computes\n{command}\n")
+    binds = [f"--check-bind={k}={v}" for k, v in sorted(symbols.items())]
+    check = ["--check-passes", "--check-inputs", inputs_path, *binds]
+    command = tool_command("irc-opt", before_path, "-p", pass_name, *check)
+    comment = f"pass {pass_name} changes what the module computes"
+    write_script(os.path.join(folder, "reproduce.sh"), [comment], [command])
 
 
 # ---------------------------------------------------------------------------

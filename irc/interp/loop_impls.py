@@ -112,6 +112,12 @@ class LoopFunctions(InterpreterFunctions):
             raise RuntimeError("ZeroDivisionError (an integer division by zero)")  # ATen's CPU error
         return (args[0],)
 
+    @impl(loop.InRangeOp)
+    def run_in_range(self, interpreter: Interpreter, op: loop.InRangeOp, args: tuple) -> tuple:
+        value, bound = (np.asarray(a, np.int64) for a in args)
+        ln.require_inside((value >= 0) & (value < bound), checked=True)
+        return (args[0],)
+
     @impl(loop.IndexOp)
     def run_index(self, interpreter: Interpreter, op: loop.IndexOp, args: tuple) -> tuple:
         return (ln.index_value(op, state(interpreter).env),)

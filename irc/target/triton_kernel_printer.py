@@ -22,6 +22,7 @@ from irc.dialects.triton import BlockType, shape_of
 from irc.dialects.random_kinds import RANDOM_KINDS
 from irc.dialects.types import element_type_name, is_bool
 from irc.target.python_text import checked_name, literal, triton_dtype
+from irc.target.source_comments import source_comments
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]")
 # globals and builtins the printed kernels use: a value named like one would shadow it
@@ -109,9 +110,10 @@ class KernelPrinter:
         constexprs = [checked_name(n.data, "parameter name") for n in self.func.constexprs.data]
         params += [f"{n}: tl.constexpr" for n in constexprs]
         name = checked_name(self.func.sym_name.data, "kernel name", top_level=True)
-        self.lines = ["@triton.jit", f"def {name}({', '.join(params)}):"]
+        comments = source_comments(self.func)
+        self.lines = [*comments, "@triton.jit", f"def {name}({', '.join(params)}):"]
         self.block(self.func.body.block, 1)
-        if len(self.lines) == 2:
+        if len(self.lines) == len(comments) + 2:
             self.lines.append("    pass")
         return self.lines
 

@@ -52,6 +52,7 @@ from irc.dialects.types import (
 from irc.dialects.python_names import UnsafeOverload, decode_object, split_overload
 from irc.target.python_text import checked_name, literal, python_expr, python_tuple, torch_dtype
 from irc.target.triton_wrapper_guards import extern_result_check, layout_guards, rank_guards
+from irc.target.source_comments import source_comments
 from irc.target.triton_wrapper_choice import IMPORT, print_choice
 from irc.target.triton_wrapper_launch import LaunchSites
 
@@ -276,6 +277,8 @@ class WrapperPrinter:
             self.emit(line, 2)
 
     def extern(self, op: kernel.ExternOp) -> None:
+        for comment in source_comments(op):
+            self.emit(comment)
         operands = [self.ref(v) for v in op.operands]
         args = [self.argument(a, operands) for a in op.args.data]
         for key, attr in op.kwargs.data.items():

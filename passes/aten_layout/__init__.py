@@ -43,6 +43,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from irc.dialects import aten
 from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_values
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
+from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 from irc.passes.aten_layout.row_major import row_major_intermediates
 from irc.passes.aten_layout.strides import (
@@ -119,6 +120,7 @@ def copy_channels_last(op: aten.FallbackOp) -> SSAValue:
     """The convolution reads a channels_last copy of its input."""
     source = op.inputs[0]
     copy = CloneOp(source, channels_last_type(source.type))
+    copy_sources(op, [copy])
     Rewriter.insert_op(copy, InsertPoint.before(op))
     op.operands[0] = copy.result
     return copy.result

@@ -44,13 +44,14 @@ from xdsl.utils.exceptions import PassFailedException
 from irc.dialects import aten, kernel, loop
 from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.random_kinds import SEEDS_ATTR
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, TensorType, contiguous_strides, dim_value, element_type_name
 from irc.options import CheckedOptions
 
 from .body import Lowered, buffer_operand, declared_layout
 from .cat import CAT_LOWERINGS
 from .elementwise import ELEMENTWISE_LOWERINGS
-from .division_checks import DIVIDING, check_divisors, drop_division_checks
+from .division_checks import DIVIDING, check_divisors, drop_checks
 from .gather import FALLBACK_LOWERINGS
 from .grid_sample import GRID_SAMPLE_LOWERINGS
 from .index_maps import INDEX_MAP_LOWERINGS
@@ -228,7 +229,11 @@ def lower_op(op: Operation) -> None:
     if op.name in DIVIDING:
         check_divisors(lowered.ops)
     lowered = with_declared_layout(op, lowered)
+    copy_sources(op, [o for o in lowered.ops if o.dialect_name() in SOURCE_CARRIERS])
     Rewriter.replace_op(op, lowered.ops, lowered.values)
+
+
+SOURCE_CARRIERS = ("loop", "kernel")  # the ops an aten op lowers to that keep its irc.source (not constants)
 
 
 def with_declared_layout(op: Operation, lowered: Lowered) -> Lowered:
@@ -285,10 +290,11 @@ def lower_function(function: func.FuncOp) -> None:
 @dataclass(frozen=True)
 class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
     """Lowers aten to loop (see the module docstring for an example). The gather loads and scatter stores of
-    user indexing (gather, embedding, x[idx], index_put, scatters) are `checked`: an index out of range stops
-    the program as eager raises; `check_indices=false` (IRC_ASSERT_INDIRECT_INDEXING=0) leaves them
-    unchecked. Integer divisions by zero stop the program as ATen's CPU kernels raise (division_checks.py);
-    `check_division=false` (compiles for CUDA, whose kernels do not raise) drops the checks."""
+    user indexing (gather, embedding, x[idx], index_put, scatters) are `checked`, and a one-per-row scatter's
+    index is `loop.in_range`: an index out of range stops the program as eager raises;
+    `check_indices=false` (IRC_ASSERT_INDIRECT_INDEXING=0) leaves them unchecked. Integer divisions by zero
+    stop the program as ATen's CPU kernels raise (division_checks.py); `check_division=false` (compiles for
+    CUDA, whose kernels do not raise) drops the checks."""
 
     name = "convert-aten-to-loop"
     check_indices: bool = True
@@ -298,8 +304,9 @@ class ConvertAtenToLoopPass(CheckedOptions, ModulePass):
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             lower_function(function)
         if not self.check_division:
-            drop_division_checks(op)
+            drop_checks(op, loop.NonzeroOp)
         if not self.check_indices:
+            drop_checks(op, loop.InRangeOp)
             for access in op.walk():
                 if isinstance(access, loop.LoadOp | loop.StoreOp):
                     access.checked = None

@@ -6,7 +6,8 @@ divisor, unless its value range excludes 0 (a nonzero constant):
                                            %q = loop.floordiv %a, %d : i64
 
 CUDA's kernels do not raise, so compiles for CUDA inputs drop the checks (convert-aten-to-loop's
-check_division=false).
+check_division=false); `drop_checks` drops a scatter's index checks (loop.in_range) as well, for
+check_indices=false.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 
 from xdsl.ir import Operation
 
-from irc.dialects.loop import NonzeroOp
+from irc.dialects.loop import InRangeOp, NonzeroOp
 from irc.dialects.loop_analysis.value_range import value_range
 from irc.dialects.types import is_integer
 
@@ -40,10 +41,11 @@ def check_divisors(ops: Sequence[Operation]) -> None:
             inner.operands[1] = check.result
 
 
-def drop_division_checks(module: Operation) -> None:
-    """Every loop.nonzero replaced by its operand (CUDA compiles: eager does not raise there)."""
+def drop_checks(module: Operation, check: type[NonzeroOp | InRangeOp]) -> None:
+    """Every `check` op (loop.nonzero: CUDA compiles, where eager does not raise; loop.in_range: unchecked
+    indices) replaced by the value it checks."""
     for op in list(module.walk()):
-        if isinstance(op, NonzeroOp):
+        if isinstance(op, check):
             op.result.replace_all_uses_with(op.input)
             op.detach()
             op.erase()

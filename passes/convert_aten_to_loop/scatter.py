@@ -1,15 +1,17 @@
 """Scatters of one value per row that convert-aten-to-loop lowers (SCATTER_LOWERINGS), and full_like.
 
 `aten::scatter.value(self, dim, index, value)` with one index per row (index of size 1 along `dim`, the other
-sizes those of `self`) is a pointwise compare of each position along `dim` with the row's (wrapped) index:
+sizes those of `self`) is a pointwise compare of each position along `dim` with the row's index, which
+`loop.in_range` checks (outside [0, size) the program stops, as eager raises; check_indices=false drops it):
 
     %s = aten.fallback "aten::scatter.value"(%z, %t)
         {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.0 : f64]}
         : (!aten.tensor<[4, 10], f32>, !aten.tensor<[4, 1], i64>) -> !aten.tensor<[4, 10], f32>
   becomes
     %s = loop.pointwise ranges [4, 10] {
-      %k = loop.load %t[#loop.index<"i0">] : ...          (wrapped: %k < 0 ? %k + 10 : %k)
-      %p = loop.index #loop.index<"i1"> : i64             %hit = arith.cmpi eq, %kw, %p : i64
+      %k = loop.load %t[#loop.index<"i0">] : ...          %n = arith.constant 10 : i64
+      %kc = loop.in_range %k, %n : i64                    %p = loop.index #loop.index<"i1"> : i64
+      %hit = arith.cmpi eq, %kc, %p : i64
       %v = arith.constant -1.0 : f32                      %z0 = loop.load %z[#loop.index<"10*i0 + i1">] : ...
       %r = arith.select %hit, %v, %z0 : f32
       loop.yield %r : f32
@@ -21,8 +23,8 @@ their sum. With one write per output element the result needs no atomics and no 
 `aten::full_like.default(x, fill)` is a constant pointwise (in the result's dtype and dense layout) that does
 not read x.
 A cross-entropy backward's one-hot then fuses with the rest of the backward instead of running eagerly over a
-materialized [N, C] buffer. An index out of range matches no position (eager raises). Scatters of several
-values per row (several writes to one element, in eager's order) stay externs.
+materialized [N, C] buffer. Scatters of several values per row (several writes to one element, in eager's
+order) stay externs.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from irc.dialects.types import BufferType, TensorType, attr_number, contiguous_s
 
 from .body import Body, Lowered, declared_layout, index_symbol
 from .dtypes import compute_type
-from .gather import is_index_buffer, operand_of, wrapped_index
+from .gather import is_index_buffer, operand_of
 
 
 def _number(attr: Attribute | None) -> int | float | None:
@@ -65,11 +67,13 @@ def one_per_row(op: aten.FallbackOp, dim_attr: Attribute) -> tuple[SSAValue, int
 def scatter_pointwise(
     source: SSAValue, dim: int, index: SSAValue, written: Callable[[Body, SSAValue], SSAValue]
 ) -> Lowered:
-    """`self` with the element at each row's (wrapped) index replaced by `written(body, self's element)`."""
+    """`self` with the element at each row's index replaced by `written(body, self's element)`; an index
+    outside [0, size) stops the program (loop.in_range), as eager raises (it wraps no negative index)."""
     sizes, rank, element = source.type.sizes(), len(source.type.sizes()), source.type.element_type
     body = Body(sizes)
     coords = [0 if d == dim else index_symbol(f"i{d}") for d in range(rank)]
-    wanted = wrapped_index(body, body.cast(body.load(index, coords), i64), sizes[dim])
+    value = body.cast(body.load(index, coords), i64)
+    wanted = body.add(loop.InRangeOp(value, body.index_value(sizes[dim], i64)))
     hit = body.add(arith.CmpiOp(wanted, body.index_value(index_symbol(f"i{dim}"), i64), "eq"))
     current = body.operand(source, element)
     picked = body.add(arith.SelectOp(hit, written(body, current), current))

@@ -18,6 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.elementwise import ELEMENTWISE
+from irc.dialects.loop_analysis.value_range import provably_within, value_range
 from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, DeviceAssertOp, RandomOp, element_of, shape_of
 from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
@@ -309,15 +310,35 @@ def _random(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAVal
     return ctx.builder.insert(RandomOp(op.kind.data, seed, offset, *op.bounds()))
 
 
+def _device_assert(ctx: BodyContext, passes: SSAValue, kind: str) -> None:
+    """`tl.device_assert(passes | ~lanes, <kind's message>)`: lanes outside the block's masks pass. Only the
+    masks over the axes of `passes` take part (an x-shaped check stays x-shaped: the value is the same
+    along r); a scalar takes them all."""
+    b, shape = ctx.builder, shape_of(passes.type)
+    for mask in ctx.lane_masks():
+        dims = shape_of(mask.type)
+        if not shape or len(dims) == len(shape) and all(m in (1, v) for m, v in zip(dims, shape)):
+            passes = b.binary("logical_or", passes, b.unary("not", mask))
+    b.insert(DeviceAssertOp(passes, kind))
+
+
 def _nonzero(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
     """The divisor, after `tl.device_assert(divisor != 0 | ~lanes, "ZeroDivisionError")` (lanes outside the
     block's masks read 0 and pass)."""
     b, (divisor,) = ctx.builder, operands
-    passes = b.binary("ne", divisor, b.const(0, element_of(divisor.type)))
-    for mask in ctx.lane_masks():
-        passes = b.binary("logical_or", passes, b.unary("not", mask))
-    b.insert(DeviceAssertOp(passes, "zero_division"))
+    _device_assert(ctx, b.binary("ne", divisor, b.const(0, element_of(divisor.type))), "zero_division")
     return divisor
+
+
+def _in_range(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """The index, after `tl.device_assert((0 <= index < bound) | ~lanes, "index out of range")`; no check
+    where value_range proves the index inside."""
+    b, (index, bound) = ctx.builder, operands
+    if provably_within(op.input, value_range(op.bound)[0]):
+        return index
+    above = b.binary("ge", index, b.const(0, element_of(index.type)))
+    _device_assert(ctx, b.binary("logical_and", above, b.binary("lt", index, bound)), "index")
+    return index
 
 
 HANDLERS: dict[str, Handler] = {
@@ -339,6 +360,7 @@ HANDLERS: dict[str, Handler] = {
     "math.fma": _fma,
     "loop.random": _random,
     "loop.nonzero": _nonzero,
+    "loop.in_range": _in_range,
     "loop.load": lambda ctx, op, operands: ctx.load(op, operands),
     "loop.store": lambda ctx, op, operands: ctx.store(op, operands[0], operands[1:]),
     "loop.index": lambda ctx, op, operands: ctx.index_value(op),

@@ -22,6 +22,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from irc.dialects import loop, triton
 from irc.dialects.kernel import KernelOp, SizeOp, triton_name
+from irc.dialects.model_source import copy_sources
 from irc.dialects.sym import as_expr
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
@@ -167,6 +168,7 @@ class KernelLowering:
         )
         if values:
             func.attributes[triton.ARG_VALUES] = DictionaryAttr(values)
+        copy_sources(self.kernel, [func])
         tuned = self._autotune_options()
         if tuned:  # one candidate too: the runtime's autotune.launch keeps the compiled kernel for later calls
             func.attributes[triton.AUTOTUNE] = ArrayAttr([DictionaryAttr(options) for options in tuned])

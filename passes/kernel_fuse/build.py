@@ -21,6 +21,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects import kernel
 from irc.dialects.loop import ReductionOp, ScanOp
+from irc.dialects.model_source import copy_sources, set_sources, sources_of
 from irc.dialects.types import BufferType, element_type_name
 from irc.dialects.kernel_analysis.prologue import prologues
 from irc.dialects.kernel_template import TEMPLATE_OPS, DualMatmulOp
@@ -42,9 +43,9 @@ OP_NAMES = {
     "math.fpowi": "pow", "math.ipowi": "pow", "math.roundeven": "round", "loop.floordiv": "floor_divide",
 }  # fmt: skip
 
-# ops that do not name a kernel: memory access, index values, constants and conversions
+# ops that do not name a kernel: memory access, index values and their checks, constants and conversions
 UNNAMED_OPS = {
-    "loop.load", "loop.store", "loop.index", "loop.yield", "loop.cast", "arith.constant",
+    "loop.load", "loop.store", "loop.index", "loop.in_range", "loop.yield", "loop.cast", "arith.constant",
     "arith.index_cast", "arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
     "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
 }  # fmt: skip
@@ -191,6 +192,9 @@ def build_kernel(
         Region(Block(arg_types=argument_types)),
     )
     move_into_kernel(kernel_op, members, arguments, constants)
+    set_sources(kernel_op, [entry for m in members for entry in sources_of(m)])
+    for member in members:
+        set_sources(member, [])  # the kernel holds them now
     allocs = [kernel.AllocOp(r.type) for r in outputs] if destinations is None else []
     for result, alloc in zip(outputs, allocs):
         alloc.result.name_hint = result.name_hint
@@ -260,6 +264,7 @@ def matmul_externs(matmul: Operation) -> list[kernel.ExternOp]:
     for rhs, product in zip(matmul.rhs_operands, matmul.products):
         extern = kernel.ExternOp(overload, [matmul.lhs, rhs], [product.type], args=refs)
         extern.res[0].name_hint = product.name_hint
+        copy_sources(matmul, [extern])
         product.replace_all_uses_with(extern.res[0])
         externs.append(extern)
     matmul.detach()

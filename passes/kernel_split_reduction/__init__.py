@@ -65,6 +65,7 @@ from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from irc.dialects import kernel, loop
+from irc.dialects.model_source import copy_sources
 from irc.dialects.sym import decompose, linearize, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_value, dims_attr
 from irc.options import CheckedOptions, option
@@ -261,7 +262,7 @@ def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp],
         block.add_op(partial)
         mapper[reduction.results[0]] = partial.results[0]
     block.add_op(kernel.YieldOp(*[mapper[r.results[0]] for r in reductions]))
-    return kernel.KernelOp(
+    built = kernel.KernelOp(
         suffixed_name(k.sym_name.data, "split"),
         [a.type for a in block.args],
         [mapper[r.results[0]].type for r in reductions],
@@ -270,6 +271,8 @@ def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp],
         chunk,
         Region(block),
     )
+    copy_sources(k, [built])  # the kernel it was split from
+    return built
 
 
 def partial_reduction(reduction: loop.ReductionOp, mapper: dict[SSAValue, SSAValue], block: Block,

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from irc.dialects import kernel, loop
+from irc.dialects.model_source import copy_sources
 from irc.dialects.types import dim_value
 from irc.dialects.loop_analysis.graph import defined_inside
 
@@ -102,7 +103,7 @@ def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], rea
         block.add_op(op.clone(value_mapper=mapper))
     block.add_op(kernel.YieldOp(*[mapper[v] for v in outputs]))
     ranges = [dim_value(d) for d in epilogue[0].ranges.data]
-    return kernel.KernelOp(
+    built = kernel.KernelOp(
         suffixed_name(k.sym_name.data, suffix),
         [a.type for a in block.args],
         [v.type for v in outputs],
@@ -111,6 +112,8 @@ def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], rea
         1,
         Region(block),
     )
+    copy_sources(k, [built])  # the kernel it was split from
+    return built
 
 
 def allocate_missing(values: Sequence[SSAValue], buffer_of: dict[SSAValue, SSAValue]) -> list[kernel.AllocOp]:

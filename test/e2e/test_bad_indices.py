@@ -38,16 +38,17 @@ OUT_OF_RANGE = {
                                   [[0, 1, 3, 2], [1, 1, 1, 1]]),
     "index_put_accumulate": (lambda x, i: x.index_put((i,), torch.ones(x.shape[1]), accumulate=True), (3, 4),
                              [0, -4]),
+    # one index per row (scatter.py: a compare with each position, its index checked by loop.in_range);
+    # eager's scatters wrap no negative index
+    "scatter_value_past_end": (lambda x, i: x.scatter(1, i, -1.0) * 2, (3, 5), [[1], [5], [0]]),
+    "scatter_value_negative": (lambda x, i: x.scatter(0, i, 2.0) + 1, (4, 3), [[0, -1, 2]]),
+    "scatter_src_past_end": (lambda x, i: x.scatter(1, i, x[:, :1] * 3), (3, 4), [[0], [1], [7]]),
+    "scatter_reduce_negative": (lambda x, i: x.scatter_reduce(1, i, x[:, 2:3], "amax"), (3, 4),
+                                [[2], [-1], [0]]),
 }
 
 
-# scatters of one index per row lower to a comparison with each position (scatter.py): no check yet
-UNCHECKED = {"scatter_add_past_end"}
-# not strict: under IRC_CHECK_PASSES the aten level's interpreter (eager ATen) raises for it
-NAMES = [pytest.param(n, marks=pytest.mark.xfail(strict=False)) if n in UNCHECKED else n for n in OUT_OF_RANGE]
-
-
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", list(OUT_OF_RANGE))
 def test_out_of_range_index_raises(name):
     fn, shape, index = OUT_OF_RANGE[name]
     raises_like_eager(fn, rand(*shape), torch.tensor(index))
@@ -70,6 +71,11 @@ def test_checks_can_be_switched_off(monkeypatch):
     x = rand(10)
     out = compiled(lambda x, i: x[i] * 2)(x, torch.tensor([0, 3, 12]))
     torch.testing.assert_close(out, torch.tensor([x[0] * 2, x[3] * 2, 0.0]))
+    y = rand(3, 5)  # a one-per-row scatter's index out of range matches no position
+    out = compiled(lambda y, i: y.scatter(1, i, -1.0) * 2)(y, torch.tensor([[1], [5], [-1]]))
+    expected = y.clone()
+    expected[0, 1] = -1.0
+    torch.testing.assert_close(out, expected * 2)
 
 
 def test_index_select_out_of_range_raises():

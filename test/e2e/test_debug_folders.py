@@ -61,9 +61,11 @@ def test_torch_compile_debug_writes_irc_folders_beside_inductor(debugging, monke
 
     monkeypatch.delenv("IRC_DEBUG")
     monkeypatch.delenv("IRC_DEBUG_DIR", raising=False)
-    monkeypatch.setattr(torch._inductor.config.trace, "enabled", True)
-    monkeypatch.setattr(torch._dynamo.config, "debug_dir_root", str(debugging / "torch_compile_debug"))
-    check(lambda x: x.tanh() * 2, rand(5))
+    # torch's config patch, not monkeypatch: undoing a monkeypatch of a sub-config's attribute deletes the entry
+    # (`torch._inductor.config.trace.enabled does not exist` in every later test of the process)
+    with torch._inductor.config.patch({"trace.enabled": True}):
+        monkeypatch.setattr(torch._dynamo.config, "debug_dir_root", str(debugging / "torch_compile_debug"))
+        check(lambda x: x.tanh() * 2, rand(5))
     (run,) = os.listdir(debugging / "torch_compile_debug")
     assert run.startswith("run_") and run.endswith(f"-pid_{os.getpid()}")
     folder = debugging / "torch_compile_debug" / run / "irc" / "inference_0"

@@ -5,6 +5,7 @@ The broken passes live in broken_passes.py and are registered only here, through
 
 import os
 import shlex
+import sys
 
 import pytest
 import torch
@@ -69,7 +70,7 @@ def test_the_broken_pass_is_caught_and_named(checking, broken_passes, monkeypatc
     inputs = torch.load(os.path.join(caught.value.folder, "inputs.pt"))
     assert [tuple(t.shape) for t in inputs] == [(5, 7), (5, 7)]
     command = open(os.path.join(caught.value.folder, "reproduce.sh")).read()
-    assert "irc-opt" in command and "-p test-break-add --check-passes --check-inputs" in command
+    assert "-m irc.tools.irc_opt" in command and "-p test-break-add --check-passes --check-inputs" in command
 
 
 def test_a_broken_triton_level_pass_is_located(checking, broken_passes, monkeypatch):
@@ -118,9 +119,10 @@ def test_a_failing_compile_leaves_the_graph_and_a_reproducer(broken_passes, tmp_
     files = os.listdir(tmp_path / "debug" / folder)
     assert "failing-graph.mlir" in files and "reproduce.sh" in files
     script = open(tmp_path / "debug" / folder / "reproduce.sh").read()
-    command = shlex.split(next(line for line in script.splitlines() if line.startswith("irc-opt")))
-    assert command[1].endswith("failing-graph.mlir") and command[2] == "-p"
-    assert command[3] == config.pipeline
+    command = shlex.split(next(line for line in script.splitlines() if " -m irc.tools.irc_opt " in line))
+    assert command[:3] == [sys.executable, "-m", "irc.tools.irc_opt"]
+    assert command[3].endswith("failing-graph.mlir") and command[4] == "-p"
+    assert command[5] == config.pipeline
     assert "aten.sub" in open(tmp_path / "debug" / folder / "failing-graph.mlir").read()
 
 

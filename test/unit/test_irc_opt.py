@@ -34,7 +34,35 @@ def test_bad_syntax_gives_diagnostic_and_nonzero_exit():
     done = run([], "func.func @f( {")
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert "irc-opt: error:" in done.stderr
+    assert done.stderr.startswith("stdin:1:15: error: Expected argument or type\n")
+
+
+def test_time_passes_go_to_stderr():
+    done = run(["-p", "cse,dce", "--time-passes"], "builtin.module {}\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "builtin.module {\n}"
+    assert "// irc-opt: pass cse took" in done.stderr and "// irc-opt: pass dce took" in done.stderr
+
+
+def test_an_op_without_a_source_location_is_named_and_shown():
+    """An op a pass made has no location: the diagnostic names it and the pass after which it failed."""
+    import pytest
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import VerifyException
+
+    from irc.pipeline import make_context
+    from irc.tools.diagnostics import AFTER_PASS, describe_located
+
+    text = '%x = "test.op"() : () -> !aten.tensor<[3], f32>\n'
+    text += "%0 = aten.neg %x : (!aten.tensor<[3], f32>) -> !aten.tensor<[4], f32>\n"
+    module = Parser(make_context(), text).parse_module()  # xDSL's parser: no locations
+    with pytest.raises(VerifyException) as caught:
+        module.verify()
+    setattr(caught.value, AFTER_PASS, "pass cse")
+    lines = describe_located("irc-opt", caught.value).splitlines()
+    message = "'aten.neg' op result shape [4] does not match the operand shape [3] (after pass cse)"
+    assert lines[0] == f"irc-opt: error: {message}"
+    assert lines[1].strip().startswith("%0 = aten.neg %x") and set(lines[2].strip()) == {"^"}
 
 
 def test_failing_verifier_gives_diagnostic():
@@ -75,3 +103,10 @@ def test_help_lists_every_offered_pass_with_a_line():
     rows = dict(line.split(None, 1) for line in listed.splitlines() if line.strip())
     assert set(rows) == set(PASSES) | set(XDSL_PASSES)
     assert all(rows[name].strip() == PASS_HELP[name] for name in rows)
+
+
+def test_version_names_irc_and_xdsl():
+    import irc
+
+    done = run(["--version"])
+    assert done.stdout.startswith(f"irc-opt {irc.__version__} (xDSL 0.")

@@ -2,6 +2,7 @@
 // With check_indices=false (IRC_ASSERT_INDIRECT_INDEXING=0) no gather or scatter is checked:
 // RUN: irc-opt %s -p 'convert-aten-to-loop{check_indices=false}' --split-input-file | filecheck %s --check-prefix=OFF
 // OFF-NOT: checked
+// OFF-NOT: loop.in_range
 
 // flip (prims.rev, what flip's decomposition makes): the flipped dim reads size - 1 - i.
 func.func @flip(%x: !aten.tensor<[3, 5], f32, strides [5, 1]>) -> !aten.tensor<[3, 5], f32, strides [5, 1]> {
@@ -66,7 +67,8 @@ func.func @index_apart(%x: !aten.tensor<[4, 3, 6], f32, strides [18, 6, 1]>, %a:
 
 // -----
 
-// scatter_reduce with one index per row: the hit position combines self and src[row, 0] (amax: maximumf).
+// scatter_reduce with one index per row (checked: loop.in_range): the hit position combines self and src[row, 0]
+// (amax: maximumf).
 func.func @scatter_reduce(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %s: !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]> {
   %r = aten.fallback "aten::scatter_reduce.two"(%x, %t, %s) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, #aten.operand<2>, "amax"]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>, !aten.tensor<[4, 3], f32, strides [3, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
   func.return %r : !aten.tensor<[4, 10], f32, strides [10, 1]>
@@ -75,7 +77,8 @@ func.func @scatter_reduce(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !
 // CHECK-LABEL: func.func @scatter_reduce
 // CHECK-NEXT:    %r = loop.pointwise ranges [4, 10] {
 // CHECK-NEXT:      %[[K:.*]] = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
-// CHECK:           %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i64
+// CHECK:           %[[IN:.*]] = loop.in_range %[[K]], %{{.*}} : i64
+// CHECK:           %[[HIT:.*]] = arith.cmpi eq, %[[IN]], %{{.*}} : i64
 // CHECK-NEXT:      %[[SELF:.*]] = loop.load %x[#loop.index<"10*i0 + i1">] : !loop.buffer<[4, 10], f32, strides [10, 1]>
 // CHECK-NEXT:      %[[SRC:.*]] = loop.load %s[#loop.index<"3*i0">] : !loop.buffer<[4, 3], f32, strides [3, 1]>
 // CHECK-NEXT:      %[[MAX:.*]] = arith.maximumf %[[SELF]], %[[SRC]] : f32

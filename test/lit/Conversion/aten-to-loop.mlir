@@ -705,8 +705,8 @@ func.func @embedding_and_index(%w: !aten.tensor<[100, 33], f32, strides [33, 1]>
 
 // -----
 
-// scatter of one value per row (the one-hot of a cross-entropy backward) is a compare per position; full_like
-// a constant that does not read its operand. A scatter of several indices per row stores them (scatter_stores.py).
+// scatter of one value per row (the one-hot of a cross-entropy backward) is a compare per position with the
+// row's index, checked to be inside [0, 10) (loop.in_range); full_like a constant that does not read its operand. A scatter of several indices per row stores them (scatter_stores.py).
 func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.tensor<[4, 1], i64, strides [1, 1]>, %u: !aten.tensor<[4, 2], i64, strides [2, 1]>) -> (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 10], f32, strides [10, 1]>) {
   %z = aten.fallback "aten::full_like.default"(%x) {args = [#aten.operand<0>, 0 : i64], kwargs = {pin_memory = false}} : (!aten.tensor<[4, 10], f32, strides [10, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
   %s = aten.fallback "aten::scatter.value"(%z, %t) {args = [#aten.operand<0>, 1 : i64, #aten.operand<1>, -1.000000e+00 : f64]} : (!aten.tensor<[4, 10], f32, strides [10, 1]>, !aten.tensor<[4, 1], i64, strides [1, 1]>) -> !aten.tensor<[4, 10], f32, strides [10, 1]>
@@ -721,7 +721,8 @@ func.func @scatter(%x: !aten.tensor<[4, 10], f32, strides [10, 1]>, %t: !aten.te
 // CHECK-NEXT:    } : !loop.buffer<[4, 10], f32, strides [10, 1]>
 // CHECK-NEXT:    %s = loop.pointwise ranges [4, 10] {
 // CHECK-NEXT:      %[[K:.*]] = loop.load %t[#loop.index<"i0">] : !loop.buffer<[4, 1], i64, strides [1, 1]>
-// CHECK:           %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] : i64
+// CHECK-NEXT:      %[[N:.*]] = arith.constant 10 : i64
+// CHECK-NEXT:      %[[W:.*]] = loop.in_range %[[K]], %[[N]] : i64
 // CHECK-NEXT:      %[[P:.*]] = loop.index #loop.index<"i1"> : i64
 // CHECK-NEXT:      %[[H:.*]] = arith.cmpi eq, %[[W]], %[[P]] : i64
 // CHECK-NEXT:      %[[Z:.*]] = loop.load %z[#loop.index<"10*i0 + i1">] : !loop.buffer<[4, 10], f32, strides [10, 1]>

@@ -522,3 +522,18 @@ loop.pointwise ranges [3] {
 %d = loop.nonzero %b : f32
 
 // CHECK: Operation does not verify: loop.nonzero operand must be an integer, got f32
+
+// -----
+
+%b = "test.op"() : () -> f32
+%j = loop.in_range %b, %b : f32
+
+// CHECK: Operation does not verify: loop.in_range operands must be integers, got f32
+
+// -----
+
+%k = "test.op"() : () -> i64
+%n = "test.op"() : () -> i32
+%j = "loop.in_range"(%k, %n) : (i64, i32) -> i64
+
+// CHECK: attribute i64 expected from variable 'T', but got i32

@@ -372,3 +372,12 @@ func.func @scatter_store(%i: !loop.buffer<[4], i64, strides [1]>, %v: !loop.buff
 %d = loop.nonzero %b : i32
 // CHECK: %d = loop.nonzero %b : i32
 // GENERIC: %d = "loop.nonzero"(%b) : (i32) -> i32
+
+// -----
+
+// loop.in_range: an index value, checked to be inside [0, bound).
+%k = "test.op"() : () -> i64
+%n = "test.op"() : () -> i64
+%j = loop.in_range %k, %n : i64
+// CHECK: %j = loop.in_range %k, %n : i64
+// GENERIC: %j = "loop.in_range"(%k, %n) : (i64, i64) -> i64

@@ -1,0 +1,4 @@
+func.func @f(%x: !aten.tensor<[3, 9], f32>) -> !aten.tensor<[9, 3], f32> {
+  %0 = aten.neg %x : (!aten.tensor<[3, 9], f32>) -> !aten.tensor<[9, 3], f32>
+  func.return %0 : !aten.tensor<[9, 3], f32>
+}

@@ -1,0 +1,4 @@
+func.func @f() {
+  %x = "test.op"() : () -> !triton.block<[3], f32>
+  func.return
+}
