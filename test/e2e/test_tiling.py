@@ -68,8 +68,6 @@ def test_permute_moving_the_innermost_dim_of_half(device):
     assert _tiled_kernels() == 1
 
 
-@pytest.mark.xfail(strict=True, reason="the symbolic-divisor simplification (dialects/sym.py _split_multiples) "
-                   "leaves these transposes' indices in a form kernel-tile does not tile in 2-D; values are right")
 def test_transpose_with_symbolic_sizes(device):
     compiled = []
     for m, n in [(37, 131), (67, 129)]:
