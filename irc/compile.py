@@ -273,6 +273,15 @@ def compile_fx_graph(
     "backward" or "inference", which names its debug folder; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
+    from irc.fx_opaque import strip_opaque_inputs
+
+    opaque = strip_opaque_inputs(gm)
+    compiled = compile_stripped_graph(gm, inference, max_autotune, cudagraphs, role)
+    return opaque.wrap(compiled) if opaque is not None else compiled
+
+
+def compile_stripped_graph(gm, inference: bool, max_autotune: bool, cudagraphs: bool, role: str | None) -> Callable:
+    """compile_fx_graph of a graph without opaque inputs (irc/fx_opaque.py)."""
     cuda, role = on_cuda(gm), role or ("inference" if inference else "graph")
     try:
         with paused_gc():

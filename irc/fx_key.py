@@ -56,7 +56,9 @@ def value_text(value, with_number: bool = False) -> str:
         layout = f"{value.dtype} {value.device} {tuple(value.shape)} {value.stride()} +{value.storage_offset()}"
         return f"T({layout}{' = ' + repr(tensor_number(value)) if with_number and value.dim() == 0 else ''})"
     if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
-        return f"{type(value).__name__}({value.node.expr})"
+        from irc.fx_sizes import guarded_expr
+
+        return f"{type(value).__name__}({guarded_expr(value)})"
     if isinstance(value, (list, tuple)):
         return "(" + ", ".join(value_text(v, with_number) for v in value) + ")"
     return repr(value)

@@ -14,10 +14,16 @@ comparisons Lt, Le, Eq, Ne (dialects/sym_functions.py). Each torch node maps to 
 Anything else (a symbolic exponent, rounding to even, a size only known at run time: torch's unbacked
 symbols u0, u1, ...) raises UnsupportedSize; the importer makes it an
 UnsupportedGraph (fx_types.size_expr), and the graph runs eagerly.
+
+A size is read as the graph's guards fix it (`guarded_expr`): a part of it that the ranges of its symbols hold
+at one value is that value, and so is a part the guards prove equal to its traced value. A convolution's
+output side `FloorDiv(s0 - 1, 32) + 1` is 1 where a broadcast guarded on it (s0 <= 32), and a side a broadcast
+checked against a position embedding's 8 is 8, as torch's later sizes say: the graph's sizes agree.
 """
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 
 
@@ -37,6 +43,76 @@ def irc_size(expr):
     if any(not atom.is_Integer for atom in converted.atoms(sympy.Rational)) or converted.atoms(sympy.Float):
         raise UnsupportedSize(f"size {expr} is not an integer expression")
     return converted
+
+
+def guarded_expr(value):
+    """torch's sympy expression of a SymInt (SymFloat, SymBool), each part its guards fix folded."""
+    expr = value.node.expr
+    shape_env = value.node.shape_env
+    if expr.is_Atom or shape_env is None:
+        return expr
+    ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(expr.free_symbols, key=str))
+    folded = _fold_fixed(expr, ranges)
+    return folded if folded.is_number else _fold_proven(folded, shape_env)
+
+
+# shape environment -> {(expression, guards so far): the expression with the parts its guards prove folded}
+_PROVEN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _fold_proven(expr, shape_env):
+    """`expr` with its outermost integer parts that the guards prove equal to their traced values (an
+    equality a broadcast checked, say, which no range shows) replaced by those values."""
+    import sympy
+
+    known = _PROVEN.setdefault(shape_env, {})
+    key = (expr, len(shape_env.guards))
+    if key in known:
+        return known[key]
+
+    values = getattr(shape_env, "backed_var_to_val", None)  # torch before 2.12: var_to_val
+    values = shape_env.var_to_val if values is None else values
+
+    def fold(part):
+        if part.is_Atom or isinstance(part, sympy.logic.boolalg.Boolean):
+            return part if part.is_Atom else part.func(*[fold(a) for a in part.args])
+        traced = part.xreplace(values)
+        if traced.is_Integer and _proven(shape_env, sympy.Eq(part, traced)):
+            return traced
+        return part.func(*[fold(a) for a in part.args])
+
+    known[key] = fold(expr)
+    return known[key]
+
+
+def _proven(shape_env, fact) -> bool:
+    try:
+        return bool(shape_env._maybe_evaluate_static(fact) == True)  # noqa: E712 - sympy's true
+    except Exception:  # noqa: BLE001 - a fact torch cannot decide is not proven
+        return False
+
+
+@lru_cache(maxsize=4096)
+def _fold_fixed(expr, ranges: tuple):
+    """`expr` with its outermost integer parts that `ranges` (symbol -> ValueRanges) hold at one value
+    replaced by the value."""
+    import sympy
+    from torch.utils._sympy.value_ranges import bound_sympy
+
+    known = {symbol: bounds for symbol, bounds in ranges if bounds is not None}
+
+    def fold(part):
+        if part.is_Atom or isinstance(part, sympy.logic.boolalg.Boolean):
+            return part if part.is_Atom else part.func(*[fold(a) for a in part.args])
+        try:
+            bounds = bound_sympy(part, known)
+        except Exception:  # noqa: BLE001 - a part torch cannot bound stays as it is
+            bounds = None
+        if bounds is not None and bounds.is_singleton() and isinstance(bounds.lower, sympy.Integer):
+            return bounds.lower
+        return part.func(*[fold(a) for a in part.args])
+
+    return fold(expr)
 
 
 @lru_cache(maxsize=4096)

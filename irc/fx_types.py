@@ -64,7 +64,9 @@ def size_dim(size):
     import torch
 
     if isinstance(size, torch.SymInt):
-        expr = size.node.expr
+        from irc.fx_sizes import guarded_expr
+
+        expr = guarded_expr(size)
         return int(expr) if expr.is_number else size_expr(expr)
     return int(size)
 

@@ -19,6 +19,7 @@ DEFAULT_PASSES = [
     # block sizes, persistent vs looped reductions, num_warps; autotune candidates where the heuristic
     # cannot decide
     "kernel-tile{autotune=true max_autotune=false}",
+    "kernel-overlap-comm",  # collectives start early, their waits come late: independent kernels run between
     "kernel-plan-memory",  # host program: externs into out= buffers, buffer reuse, frees after last use
     "kernel-dedup",  # kernels equal up to their name: one kept, launched for all (identical layers)
     "convert-kernel-to-triton",  # kernel -> triton: masks, offsets, reductions, loads and stores

@@ -177,6 +177,10 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
     a reduction over other rows (GRN's scale); other consumers keep it (softmax over dim 0)."""
     reads = {op: read_ops(op) for op in block.ops if isinstance(op, LoopLike)}
     related: dict[Operation, list[RowSplit]] = {op: [] for op in reads if isinstance(op, PointwiseOp)}
+    readers: dict[Operation, list[PointwiseOp]] = {}
+    for op in related:
+        for read in reads[op]:
+            readers.setdefault(read, []).append(op)
     for split in splits:
         outer = is_outer(split.reduction)
         producers, frontier = set(), [] if outer else [split.reduction]
@@ -189,9 +193,25 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
         consumers = {op for op in related if split.reduction in reads[op] or roots & read_roots(op)}
         if outer:
             consumers = {op for op in consumers if split.reduction in reads[op] and same_rows(op, split, reads)}
+        else:
+            consumers |= epilogue_chain(split, consumers, readers)
         for op in producers | consumers:
             related[op].append(split)
     return related
+
+
+def epilogue_chain(split: RowSplit, consumers: set, readers: dict) -> set[PointwiseOp]:
+    """Pointwise ops of the reduction's whole shape reading its consumers (through other such ops): its
+    epilogue can go on in them (the tangent of the logits added to a log-softmax backward over [2, 128, V],
+    which would otherwise merge to one dim and not fit the [256] x [V] kernel)."""
+    whole = product(range_sizes(split.reduction)) * product(reduce_sizes(split.reduction))
+    chain, frontier = set(), list(consumers)
+    while frontier:
+        for op in readers.get(frontier.pop(), ()):
+            if op not in consumers and op not in chain and same_size(product(range_sizes(op)), whole):
+                chain.add(op)
+                frontier.append(op)
+    return chain
 
 
 def rows_first(op: PointwiseOp, dims: list[Dim], splits: list[RowSplit]) -> list[Dim]:

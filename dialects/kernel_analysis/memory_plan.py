@@ -15,6 +15,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
 from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.kernel_analysis.collectives import WAIT_OVERLOADS, is_collective, pending_end
 from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, element_bytes
 
@@ -79,6 +80,8 @@ def fresh_root(value: SSAValue) -> bool:
     owner = value.owner
     if isinstance(owner, kernel.AllocOp | kernel.ReuseOp):
         return True
+    if isinstance(owner, kernel.ExternOp) and owner.overload.data in WAIT_OVERLOADS:
+        return False  # the tensor it waited for, though its schema does not say so
     if isinstance(owner, kernel.ExternOp):
         return extern_result_is_fresh(owner.overload.data, schema_position(owner, value.index))
     return False
@@ -162,7 +165,25 @@ def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, i
             uses = [position[op] for use in value.uses if (op := top_level(block, use.operation)) in position]
             group.last_use = max([group.last_use, defined, *uses])
             group.is_output |= any(isinstance(use.operation, func.ReturnOp) for use in value.uses)
+    keep_pending_alive(block, groups, union_find, position)
     return groups, position
+
+
+def keep_pending_alive(
+    block: Block, groups: dict[SSAValue, AliasGroup], union_find: AliasGroups, position: dict[Operation, int]
+) -> None:
+    """A collective's operands live until its last wait (to the block's end without one): it reads (or writes)
+    them while pending, so their memory is neither freed nor reused before."""
+    end_of_block = len(position)
+    for op in block.ops:
+        if not is_collective(op):
+            continue
+        end = pending_end(op, block)
+        last = position[end] if end is not None else end_of_block
+        for value in (*op.operands, *op.results):
+            if is_buffer(value):
+                group = groups[union_find.find(value)]
+                group.last_use = max(group.last_use, last)
 
 
 def top_level(block: Block, op: Operation) -> Operation | None:

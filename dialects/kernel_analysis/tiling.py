@@ -1,7 +1,8 @@
 """What tiling decisions read off a kernel: static sizes and which dim its reduction loads are contiguous in.
 
 A reduction is *inner* when some load walks memory contiguously along r (a row sum: index `4096*i0 + r0`),
-*outer* when no load does but one walks contiguously along x (a column sum: index `i0 + 4096*r0`). Outer
+*outer* when no load does but one walks contiguously along x (a column sum: index `i0 + 4096*r0`); loads that
+do not depend on x (a per-row vector, `r0`) count for neither. Outer
 reductions want wide x blocks and short r blocks so that each warp reads whole rows of consecutive columns.
 """
 
@@ -50,7 +51,10 @@ def reduction_load_strides(k: kernel.KernelOp) -> list[tuple[sympy.Expr, sympy.E
 
 
 def is_outer_reduction(k: kernel.KernelOp) -> bool:
-    strides = [(x, r) for x, r in reduction_load_strides(k) if r != 0]
+    """No load walks r contiguously but one walks x so. Loads the same for every x (a per-row vector such
+    as the mean and rstd a layer norm's weight gradient reads beside its [rows, columns] inputs) are one
+    element per row whichever way the block is laid out, so they do not count."""
+    strides = [(x, r) for x, r in reduction_load_strides(k) if r != 0 and x != 0]
     return bool(strides) and all(r != 1 for _, r in strides) and any(x == 1 for x, _ in strides)
 
 

@@ -66,7 +66,7 @@ def flat_position(names: Sequence[str], sizes: Sequence) -> sympy.Expr:
 def layout_coords(flat: sympy.Expr, buffer: BufferType) -> list[sympy.Expr] | None:
     """The coordinates of the element at element offset `flat` (from the first element) of `buffer`.
 
-    Contiguous layouts decompose row-major; static dense permuted layouts by stride order. None otherwise.
+    Contiguous layouts decompose row-major; dense permuted layouts by stride order. None otherwise.
     """
     coords = _layout_coords(flat, buffer)
     return None if coords is None else list(coords)
@@ -88,15 +88,19 @@ def _coords(flat: sympy.Expr, buffer: BufferType) -> list[sympy.Expr] | None:
 
 
 def _dense_permuted_coords(flat: sympy.Expr, sizes: list, strides: list) -> list[sympy.Expr] | None:
-    if not all(s.is_Integer for s in (*sizes, *strides)):
-        return None
+    """Coordinates under a dense layout whose dims are stored in some order (a transpose's, channels_last):
+    the innermost dim has stride 1 and each next one the product of the sizes inside it, with size symbols
+    too (strides [1, s0] over sizes [s0, s1])."""
     coords: list[sympy.Expr | None] = [sympy.Integer(0) if s == 1 else None for s in sizes]
-    order = sorted((d for d in range(len(sizes)) if sizes[d] != 1), key=lambda d: int(strides[d]))
-    expected = 1
-    for d in order:
-        if int(strides[d]) != expected:
+    left = [d for d in range(len(sizes)) if sizes[d] != 1]
+    order, expected = [], sympy.Integer(1)
+    while left:
+        innermost = [d for d in left if same_size(strides[d], expected)]
+        if len(innermost) != 1:
             return None
-        expected *= int(sizes[d])
+        order.append(innermost[0])
+        left.remove(innermost[0])
+        expected = sympy.expand(expected * sizes[innermost[0]])
     for k, d in enumerate(order):
         outermost = k == len(order) - 1
         coords[d] = FloorDiv(flat, strides[d]) if outermost else ModularIndexing(flat, strides[d], sizes[d])

@@ -10,6 +10,7 @@ from xdsl.ir import Attribute, TypeAttribute
 
 from irc.dialects import kernel
 from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.kernel_analysis.collectives import COLLECTIVE_WRITES_OPERANDS, WAIT_OVERLOADS
 from irc.dialects.python_names import decode_object, resolve_overload
 from irc.dialects.types import BufferType, attr_number, element_type_name, storage_type_name
 from irc.interp.loop_numpy import Buffer, convert
@@ -98,6 +99,17 @@ def without_none_results(op, outputs: list) -> list:
     return [output for position, output in enumerate(outputs) if position not in nones]
 
 
+def finished(overload: str, outputs):
+    """The outputs of an op, a collective's waited for: the interpreters run collectives synchronously, so
+    their waits are identities."""
+    if overload in COLLECTIVE_WRITES_OPERANDS:
+        import torch
+
+        for output in outputs if isinstance(outputs, tuple | list) else [outputs]:
+            torch.ops._c10d_functional.wait_tensor(output)
+    return outputs
+
+
 def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str, int]) -> list[object]:
     """Calls the op's overload (`ns::name.overload`) on the operands; Buffers out of the result types.
 
@@ -105,9 +117,12 @@ def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str,
     """
     import torch
 
+    if op.overload.data in WAIT_OVERLOADS:  # the interpreter's collectives are done when they return
+        return [values[0]]
     target = torch_op(op.overload.data)
     operands = [to_torch(v, symbols) for v in values]
     outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
+    outputs = finished(op.overload.data, outputs)
     for position in range(len(op.ins), len(op.operands)):
         write_back(values[position], operands[position], symbols)
     outputs = without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs])

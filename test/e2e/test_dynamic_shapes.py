@@ -156,3 +156,38 @@ def test_vision_ops_inference_at_three_sizes():
             assert_same(compiled(x), model(x))
     assert metrics.graph_fallbacks == 0
     assert metrics.graphs_compiled == 2  # static, then symbolic for the second and third size
+
+
+class StridedToOnePixel(nn.Module):
+    """A stride-32 convolution whose output is one pixel at every size below 33, then a centring over it: the
+    broadcast guards the symbolic side `FloorDiv(s0 - 1, 32) + 1` to 1, and torch's later sizes say 1."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, stride=32, padding=1)
+
+    def forward(self, x):
+        y = self.conv(x)
+        return (y - y.mean((2, 3), keepdim=True)).flatten(1) + y.amax((2, 3))
+
+
+def test_size_fixed_by_a_guard_dynamic():
+    check_training(StridedToOnePixel, [(2, 3, 32, 32), (3, 3, 24, 24), (2, 3, 19, 19)], True, DYNAMIC_GRAPHS)
+
+
+class PositionEmbeddedStem(nn.Module):
+    """Two strided convolutions, then a learned position embedding of the stem's output size (Visformer's
+    stage): the add guards `FloorDiv(FloorDiv(s0 - 3, 2) - 3, 4) + 1` equal to 8, which no range shows."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem, self.down = nn.Conv2d(3, 4, 3, stride=2), nn.Conv2d(4, 4, 4, stride=4)
+        self.position = nn.Parameter(torch.randn(1, 4, 8, 8))
+
+    def forward(self, x):
+        return (self.down(self.stem(x)) + self.position).flatten(1)
+
+
+def test_size_fixed_by_an_equality_guard_dynamic():
+    shapes = [(2, 3, 70, 70), (3, 3, 71, 71), (2, 3, 69, 69)]
+    check_training(PositionEmbeddedStem, shapes, True, DYNAMIC_GRAPHS)

@@ -68,8 +68,6 @@ def test_permute_moving_the_innermost_dim_of_half(device):
     assert _tiled_kernels() == 1
 
 
-@pytest.mark.xfail(strict=True, reason="the symbolic-divisor simplification (dialects/sym.py _split_multiples) "
-                   "leaves these transposes' indices in a form kernel-tile does not tile in 2-D; values are right")
 def test_transpose_with_symbolic_sizes(device):
     compiled = []
     for m, n in [(37, 131), (67, 129)]:
@@ -167,3 +165,13 @@ def test_every_wide_tile_candidate_is_correct(candidate, device, monkeypatch):
     x, b = rand(37, 1000, device=device), rand(1000, device=device)
     check(lambda a, c: torch.sigmoid(a + c) * c, x, b, kernels=1)
     assert chosen and all("YBLOCK" in c for c in chosen)
+
+
+def test_column_sum_reading_a_per_row_vector_is_outer_and_split(device):
+    """A layer norm's weight gradient: sum over rows of g * (x - mean[row]) * rstd[row]. The per-row vectors do
+    not make it an inner reduction: it is split into coalesced column partials and a combining kernel."""
+    g, x = rand(4096, 96, device=device), rand(4096, 96, device=device)
+    mean, rstd = rand(4096, 1, device=device), rand(4096, 1, device=device, low=0.5, high=1.5)
+    check(lambda g, x, m, r: (g * (x - m) * r).sum(0), g, x, mean, rstd, kernels=2)
+    names = [name for name, _, _ in metrics.kernel_bytes]
+    assert len(names) == 2 and "_split_" in names[0], names

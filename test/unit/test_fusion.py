@@ -155,6 +155,27 @@ def test_layout_coords_refuse_layouts_with_gaps():
     assert layout_coords(x, BufferType([3, 4], f32, [8, 1])) is None
 
 
+@pytest.mark.parametrize(
+    ("sizes", "strides"),
+    [([s0, s1], [1, s0]), ([2, s0, s1], [s0 * s1, 1, s0]), ([s0, 3, s1], [1, s0 * s1, s0])],
+)
+def test_layout_coords_of_symbolic_permuted_layouts(sizes, strides):
+    """A transpose (or channels_last) with size symbols: the coordinates a load of its storage offset reads."""
+    coords = layout_coords(x, BufferType(sizes, f32, strides))
+    for size0, size1 in [(2, 3), (5, 4)]:
+        bind = {s0: size0, s1: size1}
+        concrete = [int(sympy.sympify(n).subs(bind)) for n in sizes]
+        for index in np.ndindex(*concrete):
+            offset = sum(c * int(sympy.sympify(s).subs(bind)) for c, s in zip(index, strides))
+            values = {"x": offset, "s0": size0, "s1": size1}
+            assert tuple(int(evaluate_index(c, values)) for c in coords) == index
+
+
+def test_layout_coords_refuse_symbolic_layouts_with_gaps():
+    assert layout_coords(x, BufferType([s0, s1], f32, [1, s0 + 1])) is None
+    assert layout_coords(x, BufferType([s0, s1], f32, [1, 1])) is None
+
+
 def parse(text: str) -> ModuleOp:
     from xdsl.parser import Parser
 

@@ -479,3 +479,32 @@ func.func @reorder(%x: !small) -> (!big, !small, !big) {
 // NOREORDER-NEXT:    %v = kernel.alloc
 // NOREORDER-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
 // NOREORDER-NEXT:    %t = kernel.reuse %qkv
+
+// -----
+
+!v = !loop.buffer<[64], f32, strides [1]>
+kernel.kernel @vv(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %b = "test.op"(%arg0) : (!v) -> !v
+  kernel.yield %b : !v
+}
+
+// A pending collective still reads its operand: %a lives until the wait, so %c does not take its memory (%b's,
+// dead before the wait, it may take); the wait's result is the all_gather's, an output: neither is freed.
+func.func @pending_collective(%x: !v) -> (!v, !v) {
+  %a = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%a) : (!v) -> (!v)
+  %r = kernel.extern "_c10d_functional::all_gather_into_tensor.default"(%a) {args = [#kernel.operand<0>, 1, "0"]} : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  kernel.launch @vv(%x) outs(%b) : (!v) -> (!v)
+  %c = kernel.alloc : !v
+  kernel.launch @vv(%b) outs(%c) : (!v) -> (!v)
+  %w = kernel.extern "_c10d_functional::wait_tensor.default"(%r) {args = [#kernel.operand<0>]} : (!v) -> (!v)
+  func.return %c, %w : !v, !v
+}
+// CHECK-LABEL: func.func @pending_collective
+// CHECK:         %r = kernel.extern "_c10d_functional::all_gather_into_tensor.default"(%a)
+// CHECK-NOT:     kernel.reuse %a
+// CHECK-NOT:     kernel.free %a
+// CHECK:         %w = kernel.extern "_c10d_functional::wait_tensor.default"(%r)
+// CHECK-NEXT:    kernel.free %a
+// CHECK-NOT:     kernel.free %r

@@ -213,6 +213,36 @@ func.func @forward(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buff
 
 // -----
 
+// A layer norm's weight gradient: a column sum of g * (x - mean[row]) * rstd[row]. The per-row vectors read at
+// r0 alone leave it an outer reduction: split into column partials (the split index first) and their sum.
+
+// CHECK-LABEL: kernel.kernel @fused_mul_sub_sum_split_0(
+// CHECK-SAME:    -> (!loop.buffer<[32, 96], f32, strides [96, 1]>) reduction numel 3072 rnumel 128 {
+// CHECK:           loop.load %0[#loop.index<"12288*i0 + i1 + 96*r0">]
+// CHECK:           loop.load %2[#loop.index<"128*i0 + r0">]
+// CHECK:       kernel.kernel @fused_mul_sub_sum_0(%0: !loop.buffer<[32, 96], f32, strides [96, 1]>) -> (!loop.buffer<[96], f32, strides [1]>) reduction numel 96 rnumel 32 {
+
+kernel.kernel @fused_mul_sub_sum_0(%0: !loop.buffer<[4096, 96], f32, strides [96, 1]>, %1: !loop.buffer<[4096, 96], f32, strides [96, 1]>, %2: !loop.buffer<[4096], f32, strides [1]>, %3: !loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[96], f32, strides [1]>) reduction numel 96 rnumel 4096 {
+  %4 = loop.reduction sum ranges [96] reduce [4096] {
+    %5 = loop.load %0[#loop.index<"i0 + 96*r0">] : !loop.buffer<[4096, 96], f32, strides [96, 1]>
+    %6 = loop.load %1[#loop.index<"i0 + 96*r0">] : !loop.buffer<[4096, 96], f32, strides [96, 1]>
+    %7 = loop.load %2[#loop.index<"r0">] : !loop.buffer<[4096], f32, strides [1]>
+    %8 = loop.load %3[#loop.index<"r0">] : !loop.buffer<[4096], f32, strides [1]>
+    %9 = arith.subf %6, %7 : f32
+    %10 = arith.mulf %9, %8 : f32
+    %11 = arith.mulf %5, %10 : f32
+    loop.yield %11 : f32
+  } : !loop.buffer<[96], f32, strides [1]>
+  kernel.yield %4 : !loop.buffer<[96], f32, strides [1]>
+}
+func.func @forward(%0: !loop.buffer<[4096, 96], f32, strides [96, 1]>, %1: !loop.buffer<[4096, 96], f32, strides [96, 1]>, %2: !loop.buffer<[4096], f32, strides [1]>, %3: !loop.buffer<[4096], f32, strides [1]>) -> !loop.buffer<[96], f32, strides [1]> {
+  %4 = kernel.alloc : !loop.buffer<[96], f32, strides [1]>
+  kernel.launch @fused_mul_sub_sum_0(%0, %1, %2, %3) outs(%4) : (!loop.buffer<[4096, 96], f32, strides [96, 1]>, !loop.buffer<[4096, 96], f32, strides [96, 1]>, !loop.buffer<[4096], f32, strides [1]>, !loop.buffer<[4096], f32, strides [1]>) -> (!loop.buffer<[96], f32, strides [1]>)
+  func.return %4 : !loop.buffer<[96], f32, strides [1]>
+}
+
+// -----
+
 // Two outer sums of one kernel over rows of one length, one over [8] and one over [2, 4] (a batch norm's
 // weight gradient, whose scale is per (sample, channel)): both split; the [2, 4] one reads its per-sample
 // value at the chunk's sample.

@@ -359,3 +359,21 @@ kernel.kernel @amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>)
 // CHECK:      kernel.kernel @amax_0({{.*}} reduction numel 256 rnumel 131072 {xblock = 1, rblock = 2048, num_warps = 8} {
 // TUNE:       kernel.kernel @amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {
 // DEFAULT:     kernel.kernel @amax_0({{.*}} {xblock = 1, rblock = 2048, num_warps = 8, configs = [{xblock = 1, num_warps = 8, rblock = 2048}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 8192}, {xblock = 1, num_warps = 32, rblock = 8192}, {xblock = 1, num_warps = 16, rblock = 16384}, {xblock = 1, num_warps = 32, rblock = 16384}]} {
+
+// -----
+
+// A column sum that also reads per-row vectors (a layer norm's weight gradient: g * (x - mean[r]) * rstd[r]) is
+// an outer reduction: its [rows, columns] loads walk x contiguously, the vectors are the same for every x.
+// CHECK: kernel.kernel @fused_mul_sub_sum_0({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
+kernel.kernel @fused_mul_sub_sum_0(%arg0: !loop.buffer<[1000, 300], f32, strides [300, 1]>, %arg1: !loop.buffer<[1000], f32, strides [1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 1000 {
+  %0 = loop.reduction sum ranges [300] reduce [1000] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 300*r0">] : !loop.buffer<[1000, 300], f32, strides [300, 1]>
+    %2 = loop.load %arg1[#loop.index<"r0">] : !loop.buffer<[1000], f32, strides [1]>
+    %3 = arith.subf %1, %2 : f32
+    loop.yield %3 : f32
+  } : !loop.buffer<[300], f32, strides [1]>
+  kernel.yield %0 : !loop.buffer<[300], f32, strides [1]>
+}
+func.func @per_row_vector() {
+  func.return
+}

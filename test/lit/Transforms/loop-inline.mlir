@@ -148,6 +148,30 @@ func.func @symbolic(%x: !loop.buffer<[s0, s1], f32, strides [s1, 1]>) -> !loop.b
 
 // -----
 
+// A producer laid out transposed with symbolic sizes (strides [1, s0], as ATen lays out `a.t() * b`): its
+// element at the consumer's offset is found by stride order, so it composes as a row-major one does.
+func.func @symbolic_transposed(%x: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> !loop.buffer<[s0, s1], f32, strides [1, s0]> {
+  %p = loop.pointwise ranges [s0, s1] {
+    %a = loop.load %x[#loop.index<"i0 + i1*s0">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
+    %e = math.exp %a : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[s0, s1], f32, strides [1, s0]>
+  %q = loop.pointwise ranges [s0, s1] {
+    %v = loop.load %p[#loop.index<"i0 + i1*s0">] : !loop.buffer<[s0, s1], f32, strides [1, s0]>
+    %w = arith.addf %v, %v : f32
+    loop.yield %w : f32
+  } : !loop.buffer<[s0, s1], f32, strides [1, s0]>
+  func.return %q : !loop.buffer<[s0, s1], f32, strides [1, s0]>
+}
+
+// CHECK-LABEL: func.func @symbolic_transposed
+// CHECK-NEXT:    %q = loop.pointwise ranges [s0, s1] {
+// CHECK-NEXT:      %a = loop.load %x[#loop.index<"i0 + i1*s0">] : !loop.buffer<[s1, s0], f32, strides [s0, 1]>
+// CHECK-NEXT:      %e = math.exp %a : f32
+// CHECK-NEXT:      %w = arith.addf %e, %e : f32
+
+// -----
+
 // A producer with several load sites: inlined into each while cheap; with max_body_ops=1 it stays.
 func.func @many_uses(%x: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[8], f32, strides [1]> {
   %p = loop.pointwise ranges [8] {

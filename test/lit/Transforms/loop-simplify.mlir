@@ -213,3 +213,32 @@ func.func @unrelated_ops_follow_strides(%x: !loop.buffer<[2, 4, 6], f32, strides
 // CHECK-NEXT:    %a = loop.pointwise ranges [48] {
 // CHECK:         %s = loop.pointwise ranges [2, 6, 4] {
 // CHECK-NEXT:      loop.load %x[#loop.index<"24*i0 + 4*i1 + i2">]
+
+// -----
+
+// A reduction's epilogue continues through a consumer of its consumer (the tangent of [2, 2, 8] logits added
+// to a softmax backward over 4 rows of 8): that op keeps the row boundary too and can join the kernel.
+func.func @epilogue_chain(%x: !loop.buffer<[4, 8], f32, strides [8, 1]>, %t: !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>) -> !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]> {
+  %s = loop.reduction sum ranges [4] reduce [8] {
+    %a = loop.load %x[#loop.index<"8*i0 + r0">] : !loop.buffer<[4, 8], f32, strides [8, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %g = loop.pointwise ranges [4, 8] {
+    %a = loop.load %x[#loop.index<"8*i0 + i1">] : !loop.buffer<[4, 8], f32, strides [8, 1]>
+    %b = loop.load %s[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %e = arith.subf %a, %b : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[4, 8], f32, strides [8, 1]>
+  %u = loop.pointwise ranges [2, 2, 8] {
+    %a = loop.load %t[#loop.index<"16*i0 + 8*i1 + i2">] : !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>
+    %b = loop.load %g[#loop.index<"16*i0 + 8*i1 + i2">] : !loop.buffer<[4, 8], f32, strides [8, 1]>
+    %e = arith.addf %a, %b : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>
+  func.return %u : !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>
+}
+
+// CHECK-LABEL: func.func @epilogue_chain
+// CHECK:         %g = loop.pointwise ranges [4, 8] {
+// CHECK:         %u = loop.pointwise ranges [4, 8] {
+// CHECK-NEXT:      loop.load %t[#loop.index<"8*i0 + i1">]
