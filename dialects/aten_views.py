@@ -302,10 +302,13 @@ class AliasOp(ViewLikeOp):
     name = "aten.alias"
 
 
-def returned_values(function: func.FuncOp) -> set[SSAValue]:
-    """What the function returns, and what those values are views of."""
+def returned_values(function: func.FuncOp, skipped: frozenset[int] | set[int] = frozenset()) -> set[SSAValue]:
+    """What the function returns (but at the `skipped` result positions), and what those values are views of."""
     found: set[SSAValue] = set()
-    pending = [v for o in function.walk() if isinstance(o, func.ReturnOp) for v in o.arguments]
+    pending = [
+        v for o in function.walk() if isinstance(o, func.ReturnOp)
+        for k, v in enumerate(o.arguments) if k not in skipped
+    ]  # fmt: skip
     while pending:
         value = pending.pop()
         if value not in found:

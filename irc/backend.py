@@ -130,7 +130,7 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
     if key is not None:
         inference = recording(inference, key, len(example_inputs))
     backend = aot_autograd(
-        fw_compiler=functools.partial(compile_graph, role="forward"),
+        fw_compiler=functools.partial(compile_graph, role="forward", user_outputs=user_output_count(gm)),
         bw_compiler=functools.partial(compile_graph, role="backward"),
         inference_compiler=inference,
         decompositions=decompositions(),
@@ -140,6 +140,15 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
     # (prims._make_token), not as extra graph inputs and outputs
     with torch._functorch.config.patch(unlift_effect_tokens=True):
         return backend(gm, example_inputs, **kwargs)
+
+
+def user_output_count(gm) -> int:
+    """The Dynamo graph's outputs: the training forward's user-visible results (Inductor's
+    num_orig_model_outputs)."""
+    import torch.utils._pytree as pytree
+
+    output = next(iter(gm.graph.find_nodes(op="output")))
+    return len(pytree.arg_tree_leaves(*output.args))
 
 
 def recording(compile_graph, key: str, n_inputs: int):

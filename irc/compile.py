@@ -267,33 +267,47 @@ def compile_fx_graph(
     max_autotune: bool = False,
     cudagraphs: bool = False,
     role: str | None = None,
+    user_outputs: int | None = None,
 ) -> Callable:
     """aot_autograd's compiler hook: an ATen FX graph in, a boxed callable out (`inference`: the graph's
     results go to the caller only, aot_autograd's inference_compiler; `role`: what the graph is, "forward",
     "backward" or "inference", which names its debug folder; `max_autotune`: search every kernel's
     autotune candidates; `cudagraphs`: replayed from CUDA graphs where the rules of irc/runtime/cudagraphs.py
-    allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call."""
+    allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call.
+    `user_outputs`: a training forward's user-visible results, the rest being activations whose layout irc
+    chooses (irc/saved_layouts.py)."""
     from irc.fx_opaque import strip_opaque_inputs
+    from irc.saved_layouts import adopt_input_strides, saved_positions
 
+    changed = adopt_input_strides(gm, example_inputs)
     opaque = strip_opaque_inputs(gm)
-    compiled = compile_stripped_graph(gm, inference, max_autotune, cudagraphs, role)
-    return opaque.wrap(compiled) if opaque is not None else compiled
+    if opaque is not None:  # inputs and outputs move: the traced layouts throughout
+        return opaque.wrap(compile_stripped_graph(gm, inference, max_autotune, cudagraphs, role))
+    saved = saved_positions(gm, user_outputs) if not inference else frozenset()
+    return compile_stripped_graph(gm, inference, max_autotune, cudagraphs, role, saved, changed)
 
 
-def compile_stripped_graph(gm, inference: bool, max_autotune: bool, cudagraphs: bool, role: str | None) -> Callable:
-    """compile_fx_graph of a graph without opaque inputs (irc/fx_opaque.py)."""
+def compile_stripped_graph(
+    gm, inference: bool, max_autotune: bool, cudagraphs: bool, role: str | None,
+    saved: frozenset[int] = frozenset(), changed: dict | None = None,
+) -> Callable:
+    """compile_fx_graph of a graph without opaque inputs (irc/fx_opaque.py); `saved`: the forward's results
+    whose layout irc chooses, `changed`: the inputs that take other strides than traced."""
+    from irc.saved_layouts import report_output_strides, with_traced_strides
+
     cuda, role = on_cuda(gm), role or ("inference" if inference else "graph")
     try:
         with paused_gc():
-            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role)
+            path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role, saved)
         with torch_logs.timed("irc_load"):
             runner = module_runner(path, size_hints(gm), cuda)
+        report_output_strides(load(path, interpret=not cuda), gm, saved)
     except Exception as exc:
         if not config.fallback_on_error:
             raise
         warn_eager(role, exc)
         metrics.graph_fallbacks += 1
-        return _eager(gm)
+        return with_traced_strides(_eager(gm), changed or {})
     log.info("irc: compiled the %s graph in %s", role, path)
     torch_logs.log_output_code(role, path)
     if config.check_passes:
@@ -339,12 +353,12 @@ def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:
 
 
 def graph_path(
-    gm, inference: bool, max_autotune: bool, cuda: bool, role: str
+    gm, inference: bool, max_autotune: bool, cuda: bool, role: str, saved: frozenset[int] = frozenset()
 ) -> tuple[str, list, str | None]:
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
-    fx_key = graph_key(gm, inference, max_autotune, cuda)
+    fx_key = graph_key(gm, inference, max_autotune, cuda, saved)
     constants = argument_constants(gm) if fx_key is not None else None
     path = cached_module(fx_key, cuda) if constants is not None else None
     if path is not None:
@@ -353,7 +367,7 @@ def graph_path(
     from irc.fx_import import import_graph_and_constants
 
     with metrics.phase("import"):
-        module, constants = import_graph_and_constants(gm, inference=inference)
+        module, constants = import_graph_and_constants(gm, inference=inference, saved=saved)
     aten_text = str(module)
     warm_up = lambda: compile_pool.warm_up(cuda)  # noqa: E731
     path = compile_to_path(aten_text, role, module, max_autotune, on_miss=warm_up, cuda=cuda)
@@ -365,7 +379,9 @@ def graph_path(
 FX_SUFFIX = ".fx"  # an FX key's entry: the key of the emitted module its graph imports to
 
 
-def graph_key(gm, inference: bool, max_autotune: bool, cuda: bool = False) -> str | None:
+def graph_key(
+    gm, inference: bool, max_autotune: bool, cuda: bool = False, saved: frozenset[int] = frozenset()
+) -> str | None:
     """The FX-level key, or None where the aten text is wanted anyway (IRC_DEBUG, IRC_CHECK_PASSES)."""
     import torch
 
@@ -376,7 +392,7 @@ def graph_key(gm, inference: bool, max_autotune: bool, cuda: bool = False) -> st
         return None
     parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__]
     random = f"fallback_random={config.fallback_random}"
-    return cache.key_of(*parts, f"inference={inference}", random, graph_text(gm))
+    return cache.key_of(*parts, f"inference={inference}", f"saved={sorted(saved)}", random, graph_text(gm))
 
 
 def cached_module(fx_key: str, cuda: bool) -> str | None:

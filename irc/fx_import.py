@@ -342,19 +342,34 @@ def _flatten(outputs) -> list:
     return [outputs]
 
 
+def mark_saved_results(function, saved: frozenset[int]) -> None:
+    from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr
+
+    outputs = function.function_type.outputs.data
+    old = function.res_attrs.data if function.res_attrs is not None else [DictionaryAttr({})] * len(outputs)
+    function.res_attrs = ArrayAttr([
+        DictionaryAttr({**attrs.data, **({aten.SAVED_RESULT: UnitAttr()} if k in saved else {})})
+        for k, attrs in enumerate(old)
+    ])
+
+
 def import_graph(gm, example_inputs=None, name: str = "forward", inference: bool = False) -> ModuleOp:
     """The aten-level module of an ATen FX graph (node metadata must hold fake/example values)."""
     return import_graph_and_constants(gm, name, inference)[0]
 
 
-def import_graph_and_constants(gm, name: str = "forward", inference: bool = False) -> tuple[ModuleOp, list]:
+def import_graph_and_constants(
+    gm, name: str = "forward", inference: bool = False, saved: frozenset[int] = frozenset()
+) -> tuple[ModuleOp, list]:
     """The module and the constant tensors its function takes after the graph's own inputs; `inference`
-    marks the function aten.INFERENCE."""
+    marks the function aten.INFERENCE, `saved` the results it marks aten.SAVED_RESULT."""
     install_xdsl_changes()  # irc's op construction and verification from here on
     importer = FxImporter(gm, name)
     module = importer.run()
-    if inference:
-        for function in module.ops:
+    for function in module.ops:
+        if inference:
             function.attributes[aten.INFERENCE] = UnitAttr()
+        if saved:
+            mark_saved_results(function, saved)
     module.verify()
     return module, [value for _, value in importer.constants]

@@ -36,6 +36,7 @@ def emit_module(module: ModuleOp, wrapper: bool = True) -> str:
     parts.append(f"KERNELS = {[k.sym_name.data for k in kernels]!r}\nFALLBACKS = {externs!r}\n")
     parts.append(_bytes_table(hosts))
     parts[-1] += memory_constants(hosts)
+    parts[-1] += _output_strides(hosts)
     parts[-1] += precompile_table(hosts, {k.sym_name.data: k for k in kernels})
     libdevice = sorted(set().union(*[p.libdevice for p in printers]))
     if libdevice:
@@ -55,6 +56,20 @@ def _bytes_table(hosts) -> str:
     launches = [(b.kernel, str(b.read), str(b.written)) for host in hosts for b in host_launch_bytes(host)]
     minimum = " + ".join(str(minimum_bytes(host)) for host in hosts) or "0"
     return f"KERNEL_BYTES = {launches!r}\nMINIMUM_BYTES = {minimum!r}\n"
+
+
+def _output_strides(hosts) -> str:
+    """OUTPUT_STRIDES: each result's strides (None where one is symbolic or the result no buffer), which a
+    training forward reports to aot_autograd for the activations it saves (their layout is irc's choice)."""
+    from irc.dialects.types import BufferType
+
+    if len(hosts) != 1:
+        return "OUTPUT_STRIDES = []\n"
+    strides = []
+    for t in hosts[0].function_type.outputs.data:
+        values = list(t.stride_values()) if isinstance(t, BufferType) else None
+        strides.append(values if values is not None and all(isinstance(v, int) for v in values) else None)
+    return f"OUTPUT_STRIDES = {strides!r}\n"
 
 
 def _wrapper_parts(hosts, kernels, printer_class, prelude) -> list[str]:

@@ -25,9 +25,11 @@ Inductor lays intermediates out, and so is what is computed from it:
 becomes
     %a = aten.add %p, %pos : (...) -> !aten.tensor<[4, 1500, 512], bf16>
 
-Values the function returns (through views or not) keep the layout they were traced with. Only inference
-functions (aten.INFERENCE) change: a training forward returns the activations its backward saves, and the
-backward graph was traced against their strides.
+Values the function returns (through views or not) keep the layout they were traced with, but for the
+activations a training forward saves for its backward (results marked aten.SAVED_RESULT): their layout is
+the compiler's choice, which the emitted module reports to aot_autograd (OUTPUT_STRIDES) and the backward graph
+is compiled for, as Inductor's layout optimization does. Inference functions (aten.INFERENCE) and training
+forwards with saved activations change; backward functions keep the layouts of their inputs.
 """
 
 from dataclasses import dataclass
@@ -35,7 +37,7 @@ from math import prod
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import FunctionType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -55,6 +57,7 @@ from irc.passes.aten_layout.strides import (
 )
 
 CONVOLUTION = "aten::convolution.default"
+CONVOLUTION_BACKWARD = "aten::convolution_backward.default"
 CAT = "aten::cat.default"
 GROUPS_ARG = 8
 # Inductor's measured channels_last time / NCHW time by kind of convolution (graph.py, decide_layout_opt)
@@ -148,6 +151,8 @@ class Layouts:
     def visit(self, op: Operation) -> None:
         if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION:
             self.convolution(op)
+        elif isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION_BACKWARD:
+            self.convolution_backward(op)
         elif is_relayable(op):
             self.follow_operands(op)
         elif isinstance(op, PermuteOp | TransposeOp) and self.of(op.input) is not None:
@@ -158,6 +163,11 @@ class Layouts:
         if not self.channels_last(op.inputs[0]):
             self.strides[copy_channels_last(op)] = channels_last_strides(op.inputs[0].type.sizes())
         self.set_channels_last(op.outputs[0])
+
+    def convolution_backward(self, op: aten.FallbackOp) -> None:
+        """cuDNN computes the input gradient in the layout of the input (a saved activation)."""
+        if len(op.inputs) >= 2 and op.outputs and static_4d(op.outputs[0].type) and self.channels_last(op.inputs[1]):
+            self.set_channels_last(op.outputs[0])
 
     def follow_operands(self, op: Operation) -> None:
         """Each 4-D result is channels_last where an operand is that is of its size, or of any size for a
@@ -177,13 +187,39 @@ class Layouts:
 
 
 def optimize_layout(function: func.FuncOp) -> None:
-    if aten.INFERENCE not in function.attributes:
+    inference, saved = aten.INFERENCE in function.attributes, aten.saved_results(function)
+    if not inference and not saved:
+        follow_saved_layouts(function)
         return
     if worth_it(function, convolutions(function)):
-        layouts = Layouts(returned_values(function))
+        layouts = Layouts(returned_values(function, skipped=saved))
         for op in list(function.walk()):
             layouts.visit(op)
-    row_major_intermediates(function)
+        if saved:
+            retype_results(function)
+    if inference:
+        row_major_intermediates(function)
+
+
+def follow_saved_layouts(function: func.FuncOp) -> None:
+    """A backward graph given channels_last activations (the forward chose their layout): its elementwise ops
+    and convolutions' input gradients follow them as in the forward; the gradients it returns keep their traced
+    layouts."""
+    backward_convolutions = [
+        op for op in function.walk() if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION_BACKWARD
+    ]  # fmt: skip
+    layouts = Layouts(returned_values(function))
+    if not backward_convolutions or not any(layouts.channels_last(a) for a in function.body.block.args):
+        return
+    for op in list(function.walk()):
+        layouts.visit(op)
+
+
+def retype_results(function: func.FuncOp) -> None:
+    """The function's result types are those of the values it returns (saved activations relaid)."""
+    returns = [o for o in function.walk() if isinstance(o, func.ReturnOp)]
+    outputs = [v.type for v in returns[0].arguments]
+    function.function_type = FunctionType.from_lists(list(function.function_type.inputs.data), outputs)
 
 
 @dataclass(frozen=True)

@@ -103,3 +103,48 @@ func.func @branches(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[8, 1
   %d = aten.fallback "aten::convolution.default"(%c, %v) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 24, 8, 8], f32>, !aten.tensor<[16, 24, 1, 1], f32>) -> !aten.tensor<[2, 16, 8, 8], f32>
   func.return %d : !aten.tensor<[2, 16, 8, 8], f32>
 }
+
+// -----
+
+// A training forward: the user's output (result 0) keeps its traced layout; the activation saved for the
+// backward (result 1, irc.saved) is channels_last like the convolution that wrote it, and so is the function's
+// result type (the emitted module reports it to aot_autograd).
+// CHECK-LABEL: func.func @training_forward
+// CHECK-SAME:    -> (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]> {irc.saved})
+// CHECK:         %[[C:.*]] = aten.fallback "aten::convolution.default"({{.*}}) {{.*}} -> !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>
+// CHECK:         %[[R:.*]] = aten.relu %[[C]] : ({{.*}}) -> !aten.tensor<[2, 32, 8, 8], f32>
+// CHECK:         func.return %[[R]], %[[C]]
+func.func @training_forward(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>) -> (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32> {irc.saved}) {
+  %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %r = aten.relu %c : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  func.return %r, %c : !aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32>
+}
+
+// -----
+
+// Without irc.saved or irc.inference (a backward graph, or a forward whose results all reach the user): nothing
+// changes.
+// CHECK-LABEL: func.func @training_all_returned
+// CHECK-NOT:     strides
+func.func @training_all_returned(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>) -> (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32>) {
+  %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %r = aten.relu %c : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  func.return %r, %c : !aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32>
+}
+
+// -----
+
+// A backward graph given a channels_last activation (its forward chose the layout): the ReLU mask's product
+// follows it, and so does the input gradient of the convolution backward (cuDNN writes it in the input's
+// layout); the gradients it returns keep their traced layouts.
+// CHECK-LABEL: func.func @backward_given_channels_last
+// CHECK:         aten.mul {{.*}} -> !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>
+// CHECK:         aten.fallback "aten::convolution_backward.default"{{.*}} -> (!aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>, !aten.tensor<[32, 32, 1, 1], f32>)
+// CHECK:         %[[G:.*]] = aten.neg {{.*}} -> !aten.tensor<[2, 32, 8, 8], f32>
+// CHECK:         func.return %[[G]]
+func.func @backward_given_channels_last(%g: !aten.tensor<[2, 32, 8, 8], f32>, %a: !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>, %w: !aten.tensor<[32, 32, 1, 1], f32>) -> (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[32, 32, 1, 1], f32>) {
+  %m = aten.mul %g, %a : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %gi, %gw = aten.fallback "aten::convolution_backward.default"(%m, %a, %w) {args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>, [32 : i64], [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64, [true, true, false]]} : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>, !aten.tensor<[32, 32, 1, 1], f32>) -> (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[32, 32, 1, 1], f32>)
+  %n = aten.neg %gi : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  func.return %n, %gw : !aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[32, 32, 1, 1], f32>
+}

@@ -1,0 +1,91 @@
+"""A training forward lays out the activations it saves as aten-layout chooses (channels_last in a convolution
+network) and reports their strides to aot_autograd, so the backward's convolutions read them channels_last
+(cuDNN's NHWC kernels, not ATen's NCHW depthwise ones), as Inductor does; every gradient matches eager."""
+
+import copy
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from irc import metrics
+
+
+class DepthwiseBlock(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem, self.bn1 = nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16)
+        self.depthwise, self.bn2 = nn.Conv2d(16, 16, 3, padding=1, groups=16), nn.BatchNorm2d(16)
+        self.project, self.head = nn.Conv2d(16, 8, 1), nn.Linear(8, 5)
+
+    def forward(self, x):
+        y = F.relu(self.bn1(self.stem(x)))
+        y = self.project(F.silu(self.bn2(self.depthwise(y))))
+        return self.head(y.mean((2, 3)))
+
+
+class ConvolutionInputs(TorchDispatchMode):
+    """Whether each convolution backward's input (the saved activation) is channels_last."""
+
+    def __init__(self):
+        super().__init__()
+        self.channels_last: list[bool] = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if func is torch.ops.aten.convolution_backward.default:
+            x = args[1]
+            self.channels_last.append(x.is_contiguous(memory_format=torch.channels_last) and x.stride(1) == 1)
+        return func(*args, **(kwargs or {}))
+
+
+def test_backward_convolutions_read_channels_last_activations(device):
+    torch.manual_seed(0)
+    eager = DepthwiseBlock().to(device).train()
+    compiled = copy.deepcopy(eager)
+    x = torch.randn(4, 3, 13, 11, device=device)
+    torch._dynamo.reset()
+    metrics.reset()
+    got = torch.compile(compiled, backend="irc")(x)
+    inputs = ConvolutionInputs()
+    with inputs:
+        got.square().sum().backward()
+    want = eager(x)
+    want.square().sum().backward()
+    torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)
+    biggest = max(p.grad.abs().max() for p in eager.parameters())
+    for (name, p), q in zip(eager.named_parameters(), compiled.parameters()):
+        torch.testing.assert_close(q.grad, p.grad, rtol=1e-4, atol=1e-5 * biggest, msg=name)
+    for b, c in zip(eager.buffers(), compiled.buffers()):  # running statistics
+        torch.testing.assert_close(c, b, rtol=1e-5, atol=1e-6)
+    # the stem reads the graph's NCHW input; the depthwise and 1x1 convolutions read saved activations
+    assert inputs.channels_last[-3:] == [True, True, False]
+    assert metrics.graph_fallbacks == 0
+
+
+def test_a_backward_run_eagerly_gets_its_traced_layouts(device, monkeypatch):
+    """A backward graph irc fails on runs eagerly on its inputs copied back into the traced strides (a view the
+    traced graph takes may need them); the gradients still match."""
+    import irc.compile
+    import irc.config
+
+    compile_path = irc.compile.graph_path
+
+    def failing_backward(gm, inference, max_autotune, cuda, role, *rest):
+        if role == "backward":
+            raise RuntimeError("a backward irc cannot compile")
+        return compile_path(gm, inference, max_autotune, cuda, role, *rest)
+
+    monkeypatch.setattr(irc.compile, "graph_path", failing_backward)
+    monkeypatch.setattr(irc.config, "fallback_on_error", True)  # as outside the tests
+    torch.manual_seed(0)
+    eager = DepthwiseBlock().to(device).train()
+    compiled = copy.deepcopy(eager)
+    x = torch.randn(2, 3, 9, 7, device=device)
+    torch._dynamo.reset()
+    metrics.reset()
+    torch.compile(compiled, backend="irc")(x).square().sum().backward()
+    eager(x).square().sum().backward()
+    for (name, p), q in zip(eager.named_parameters(), compiled.parameters()):
+        torch.testing.assert_close(q.grad, p.grad, rtol=1e-4, atol=1e-5, msg=name)
+    assert metrics.graph_fallbacks == 1
