@@ -39,13 +39,17 @@ class ConvolutionInputs(TorchDispatchMode):
         return func(*args, **(kwargs or {}))
 
 
-def test_backward_convolutions_read_channels_last_activations(device):
+def block_pair(device, *shape):
+    """An eager block, its copy to compile and an input; Dynamo and the metrics reset."""
     torch.manual_seed(0)
     eager = DepthwiseBlock().to(device).train()
-    compiled = copy.deepcopy(eager)
-    x = torch.randn(4, 3, 13, 11, device=device)
     torch._dynamo.reset()
     metrics.reset()
+    return eager, copy.deepcopy(eager), torch.randn(*shape, device=device)
+
+
+def test_backward_convolutions_read_channels_last_activations(device):
+    eager, compiled, x = block_pair(device, 4, 3, 13, 11)
     got = torch.compile(compiled, backend="irc")(x)
     inputs = ConvolutionInputs()
     with inputs:
@@ -78,12 +82,7 @@ def test_a_backward_run_eagerly_gets_its_traced_layouts(device, monkeypatch):
 
     monkeypatch.setattr(irc.compile, "graph_path", failing_backward)
     monkeypatch.setattr(irc.config, "fallback_on_error", True)  # as outside the tests
-    torch.manual_seed(0)
-    eager = DepthwiseBlock().to(device).train()
-    compiled = copy.deepcopy(eager)
-    x = torch.randn(2, 3, 9, 7, device=device)
-    torch._dynamo.reset()
-    metrics.reset()
+    eager, compiled, x = block_pair(device, 2, 3, 9, 7)
     torch.compile(compiled, backend="irc")(x).square().sum().backward()
     eager(x).square().sum().backward()
     for (name, p), q in zip(eager.named_parameters(), compiled.parameters()):
