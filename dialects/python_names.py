@@ -27,7 +27,7 @@ _OVERLOAD = re.compile(r"(?P<ns>[A-Za-z_]\w*)::(?P<name>[A-Za-z_]\w*)(?:\.(?P<va
 EMITTED_MODULE_GLOBALS = frozenset({
     "os", "time", "torch", "triton", "tl", "libdevice", "math", "call", "get_args",
     "benchmark_compiled_module", "reinterpret_tensor", "KERNELS", "FALLBACKS", "KERNEL_BYTES",
-    "MINIMUM_BYTES", "PEAK_BYTES_PLANNED", "BUFFER_BYTES", "PRECOMPILE",
+    "MINIMUM_BYTES", "PEAK_BYTES_PLANNED", "BUFFER_BYTES", "OUTPUT_STRIDES", "PRECOMPILE",
 })  # fmt: skip
 
 # namespaces of the ATen overloads an extern may call: PyTorch's operator libraries (the functional
