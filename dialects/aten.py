@@ -179,9 +179,10 @@ STATIC_ARG = "irc.static"
 # Unit attribute on an imported function that aot_autograd compiles for inference: only the caller reads its
 # results (no backward graph was traced against their strides), so passes may give them other layouts.
 INFERENCE = "irc.inference"
-# Unit attribute in the result attributes of a training forward function (`-> (!aten.tensor<...> {irc.saved})`):
-# an activation only the backward graph reads. Its layout is the compiler's choice; the emitted module lists the
-# strides it chose (OUTPUT_STRIDES) and aot_autograd lays the backward graph's inputs out so.
+# Unit attribute in the result attributes of a training forward function (`-> (!aten.tensor<...>
+# {irc.saved})`): an activation only the backward graph reads. Its layout is the compiler's choice; the
+# emitted module lists the strides it chose (OUTPUT_STRIDES) and aot_autograd lays the backward graph's inputs
+# out so.
 SAVED_RESULT = "irc.saved"
 
 

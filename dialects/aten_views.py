@@ -303,7 +303,8 @@ class AliasOp(ViewLikeOp):
 
 
 def returned_values(function: func.FuncOp, skipped: frozenset[int] | set[int] = frozenset()) -> set[SSAValue]:
-    """What the function returns (but at the `skipped` result positions), and what those values are views of."""
+    """What the function returns (but at the `skipped` result positions), and what those values are views
+    of."""
     found: set[SSAValue] = set()
     pending = [
         v for o in function.walk() if isinstance(o, func.ReturnOp)

@@ -3,9 +3,9 @@
 aot_autograd splits a training graph into a forward, whose results after the user's outputs (and the inputs it
 mutates) are the activations the backward reads, and a backward. Those activations' layouts are the compiler's
 choice (aten-layout makes a convolution network's channels_last): the forward marks them aten.SAVED_RESULT,
-reports the strides its module chose (OUTPUT_STRIDES) to aot_autograd (TracingContext.report_output_strides, as
-Inductor's compile_fx does), and aot_autograd hands the backward compiler example inputs with those strides,
-which the backward's placeholders then take.
+reports the strides its module chose (OUTPUT_STRIDES) to aot_autograd (TracingContext.report_output_strides,
+as Inductor's compile_fx does), and aot_autograd hands the backward compiler example inputs with those
+strides, which the backward's placeholders then take.
 """
 
 from __future__ import annotations

@@ -166,7 +166,8 @@ class Layouts:
 
     def convolution_backward(self, op: aten.FallbackOp) -> None:
         """cuDNN computes the input gradient in the layout of the input (a saved activation)."""
-        if len(op.inputs) >= 2 and op.outputs and static_4d(op.outputs[0].type) and self.channels_last(op.inputs[1]):
+        gives_input_gradient = len(op.inputs) >= 2 and op.outputs and static_4d(op.outputs[0].type)
+        if gives_input_gradient and self.channels_last(op.inputs[1]):
             self.set_channels_last(op.outputs[0])
 
     def follow_operands(self, op: Operation) -> None:
@@ -203,10 +204,11 @@ def optimize_layout(function: func.FuncOp) -> None:
 
 def follow_saved_layouts(function: func.FuncOp) -> None:
     """A backward graph given channels_last activations (the forward chose their layout): its elementwise ops
-    and convolutions' input gradients follow them as in the forward; the gradients it returns keep their traced
-    layouts."""
+    and convolutions' input gradients follow them as in the forward; the gradients it returns keep their
+    traced layouts."""
     backward_convolutions = [
-        op for op in function.walk() if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION_BACKWARD
+        op for op in function.walk()
+        if isinstance(op, aten.FallbackOp) and op.overload.data == CONVOLUTION_BACKWARD
     ]  # fmt: skip
     layouts = Layouts(returned_values(function))
     if not backward_convolutions or not any(layouts.channels_last(a) for a in function.body.block.args):

@@ -24,8 +24,8 @@ as a column sum) the split index is the first dim of the partials, so both kerne
 Kernels are split when numel and rnumel are static, rows are longer than `persistent_max` (one program holds
 a shorter row), the kernel would run fewer than `min_programs` programs, and a power-of-two split divides
 rnumel leaving at least `min_chunk` elements per chunk. Their body must be sum/prod/max/min/any/all
-reductions over rows of one length (no stores; each reads only the kernel's inputs), x-shaped pointwise ops, and
-full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel reads them twice anyway)
+reductions over rows of one length (no stores; each reads only the kernel's inputs), x-shaped pointwise ops,
+and full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel reads them twice anyway)
 and fewer than `epilogue_max_rows`. An outer reduction (rows contiguous along x: a spatial mean of a
 channels_last activation, OUTER_XBLOCK rows per program) splits with chunks of at least `min_outer_chunk`, and
 its full-shape ops that read only the kernel's arguments move to a pointwise kernel before it (prologue.py;
@@ -181,7 +181,8 @@ def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
     if not reductions or any(not isinstance(o, loop.ReductionOp | loop.PointwiseOp) for o in ops):
         return None
     ranges, rnumel = reductions[0].ranges, reduced_numel(reductions[0])
-    if any((r.ranges, reduced_numel(r)) != (ranges, rnumel) or r.kind.data not in COMBINE_KIND for r in reductions):
+    row_shape = (ranges, rnumel)
+    if any((r.ranges, reduced_numel(r)) != row_shape or r.kind.data not in COMBINE_KIND for r in reductions):
         return None
     online = pairs(reductions)
     if not all(reads_only_inputs(r, k, online.get(r)) for r in reductions):

@@ -68,8 +68,8 @@ def test_backward_convolutions_read_channels_last_activations(device):
 
 
 def test_a_backward_run_eagerly_gets_its_traced_layouts(device, monkeypatch):
-    """A backward graph irc fails on runs eagerly on its inputs copied back into the traced strides (a view the
-    traced graph takes may need them); the gradients still match."""
+    """A backward graph irc fails on runs eagerly on its inputs copied back into the traced strides (a view
+    the traced graph takes may need them); the gradients still match."""
     import irc.compile
     import irc.config
 
