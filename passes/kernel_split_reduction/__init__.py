@@ -25,8 +25,8 @@ Kernels are split when numel and rnumel are static, rows are longer than `persis
 a shorter row), the kernel would run fewer than `min_programs` programs, and a power-of-two split divides
 rnumel leaving at least `min_chunk` elements per chunk. Their body must be sum/prod/max/min/any/all
 reductions over rows of one length (no stores; each reads only the kernel's inputs), x-shaped pointwise ops,
-and full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel reads them twice anyway)
-and fewer than `epilogue_max_rows`. An outer reduction (rows contiguous along x: a spatial mean of a
+and full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel reads them twice
+anyway) and fewer than `epilogue_max_rows`. An outer reduction (rows contiguous along x: a spatial mean of a
 channels_last activation, OUTER_XBLOCK rows per program) splits with chunks of at least `min_outer_chunk`, and
 its full-shape ops that read only the kernel's arguments move to a pointwise kernel before it (prologue.py;
 a batch norm whose output the kernel also stores: EfficientNet's squeeze-and-excitation mean over 4096 rows of 12544 ran as 64 programs
