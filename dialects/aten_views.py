@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, IntAttr, IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, FunctionType, IntAttr, IntegerAttr, StringAttr, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -317,3 +317,11 @@ def returned_values(function: func.FuncOp, skipped: frozenset[int] | set[int] = 
             if isinstance(value.owner, ViewLikeOp):
                 pending.append(value.owner.input)
     return found
+
+
+def returned_types_follow(function: func.FuncOp) -> None:
+    """The function type names what its func.return returns now (values a pass retyped or replaced)."""
+    returns = [o for o in function.walk() if isinstance(o, func.ReturnOp)]
+    if returns:
+        outputs = [v.type for v in returns[0].arguments]
+        function.function_type = FunctionType.from_lists(function.function_type.inputs.data, outputs)

@@ -23,11 +23,15 @@ def saved_positions(gm, user_outputs: int | None) -> frozenset[int]:
     if context is None or context.fw_metadata is None:
         return frozenset()
     start = context.fw_metadata.num_mutated_inp_runtime_indices
-    outputs = list(gm.graph.find_nodes(op="output"))[0].args[0]
+    outputs = graph_outputs(gm)
     return frozenset(
         k for k, node in enumerate(outputs)
         if not start <= k < start + user_outputs and isinstance(tensor_value(node), torch.Tensor)
     )  # fmt: skip
+
+
+def graph_outputs(gm) -> list:
+    return list(next(iter(gm.graph.find_nodes(op="output"))).args[0])
 
 
 def tensor_value(node):
@@ -45,7 +49,7 @@ def report_output_strides(module, gm, saved: frozenset[int]) -> None:
     if context is None or context.output_strides is None:
         return
     strides = getattr(module, "OUTPUT_STRIDES", [])
-    outputs = list(gm.graph.find_nodes(op="output"))[0].args[0]
+    outputs = graph_outputs(gm)
     if len(strides) != len(outputs):
         if not saved:
             return

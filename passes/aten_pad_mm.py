@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, FloatAttr, FunctionType, IntegerAttr, ModuleOp, f64, i64
+from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntegerAttr, ModuleOp, f64, i64
 from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
-from irc.dialects.aten_views import SliceOp, returned_values
+from irc.dialects.aten_views import SliceOp, returned_types_follow, returned_values
 from irc.dialects.types import TensorType, element_bytes, element_type_name
 from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions, option
@@ -121,9 +121,3 @@ class AtenPadMmPass(CheckedOptions, ModulePass):
             returned_types_follow(function)
 
 
-def returned_types_follow(function: func.FuncOp) -> None:
-    """The function type names what it returns now (a slice where a matmul result was)."""
-    returns = [o for o in function.walk() if isinstance(o, func.ReturnOp)]
-    if returns:
-        outputs = [v.type for v in returns[0].arguments]
-        function.function_type = FunctionType.from_lists(function.function_type.inputs.data, outputs)

@@ -37,13 +37,13 @@ from math import prod
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
-from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_values
+from irc.dialects.aten_views import CloneOp, PermuteOp, TransposeOp, returned_types_follow, returned_values
 from irc.dialects.types import TensorType, attr_number, contiguous_strides
 from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
@@ -197,7 +197,7 @@ def optimize_layout(function: func.FuncOp) -> None:
         for op in list(function.walk()):
             layouts.visit(op)
         if saved:
-            retype_results(function)
+            returned_types_follow(function)
     if inference:
         row_major_intermediates(function)
 
@@ -217,11 +217,6 @@ def follow_saved_layouts(function: func.FuncOp) -> None:
         layouts.visit(op)
 
 
-def retype_results(function: func.FuncOp) -> None:
-    """The function's result types are those of the values it returns (saved activations relaid)."""
-    returns = [o for o in function.walk() if isinstance(o, func.ReturnOp)]
-    outputs = [v.type for v in returns[0].arguments]
-    function.function_type = FunctionType.from_lists(list(function.function_type.inputs.data), outputs)
 
 
 @dataclass(frozen=True)
