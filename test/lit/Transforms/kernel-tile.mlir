@@ -201,6 +201,17 @@ kernel.kernel @mul_2(%arg0: !loop.buffer<[4, 37, 6, 50], f16, strides [11100, 30
   } : !loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>
   kernel.yield %0 : !loop.buffer<[4, 6, 50, 37], f16, strides [11100, 1850, 37, 1]>
 }
+kernel.kernel @mul_3(%arg0: !loop.buffer<[12, 512, 512], i1, strides [262144, 512, 1]>, %arg1: !loop.buffer<[12, 512, 512], f32, strides [262144, 512, 1]>) -> (!loop.buffer<[12, 512, 512], bf16, strides [262144, 1, 512]>) pointwise numel 3145728 rnumel 1 {
+  %0 = loop.pointwise ranges [12, 512, 512] {
+    %1 = loop.load %arg0[#loop.index<"262144*i0 + i1 + 512*i2">] : !loop.buffer<[12, 512, 512], i1, strides [262144, 512, 1]>
+    %2 = loop.cast %1 : i1 to f32
+    %3 = loop.load %arg1[#loop.index<"262144*i0 + i1 + 512*i2">] : !loop.buffer<[12, 512, 512], f32, strides [262144, 512, 1]>
+    %4 = arith.mulf %2, %3 : f32
+    %5 = loop.cast %4 : f32 to bf16
+    loop.yield %5 : bf16
+  } : !loop.buffer<[12, 512, 512], bf16, strides [262144, 1, 512]>
+  kernel.yield %0 : !loop.buffer<[12, 512, 512], bf16, strides [262144, 1, 512]>
+}
 func.func @tiles() {
   func.return
 }
@@ -208,6 +219,9 @@ func.func @tiles() {
 // CHECK:       kernel.kernel @add_0({{.*}} pointwise numel 4847 rnumel 1 ynumel 37 {xblock = 64, yblock = 64, num_warps = 8} {
 // CHECK:       kernel.kernel @add_1({{.*}} pointwise numel "s0*s1" rnumel 1 ynumel s0 {xblock = 64, yblock = 64, num_warps = 8} {
 // CHECK:       kernel.kernel @mul_2({{.*}} pointwise numel 44400 rnumel 1 ynumel 1200 {xblock = 64, yblock = 64, num_warps = 8} {
+// Every access contiguous along the middle dim (an elementwise op over a transposed view, its result laid out
+// as its inputs): 2-D tiles too, the blocks' runs along y.
+// CHECK:       kernel.kernel @mul_3({{.*}} pointwise numel 3145728 rnumel 1 ynumel 6144 {xblock = 64, yblock = 64, num_warps = 8} {
 // CHECK-LABEL: func.func @tiles
 // 2-D candidates also vary the tile shape, never wider than the dim a side covers (37 rows: yblock <= 64).
 // TUNE:        kernel.kernel @add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
