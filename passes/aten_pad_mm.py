@@ -16,7 +16,9 @@ becomes
 
 In a training forward (a function without aten.INFERENCE) a matmul whose result the function returns stays as
 it is: the backward graph was traced against that result's strides. Only matmuls with at least `min_rows` rows (default 128) are padded: with fewer, the matmul reads B about as
-fast as the pad copies it, and the copy would cost as much as it saves.
+fast as the pad copies it, and the copy would cost as much as it saves. A symbolic row count (batch x
+sequence under dynamic shapes) is padded: B and N are static, and the unpadded LM head is what made GPT-2's
+dynamic compile twice as slow as its static one on the H200.
 """
 
 from dataclasses import dataclass
@@ -40,8 +42,9 @@ FLOAT_TYPES = ("f16", "bf16", "f32")
 MATMULS = {"aten::mm.default": (0, 1, None), "aten::addmm.default": (1, 2, 0)}
 
 
-def static_matrix(t) -> bool:
-    return isinstance(t, TensorType) and len(t.sizes()) == 2 and all(isinstance(d, int) for d in t.sizes())
+def matrix_with_static_columns(t) -> bool:
+    """A 2-D tensor whose columns are a static count (its rows may be a symbolic size: batch x sequence)."""
+    return isinstance(t, TensorType) and len(t.sizes()) == 2 and isinstance(t.sizes()[1], int)
 
 
 def padding(op: aten.FallbackOp, min_rows: int) -> int:
@@ -50,11 +53,13 @@ def padding(op: aten.FallbackOp, min_rows: int) -> int:
     if len(op.inputs) <= max(a_at, b_at) or len(op.outputs) != 1 or op.kwargs.data:
         return 0
     a, b, out = op.inputs[a_at].type, op.inputs[b_at].type, op.outputs[0].type
-    if not all(static_matrix(t) for t in (a, b, out)) or element_type_name(out.element_type) not in FLOAT_TYPES:
+    if not all(matrix_with_static_columns(t) for t in (a, b, out)) or not isinstance(b.sizes()[0], int):
+        return 0
+    if element_type_name(out.element_type) not in FLOAT_TYPES:
         return 0
     rows, columns = out.sizes()
     align = ALIGNMENT_BYTES // element_bytes(out.element_type)
-    if rows < min_rows or columns % align == 0:
+    if (isinstance(rows, int) and rows < min_rows) or columns % align == 0:
         return 0
     return -columns % align
 

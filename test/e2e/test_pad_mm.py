@@ -5,6 +5,7 @@ import torch
 import torch.nn.functional as F
 
 from harness import check, lowered_externs, rand
+from irc import metrics
 
 
 def matmul_columns(fn, *inputs) -> list[int]:
@@ -34,3 +35,17 @@ def test_few_rows_are_not_padded():
     """With few rows the matmul reads B about as fast as a pad would copy it: left as it is."""
     weight = rand(1001, 64)
     assert matmul_columns(lambda x: x @ weight.t(), rand(8, 64)) == [1001]
+
+
+def test_lm_head_with_symbolic_rows_is_padded(device):
+    """Under dynamic=True the rows (batch x sequence) are symbolic: the head is padded as its static twin is,
+    and its sliced result matches eager at three sizes."""
+    model = torch.nn.Linear(64, 1001, bias=False).to(device=device, dtype=torch.bfloat16).eval()
+    torch._dynamo.reset()
+    head = torch.compile(model, backend="irc", dynamic=True)
+    with torch.no_grad():
+        for batch, length in [(2, 70), (3, 41), (1, 129)]:
+            x = rand(batch, length, 64, dtype=torch.bfloat16, device=device)
+            torch.testing.assert_close(head(x), model(x), rtol=2e-2, atol=2e-2)
+    source = open(metrics.generated_modules[-1]).read()
+    assert "(64, 1008)" in source or "(1008, 64)" in source, "the weight is not padded to 1008 columns"
