@@ -17,6 +17,20 @@ func.func @head(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], 
 
 // -----
 
+// Symbolic rows (batch x sequence under dynamic shapes) with static columns: padded as the static head is.
+// CHECK-LABEL: func.func @head_symbolic_rows
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {{.*}} -> !aten.tensor<[64, 1008], bf16, strides [1, 64]>
+// CHECK:         %[[M:.*]] = aten.fallback "aten::mm.default"(%x, %[[P]]) {{.*}} -> !aten.tensor<["s0*s1", 1008], bf16, strides [1008, 1]>
+// CHECK:         aten.slice %[[M]] dim = 1 start = 0 end = 1001 : ({{.*}}) -> !aten.tensor<["s0*s1", 1001], bf16>
+// FEW-LABEL: func.func @head_symbolic_rows
+// FEW:         constant_pad_nd
+func.func @head_symbolic_rows(%x: !aten.tensor<["s0*s1", 64], bf16>, %w: !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<["s0*s1", 1001], bf16> attributes {irc.inference} {
+  %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<["s0*s1", 64], bf16>, !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<["s0*s1", 1001], bf16>
+  func.return %c : !aten.tensor<["s0*s1", 1001], bf16>
+}
+
+// -----
+
 // addmm: the bias is padded with the columns.
 // CHECK-LABEL: func.func @linear
 // CHECK:         %[[W:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {{.*}} -> !aten.tensor<[64, 304], f16>
