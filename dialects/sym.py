@@ -332,6 +332,28 @@ def _nonnegative(expr: sympy.Expr) -> bool:
     return bool(expr.is_nonnegative) or bool(sympy.factor(expr).is_nonnegative)
 
 
+def never_below(a: sympy.Expr, b: sympy.Expr) -> bool:
+    """Whether a >= b for all positive values of the size symbols, proven cheaply: every term of the expanded
+    a - b is a non-negative multiple of a product of sizes and never-negative size functions
+    (FloorDiv(s0 - 1, 2), ...). False when that does not prove it (a and b may still be ordered)."""
+    difference = sympy.expand(a - b)
+    if difference.is_Number:
+        return bool(difference >= 0)
+    difference = difference.xreplace(_nonnegative_sizes(difference))
+    return all(_nonnegative_term(term) for term in sympy.Add.make_args(difference))
+
+
+def _nonnegative_term(term: sympy.Expr) -> bool:
+    coefficient, product = term.as_coeff_Mul()
+    if coefficient < 0:
+        return False
+    for factor in sympy.Mul.make_args(product) if product != 1 else ():
+        base, exponent = factor.as_base_exp()
+        if not (base.is_Symbol and not _has_index_variable(base) and exponent.is_Integer and exponent >= 0):
+            return False
+    return True
+
+
 def _nonnegative_sizes(expr: sympy.Expr) -> dict:
     """Size functions of `expr` (FloorDiv(s0 - 1, 2), ...) that are never negative -> non-negative symbols."""
     found = {}
@@ -341,6 +363,7 @@ def _nonnegative_sizes(expr: sympy.Expr) -> dict:
     return found
 
 
+@lru_cache(maxsize=4096)
 def _nonnegative_call(call: sympy.Expr) -> bool:
     if isinstance(call, FloorDiv | CeilDiv):
         return _nonnegative(call.args[0]) and _positive(call.args[1])

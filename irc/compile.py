@@ -225,7 +225,9 @@ def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bo
     sizes = sizes or {}
     launches = [(k, evaluate(r, sizes), evaluate(w, sizes)) for k, r, w in getattr(module, "KERNEL_BYTES", ())]
     metrics.record_bytes(launches, evaluate(getattr(module, "MINIMUM_BYTES", "0"), sizes))
-    metrics.peak_bytes_planned = evaluate(getattr(module, "PEAK_BYTES_PLANNED", 0), sizes)
+    peaks = getattr(module, "PEAK_BYTES_PLANNED", 0)
+    peaks = peaks if isinstance(peaks, tuple) else (peaks,)
+    metrics.peak_bytes_planned = max(evaluate(peak, sizes) for peak in peaks)
     metrics.buffer_bytes = evaluate(getattr(module, "BUFFER_BYTES", 0), sizes)
 
 

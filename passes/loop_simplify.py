@@ -94,11 +94,18 @@ def linear_coefficients(expr: sympy.Expr, names: list[str]) -> dict[str, sympy.E
         if not used:
             continue
         coefficient = term / sympy.Symbol(used[0]) if len(used) == 1 else None
-        if coefficient is None or coefficient.free_symbols & set(symbols) or not coefficient.is_polynomial():
+        if coefficient is None or coefficient.free_symbols & set(symbols) or not size_polynomial(coefficient):
             coefficients.update(dict.fromkeys(used))
         elif coefficients[used[0]] is not None:
             coefficients[used[0]] += coefficient
     return coefficients
+
+
+def size_polynomial(expr: sympy.Expr) -> bool:
+    """Whether `expr` is a polynomial in sizes and size functions (a stride of a convolution's output,
+    `64*FloorDiv(s1 - 1, 2) + 64`, is one: each call stands for an unknown integer)."""
+    calls = {call: sympy.Dummy() for call in expr.atoms(sympy.Function)}
+    return expr.xreplace(calls).is_polynomial()
 
 
 def result_layouts(op: LoopLike) -> list[sympy.Expr]:

@@ -2,7 +2,8 @@
 
 Both come from the host program as planned (kernel-plan-memory): the peak of live intermediate and output
 bytes, and the bytes of all buffers as if none shared memory. With symbolic sizes they are sympy texts
-over the size symbols (e.g. "Max(8*s0, 12)"), evaluated by irc.compile.record_metrics (irc.kernel_bytes.evaluate) at the traced sizes.
+over the size symbols, the peak a tuple of candidates (e.g. `("8*s0", "12*s1")`: the largest at the sizes),
+evaluated by irc.compile.record_metrics (irc.dialects.sym.evaluate) at the traced sizes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def memory_constants(hosts: list[func.FuncOp]) -> str:
     if len(hosts) != 1:
         return "PEAK_BYTES_PLANNED = 0\nBUFFER_BYTES = 0\n"
     use = memory_use(hosts[0])
-    return f"PEAK_BYTES_PLANNED = {_value(use.peak)}\nBUFFER_BYTES = {_value(use.total)}\n"
+    peaks = _value(use.peaks[0]) if len(use.peaks) == 1 else f"({', '.join(_value(p) for p in use.peaks)},)"
+    return f"PEAK_BYTES_PLANNED = {peaks}\nBUFFER_BYTES = {_value(use.total)}\n"
 
 
 def _value(expr) -> str:

@@ -23,10 +23,12 @@ as a column sum) the split index is the first dim of the partials, so both kerne
 
 Kernels are split when numel and rnumel are static, rows are longer than `persistent_max` (one program holds
 a shorter row), the kernel would run fewer than `min_programs` programs, and a power-of-two split divides
-rnumel leaving at least `min_chunk` elements per chunk. Their body must be sum/prod/max/min/any/all
+rnumel leaving at least `min_chunk` elements per chunk. Their body must be sum/prod/max/min/any/all/welford
 reductions over rows of one length (no stores; each reads only the kernel's inputs), x-shaped pointwise ops,
 and full-shape pointwise ops when the rows are longer than `persistent_max` (one kernel reads them twice
-anyway) and fewer than `epilogue_max_rows`. An outer reduction (rows contiguous along x: a spatial mean of a
+anyway) and the kernel runs fewer than `epilogue_max_rows` programs. Welford partials (mean, m2, count)
+combine by Chan's formula as sums (welford.py). A kernel whose later reductions read its own full-shape ops
+is first cut in two (epilogue.later_stage). An outer reduction (rows contiguous along x: a spatial mean of a
 channels_last activation, OUTER_XBLOCK rows per program) splits with chunks of at least `min_outer_chunk`, and
 its full-shape ops that read only the kernel's arguments move to a pointwise kernel before it (prologue.py;
 a batch norm whose output the kernel also stores: EfficientNet's squeeze-and-excitation mean over 4096 rows of 12544 ran as 64 programs
@@ -72,6 +74,7 @@ from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.online_softmax import OnlinePair, pairs
 from irc.passes.kernel_split_reduction.epilogue import (
     drop_unused_args,
+    later_stage,
     launches_of,
     outside_operands,
     split_off_epilogue,
@@ -79,6 +82,7 @@ from irc.passes.kernel_split_reduction.epilogue import (
 )
 from irc.passes.kernel_split_reduction.online import online_combine_body
 from irc.passes.kernel_split_reduction.prologue import reads_only_arguments, split_off_prologue
+from irc.passes.kernel_split_reduction.welford import welford_combine_ops
 from irc.dialects.loop_analysis.index import product
 from irc.dialects.kernel_analysis.tiling import OUTER_XBLOCK, PERSISTENT_MAX, is_outer_reduction, static_int
 
@@ -86,6 +90,8 @@ from irc.dialects.kernel_analysis.tiling import OUTER_XBLOCK, PERSISTENT_MAX, is
 COMBINE_KIND = {
     "sum": "sum", "prod": "prod", "max": "max", "min": "min", "any": "any", "all": "all", "xor_sum": "xor_sum",
 }  # fmt: skip
+# kinds whose partial results combine by more than one reduction (welford.py)
+SPLIT_KINDS = (*COMBINE_KIND, "welford")
 INDEXED_OPS = (loop.LoadOp, loop.StoreOp, loop.IndexOp)
 
 
@@ -115,6 +121,10 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for k in [k for k in op.walk() if isinstance(k, kernel.KernelOp)]:
+            if k.kind.data != "pointwise" and static_int(k.numel) and static_int(k.rnumel):
+                if self.choose_split(k) > 1 and (stage := later_stage(k)):
+                    split_off_epilogue(op, k, stage, kind=k.kind.data)
+        for k in [k for k in op.walk() if isinstance(k, kernel.KernelOp)]:
             prologue = outer_prologue(k)
             if prologue and self.choose_split(k) > 1:
                 split_off_prologue(op, k, prologue)
@@ -130,8 +140,9 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
                 split_kernel(op, k, plan, split)
 
     def splits_epilogue(self, k: kernel.KernelOp) -> bool:
-        """Fewer rows than a large GPU has SMs (choose_split keeps rows one program holds whole)."""
-        return static_int(k.numel) < self.epilogue_max_rows
+        """Fewer programs than a large GPU has SMs (choose_split keeps rows one program holds whole)."""
+        rows_per_program = OUTER_XBLOCK if is_outer_reduction(k) else 1
+        return -(-static_int(k.numel) // rows_per_program) < self.epilogue_max_rows
 
     def choose_split(self, k: kernel.KernelOp) -> int:
         numel, rnumel = static_int(k.numel), static_int(k.rnumel)
@@ -182,7 +193,7 @@ def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
         return None
     ranges, rnumel = reductions[0].ranges, reduced_numel(reductions[0])
     row_shape = (ranges, rnumel)
-    if any((r.ranges, reduced_numel(r)) != row_shape or r.kind.data not in COMBINE_KIND for r in reductions):
+    if any((r.ranges, reduced_numel(r)) != row_shape or r.kind.data not in SPLIT_KINDS for r in reductions):
         return None
     online = pairs(reductions)
     if not all(reads_only_inputs(r, k, online.get(r)) for r in reductions):
@@ -195,8 +206,6 @@ def split_plan(k: kernel.KernelOp) -> SplitPlan | None:
         if isinstance(o, loop.PointwiseOp) and product([dim_value(d) for d in o.ranges.data]) == rows
     ]
     if len(reductions) + len(epilogue) + len(x_shaped) != len(ops):
-        return None
-    if epilogue and is_outer_reduction(k):
         return None
     epilogue_results = {r for o in epilogue for r in o.results}
     if any(v in epilogue_results for v in outside_operands(x_shaped)):
@@ -234,8 +243,9 @@ def split_kernel(module: ModuleOp, k: kernel.KernelOp, plan: SplitPlan, split: i
     module.body.block.insert_op_before(partial_kernel, k)
     partial_types = list(partial_kernel.function_type.outputs.data)
     block = k.body.block
-    partials = [block.insert_arg(t, len(block.args)) for t in partial_types]
-    combine_in_place(k, plan, dict(zip(plan.reductions, partials)), split, outer)
+    partials = iter([block.insert_arg(t, len(block.args)) for t in partial_types])
+    by_reduction = {r: [next(partials) for _ in r.results] for r in plan.reductions}
+    combine_in_place(k, plan, by_reduction, split, outer)
     unused = drop_unused_args(k)
     for launch in launches_of(module, k):
         launch_partial_first(launch, partial_kernel, partial_types, used, unused)
@@ -261,12 +271,13 @@ def build_partial_kernel(k: kernel.KernelOp, reductions: list[loop.ReductionOp],
     for reduction in reductions:
         partial = partial_reduction(reduction, mapper, block, new_ranges, split, chunk, outer)
         block.add_op(partial)
-        mapper[reduction.results[0]] = partial.results[0]
-    block.add_op(kernel.YieldOp(*[mapper[r.results[0]] for r in reductions]))
+        mapper.update(zip(reduction.results, partial.results))
+    outputs = [mapper[result] for r in reductions for result in r.results]
+    block.add_op(kernel.YieldOp(*outputs))
     built = kernel.KernelOp(
         suffixed_name(k.sym_name.data, "split"),
         [a.type for a in block.args],
-        [mapper[r.results[0]].type for r in reductions],
+        [v.type for v in outputs],
         "reduction",
         numel * split,
         chunk,
@@ -286,8 +297,8 @@ def partial_reduction(reduction: loop.ReductionOp, mapper: dict[SSAValue, SSAVal
     for o in body.walk():
         if isinstance(o, loop.LoadOp) and o.buffer.owner in block.ops:
             o.index = row_index(reduction, new_ranges)
-    partial_type = BufferType(new_ranges, reduction.buffers[0].type.element_type)
-    return loop.ReductionOp(reduction.kind.data, new_ranges, [chunk], body, [partial_type])
+    partial_types = [BufferType(new_ranges, b.type.element_type) for b in reduction.buffers]
+    return loop.ReductionOp(reduction.kind.data, new_ranges, [chunk], body, partial_types)
 
 
 def reindex_partial_body(body: Region, original: loop.ReductionOp, split: int, chunk: int,
@@ -308,7 +319,7 @@ def reindex_partial_body(body: Region, original: loop.ReductionOp, split: int, c
             o.index = IndexAttr(simplify_index(substitute(o.index.value(), mapping), sizes))
 
 
-def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operation, SSAValue], split: int,
+def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operation, list[SSAValue]], split: int,
                      outer: bool) -> None:
     """The original kernel's reductions now combine `split` partials per x position."""
     numel = static_int(k.numel)
@@ -316,11 +327,14 @@ def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operati
     index = IndexAttr(sympy.Symbol("r0") * numel + x_flat if outer else x_flat * split + sympy.Symbol("r0"))
     for reduction in plan.reductions:
         pair = plan.online.get(reduction)
+        if reduction.kind.data == "welford":
+            replace_welford(reduction, partials[reduction], split, index, IndexAttr(x_flat))
+            continue
         if pair is None:
-            load = loop.LoadOp(partials[reduction], index)
+            load = loop.LoadOp(partials[reduction][0], index)
             new_body = [load, loop.YieldOp(load.result)]
         else:
-            new_body = online_combine_body(pair, partials[pair.max_op], partials[reduction],
+            new_body = online_combine_body(pair, partials[pair.max_op][0], partials[reduction][0],
                                            pair.max_op.results[0], index, IndexAttr(x_flat))
         body = reduction.body.block
         for o in reversed(list(body.ops)):
@@ -331,6 +345,17 @@ def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operati
         reduction.reduce = dims_attr([split])
     k.rnumel = IntAttr(split)
     k.kind = StringAttr("reduction")
+
+
+def replace_welford(welford: loop.ReductionOp, partials: list[SSAValue], split: int, index: IndexAttr,
+                    x_index: IndexAttr) -> None:
+    """The welford reduction becomes sums over its partials and a divide (welford.py)."""
+    ops, results = welford_combine_ops(welford, partials, split, index, x_index)
+    welford.parent_block().insert_ops_before(ops, welford)
+    for old, new in zip(welford.results, results):
+        old.replace_all_uses_with(new)
+    welford.detach()
+    welford.erase()
 
 
 def launch_partial_first(launch: kernel.LaunchOp, partial_kernel: kernel.KernelOp,

@@ -15,6 +15,11 @@ becomes
       %y = loop.pointwise ranges [4, 8192] {...}
       kernel.yield %y
     }
+
+A kernel whose later reductions read its own full-shape ops (a batch norm's backward, then a sum over the
+input gradient it wrote: the bias gradient of the convolution before it) is cut before the first such op
+(`later_stage`): the statistics stay, the rest becomes a reduction kernel of its own reading them, which the
+pass then splits like any other (its full-shape ops moving to a prologue kernel when it is an outer reduction).
 """
 
 from collections.abc import Sequence
@@ -27,6 +32,7 @@ from irc.dialects import kernel, loop
 from irc.dialects.model_source import copy_sources
 from irc.dialects.types import dim_value
 from irc.dialects.loop_analysis.graph import defined_inside
+from irc.dialects.kernel_analysis.tiling import static_int
 
 
 def launches_of(module: ModuleOp, k: kernel.KernelOp) -> list[kernel.LaunchOp]:
@@ -57,11 +63,12 @@ def outside_operands(ops: Sequence[Operation]) -> list[SSAValue]:
     return sorted(found, key=_position)
 
 
-def _position(value: SSAValue) -> tuple[int, int]:
+def _position(value: SSAValue) -> tuple[int, int, int]:
+    """Arguments first, then results by op and result number (a welford reduction's three results)."""
     if isinstance(value, BlockArgument):
-        return (0, value.index)
+        return (0, value.index, 0)
     block = value.owner.parent_block()
-    return (1, list(block.ops).index(value.owner))
+    return (1, list(block.ops).index(value.owner), value.index)
 
 
 def suffixed_name(name: str, suffix: str) -> str:
@@ -70,15 +77,32 @@ def suffixed_name(name: str, suffix: str) -> str:
     return f"{stem}_{suffix}_{index}" if index.isdigit() else f"{name}_{suffix}"
 
 
-def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp,
-                       epilogue: Sequence[Operation]) -> kernel.KernelOp:
-    """Moves `epilogue` (full-shape pointwise ops of `k`) into a new pointwise kernel after `k`."""
+def later_stage(k: kernel.KernelOp) -> list[Operation]:
+    """The ops of `k` from its first full-shape pointwise op that a later reduction reads, when reductions
+    come before it; [] otherwise."""
+    ops = [o for o in k.body.block.ops if not isinstance(o, kernel.YieldOp)]
+    reductions = [o for o in ops if isinstance(o, loop.ReductionOp)]
+    if not reductions:
+        return []
+    full = {o for o in ops if isinstance(o, loop.PointwiseOp)
+            and [dim_value(d) for d in o.ranges.data] != [dim_value(d) for d in reductions[0].ranges.data]}
+    read_by_reductions = {v.owner for r in reductions for v in outside_operands([r])}
+    cut = next((n for n, o in enumerate(ops) if o in full and o in read_by_reductions), 0)
+    return ops[cut:] if any(isinstance(o, loop.ReductionOp) for o in ops[:cut]) else []
+
+
+def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp, epilogue: Sequence[Operation],
+                       kind: str = "pointwise") -> kernel.KernelOp:
+    """Moves `epilogue` (full-shape pointwise ops of `k`, or with `kind` "reduction" the later ops of a
+    reduction kernel) into a new kernel after `k`."""
     yielded = list(k.body.block.last_op.operands)
     moved = set(epilogue)
     reads = outside_operands(epilogue)
     read_args = [v.index if isinstance(v, BlockArgument) else None for v in reads]
     stats = [v for v in reads if isinstance(v, OpResult)]
-    epilogue_kernel = build_epilogue_kernel(k, epilogue, reads, [v for v in yielded if v.owner in moved])
+    outputs = [v for v in yielded if v.owner in moved]
+    suffix = "epilogue" if kind == "pointwise" else "stage"
+    epilogue_kernel = build_epilogue_kernel(k, epilogue, reads, outputs, suffix, kind)
     module.body.block.insert_op_after(epilogue_kernel, k)
     kept = [v for v in yielded if v.owner not in moved]
     new_outputs = kept + [v for v in stats if v not in kept]
@@ -96,20 +120,21 @@ def split_off_epilogue(module: ModuleOp, k: kernel.KernelOp,
 
 
 def build_epilogue_kernel(k: kernel.KernelOp, epilogue: Sequence[Operation], reads: Sequence[SSAValue],
-                          outputs: Sequence[SSAValue], suffix: str = "epilogue") -> kernel.KernelOp:
+                          outputs: Sequence[SSAValue], suffix: str = "epilogue",
+                          kind: str = "pointwise") -> kernel.KernelOp:
     block = Block(arg_types=[v.type for v in reads])
     mapper = {v: block.args[n] for n, v in enumerate(reads)}
     for op in epilogue:
         block.add_op(op.clone(value_mapper=mapper))
     block.add_op(kernel.YieldOp(*[mapper[v] for v in outputs]))
     ranges = [dim_value(d) for d in epilogue[0].ranges.data]
+    sizes = (prod(ranges), 1) if kind == "pointwise" else (static_int(k.numel), static_int(k.rnumel))
     built = kernel.KernelOp(
         suffixed_name(k.sym_name.data, suffix),
         [a.type for a in block.args],
         [v.type for v in outputs],
-        "pointwise",
-        prod(ranges),
-        1,
+        kind,
+        *sizes,
         Region(block),
     )
     copy_sources(k, [built])  # the kernel it was split from

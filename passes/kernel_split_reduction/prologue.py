@@ -39,6 +39,7 @@ def split_off_prologue(module: ModuleOp, k: kernel.KernelOp, prologue: Sequence[
     before `k`."""
     yielded = list(k.body.block.last_op.operands)
     reads = outside_operands(prologue)
+    read_args = [a.index for a in reads]  # before drop_unused_args renumbers the arguments
     results = [r for op in prologue for r in op.results]
     prologue_kernel = build_epilogue_kernel(k, prologue, reads, results, "prologue")
     module.body.block.insert_op_before(prologue_kernel, k)
@@ -57,7 +58,6 @@ def split_off_prologue(module: ModuleOp, k: kernel.KernelOp, prologue: Sequence[
     set_signature(k)
     unused = drop_unused_args(k)
     for launch in launches_of(module, k):
-        read_args = [a.index for a in reads]
         launch_prologue_before(launch, prologue_kernel, yielded, results, read_args, n_args, unused)
 
 

@@ -67,6 +67,41 @@ def test_backward_convolutions_read_channels_last_activations(device):
     assert metrics.graph_fallbacks == 0
 
 
+def kernels_of_last_graphs() -> list[str]:
+    return [line[4:].split("(")[0] for path in metrics.generated_modules for line in open(path).read().splitlines()
+            if line.startswith("def triton_")]
+
+
+def assert_same_training_step(eager, compiled, x):
+    got = torch.compile(compiled, backend="irc")(x)
+    got.square().sum().backward()
+    want = eager(x)
+    want.square().sum().backward()
+    torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)
+    biggest = max(p.grad.abs().max() for p in eager.parameters())
+    for (name, p), q in zip(eager.named_parameters(), compiled.parameters()):
+        torch.testing.assert_close(q.grad, p.grad, rtol=1e-4, atol=1e-5 * biggest, msg=name)
+    for b, c in zip(eager.buffers(), compiled.buffers()):
+        torch.testing.assert_close(c, b, rtol=1e-5, atol=1e-6)
+
+
+def test_batch_norm_statistics_over_channels_last_activations_split(device):
+    """Batch norm's statistics over N*H*W of a channels_last activation are column reductions with few
+    channels: one program per 64 channels would walk all 1,000,000 rows of a real batch (160 ms per batch
+    norm on an H200). They split into chunk partials (the variance's Welford statistics combined by Chan's
+    formula) and a combining kernel, the normalization moving to a pointwise kernel of its own, forward and
+    backward; every output, gradient and running statistic as eager's."""
+    eager, compiled, x = block_pair(device, 4, 3, 37, 29)  # 4292 rows of 16 channels, odd sides
+    assert_same_training_step(eager, compiled, x)
+    names = kernels_of_last_graphs()
+    assert any("var_mean" in n and "_split_" in n for n in names), names  # both forward batch norms (one kernel)
+    assert any("var_mean" in n and "_epilogue_" in n for n in names), names
+    # backward: each batch norm's two sums, and the bias gradient summed over the input gradient it wrote
+    assert sum("_split_" in n and "var_mean" not in n for n in names) >= 3, names
+    assert any("_stage_prologue_" in n for n in names), names
+    assert metrics.graph_fallbacks == 0
+
+
 def test_a_backward_run_eagerly_gets_its_traced_layouts(device, monkeypatch):
     """A backward graph irc fails on runs eagerly on its inputs copied back into the traced strides (a view
     the traced graph takes may need them); the gradients still match."""

@@ -91,9 +91,11 @@ def test_independent_reductions_with_epilogue(small_split, fn, device):
     check(fn, rand(5, 2048, device=device, low=0.5, high=1.5), kernels=3)
 
 
-def test_welford_rows_are_not_split(small_split, device):
-    x = rand(3, 1024, device=device)
-    check(lambda a: F.layer_norm(a, (1024,)), x, kernels=1)
+def test_welford_rows_split_with_chan_combination(small_split, device):
+    """A layer norm over few long rows: chunk (mean, m2, count) partials combined by Chan's formula."""
+    x = rand(3, 1024, device=device, low=3.0, high=4.0)  # a mean well above the spread
+    check(lambda a: F.layer_norm(a, (1024,)), x, kernels=3)
+    check(lambda a: torch.var_mean(a, -1, correction=1), x, kernels=2)
 
 
 def test_short_rows_stay_one_kernel(small_split, device):

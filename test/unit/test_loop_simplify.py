@@ -95,6 +95,8 @@ def test_softmax_keeps_the_row_split_for_fusion():
         ("s0*i0 + 2*i1", {"i0": "s0", "i1": 2}),
         ("ModularIndexing(i0, 1, 4) + i1", {"i0": None, "i1": 1}),
         ("i0*i1", {"i0": None, "i1": None}),
+        ("i0*(64*FloorDiv(s1 - 1, 2) + 64) + i1", {"i0": "64*FloorDiv(s1 - 1, 2) + 64", "i1": 1}),
+        ("i0*Max(s0, 2) + i1*FloorDiv(i0, 2)", {"i0": None, "i1": None}),
     ],
 )
 def test_linear_coefficients(expr, expected):

@@ -17,6 +17,20 @@ func.func @head(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 1001], 
 
 // -----
 
+// Symbolic rows (batch x sequence under dynamic shapes) with static columns: padded as the static head is.
+// CHECK-LABEL: func.func @head_symbolic_rows
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {{.*}} -> !aten.tensor<[64, 1008], bf16, strides [1, 64]>
+// CHECK:         %[[M:.*]] = aten.fallback "aten::mm.default"(%x, %[[P]]) {{.*}} -> !aten.tensor<["s0*s1", 1008], bf16, strides [1008, 1]>
+// CHECK:         aten.slice %[[M]] dim = 1 start = 0 end = 1001 : ({{.*}}) -> !aten.tensor<["s0*s1", 1001], bf16>
+// FEW-LABEL: func.func @head_symbolic_rows
+// FEW:         constant_pad_nd
+func.func @head_symbolic_rows(%x: !aten.tensor<["s0*s1", 64], bf16>, %w: !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<["s0*s1", 1001], bf16> attributes {irc.inference} {
+  %c = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<["s0*s1", 64], bf16>, !aten.tensor<[64, 1001], bf16, strides [1, 64]>) -> !aten.tensor<["s0*s1", 1001], bf16>
+  func.return %c : !aten.tensor<["s0*s1", 1001], bf16>
+}
+
+// -----
+
 // addmm: the bias is padded with the columns.
 // CHECK-LABEL: func.func @linear
 // CHECK:         %[[W:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {{.*}} -> !aten.tensor<[64, 304], f16>
@@ -52,4 +66,28 @@ func.func @training(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 100
   %d = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 64], bf16>, !aten.tensor<[64, 1001], bf16>) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
   %o = aten.add %r, %d : (!aten.tensor<[256, 1001], bf16>, !aten.tensor<[256, 1001], bf16, strides [1001, 1]>) -> !aten.tensor<[256, 1001], bf16>
   func.return %d : !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+}
+
+// -----
+
+// The LM head's gradients in a backward graph: the logits' gradient g [512, 1001] is A of both matmuls.
+// g @ W has a misaligned K (g's rows): g and W get 7 zero columns / rows and the product is unchanged;
+// g^T @ x reads g column-major with a misaligned M: it reads the same padded copy of g, transposed, and the
+// result's first 1001 rows (a row slice, with the strides the backward was traced with) are returned.
+// CHECK-LABEL: func.func @lm_head_backward
+// CHECK:         %[[G:.*]] = aten.fallback "aten::constant_pad_nd.default"(%g) {args = [#aten.operand<0>, [0 : i64, 7 : i64], 0.000000e+00 : f64]} : ({{.*}}) -> !aten.tensor<[512, 1008], bf16>
+// CHECK:         %[[W:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w) {args = [#aten.operand<0>, [0 : i64, 0 : i64, 0 : i64, 7 : i64], 0.000000e+00 : f64]} : ({{.*}}) -> !aten.tensor<[1008, 128], bf16>
+// CHECK:         %[[DX:.*]] = aten.fallback "aten::mm.default"(%[[G]], %[[W]]) {{.*}} -> !aten.tensor<[512, 128], bf16, strides [128, 1]>
+// CHECK-NOT:     constant_pad_nd
+// CHECK:         %[[GT:.*]] = aten.permute %[[G]] dims = [1, 0] : ({{.*}}) -> !aten.tensor<[1008, 512], bf16, strides [1, 1008]>
+// CHECK:         %[[DW:.*]] = aten.fallback "aten::mm.default"(%[[GT]], %x) {{.*}} -> !aten.tensor<[1008, 128], bf16, strides [128, 1]>
+// CHECK:         %[[S:.*]] = aten.slice %[[DW]] dim = 0 start = 0 end = 1001 : ({{.*}}) -> !aten.tensor<[1001, 128], bf16, strides [128, 1]>
+// CHECK:         func.return %[[DX]], %[[S]]
+// FEW-LABEL: func.func @lm_head_backward
+// FEW-NOT:     constant_pad_nd
+func.func @lm_head_backward(%g: !aten.tensor<[512, 1001], bf16>, %w: !aten.tensor<[1001, 128], bf16>, %x: !aten.tensor<[512, 128], bf16>) -> (!aten.tensor<[512, 128], bf16, strides [128, 1]>, !aten.tensor<[1001, 128], bf16, strides [128, 1]>) {
+  %dx = aten.fallback "aten::mm.default"(%g, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[512, 1001], bf16>, !aten.tensor<[1001, 128], bf16>) -> !aten.tensor<[512, 128], bf16, strides [128, 1]>
+  %gt = aten.permute %g dims = [1, 0] : (!aten.tensor<[512, 1001], bf16>) -> !aten.tensor<[1001, 512], bf16, strides [1, 1001]>
+  %dw = aten.fallback "aten::mm.default"(%gt, %x) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[1001, 512], bf16, strides [1, 1001]>, !aten.tensor<[512, 128], bf16>) -> !aten.tensor<[1001, 128], bf16, strides [128, 1]>
+  func.return %dx, %dw : !aten.tensor<[512, 128], bf16, strides [128, 1]>, !aten.tensor<[1001, 128], bf16, strides [128, 1]>
 }

@@ -273,3 +273,102 @@ func.func @forward(%0: !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>, %1: !lo
 // SMALL-NEXT:      loop.load %0[#loop.index<"16*i0 + i1 + 4*r0">]
 // SMALL-NEXT:      loop.load %1[#loop.index<"4*i0 + i1">]
 // SMALL:       kernel.kernel @fused_mul_sum_0(%0: !loop.buffer<[2, 4], f32, strides [4, 1]>, %1: !loop.buffer<[2, 4], f32, strides [4, 1]>)
+
+// -----
+
+// A batch norm's statistics over a channels_last activation: a welford column reduction with an x-shaped
+// rsqrt and a full-shape normalization. The normalization moves to an epilogue kernel; the chunks' (mean, m2,
+// count) partials combine by Chan's formula: the count's sum, the sum of count-weighted deviations from the
+// first chunk's mean, and the m2 sum reading the row's mean.
+kernel.kernel @fused_rsqrt_var_mean_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4, 8], f32, strides [1, 4]>) reduction numel 4 rnumel 8 {
+  %1, %2, %3 = loop.reduction welford ranges [4] reduce [8] {
+    %4 = loop.load %0[#loop.index<"i0 + 4*r0">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    loop.yield %4 : f32
+  } : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4], f32, strides [1]>
+  %5 = loop.pointwise ranges [4] {
+    %6 = loop.load %2[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %7 = loop.load %3[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %8 = arith.divf %6, %7 : f32
+    %9 = math.rsqrt %8 : f32
+    loop.yield %9 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %10 = loop.pointwise ranges [4, 8] {
+    %11 = loop.load %0[#loop.index<"i0 + 4*i1">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    %12 = loop.load %1[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %13 = loop.load %5[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %14 = arith.subf %11, %12 : f32
+    %15 = arith.mulf %14, %13 : f32
+    loop.yield %15 : f32
+  } : !loop.buffer<[4, 8], f32, strides [1, 4]>
+  kernel.yield %5, %10 : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4, 8], f32, strides [1, 4]>
+}
+func.func @forward(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4, 8], f32, strides [1, 4]>) {
+  %1 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+  %2 = kernel.alloc : !loop.buffer<[4, 8], f32, strides [1, 4]>
+  kernel.launch @fused_rsqrt_var_mean_0(%0) outs(%1, %2) : (!loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4, 8], f32, strides [1, 4]>)
+  func.return %1, %2 : !loop.buffer<[4], f32, strides [1]>, !loop.buffer<[4, 8], f32, strides [1, 4]>
+}
+
+// SMALL-LABEL: kernel.kernel @fused_rsqrt_var_mean_split_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[2, 4], f32, strides [4, 1]>, !loop.buffer<[2, 4], f32, strides [4, 1]>, !loop.buffer<[2, 4], f32, strides [4, 1]>) reduction numel 8 rnumel 4 {
+// SMALL-NEXT:    loop.reduction welford ranges [2, 4] reduce [4] {
+// SMALL:       kernel.kernel @fused_rsqrt_var_mean_0(%0: !loop.buffer<[2, 4], f32, strides [4, 1]>, %1: !loop.buffer<[2, 4], f32, strides [4, 1]>, %2: !loop.buffer<[2, 4], f32, strides [4, 1]>)
+// SMALL-NEXT:    %[[N:.*]] = loop.reduction sum ranges [4] reduce [2] {
+// SMALL-NEXT:      loop.load %2[#loop.index<"i0 + 4*r0">]
+// SMALL:         %[[D:.*]] = loop.reduction sum ranges [4] reduce [2] {
+// SMALL-NEXT:      %[[C:.*]] = loop.load %2[#loop.index<"i0 + 4*r0">]
+// SMALL-NEXT:      %[[M:.*]] = loop.load %0[#loop.index<"i0 + 4*r0">]
+// SMALL-NEXT:      %[[M0:.*]] = loop.load %0[#loop.index<"i0">]
+// SMALL-NEXT:      %[[DEV:.*]] = arith.subf %[[M]], %[[M0]]
+// SMALL-NEXT:      arith.mulf %[[C]], %[[DEV]]
+// SMALL:         %[[MEAN:.*]] = loop.pointwise ranges [4] {
+// SMALL:           arith.divf
+// SMALL-NEXT:      arith.addf
+// SMALL:         loop.reduction sum ranges [4] reduce [2] {
+// SMALL:           loop.load %[[MEAN]][#loop.index<"i0">]
+// SMALL:       kernel.kernel @fused_rsqrt_var_mean_epilogue_0(
+// SMALL:       func.func @forward
+// SMALL:         kernel.launch @fused_rsqrt_var_mean_split_0(%0) outs(%[[P0:.*]], %[[P1:.*]], %[[P2:.*]]) :
+// SMALL-NEXT:    kernel.launch @fused_rsqrt_var_mean_0(%[[P0]], %[[P1]], %[[P2]]) outs(%[[R:.*]], %[[S:.*]]) :
+// SMALL-NEXT:    kernel.launch @fused_rsqrt_var_mean_epilogue_0(%0, %[[S]], %[[R]]) outs(
+
+// -----
+
+// A reduction over values the kernel computes from its own statistics (a batch norm's input gradient, then
+// the bias gradient of the convolution before it): the kernel is cut before those values. Its first part
+// splits; the rest, a kernel of its own reading the statistics, moves its full-shape op to a prologue and
+// splits too.
+kernel.kernel @fused_mul_sum_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>, %1: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 8 {
+  %2 = loop.reduction sum ranges [4] reduce [8] {
+    %3 = loop.load %0[#loop.index<"i0 + 4*r0">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    loop.yield %3 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %4 = loop.pointwise ranges [4, 8] {
+    %5 = loop.load %1[#loop.index<"i0 + 4*i1">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    %6 = loop.load %2[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %7 = arith.mulf %5, %6 : f32
+    loop.yield %7 : f32
+  } : !loop.buffer<[4, 8], f32, strides [1, 4]>
+  %8 = loop.reduction sum ranges [4] reduce [8] {
+    %9 = loop.load %4[#loop.index<"i0 + 4*r0">] : !loop.buffer<[4, 8], f32, strides [1, 4]>
+    loop.yield %9 : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  kernel.yield %4, %8 : !loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>
+}
+func.func @forward(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>, %1: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>) {
+  %2 = kernel.alloc : !loop.buffer<[4, 8], f32, strides [1, 4]>
+  %3 = kernel.alloc : !loop.buffer<[4], f32, strides [1]>
+  kernel.launch @fused_mul_sum_0(%0, %1) outs(%2, %3) : (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>)
+  func.return %2, %3 : !loop.buffer<[4, 8], f32, strides [1, 4]>, !loop.buffer<[4], f32, strides [1]>
+}
+
+// SMALL-LABEL: kernel.kernel @fused_mul_sum_split_0(
+// SMALL:       kernel.kernel @fused_mul_sum_0(
+// SMALL:       kernel.kernel @fused_mul_sum_stage_prologue_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>, %1: !loop.buffer<[4], f32, strides [1]>) -> (!loop.buffer<[4, 8], f32, strides [1, 4]>) pointwise numel 32 rnumel 1 {
+// SMALL:       kernel.kernel @fused_mul_sum_stage_split_0(%0: !loop.buffer<[4, 8], f32, strides [1, 4]>) -> (!loop.buffer<[2, 4], f32, strides [4, 1]>) reduction numel 8 rnumel 4 {
+// SMALL:       kernel.kernel @fused_mul_sum_stage_0(%0: !loop.buffer<[2, 4], f32, strides [4, 1]>) -> (!loop.buffer<[4], f32, strides [1]>) reduction numel 4 rnumel 2 {
+// SMALL:       func.func @forward(%0: {{.*}}, %1: {{.*}})
+// SMALL:         kernel.launch @fused_mul_sum_split_0(%0) outs(%[[P:.*]]) :
+// SMALL-NEXT:    kernel.launch @fused_mul_sum_0(%[[P]]) outs(%[[S:.*]]) :
+// SMALL-NEXT:    kernel.launch @fused_mul_sum_stage_prologue_0(%1, %[[S]]) outs(%[[G:.*]]) :
+// SMALL:         kernel.launch @fused_mul_sum_stage_split_0(%[[G]]) outs(%[[Q:.*]]) :
+// SMALL-NEXT:    kernel.launch @fused_mul_sum_stage_0(%[[Q]]) outs(

@@ -48,6 +48,25 @@ func.func @symbolic(%x: !loop.buffer<[s0, 4], f32, strides [4, 1]>, %y: !loop.bu
 
 // -----
 
+// Channels_last strides over a strided convolution's output size (size functions in the strides) order the
+// dims as memory does and merge N, H and W, as static sizes would.
+func.func @channels_last_symbolic(%x: !loop.buffer<[s0, 8, "FloorDiv(s1 - 1, 2) + 1", "FloorDiv(s1 - 1, 2) + 1"], f32, strides ["8*(FloorDiv(s1 - 1, 2) + 1)**2", 1, "8*FloorDiv(s1 - 1, 2) + 8", 8]>, %p: !loop.buffer<[8], f32, strides [1]>) -> !loop.buffer<[s0, 8, "FloorDiv(s1 - 1, 2) + 1", "FloorDiv(s1 - 1, 2) + 1"], f32, strides ["8*(FloorDiv(s1 - 1, 2) + 1)**2", 1, "8*FloorDiv(s1 - 1, 2) + 8", 8]> {
+  %b = loop.pointwise ranges [s0, 8, "FloorDiv(s1 - 1, 2) + 1", "FloorDiv(s1 - 1, 2) + 1"] {
+    %a = loop.load %x[#loop.index<"i0*(8*FloorDiv(s1 - 1, 2) + 8)*(FloorDiv(s1 - 1, 2) + 1) + i1 + i2*(8*FloorDiv(s1 - 1, 2) + 8) + 8*i3">] : !loop.buffer<[s0, 8, "FloorDiv(s1 - 1, 2) + 1", "FloorDiv(s1 - 1, 2) + 1"], f32, strides ["8*(FloorDiv(s1 - 1, 2) + 1)**2", 1, "8*FloorDiv(s1 - 1, 2) + 8", 8]>
+    %c = loop.load %p[#loop.index<"i1">] : !loop.buffer<[8], f32, strides [1]>
+    %e = arith.addf %a, %c : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[s0, 8, "FloorDiv(s1 - 1, 2) + 1", "FloorDiv(s1 - 1, 2) + 1"], f32, strides ["8*(FloorDiv(s1 - 1, 2) + 1)**2", 1, "8*FloorDiv(s1 - 1, 2) + 8", 8]>
+  func.return %b : !loop.buffer<[s0, 8, "FloorDiv(s1 - 1, 2) + 1", "FloorDiv(s1 - 1, 2) + 1"], f32, strides ["8*(FloorDiv(s1 - 1, 2) + 1)**2", 1, "8*FloorDiv(s1 - 1, 2) + 8", 8]>
+}
+
+// CHECK-LABEL: func.func @channels_last_symbolic
+// CHECK-NEXT:    %b = loop.pointwise ranges ["s0*FloorDiv(s1 - 1, 2)**2 + 2*s0*FloorDiv(s1 - 1, 2) + s0", 8] {
+// CHECK-NEXT:      loop.load %x[#loop.index<"8*i0 + i1">]
+// CHECK-NEXT:      loop.load %p[#loop.index<"i1">]
+
+// -----
+
 // Negative: a broadcast along one dim only (i1 absent from the load of %y) keeps the dims apart.
 func.func @broadcast_one_dim(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>, %y: !loop.buffer<[3], f32, strides [1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
   %b = loop.pointwise ranges [3, 9] {
