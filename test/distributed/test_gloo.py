@@ -9,9 +9,11 @@ import sys
 
 import pytest
 
+DATA_PARALLEL = ["ddp_of_compiled", "compiled_ddp", "fsdp2_compiled_blocks", "fsdp2_compiled_model"]
 SCENARIOS = [
-    "functional_collectives", "ddp_of_compiled", "compiled_ddp", "fsdp2_compiled_blocks",
-    "fsdp2_compiled_model", "tensor_parallel", "sequence_parallel",
+    "functional_collectives",
+    *(f"{combination}-{model}" for combination in DATA_PARALLEL for model in ("decoder", "resnet")),
+    "tensor_parallel-decoder", "sequence_parallel-decoder",
 ]  # fmt: skip
 WORLD = 2
 SCRIPT = os.path.join(os.path.dirname(__file__), "gloo_scenarios.py")
