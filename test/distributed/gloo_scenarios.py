@@ -15,6 +15,7 @@ import time
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Callable
 
 import tiny_models
@@ -75,7 +76,9 @@ def adamw(parameters):
 
 
 WORKLOADS = {
-    "decoder": Workload(tiny_models.Decoder, tiny_models.decoder_loss, tiny_models.token_batch, adamw, 48 << 10),
+    "decoder": Workload(
+        tiny_models.Decoder, tiny_models.decoder_loss, tiny_models.token_batch, adamw, bucket_bytes=48 << 10
+    ),
     "resnet": Workload(tiny_models.ResNet, F.cross_entropy, tiny_models.image_batch, sgd, 4 << 10),
 }
 
@@ -105,8 +108,8 @@ def same_seeds(step: int) -> int:
 
 
 def compare_training(eager: nn.Module, compiled, params: nn.Module, work: Workload, seeds) -> None:
-    """Trains `eager` and `compiled` (whose parameters and buffers `params` holds) alike: equal losses at every
-    step, equal parameters and buffers (batch norm's running statistics) at the end."""
+    """Trains `eager` and `compiled` (whose parameters and buffers `params` holds) alike: equal losses at
+    every step, equal parameters and buffers (batch norm's running statistics) at the end."""
     want, got = train(eager, eager, work, seeds), train(compiled, params, work, seeds)
     for step, (g, e) in enumerate(zip(got, want)):
         close(g, e, f"loss of step {step}")
@@ -199,8 +202,9 @@ def tensor_parallel(rank: int, world: int, work: Workload) -> None:
     norms and head replicated."""
     from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
 
-    plan = {"attention.q": ColwiseParallel(), "attention.k": ColwiseParallel(), "attention.v": ColwiseParallel(),
-            "attention.out": RowwiseParallel(), "mlp.gate": ColwiseParallel(), "mlp.up": ColwiseParallel(),
+    plan = {"attention.q": ColwiseParallel(), "attention.k": ColwiseParallel(),
+            "attention.v": ColwiseParallel(), "attention.out": RowwiseParallel(),
+            "mlp.gate": ColwiseParallel(), "mlp.up": ColwiseParallel(),
             "mlp.down": RowwiseParallel()}  # fmt: skip
     compare_parallel(work, lambda model, mesh: parallelize_blocks(model, mesh, plan))
 
@@ -279,7 +283,10 @@ SCENARIOS = {
 
 
 def main(rank: int, world: int, init_file: str, results_path: str, names: list[str]) -> None:
-    dist.init_process_group("gloo", init_method=f"file://{init_file}", rank=rank, world_size=world)
+    # a collective one rank never joins fails after the timeout rather than hanging the suite
+    dist.init_process_group(
+        "gloo", init_method=f"file://{init_file}", rank=rank, world_size=world, timeout=timedelta(minutes=5)
+    )
     results = {}
     for name in names or list(SCENARIOS):
         torch._dynamo.reset()

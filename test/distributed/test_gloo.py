@@ -1,7 +1,7 @@
 """Distributed training and collectives compiled by irc on CPU: two gloo processes run scenarios of
-gloo_scenarios.py (eager and compiled in each process, compared there); each test reads one scenario's outcome
-from both ranks. The quick scenarios share one pair of processes, the slow ones another; every test runs on one
-xdist worker (group "gloo"), so the processes start once per group."""
+gloo_scenarios.py (eager and compiled in each process, compared there); each test reads one scenario's
+outcome from both ranks. The quick scenarios share one pair of processes, the slow ones another; every test
+runs on one xdist worker (group "gloo"), so the processes start once per group."""
 
 import json
 import os

@@ -32,7 +32,7 @@ def rotate(x):
 
 
 class Attention(nn.Module):
-    """Causal attention; the number of heads follows q's width (tensor parallel gives each rank some heads)."""
+    """Causal attention; the number of heads follows q's width (tensor parallel gives each rank a share)."""
 
     def __init__(self, dim: int, heads: int):
         super().__init__()
@@ -42,7 +42,7 @@ class Attention(nn.Module):
 
     def forward(self, x):
         batch, sequence = x.shape[:2]
-        q, k, v = (projection(x).view(batch, sequence, -1, self.head_dim) for projection in (self.q, self.k, self.v))
+        q, k, v = (linear(x).view(batch, sequence, -1, self.head_dim) for linear in (self.q, self.k, self.v))
         q, k = rotate(q), rotate(k)
         attention = F.scaled_dot_product_attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2),
                                                    is_causal=True)
