@@ -32,7 +32,8 @@ pytest: $(STAMP)
 	$(PY) -m pytest -q -n $(JOBS) --durations=25 test --ignore=test/unit/test_compile_pool.py
 	$(PY) -m pytest -q test/unit/test_compile_pool.py
 
-# the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7)
+# the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7);
+# the print/parse round trip of each compile is checked in the first run only (test/e2e/conftest.py)
 pytest-checked: $(STAMP)
 	IRC_CHECK_PASSES=1 $(PY) -m pytest -q -n $(JOBS) --durations=15 test/e2e
 

@@ -8,7 +8,8 @@ x for the others (Inductor's candidate_tilings). It pays where the strided acces
 bytes (at least STRIDED_SHARE) and both runs are long enough (MIN_RUN) to fill a sector; also where every
 access is contiguous along the same outer dim (an elementwise op over a transposed view whose result keeps
 that layout: the attention probabilities' dropout gradient of `P^T @ dO`, 2.8 ms 1-D on an H200 at
-[192, 512, 512]).
+[192, 512, 512]; a batch norm's normalization over [C, N*H*W] of a channels_last activation, up to 4 ms).
+Reads broadcast along x (per-channel statistics) do not count: each is one element per row.
 
 A kernel whose loads are all contiguous along the innermost dim gets wide 2-D tiles (`broadcast_tiles`) when
 some input is broadcast along the leading dims or along the trailing ones: the bias of `gelu(x + bias)`
@@ -115,6 +116,8 @@ def strided_tiles(k: kernel.KernelOp) -> sympy.Expr | None:
     rank = len(ranges)
     by_dim: dict[int | None, int] = {}
     for index, nbytes in accesses(k, ops):
+        if stride_of(index, f"i{rank - 1}") == 0:
+            continue  # the same element along x (a batch norm's per-channel statistics): cached, not streamed
         dim = contiguous_dim(index, rank)
         by_dim[dim] = by_dim.get(dim, 0) + nbytes
     total = sum(by_dim.values())

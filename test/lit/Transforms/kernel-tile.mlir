@@ -212,6 +212,19 @@ kernel.kernel @mul_3(%arg0: !loop.buffer<[12, 512, 512], i1, strides [262144, 51
   } : !loop.buffer<[12, 512, 512], bf16, strides [262144, 1, 512]>
   kernel.yield %0 : !loop.buffer<[12, 512, 512], bf16, strides [262144, 1, 512]>
 }
+kernel.kernel @fused_var_mean_epilogue_4(%arg0: !loop.buffer<[8, 32, 56, 56], bf16, strides [100352, 1, 1792, 32]>, %arg1: !loop.buffer<[32], f32, strides [1]>, %arg2: !loop.buffer<[32], f32, strides [1]>) -> (!loop.buffer<[32, 25088], bf16, strides [1, 32]>) pointwise numel 802816 rnumel 1 {
+  %0 = loop.pointwise ranges [32, 25088] {
+    %1 = loop.load %arg0[#loop.index<"i0 + 32*i1">] : !loop.buffer<[8, 32, 56, 56], bf16, strides [100352, 1, 1792, 32]>
+    %2 = loop.cast %1 : bf16 to f32
+    %3 = loop.load %arg1[#loop.index<"i0">] : !loop.buffer<[32], f32, strides [1]>
+    %4 = loop.load %arg2[#loop.index<"i0">] : !loop.buffer<[32], f32, strides [1]>
+    %5 = arith.subf %2, %3 : f32
+    %6 = arith.mulf %5, %4 : f32
+    %7 = loop.cast %6 : f32 to bf16
+    loop.yield %7 : bf16
+  } : !loop.buffer<[32, 25088], bf16, strides [1, 32]>
+  kernel.yield %0 : !loop.buffer<[32, 25088], bf16, strides [1, 32]>
+}
 func.func @tiles() {
   func.return
 }
@@ -222,6 +235,9 @@ func.func @tiles() {
 // Every access contiguous along the middle dim (an elementwise op over a transposed view, its result laid out
 // as its inputs): 2-D tiles too, the blocks' runs along y.
 // CHECK:       kernel.kernel @mul_3({{.*}} pointwise numel 3145728 rnumel 1 ynumel 6144 {xblock = 64, yblock = 64, num_warps = 8} {
+// A batch norm's normalization split off its channels_last statistics: [channels, positions] read along the
+// channels; the per-channel statistics (one element per row) do not count against the strided share.
+// CHECK:       kernel.kernel @fused_var_mean_epilogue_4({{.*}} pointwise numel 802816 rnumel 1 ynumel 32 {xblock = 64, yblock = 32, num_warps = 8} {
 // CHECK-LABEL: func.func @tiles
 // 2-D candidates also vary the tile shape, never wider than the dim a side covers (37 rows: yblock <= 64).
 // TUNE:        kernel.kernel @add_0({{.*}} ynumel 37 {xblock = 64, yblock = 64, num_warps = 8, configs = [{xblock = 64, yblock = 64, num_warps = 8}, {xblock = 64, yblock = 64, num_warps = 4}, {xblock = 32, yblock = 32, num_warps = 4}, {xblock = 128, yblock = 32, num_warps = 4}, {xblock = 256, yblock = 16, num_warps = 8}]} {
