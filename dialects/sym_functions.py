@@ -40,11 +40,9 @@ def exact_quotient(base, divisor):
 
 
 def _monomial(expr) -> bool:
-    """An integer times a product of names and positive powers of names."""
+    """A positive integer times a product of integer-valued factors (names, integer functions, powers)."""
     coefficient, rest = expr.as_coeff_Mul()
-    return coefficient.is_Integer and int(coefficient) > 0 and rest != 1 and all(
-        f.is_Symbol or f.is_Pow and f.args[0].is_Symbol for f in sympy.Mul.make_args(rest)
-    ) and _integer_term(rest)
+    return coefficient.is_Integer and int(coefficient) > 0 and rest != 1 and _integer_term(rest)
 
 
 def _integer_term(term) -> bool:
