@@ -23,8 +23,6 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-DASHBOARD_MARK = "<!-- dashboard: written by bench/dashboard.py -->"
-TRAINING_MARK = "<!-- training: written by bench/dashboard.py --train -->"
 TRAINING_MODELS = (
     "gpt2", "bert", "t5", "bart", "llama", "distilbert", "electra", "opt", "whisper_base",
     "resnet50", "tf_efficientnet_b0", "convnextv2_nano", "deit_tiny_patch16_224", "mobilevit_s",
@@ -332,7 +330,7 @@ def main() -> None:
     text = report(run_all(names, args), args.train)
     print(text)
     if args.results:
-        from report import write_section
+        from report import DASHBOARD_MARK, TRAINING_MARK, write_section
 
         title = "## Training (H200)" if args.train else "## Dashboard (H200)"
         write_section(args.results, TRAINING_MARK if args.train else DASHBOARD_MARK, [title, "", text])

@@ -22,7 +22,11 @@ DEFAULT_PEAK_GBS = 3352.0
 MEMORY_MARK = "<!-- peak memory: written by bench/memory.py -->"
 MODELS_MARK = "<!-- model zoo: written by bench/models.py -->"
 COMPILE_MARK = "<!-- compile time cold and warm: written by bench/compile_cold_warm.py -->"
-SECTION_MARKS = (MEMORY_MARK, MODELS_MARK, COMPILE_MARK)
+DASHBOARD_MARK = "<!-- dashboard: written by bench/dashboard.py -->"
+TRAINING_MARK = "<!-- training: written by bench/dashboard.py --train -->"
+DYNAMIC_MARK = "<!-- dynamic shapes: from bench/dynamic.py -->"
+INDEX_ASSERTS_MARK = "<!-- index asserts: from bench/index_asserts.py -->"
+SECTION_MARKS = (MEMORY_MARK, MODELS_MARK, COMPILE_MARK, DASHBOARD_MARK, TRAINING_MARK, DYNAMIC_MARK, INDEX_ASSERTS_MARK)
 BACKENDS = ("eager", "inductor", "irc")
 
 
