@@ -26,7 +26,9 @@ DASHBOARD_MARK = "<!-- dashboard: written by bench/dashboard.py -->"
 TRAINING_MARK = "<!-- training: written by bench/dashboard.py --train -->"
 DYNAMIC_MARK = "<!-- dynamic shapes: from bench/dynamic.py -->"
 INDEX_ASSERTS_MARK = "<!-- index asserts: from bench/index_asserts.py -->"
-SECTION_MARKS = (MEMORY_MARK, MODELS_MARK, COMPILE_MARK, DASHBOARD_MARK, TRAINING_MARK, DYNAMIC_MARK, INDEX_ASSERTS_MARK)
+SECTION_MARKS = (
+    MEMORY_MARK, MODELS_MARK, COMPILE_MARK, DASHBOARD_MARK, TRAINING_MARK, DYNAMIC_MARK, INDEX_ASSERTS_MARK
+)
 BACKENDS = ("eager", "inductor", "irc")
 
 

@@ -51,6 +51,22 @@ def unknown_names(expr: sympy.Expr, known) -> list[str]:
     return sorted(s.name for s in expr.free_symbols if not known(s.name))
 
 
+def one_unknown(expr: sympy.Expr, bound) -> tuple[sympy.Symbol, sympy.Expr, sympy.Expr] | None:
+    """(s, a, c) where `expr` is `a*s + c` in its one symbol `s` not in `bound` (names), else None: a size
+    `2*s1 + 1` of an input binds s1 to `(size - 1) // 2`."""
+    unknown = [s for s in expr.free_symbols if s.name not in bound]
+    if len(unknown) != 1 or not expr.is_polynomial(unknown[0]):
+        return None
+    (name,) = unknown
+    if expr == name:
+        return name, sympy.Integer(1), sympy.Integer(0)
+    poly = sympy.Poly(expr, name)
+    if poly.degree() != 1:
+        return None
+    a, c = poly.all_coeffs()
+    return name, a, c
+
+
 def index_var_names(prefix: str, count: int) -> list[str]:
     """`i0, i1, ...` for iteration ranges, `r0, r1, ...` for reduction ranges."""
     return [f"{prefix}{k}" for k in range(count)]

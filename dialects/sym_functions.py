@@ -25,7 +25,37 @@ class _Division(sympy.Function):
             return sympy.Integer(cls.divide(int(base), int(divisor)))
         if base == 0:
             return sympy.Integer(0)
+        return exact_quotient(base, divisor)
+
+
+def exact_quotient(base, divisor):
+    """`base / divisor` where that is a polynomial of integer coefficients (FloorDiv(2*s0, 2) and
+    CeilDiv(s0**2, s0) are s0) and `divisor` an integer above 1 or a product of names; else None."""
+    if not (divisor.is_Integer and int(divisor) > 1 or _monomial(divisor)):
         return None
+    quotients = [term / divisor for term in sympy.Add.make_args(base)]
+    if all(_integer_term(q) for q in quotients):
+        return sympy.Add(*quotients)
+    return None
+
+
+def _monomial(expr) -> bool:
+    """A positive integer times a product of integer-valued factors (names, integer functions, powers)."""
+    coefficient, rest = expr.as_coeff_Mul()
+    return coefficient.is_Integer and int(coefficient) > 0 and rest != 1 and _integer_term(rest)
+
+
+def _integer_term(term) -> bool:
+    """An integer times integer-valued factors: names, integer functions, their positive integer powers."""
+    coefficient, rest = term.as_coeff_Mul()
+    if not coefficient.is_Integer:
+        return False
+    return all(
+        factor.is_Symbol or getattr(factor, "is_integer", False) and not factor.is_Pow
+        or factor.is_Pow and factor.args[1].is_Integer and int(factor.args[1]) > 0
+        for factor in sympy.Mul.make_args(rest)
+        if factor != 1
+    )
 
 
 class FloorDiv(_Division):
@@ -44,6 +74,8 @@ class ModularIndexing(sympy.Function):
             return sympy.Integer(0)
         if base.is_Integer and divisor.is_Integer and modulus.is_Integer:
             return sympy.Integer((int(base) // int(divisor)) % int(modulus))
+        if exact_quotient(base, divisor * modulus) is not None:
+            return sympy.Integer(0)
         return None
 
 

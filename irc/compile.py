@@ -232,8 +232,11 @@ def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bo
 
 
 def size_hints(gm) -> dict[str, int]:
-    """The values the graph's size symbols had when it was traced (Dynamo's hints)."""
+    """The values the graph's size symbols had when it was traced (Dynamo's hints), and those of the symbols
+    the importer makes for multiples (fx_divisible.py)."""
     import torch
+
+    from irc.fx_divisible import symbol_hints
 
     hints: dict[str, int] = {}
     for node in gm.graph.find_nodes(op="placeholder"):
@@ -242,8 +245,8 @@ def size_hints(gm) -> dict[str, int]:
         if isinstance(value, torch.Tensor):
             dims = [*value.shape, *value.stride()]
         for dim in dims:
-            if isinstance(dim, torch.SymInt) and dim.node.expr.is_Symbol and dim.node.hint is not None:
-                hints[str(dim.node.expr)] = int(dim.node.hint)
+            if isinstance(dim, torch.SymInt):
+                hints.update(symbol_hints(dim))
     return hints
 
 

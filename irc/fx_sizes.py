@@ -16,7 +16,8 @@ symbols u0, u1, ...) raises UnsupportedSize; the importer makes it an
 UnsupportedGraph (fx_types.size_expr), and the graph runs eagerly.
 
 A size is read as the graph's guards fix it (`guarded_expr`): a part of it that the ranges of its symbols hold
-at one value is that value, and so is a part the guards prove equal to its traced value. A convolution's
+at one value is that value, and so is a part the guards prove equal to its traced value; a symbol the guards
+prove a multiple of d is d times a fresh symbol (fx_divisible.py). A convolution's
 output side `FloorDiv(s0 - 1, 32) + 1` is 1 where a broadcast guarded on it (s0 <= 32), and a side a broadcast
 checked against a position embedding's 8 is 8, as torch's later sizes say: the graph's sizes agree.
 """
@@ -47,13 +48,17 @@ def irc_size(expr):
 
 def guarded_expr(value):
     """torch's sympy expression of a SymInt (SymFloat, SymBool), each part its guards fix folded."""
+    from irc.fx_divisible import divisible_form
+
     expr = value.node.expr
     shape_env = value.node.shape_env
-    if expr.is_Atom or shape_env is None:
+    if shape_env is None or expr.is_number:
         return expr
+    if expr.is_Atom:
+        return divisible_form(expr, shape_env)
     ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(expr.free_symbols, key=str))
     folded = _fold_fixed(expr, ranges)
-    return folded if folded.is_number else _fold_proven(folded, shape_env)
+    return folded if folded.is_number else divisible_form(_fold_proven(folded, shape_env), shape_env)
 
 
 # shape environment -> {(expression, guards so far): the expression with the parts its guards prove folded}
@@ -64,6 +69,8 @@ def _fold_proven(expr, shape_env):
     """`expr` with its outermost integer parts that the guards prove equal to their traced values (an
     equality a broadcast checked, say, which no range shows) replaced by those values."""
     import sympy
+
+    from irc.fx_divisible import proven
 
     known = _PROVEN.setdefault(shape_env, {})
     key = (expr, len(shape_env.guards))
@@ -77,19 +84,12 @@ def _fold_proven(expr, shape_env):
         if part.is_Atom or isinstance(part, sympy.logic.boolalg.Boolean):
             return part if part.is_Atom else part.func(*[fold(a) for a in part.args])
         traced = part.xreplace(values)
-        if traced.is_Integer and _proven(shape_env, sympy.Eq(part, traced)):
+        if traced.is_Integer and proven(shape_env, sympy.Eq(part, traced)):
             return traced
         return part.func(*[fold(a) for a in part.args])
 
     known[key] = fold(expr)
     return known[key]
-
-
-def _proven(shape_env, fact) -> bool:
-    try:
-        return bool(shape_env._maybe_evaluate_static(fact) == True)  # noqa: E712 - sympy's true
-    except Exception:  # noqa: BLE001 - a fact torch cannot decide is not proven
-        return False
 
 
 @lru_cache(maxsize=4096)

@@ -14,18 +14,18 @@ becomes
     %m = aten.fallback "aten::mm.default"(%a, %p) ... -> !aten.tensor<[2048, 50264], bf16, strides [50264, 1]>
     %c = aten.slice %m dim = 1 start = 0 end = 50257 : ... -> !aten.tensor<[2048, 50257], bf16>
 
-A misaligned K (the rows of a row-major A, as the logits' gradient `g @ W` in a language model's backward) pads
-A's columns and B's rows with zeros, the product unchanged; a misaligned M of a column-major A (`g^T @ x`,
-the head's weight gradient) pads A's rows and returns the result's first M rows. A transposed view is padded
-at its source, so both products read one padded copy of g. K and M are padded only where the other two dims
-are at least `min_rows` (the copies then cost far less than the slow kernel).
+A misaligned K (the rows of a row-major A, as the logits' gradient `g @ W` in a language model's backward)
+pads A's columns and B's rows with zeros, the product unchanged; a misaligned M of a column-major A
+(`g^T @ x`, the head's weight gradient) pads A's rows and returns the result's first M rows. A transposed
+view is padded at its source, so both products read one padded copy of g. K and M are padded only where the other two
+dims are at least `min_rows` (the copies then cost far less than the slow kernel).
 
-In a training function (without aten.INFERENCE) a matmul whose result the function returns keeps its
-strides: the backward graph was traced against them, so only its M and K are padded (a row slice). Only
-matmuls with at least `min_rows` rows (default 128) are padded: with fewer, the matmul reads B about as fast
-as the pad copies it, and the copy would cost as much as it saves. A symbolic row count (batch x sequence under
-dynamic shapes) is padded: B and N are static, and the unpadded LM head is what made GPT-2's dynamic compile
-twice as slow as its static one on the H200.
+In a training function (without aten.INFERENCE) a matmul whose result the function returns keeps its strides:
+the backward graph was traced against them, so only its M and K are padded (a row slice). Only matmuls with at
+least `min_rows` rows (default 128) are padded: with fewer, the matmul reads B about as fast as the pad copies
+it, and the copy would cost as much as it saves. A symbolic row count (batch x sequence under dynamic shapes)
+is padded: B and N are static, and the unpadded LM head is what made GPT-2's dynamic compile twice as slow as
+its static one on the H200.
 """
 
 from dataclasses import dataclass
@@ -92,7 +92,8 @@ def padding(op: aten.FallbackOp, min_rows: int) -> Padding:
     align = ALIGNMENT_BYTES // element_bytes(out.element_type)
     many_rows = not isinstance(m, int) or m >= min_rows  # a symbolic row count: batch x sequence
     pad_n = many_rows and n % align != 0
-    pad_k = many_rows and n >= min_rows and k % align != 0 and (dense_order(a) == "row" or dense_order(b) == "column")
+    k_leads = dense_order(a) == "row" or dense_order(b) == "column"
+    pad_k = many_rows and n >= min_rows and k % align != 0 and k_leads
     pad_m = (isinstance(m, int) and min(n, k) >= min_rows and m % align != 0 and dense_order(a) == "column"
              and not has_matrix_bias(op))
     return Padding(-m % align if pad_m else 0, -k % align if pad_k else 0, -n % align if pad_n else 0)
@@ -142,7 +143,7 @@ def constant_pad(source: SSAValue, extras: list[int], before: aten.FallbackOp) -
     t = source.type
     sizes = [size + extra for size, extra in zip(t.sizes(), extras)]
     pads = [p for extra in reversed(extras) for p in (0, extra)]
-    while len(pads) > 2 and pads[-1] == 0:  # torch's order: the last dim first; untouched leading dims dropped
+    while len(pads) > 2 and pads[-1] == 0:  # the last dim first (torch's order); untouched leading dims go
         pads = pads[:-2]
     args = [aten.OperandRefAttr(0), ArrayAttr([IntegerAttr(p, i64) for p in pads]), FloatAttr(0.0, f64)]
     result = TensorType(sizes, t.element_type, dense_like(sizes, t.stride_values()))
@@ -191,7 +192,7 @@ class AtenPadMmPass(CheckedOptions, ModulePass):
             made: dict = {}
             for matmul in [o for o in function.walk() if isinstance(o, aten.FallbackOp) and o.overload.data in MATMULS]:
                 pad = padding(matmul, self.min_rows)
-                if pad and matmul.outputs[0] in kept:  # a row slice keeps the traced strides, a column slice not
+                if pad and matmul.outputs[0] in kept:  # row slices keep the traced strides, column ones not
                     pad = Padding(pad.m, pad.k, 0)
                 if pad:
                     pad_matmul(matmul, pad, made)

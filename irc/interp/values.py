@@ -33,12 +33,38 @@ def symbol_dims(t: Attribute) -> list[tuple[int, str]]:
 
 
 def bind_symbols(types: Sequence[Attribute], inputs: Sequence[object], given: Mapping[str, int] = {}) -> dict:
-    """Size symbols bound by the inputs' shapes, then by `given` (which wins)."""
+    """Size symbols bound by the inputs' shapes, then by `given` (which wins). A dim `a*s + c` binds s to
+    `(size - c) // a` once the other symbols of a and c are bound (a multiple `2*s1` of the importer's)."""
     symbols: dict[str, int] = {}
     for t, value in zip(types, inputs):
         for position, name in symbol_dims(t):
             symbols[name] = int(np.shape(value)[position])
+    symbols |= _bind_linear_dims(types, inputs, {**symbols, **given})
     return {**symbols, **given}
+
+
+def _bind_linear_dims(types: Sequence[Attribute], inputs: Sequence[object], bound: dict) -> dict:
+    from irc.dialects.sym import evaluate, one_unknown
+    from irc.dialects.types import parse_sym
+
+    dims = [
+        (parse_sym(d.data), int(np.shape(value)[k]))
+        for t, value in zip(types, inputs)
+        if is_shaped(t)
+        for k, d in enumerate(t.shape.data)
+        if isinstance(d, StringAttr) and not d.data.isidentifier()
+    ]
+    found: dict[str, int] = {}
+    count = -1
+    while count != len(found):
+        count = len(found)
+        for expr, size in dims:
+            solved = one_unknown(expr, {**bound, **found})
+            if solved is not None:
+                symbol, a, c = solved
+                values = {**bound, **found}
+                found[symbol.name] = (size - evaluate(c, values)) // evaluate(a, values)
+    return found
 
 
 def free_symbols(types: Sequence[Attribute]) -> set[str]:

@@ -39,7 +39,7 @@ from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
 from irc.dialects.aten import DEVICE, NONE_RESULTS, SCALAR_TENSOR_ARGS
-from irc.dialects.sym import as_expr
+from irc.dialects.sym import as_expr, one_unknown
 from irc.dialects.types import (
     BufferType,
     attr_number,
@@ -163,33 +163,34 @@ class WrapperPrinter:
         for arg in self.symbol_args():
             self.emit(f"{arg.name_hint} = {self.names[arg]}")
             bound.add(arg.name_hint)
-        for accessor in ("shape[{0}]", "stride({0})"):
-            for arg in self.args:
-                if not isinstance(arg.type, BufferType):
-                    continue
-                dims = arg.type.shape if accessor.startswith("shape") else arg.type.strides
-                for d, dim in enumerate(dims.data):
-                    source = f"{self.names[arg]}.{accessor.format(d)}"
-                    self._bind(as_expr(dim_value(dim)), source, bound)
+        buffers = [arg for arg in self.args if isinstance(arg.type, BufferType)]
+        shapes, strides = (
+            [(as_expr(dim_value(dim)), f"{self.names[arg]}.{accessor.format(d)}")
+             for arg in buffers for d, dim in enumerate(dims_of(arg.type).data)]
+            for accessor, dims_of in (("shape[{0}]", lambda t: t.shape), ("stride({0})", lambda t: t.strides))
+        )
+        # sizes before strides; a size `s0*s2` binds s2 once another input has bound s0
+        while self._bind_all(shapes, bound) or self._bind_all(strides, bound):
+            pass
         missing = self.needed_symbols() - bound
         if missing:
             raise fail(f"size symbols {sorted(missing)} cannot be bound from the inputs' shapes")
 
+    def _bind_all(self, sources: list[tuple[sympy.Expr, str]], bound: set[str]) -> bool:
+        """Binds what `sources` (expression, Python text of its value) can; whether any was bound."""
+        count = len(bound)
+        for expr, source in sources:
+            self._bind(expr, source, bound)
+        return len(bound) > count
+
     def _bind(self, expr: sympy.Expr, source: str, bound: set[str]) -> None:
         """Binds the one unbound symbol of a size/stride `a*s + c` to `(source - c) // a`."""
-        unknown = [s for s in expr.free_symbols if s.name not in bound]
-        if len(unknown) != 1 or not expr.is_polynomial(unknown[0]):
+        solved = one_unknown(expr, bound)
+        if solved is None:
             return
-        (symbol,) = unknown
-        if expr == symbol:
-            self.emit(f"{symbol.name} = {source}")
-        else:
-            poly = sympy.Poly(expr, symbol)
-            if poly.degree() != 1:
-                return
-            a, c = poly.all_coeffs()
-            shifted = source if c == 0 else f"({source} - {_paren(python_expr(c))})"
-            self.emit(f"{symbol.name} = {shifted} // {_paren(python_expr(a))}")
+        symbol, a, c = solved
+        shifted = source if c == 0 else f"({source} - {_paren(python_expr(c))})"
+        self.emit(f"{symbol.name} = {shifted}" + ("" if a == 1 else f" // {_paren(python_expr(a))}"))
         bound.add(symbol.name)
 
     def symbol_args(self) -> list[SSAValue]:

@@ -319,8 +319,8 @@ def reindex_partial_body(body: Region, original: loop.ReductionOp, split: int, c
             o.index = IndexAttr(simplify_index(substitute(o.index.value(), mapping), sizes))
 
 
-def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operation, list[SSAValue]], split: int,
-                     outer: bool) -> None:
+def combine_in_place(k: kernel.KernelOp, plan: SplitPlan, partials: dict[Operation, list[SSAValue]],
+                     split: int, outer: bool) -> None:
     """The original kernel's reductions now combine `split` partials per x position."""
     numel = static_int(k.numel)
     x_flat = row_index(plan.reductions[0]).value()

@@ -19,7 +19,8 @@ becomes
 A kernel whose later reductions read its own full-shape ops (a batch norm's backward, then a sum over the
 input gradient it wrote: the bias gradient of the convolution before it) is cut before the first such op
 (`later_stage`): the statistics stay, the rest becomes a reduction kernel of its own reading them, which the
-pass then splits like any other (its full-shape ops moving to a prologue kernel when it is an outer reduction).
+pass then splits like any other (its full-shape ops moving to a prologue kernel when it is an outer
+reduction).
 """
 
 from collections.abc import Sequence

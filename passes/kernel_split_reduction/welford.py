@@ -15,8 +15,10 @@ from irc.dialects import loop
 from irc.dialects.types import BufferType, IndexAttr, dim_value
 
 
-def welford_combine_ops(welford: loop.ReductionOp, partials: list[SSAValue], split: int,
-                        partial_index: IndexAttr, row_index: IndexAttr) -> tuple[list[Operation], list[SSAValue]]:
+def welford_combine_ops(
+    welford: loop.ReductionOp, partials: list[SSAValue], split: int, partial_index: IndexAttr,
+    row_index: IndexAttr,
+) -> tuple[list[Operation], list[SSAValue]]:
     """Ops computing the row's (mean, m2, count) from the chunks' partial (mean, m2, count) buffers, and
     those three results."""
     mean_p, m2_p, count_p = partials
@@ -49,4 +51,5 @@ def deviation_body(m2_p: SSAValue, count_p: SSAValue, mean_p: SSAValue, mean: SS
     delta = arith.SubfOp(chunk_mean, row_mean)
     square = arith.MulfOp(delta, delta)
     weighted = arith.MulfOp(chunk_count, square)
-    return [chunk_m2, chunk_count, chunk_mean, row_mean, delta, square, weighted, arith.AddfOp(chunk_m2, weighted)]
+    total = arith.AddfOp(chunk_m2, weighted)
+    return [chunk_m2, chunk_count, chunk_mean, row_mean, delta, square, weighted, total]

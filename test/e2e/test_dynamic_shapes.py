@@ -5,6 +5,8 @@ Every result and every gradient is compared with eager; the number of graphs irc
 recompilation beyond the one symbolic one), and no graph falls back to eager (metrics.graph_fallbacks).
 """
 
+import math
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -219,3 +221,54 @@ def test_channels_last_pointwise_tiles_as_static_under_dynamic():
             signatures[dynamic] = kernel_signatures()
     assert signatures[True] == signatures[False], signatures
     assert len(signatures[True]) == 1 and "YBLOCK" not in signatures[True][0], signatures
+
+
+class PatchAttention(nn.Module):
+    """MobileViT's block: a convolution, the feature map rounded up to a multiple of the 2x2 patch
+    (interpolated where it is not one), unfolded into patches by reshapes and transposes, attention over the
+    patches of each position within a patch, folded back. Its views keep their elements only because the side
+    is even, which torch knows from a guard (`Eq(2*CeilToInt(IntTrueDiv(s0, 2)), s0)`)."""
+
+    def __init__(self, channels=8, patch=2):
+        super().__init__()
+        self.patch = patch
+        self.conv = nn.Conv2d(3, channels, 3, padding=1)
+        self.attention = nn.MultiheadAttention(channels, 2, batch_first=True)
+        self.proj = nn.Linear(channels, channels)
+
+    def forward(self, x):
+        x = self.conv(x)
+        p, (batch, channels, height, width) = self.patch, x.shape
+        new_h, new_w = math.ceil(height / p) * p, math.ceil(width / p) * p
+        rows, columns = new_h // p, new_w // p
+        resized = new_h != height or new_w != width
+        if resized:
+            x = F.interpolate(x, size=(new_h, new_w), mode="bilinear", align_corners=False)
+        x = x.reshape(batch * channels * rows, p, columns, p).transpose(1, 2)
+        x = x.reshape(batch, channels, rows * columns, p * p).transpose(1, 3)
+        x = x.reshape(batch * p * p, rows * columns, -1)
+        x = self.proj(x + self.attention(x, x, x, need_weights=False)[0])
+        x = x.contiguous().view(batch, p * p, rows * columns, -1)
+        x = x.transpose(1, 3).reshape(batch * channels * rows, columns, p, p)
+        x = x.transpose(1, 2).reshape(batch, channels, rows * p, columns * p)
+        if resized:
+            x = F.interpolate(x, size=(height, width), mode="bilinear", align_corners=False)
+        return x
+
+
+def test_patch_unfold_trained_dynamic():
+    """The sides are even at every size: the importer reads them as 2 times a fresh size symbol."""
+    check_training(PatchAttention, [(2, 3, 8, 12), (3, 3, 14, 10), (2, 3, 6, 18)], True, DYNAMIC_GRAPHS)
+
+
+def test_patch_unfold_inference_dynamic():
+    torch.manual_seed(0)
+    model = PatchAttention().eval()
+    fresh_compile()
+    compiled = torch.compile(model, backend="irc", dynamic=True)
+    with torch.no_grad():
+        for shape in [(2, 3, 8, 12), (3, 3, 14, 10), (2, 3, 6, 18)]:
+            x = torch.randn(shape)
+            assert_same(compiled(x), model(x))
+    assert metrics.graph_fallbacks == 0
+    assert metrics.graphs_compiled == 1

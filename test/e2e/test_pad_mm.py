@@ -1,4 +1,5 @@
-"""Matmuls with a misaligned leading dimension compute on padded operands into a padded buffer (aten-pad-mm)."""
+"""Matmuls with a misaligned leading dimension compute on padded operands into a padded buffer
+(aten-pad-mm)."""
 
 import pytest
 import torch
@@ -39,8 +40,9 @@ def test_few_rows_are_not_padded():
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
 def test_lm_head_gradients_with_odd_vocabulary(dtype, device):
-    """The backward of x @ W.t() with 1001 columns: g @ W has a misaligned K and g^T @ x a misaligned M; both
-    read one zero-padded copy of g (the gradient arrives from outside the graph) and give eager's gradients."""
+    """The backward of x @ W.t() with 1001 columns: g @ W has a misaligned K and g^T @ x a misaligned M;
+    both read one zero-padded copy of g (the gradient arrives from outside the graph) and give eager's
+    gradients."""
     torch._dynamo.reset()
     metrics.reset()
     w = rand(1001, 128, dtype=dtype, device=device)

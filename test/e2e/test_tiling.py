@@ -88,15 +88,16 @@ def test_transpose_and_broadcast_row_fused(device):
 
 
 def test_elementwise_over_a_transposed_view_uses_2d_tiles(device):
-    """A dropout gradient read through the transposed view a bmm takes (attention's P^T @ dO): the result keeps
-    the inputs' layout, so every access is contiguous along the middle dim and none along the innermost; the
-    sum over the same rows keeps that dim order (loop-simplify), so a 1-D block would read at stride 40."""
+    """A dropout gradient read through the transposed view a bmm takes (attention's P^T @ dO): the result
+    keeps the inputs' layout, so every access is contiguous along the middle dim and none along the innermost;
+    the sum over the same rows keeps that dim order (loop-simplify): a 1-D block would read at stride 40."""
     p, keep = rand(2, 3, 40, 40, device=device), rand(2, 3, 40, 40, device=device) > 0.1
     v = rand(6, 40, 16, device=device).to(torch.bfloat16)
 
     def f(p, keep, v):
         grad = p * keep * 1.1
-        return torch.bmm(grad.view(6, 40, 40).transpose(1, 2).to(torch.bfloat16), v), grad.view(6, 40, 40).sum(-1)
+        probabilities_grad = grad.view(6, 40, 40)
+        return torch.bmm(probabilities_grad.transpose(1, 2).to(torch.bfloat16), v), probabilities_grad.sum(-1)
 
     check(f, p, keep, v, kernels=2)
     assert _tiled_kernels() == 1

@@ -1,0 +1,57 @@
+"""Size symbols torch's guards prove multiples of an integer are read as that integer times a fresh size
+symbol (irc/fx_divisible.py), and divisions of such multiples fold (irc/dialects/sym_functions.py)."""
+
+import math
+
+import pytest
+import sympy
+from torch._dynamo.source import ConstantSource
+from torch.fx.experimental.symbolic_shapes import ShapeEnv
+
+from irc.dialects.sym_functions import CeilDiv, FloorDiv, ModularIndexing
+from irc.fx_divisible import symbol_hints
+from irc.fx_sizes import guarded_expr
+from irc.fx_types import size_dim
+
+
+def size(env: ShapeEnv, name: str, value: int):
+    return env.create_symintnode(env.create_symbol(value, ConstantSource(name)), hint=value)
+
+
+GUARDS = {  # a guard the traced program leaves -> the multiple it proves
+    "rounded up to a multiple": (lambda s: math.ceil(s / 2) * 2 == s, 2),
+    "remainder": (lambda s: s % 8 == 0, 8),
+    "floor division": (lambda s: s // 4 * 4 == s, 4),
+    "two of them": (lambda s: s % 4 == 0 and s % 6 == 0, 12),
+}
+
+
+@pytest.mark.parametrize("name", GUARDS)
+def test_guarded_multiple_is_a_fresh_symbol_times_it(name):
+    env = ShapeEnv()
+    guard, multiple = GUARDS[name]
+    x, y = size(env, "x", 24), size(env, "y", 26)  # two values: two symbols
+    assert guard(x)  # records the guard, as Dynamo's tracing does
+    assert bool(y > 3)
+    fresh = sympy.Symbol(f"s{int(str(x.node.expr)[1:]) * 1000 + multiple}")
+    assert size_dim(x) == multiple * fresh
+    assert size_dim(x // multiple) == fresh
+    assert size_dim((x + multiple + 1) // multiple) == fresh + 1
+    assert size_dim(y) == sympy.Symbol(str(y.node.expr))  # no guard on its divisibility: as it was
+    assert symbol_hints(x) == {str(x.node.expr): 24, str(fresh): 24 // multiple}
+
+
+def test_multiple_the_guards_do_not_prove_stays_a_symbol():
+    env = ShapeEnv()
+    x = size(env, "x", 12)
+    assert bool(x % 4 != 1) and bool(x > 5)
+    assert guarded_expr(x) == x.node.expr
+
+
+def test_exact_divisions_fold():
+    s0, s1 = sympy.symbols("s0 s1")
+    assert FloorDiv(2 * s0, 2) == CeilDiv(2 * s0, 2) == FloorDiv(s0**2, s0) == s0
+    assert CeilDiv(4 * s0 * s1 + 6, 2) == 2 * s0 * s1 + 3
+    assert ModularIndexing(4 * s0 * s1, 1, 2 * s1) == 0
+    kept = [FloorDiv(2 * s0 + 1, 2), FloorDiv(s0, 2 * s0), FloorDiv(2 / s0, 2), ModularIndexing(s0 * s1, 1, 2)]
+    assert all(isinstance(e, (FloorDiv, ModularIndexing)) for e in kept)
