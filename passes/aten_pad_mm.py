@@ -17,8 +17,8 @@ becomes
 A misaligned K (the rows of a row-major A, as the logits' gradient `g @ W` in a language model's backward)
 pads A's columns and B's rows with zeros, the product unchanged; a misaligned M of a column-major A
 (`g^T @ x`, the head's weight gradient) pads A's rows and returns the result's first M rows. A transposed
-view is padded at its source, so both products read one padded copy of g. K and M are padded only where the other two
-dims are at least `min_rows` (the copies then cost far less than the slow kernel).
+view is padded at its source, so both products read one padded copy of g. K and M are padded only where the
+other two dims are at least `min_rows` (the copies then cost far less than the slow kernel).
 
 In a training function (without aten.INFERENCE) a matmul whose result the function returns keeps its strides:
 the backward graph was traced against them, so only its M and K are padded (a row slice). Only matmuls with at
@@ -165,15 +165,15 @@ def pad_matmul(op: aten.FallbackOp, pad: Padding, made: dict) -> None:
     rows, columns = out.sizes()
     wide = TensorType([rows + pad.m, columns + pad.n], out.element_type, [columns + pad.n, 1])
     matmul = aten.FallbackOp(op.overload.data, operands, [wide], op.args.data)
-    result, made = matmul.outputs[0], [matmul]
+    result, new_ops = matmul.outputs[0], [matmul]
     for dim, extra, size in ((1, pad.n, columns), (0, pad.m, rows)):
         if extra:
             sliced = TensorType([rows + pad.m, columns], out.element_type) if dim == 1 else (
                 TensorType([rows, columns], out.element_type, [columns + pad.n, 1]))
-            made.append(SliceOp(result, sliced, dim, 0, size))
-            result = made[-1].result
-    copy_sources(op, made)
-    Rewriter.insert_op(made, InsertPoint.before(op))
+            new_ops.append(SliceOp(result, sliced, dim, 0, size))
+            result = new_ops[-1].result
+    copy_sources(op, new_ops)
+    Rewriter.insert_op(new_ops, InsertPoint.before(op))
     op.outputs[0].replace_all_uses_with(result)
     Rewriter.erase_op(op)
 

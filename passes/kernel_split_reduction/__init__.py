@@ -141,26 +141,30 @@ class KernelSplitReductionPass(CheckedOptions, ModulePass):
 
     def splits_epilogue(self, k: kernel.KernelOp) -> bool:
         """Fewer programs than a large GPU has SMs (choose_split keeps rows one program holds whole)."""
-        rows_per_program = OUTER_XBLOCK if is_outer_reduction(k) else 1
-        return -(-static_int(k.numel) // rows_per_program) < self.epilogue_max_rows
+        return programs(k) < self.epilogue_max_rows
 
     def choose_split(self, k: kernel.KernelOp) -> int:
-        numel, rnumel = static_int(k.numel), static_int(k.rnumel)
+        rnumel = static_int(k.rnumel)
         outer = is_outer_reduction(k)
         if rnumel <= self.persistent_max and not outer:
             return 1  # a row one program holds: a second launch costs more than the split gains
-        rows_per_program = OUTER_XBLOCK if outer else 1
         min_chunk = min(self.min_chunk, self.min_outer_chunk) if outer else self.min_chunk
-        programs = -(-numel // rows_per_program)
+        unsplit = programs(k)
         split = 1
         while (
-            programs * split < self.min_programs
+            unsplit * split < self.min_programs
             and split * 2 <= self.max_split
             and rnumel % (split * 2) == 0
             and rnumel // (split * 2) >= min_chunk
         ):
             split *= 2
         return split
+
+
+def programs(k: kernel.KernelOp) -> int:
+    """The programs the unsplit kernel runs: one per row, OUTER_XBLOCK rows each for an outer reduction."""
+    rows_per_program = OUTER_XBLOCK if is_outer_reduction(k) else 1
+    return -(-static_int(k.numel) // rows_per_program)
 
 
 def outer_prologue(k: kernel.KernelOp) -> list[loop.PointwiseOp]:
