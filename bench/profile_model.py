@@ -2,7 +2,10 @@
 (bench/families.py) for eager, Inductor and irc, to see where irc loses time; also counts the extern
 results irc's wrapper had to copy into their declared layout.
 
-    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15]
+    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host]
+
+`--host`: also the host side of each backend's call (wall ms per call and cProfile's functions by own time), for
+models whose wall time is far above their GPU time.
 """
 
 import argparse
@@ -34,6 +37,26 @@ def kernel_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float
     return events.table(sort_by="self_cuda_time_total", row_limit=rows, max_name_column_width=90), total_us
 
 
+def host_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
+    import cProfile
+    import io
+    import pstats
+    import time
+
+    with torch.enable_grad() if train else torch.no_grad():
+        torch.cuda.synchronize()
+        start = time.perf_counter()
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(CALLS):
+            fn(*inputs)
+        profiler.disable()
+        torch.cuda.synchronize()
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(rows)
+    return text.getvalue(), (time.perf_counter() - start) / CALLS * 1e3
+
+
 def layout_copies(fn, inputs) -> list[tuple]:
     """(shape, declared stride) of each extern result the wrapper copied during one call."""
     import irc.runtime.layout as layout
@@ -58,6 +81,7 @@ def main() -> None:
     parser.add_argument("models", nargs="+")
     parser.add_argument("--rows", type=int, default=15)
     parser.add_argument("--train", action="store_true", help="a bf16-autocast training step (bench/dashboard.py)")
+    parser.add_argument("--host", action="store_true", help="and the host functions of each call (cProfile)")
     args = parser.parse_args()
     for name in args.models:
         if name in ZOO:
@@ -78,6 +102,9 @@ def main() -> None:
                 copies = layout_copies(fn, inputs)
                 print(f"layout copies per call: {len(copies)} {copies[:8]}")
             print(table, flush=True)
+            if args.host:
+                table, wall_ms = host_table(fn, () if args.train else inputs, args.rows, args.train)
+                print(f"===== {name} {backend}: host, {wall_ms:.1f} ms per call under cProfile\n{table}", flush=True)
 
 
 if __name__ == "__main__":

@@ -168,11 +168,12 @@ def intact_module(key: str, cuda: bool) -> str | None:
     return path
 
 
-def make_runner(path: str) -> Callable:
-    """A boxed callable (takes a list of arguments) that launches natively or through the interpreter."""
+def make_runner(path: str, cuda: bool | None = None) -> Callable:
+    """A boxed callable (takes a list of arguments) that launches natively (`cuda`) or through the interpreter;
+    where `cuda` is None, natively when an argument is a CUDA tensor."""
 
     def run(args):
-        interpret = needs_interpreter(args)
+        interpret = needs_interpreter(args) if cuda is None else not cuda
         module = load(path, interpret=interpret)
         args = args if isinstance(args, list) else list(args)  # boxed: call() clears it, freeing inputs early
         if not interpret:
@@ -354,7 +355,7 @@ def module_runner(path: str, sizes: dict[str, int], cuda: bool) -> Callable:
     record_metrics(path, sizes, interpret=not cuda)
     if cuda:
         precompile(path, sizes)
-    return make_runner(path)
+    return make_runner(path, cuda)
 
 
 def graph_path(
@@ -411,9 +412,11 @@ def module_key(path: str) -> str:
 
 
 def on_cuda(gm) -> bool:
-    """Whether a graph input is a CUDA tensor (Dynamo's example values)."""
-    values = [node.meta.get("val") for node in gm.graph.find_nodes(op="placeholder")]
-    return any(getattr(getattr(v, "device", None), "type", None) == "cuda" for v in values)
+    """Whether the graph computes on CUDA (fx_types.graph_device: a graph of SymInt or 0-d CPU inputs that makes
+    CUDA tensors does too, and its kernels launch natively)."""
+    from irc.fx_types import graph_device
+
+    return graph_device(gm) == "cuda"
 
 
 def precompile(path: str, sizes: dict[str, int]) -> None:

@@ -44,7 +44,16 @@ from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
-from irc.fx_types import UnsupportedGraph, is_kernel_dtype, scalar_type_of, size_expr, tensor_type, value_type
+from irc.fx_types import (
+    UnsupportedGraph,
+    graph_device,
+    input_device,
+    is_kernel_dtype,
+    scalar_type_of,
+    size_expr,
+    tensor_type,
+    value_type,
+)
 from irc.xdsl_install import install as install_xdsl_changes
 
 
@@ -65,29 +74,12 @@ class FxImporter:
 
     @property
     def device(self) -> str:
-        """The graph's device type: that of its first tensor input other than a 0-d CPU tensor; in a graph
-        without one, that of the first tensor it makes (torch.ones(3, device="cuda")); cpu if none.
-
-        The emitted wrapper allocates there and irc's kernels run there; a 0-d CPU tensor next to CUDA tensors
+        """The graph's device type (fx_types.graph_device). The emitted wrapper allocates there and irc's kernels run there; a 0-d CPU tensor next to CUDA tensors
         is a scalar (as in eager), which irc keeps on the graph's device.
         """
         if self._device is None:
-            self._device = self._input_device() or self._made_device() or "cpu"
+            self._device = graph_device(self.gm)
         return self._device
-
-    def _input_device(self) -> str | None:
-        for node in self.gm.graph.find_nodes(op="placeholder"):
-            value = node.meta.get("val")
-            if _is_tensor(value) and not _is_cpu_scalar(value):
-                return value.device.type
-        return None
-
-    def _made_device(self) -> str | None:
-        for node in self.gm.graph.nodes:
-            value = node.meta.get("val")
-            if node.op == "call_function" and _is_tensor(value):
-                return value.device.type
-        return None
 
     def on_graph_device(self, value) -> bool:
         """Whether irc computes `value` (a tensor) where it lives: the graph's device, or a 0-d CPU tensor."""
@@ -238,7 +230,7 @@ class FxImporter:
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
-        if self._input_device() is None and self.device != "cpu":
+        if input_device(self.gm) is None and self.device != "cpu":
             function.attributes[aten.DEVICE] = StringAttr(self.device)
         static = self.static_args()
         if static:

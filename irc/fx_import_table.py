@@ -308,9 +308,17 @@ def slice_(importer, node, args):
     start = 0 if start is None else start
     end = INT64_MAX if end is None else end
     if not all(isinstance(v, int) for v in (start, end, step)):
-        return None
+        return whole_slice(importer, node, args, start, step)
     built = aten.SliceOp(importer.operand(args["self"]), result_type(node), args.get("dim", 0), start, end, step)
     return importer.insert(built).result
+
+
+def whole_slice(importer, node, args, start, step):
+    """`x[:, :s0]` where s0 is the dim's own size (a cache's keys sliced to their length): the whole tensor."""
+    source, result, dim = importer.operand(args["self"]), result_type(node), args.get("dim", 0)
+    if start != 0 or step != 1 or source.type.shape.data[dim] != result.shape.data[dim]:
+        return None
+    return importer.insert(aten.AliasOp(source, result)).result
 
 
 def narrow(importer, node, args):

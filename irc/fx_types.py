@@ -111,6 +111,35 @@ def op_name(target) -> tuple[str, str]:
     return target.overloadpacket.__name__, target._overloadname
 
 
+def graph_device(gm) -> str:
+    """An FX graph's device type: that of its first tensor input other than a 0-d CPU tensor; in a graph
+    without one, that of the first tensor it makes (torch.ones(3, device="cuda")); cpu if none. The importer
+    computes there and the compiled module launches there, whatever its call's arguments are."""
+    return input_device(gm) or _made_device(gm) or "cpu"
+
+
+def input_device(gm) -> str | None:
+    for node in gm.graph.find_nodes(op="placeholder"):
+        value = node.meta.get("val")
+        if _is_tensor(value) and not (value.dim() == 0 and value.device.type == "cpu"):
+            return value.device.type
+    return None
+
+
+def _made_device(gm) -> str | None:
+    for node in gm.graph.nodes:
+        value = node.meta.get("val")
+        if node.op == "call_function" and _is_tensor(value):
+            return value.device.type
+    return None
+
+
+def _is_tensor(value) -> bool:
+    import torch
+
+    return isinstance(value, torch.Tensor)
+
+
 def result_type(node) -> Attribute:
     """The node's type; a tensor's strides only where eager gave it a dense layout other than row-major
     (channels_last, a permutation), which convert-aten-to-loop then writes it in."""

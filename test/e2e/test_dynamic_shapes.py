@@ -272,3 +272,21 @@ def test_patch_unfold_inference_dynamic():
             assert_same(compiled(x), model(x))
     assert metrics.graph_fallbacks == 0
     assert metrics.graphs_compiled == 1
+
+
+class CachedKeys(nn.Module):
+    """Keys appended to an empty cache, as transformers' DynamicCache does: the backward of the concatenation
+    slices the gradient to the keys' own symbolic length, a whole slice irc imports as a view."""
+
+    def __init__(self, width=8):
+        super().__init__()
+        self.proj = nn.Linear(width, width)
+
+    def forward(self, x):
+        keys = torch.cat([torch.tensor([]), self.proj(x)], dim=-2)
+        return torch.softmax(x @ keys.transpose(-1, -2), dim=-1) @ keys
+
+
+def test_keys_appended_to_an_empty_cache_trained_dynamic():
+    check_training(CachedKeys, [(2, 5, 8), (2, 7, 8), (2, 9, 8)], True, DYNAMIC_GRAPHS)
+    assert not [op for op in metrics.fallbacks if "slice" in op]
