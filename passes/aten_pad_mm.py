@@ -21,7 +21,10 @@ view is padded at its source, so both products read one padded copy of g. K and 
 other two dims are at least `min_rows` (the copies then cost far less than the slow kernel).
 
 In a training function (without aten.INFERENCE) a matmul whose result the function returns keeps its strides:
-the backward graph was traced against them, so only its M and K are padded (a row slice). Only matmuls with at
+the backward graph (and the caller) was traced against them. Its M and K are padded as above (a row slice
+keeps them); a padded N is copied back into the row-major result (`aten.clone`), where K is at least
+`min_rows`: the training forward of GPT-2's LM head (K = 768) otherwise ran a cutlass align1 kernel, 1.7 ms of
+a 10-ms step on the H200, where the copy of its bf16 logits costs about 0.2 ms. Only matmuls with at
 least `min_rows` rows (default 128) are padded: with fewer, the matmul reads B about as fast as the pad copies
 it, and the copy would cost as much as it saves. A symbolic row count (batch x sequence under dynamic shapes)
 is padded: B and N are static, and the unpadded LM head is what made GPT-2's dynamic compile twice as slow as
@@ -38,7 +41,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
-from irc.dialects.aten_views import PermuteOp, SliceOp, TransposeOp, returned_types_follow, returned_values
+from irc.dialects.aten_views import CloneOp, PermuteOp, SliceOp, TransposeOp, returned_types_follow, returned_values
 from irc.dialects.types import TensorType, contiguous_strides, element_bytes, element_type_name
 from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions, option
@@ -152,7 +155,18 @@ def constant_pad(source: SSAValue, extras: list[int], before: aten.FallbackOp) -
     return pad.outputs[0]
 
 
-def pad_matmul(op: aten.FallbackOp, pad: Padding, made: dict) -> None:
+def copy_worth_it(op: aten.FallbackOp, min_rows: int) -> bool:
+    """Whether a returned matmul with padded columns is worth its copy back into the traced row-major layout:
+    an inner dim of at least `min_rows` (the slow kernel's extra time grows with K, the copy's does not), and
+    a dense row-major result to copy into."""
+    a_at, _, _ = MATMULS[op.overload.data]
+    k, out = op.inputs[a_at].type.sizes()[1], op.outputs[0].type
+    return k >= min_rows and dense_order(out) == "row"
+
+
+def pad_matmul(op: aten.FallbackOp, pad: Padding, made: dict, dense: bool = False) -> None:
+    """`op` on padded operands into a padded result, sliced back to its sizes; `dense`: the slice copied into
+    the result's own row-major layout (a returned value whose strides the caller was traced against)."""
     a_at, b_at, bias_at = MATMULS[op.overload.data]
     operands = list(op.inputs)
     operands[a_at] = padded(operands[a_at], [pad.m, pad.k], op, made)
@@ -172,6 +186,9 @@ def pad_matmul(op: aten.FallbackOp, pad: Padding, made: dict) -> None:
                 TensorType([rows, columns], out.element_type, [columns + pad.n, 1]))
             new_ops.append(SliceOp(result, sliced, dim, 0, size))
             result = new_ops[-1].result
+    if dense:
+        new_ops.append(CloneOp(result, TensorType([rows, columns], out.element_type, [columns, 1])))
+        result = new_ops[-1].result
     copy_sources(op, new_ops)
     Rewriter.insert_op(new_ops, InsertPoint.before(op))
     op.outputs[0].replace_all_uses_with(result)
@@ -192,10 +209,11 @@ class AtenPadMmPass(CheckedOptions, ModulePass):
             made: dict = {}
             for matmul in [o for o in function.walk() if isinstance(o, aten.FallbackOp) and o.overload.data in MATMULS]:
                 pad = padding(matmul, self.min_rows)
-                if pad and matmul.outputs[0] in kept:  # row slices keep the traced strides, column ones not
+                returned = matmul.outputs[0] in kept
+                if pad.n and returned and not copy_worth_it(matmul, self.min_rows):
                     pad = Padding(pad.m, pad.k, 0)
                 if pad:
-                    pad_matmul(matmul, pad, made)
+                    pad_matmul(matmul, pad, made, dense=returned and bool(pad.n))
             returned_types_follow(function)
 
 

@@ -42,7 +42,8 @@ def test_few_rows_are_not_padded():
 def test_lm_head_gradients_with_odd_vocabulary(dtype, device):
     """The backward of x @ W.t() with 1001 columns: g @ W has a misaligned K and g^T @ x a misaligned M;
     both read one zero-padded copy of g (the gradient arrives from outside the graph) and give eager's
-    gradients."""
+    gradients. The forward (K = 128) computes padded too and copies its logits back into their row-major
+    layout."""
     torch._dynamo.reset()
     metrics.reset()
     w = rand(1001, 128, dtype=dtype, device=device)
@@ -51,14 +52,17 @@ def test_lm_head_gradients_with_odd_vocabulary(dtype, device):
     grads = []
     for fn in (lambda x, w: x @ w.t(), torch.compile(lambda x, w: x @ w.t(), backend="irc")):
         xs, ws = x.clone().requires_grad_(), w.clone().requires_grad_()
-        fn(xs, ws).backward(g)
-        grads.append((xs.grad, ws.grad))
+        out = fn(xs, ws)
+        out.backward(g)
+        grads.append((out.detach(), xs.grad, ws.grad))
+    assert grads[1][0].stride() == (130 * 1001, 1001, 1)
     tolerance = {"rtol": 1e-4, "atol": 1e-4} if dtype == torch.float32 else {"rtol": 2e-2, "atol": 2e-2}
     for want, got in zip(*grads):
         torch.testing.assert_close(got, want, **tolerance)
     padded = "1004" if dtype == torch.float32 else "1008"
-    backward = open(metrics.generated_modules[-1]).read()
+    forward, backward = (open(path).read() for path in metrics.generated_modules[-2:])
     assert backward.count("'aten::mm.default'") == 2 and f"(({padded}, 128), (128, 1)" in backward
+    assert f"((260, {padded}), ({padded}, 1)" in forward
 
 
 def test_lm_head_with_symbolic_rows_is_padded(device):

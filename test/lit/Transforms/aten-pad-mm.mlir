@@ -70,6 +70,23 @@ func.func @training(%x: !aten.tensor<[256, 64], bf16>, %w: !aten.tensor<[64, 100
 
 // -----
 
+// With an inner dim of at least min_rows (the slow kernel's extra time grows with K), a returned result is
+// computed padded too and copied back into its traced row-major layout.
+// CHECK-LABEL: func.func @training_returned_copied
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"(%w)
+// CHECK:         %[[M:.*]] = aten.fallback "aten::mm.default"(%x, %[[P]]) {{.*}} -> !aten.tensor<[256, 1008], bf16, strides [1008, 1]>
+// CHECK:         %[[S:.*]] = aten.slice %[[M]] dim = 1 start = 0 end = 1001
+// CHECK:         %[[C:.*]] = aten.clone %[[S]] : ({{.*}}) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+// CHECK:         func.return %[[C]] : !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+// FEW-LABEL: func.func @training_returned_copied
+// FEW-NOT:     constant_pad_nd
+func.func @training_returned_copied(%x: !aten.tensor<[256, 128], bf16>, %w: !aten.tensor<[128, 1001], bf16>) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]> {
+  %d = aten.fallback "aten::mm.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>]} : (!aten.tensor<[256, 128], bf16>, !aten.tensor<[128, 1001], bf16>) -> !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+  func.return %d : !aten.tensor<[256, 1001], bf16, strides [1001, 1]>
+}
+
+// -----
+
 // The LM head's gradients in a backward graph: the logits' gradient g [512, 1001] is A of both matmuls.
 // g @ W has a misaligned K (g's rows): g and W get 7 zero columns / rows and the product is unchanged;
 // g^T @ x reads g column-major with a misaligned M: it reads the same padded copy of g, transposed, and the
