@@ -262,8 +262,13 @@ def _constant_exponent(op: Operation) -> float | None:
 
 
 def _pow(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> SSAValue:
+    """x ** k: products for small whole k, sqrt for k = 0.5 (as ATen's pow kernels compute them: a 2-norm's
+    sqrt read per element through libdevice.pow cost ConvNeXt-V2's GRN three times Inductor's time)."""
     base, exponent = operands
-    times = POWER_BY_PRODUCT.get(_constant_exponent(op)) if is_float(element_of(base.type)) else None
+    constant = _constant_exponent(op) if is_float(element_of(base.type)) else None
+    if constant == 0.5:
+        return apply_row(ctx.builder, "sqrt", [base])
+    times = POWER_BY_PRODUCT.get(constant)
     if times is not None:
         result = base
         for _ in range(times - 1):

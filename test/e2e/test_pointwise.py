@@ -144,3 +144,11 @@ def test_gelu_tanh_as_sigmoid(dtype, device):
     (text,) = capture(gelu, [x.cpu()])
     source = compile_module_text(text)
     assert "tl.sigmoid" in source and "tanh" not in source.split("def call")[0].split("@triton.jit", 1)[1]
+
+
+@pytest.mark.parametrize("exponent", [0.5, 2.0, 3.0, 2.5])
+def test_constant_powers_at_special_values(exponent, device):
+    """x ** 0.5 is a sqrt and small whole powers are products, as ATen's pow kernels compute them: eager's
+    values at -1, -0, 0, inf, -inf and nan too."""
+    specials = torch.tensor([-1.0, -0.0, 0.0, float("inf"), -float("inf"), float("nan"), 4.0, 0.3], device=device)
+    check(lambda x: (x * 1.0) ** exponent, torch.cat([specials, rand(37, device=device)]))

@@ -253,13 +253,15 @@ func.func @only_externs(%a: !loop.buffer<[2, 3], f32, strides [3, 1]>, %b: !loop
 
 // -----
 
-// pow by a small constant exponent is a product (exact, and no libdevice powf); other exponents stay powf.
+// pow by a small constant exponent is a product (exact, and no libdevice powf), by 0.5 a sqrt (as ATen's pow
+// kernels compute it); other exponents stay powf.
 
 // CHECK-LABEL: triton.func @triton_poi_pow_0
 // CHECK:         %[[X:.*]] = triton.load
 // CHECK:         %[[SQ:.*]] = triton.mul %[[X]], %[[X]]
 // CHECK-NEXT:    %{{.*}} = triton.constant 2.5
-// CHECK-NEXT:    %{{.*}} = triton.pow %[[SQ]]
+// CHECK-NEXT:    %[[P:.*]] = triton.pow %[[SQ]]
+// CHECK:         %{{.*}} = triton.sqrt %[[P]]
 // CHECK:         triton.return
 
 kernel.kernel @pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> (!loop.buffer<[37], f32, strides [1]>) pointwise numel 37 rnumel 1 {xblock = 64, num_warps = 1} {
@@ -269,7 +271,9 @@ kernel.kernel @pow_0(%arg0: !loop.buffer<[37], f32, strides [1]>) -> (!loop.buff
     %3 = math.powf %1, %2 : f32
     %4 = arith.constant 2.500000e+00 : f32
     %5 = math.powf %3, %4 : f32
-    loop.yield %5 : f32
+    %6 = arith.constant 5.000000e-01 : f32
+    %7 = math.powf %5, %6 : f32
+    loop.yield %7 : f32
   } : !loop.buffer<[37], f32, strides [1]>
   kernel.yield %0 : !loop.buffer<[37], f32, strides [1]>
 }
