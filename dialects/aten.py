@@ -169,6 +169,10 @@ SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
 # Discardable attribute (a string) on an imported function without tensor inputs whose tensors live on a
 # device other than the CPU: that device's type ("cuda"); the wrapper allocates there.
 DEVICE = "irc.device"
+# Discardable attribute (a dictionary of strings) on an imported function: size symbols defined by other sizes,
+# `{s53008 = "FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)"}` (a guarded multiple that is an expression, fx_divisible.py);
+# the host evaluates each once the symbols in it are bound. Read by `size_definitions`.
+SIZE_DEFINITIONS = "irc.size_definitions"
 # Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
 # arguments, lifted constants the backend passes on every call.
 CONSTANTS = "irc.constants"
@@ -331,3 +335,23 @@ __all__ = [
     "shape_of",
     *(op.__name__ for op in ATEN_OPS),
 ]
+
+
+def size_definitions(function) -> dict:
+    """{size symbol name: its sympy definition} of a function's SIZE_DEFINITIONS (parsed by grammar, never
+    evaluated); a VerifyException naming the attribute where an entry is not a size symbol and an expression."""
+    from irc.dialects.types import parse_sym
+
+    attr = function.attributes.get(SIZE_DEFINITIONS)
+    if attr is None:
+        return {}
+    entries = getattr(attr, "data", None) if isinstance(attr, DictionaryAttr) else None
+    if entries is None or not all(isinstance(v, StringAttr) for v in entries.values()):
+        raise VerifyException(f"{SIZE_DEFINITIONS} must be a dictionary of strings")
+    found = {}
+    for name, text in entries.items():
+        symbol = parse_sym(name)
+        if not symbol.is_Symbol:
+            raise VerifyException(f"{SIZE_DEFINITIONS}: '{name}' is not a size symbol")
+        found[name] = parse_sym(text.data)
+    return found

@@ -239,7 +239,11 @@ def size_hints(gm) -> dict[str, int]:
 
     from irc.fx_divisible import symbol_hints
 
+    from irc.dialects.sym import evaluate_index
+    from irc.fx_divisible import derived_definitions
+
     hints: dict[str, int] = {}
+    shape_env = None
     for node in gm.graph.find_nodes(op="placeholder"):
         value = node.meta.get("val")
         dims = [value] if isinstance(value, torch.SymInt) else []
@@ -248,6 +252,10 @@ def size_hints(gm) -> dict[str, int]:
         for dim in dims:
             if isinstance(dim, torch.SymInt):
                 hints.update(symbol_hints(dim))
+                shape_env = shape_env or dim.node.shape_env
+    for fresh, definition in (derived_definitions(shape_env) if shape_env else {}).items():
+        if {s.name for s in definition.free_symbols} <= hints.keys():
+            hints[fresh.name] = int(evaluate_index(definition, hints))
     return hints
 
 

@@ -10,6 +10,11 @@ asserting that size is 2*s53002, as Dynamo's guard does before), and CeilDiv(2*q
     guard Eq(2*CeilToInt(IntTrueDiv(s53, 2)), s53)      s53  ->  2*s53002
     guard Eq(Mod(s7, 8), 0)                              s7   ->  8*s7008
 
+A guarded part that is an expression rather than a symbol (the side after a strided stem, `FloorDiv(s53 - 1, 8) +
+1`, rounded up to a multiple of 2 the same way) is read as d times a fresh symbol too; that symbol is defined by the
+sizes it comes from, `FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)`, which the importer writes into the function's
+`irc.size_definitions` and the host evaluates once the sizes in it are bound (`derived_definitions`).
+
 Candidates are read off the guards by their form (a symbol, times an integer or not, divided by an integer or
 taken modulo one), and one is kept only where torch proves its guard form from the guards; a symbol with
 several is a multiple of their least common multiple. Nothing is evaluated from text.
@@ -32,9 +37,49 @@ _KNOWN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def divisible_form(expr, shape_env):
     """`expr` (torch's sympy) with each size symbol the guards prove a multiple of d replaced by d*q."""
     replacements = multiples(shape_env)
-    if not replacements or not (expr.free_symbols & replacements.keys()):
+    if not replacements or not (expr.free_symbols & _key_symbols(replacements)):
         return expr
     return expr.xreplace(replacements)
+
+
+def _key_symbols(replacements: dict) -> set:
+    return set().union(*(key.free_symbols for key in replacements))
+
+
+def derived_definitions(shape_env) -> dict:
+    """{fresh symbol q: FloorDiv(E, d)} of each guarded expression E = d*q that is not a bare symbol (in the
+    terms the importer writes sizes in: a symbol E reads that is a multiple itself is d'*q' there too)."""
+    from irc.fx_sizes import irc_size
+
+    replacements = multiples(shape_env)
+    atoms = {k: v for k, v in replacements.items() if k.is_Symbol}
+    found = {}
+    for expr, multiple in replacements.items():
+        if not expr.is_Symbol:
+            factor, fresh = multiple.as_coeff_Mul()
+            found[fresh] = irc_size(_floor_div(expr.xreplace(atoms), int(factor)))
+    return found
+
+
+def graph_size_definitions(gm) -> dict:
+    """derived_definitions of the shape environment of an FX graph's symbolic inputs, by symbol name."""
+    import torch
+
+    for node in gm.graph.find_nodes(op="placeholder"):
+        value = node.meta.get("val")
+        dims = [value] if isinstance(value, torch.SymInt) else []
+        if isinstance(value, torch.Tensor):
+            dims = [*value.shape, *value.stride()]
+        for dim in dims:
+            if isinstance(dim, torch.SymInt) and dim.node.shape_env is not None:
+                return {q.name: e for q, e in derived_definitions(dim.node.shape_env).items()}
+    return {}
+
+
+def _floor_div(expr, divisor: int):
+    from torch.utils._sympy.functions import FloorDiv
+
+    return FloorDiv(expr, divisor)
 
 
 def symbol_hints(value) -> dict[str, int]:
@@ -57,14 +102,14 @@ def multiples(shape_env) -> dict:
     count = len(shape_env.guards)
     if known["guards"] != count:
         divisors = _proven_divisors(shape_env)
-        known["multiples"] = {s: d * _fresh(shape_env, known["names"], s, d) for s, d in sorted(
-            divisors.items(), key=lambda item: str(item[0]))}
+        known["multiples"] = {e: d * _fresh(shape_env, known["names"], e, d) for e, d in sorted(
+            divisors.items(), key=lambda item: (not item[0].is_Symbol, str(item[0])))}
         known["guards"] = count
     return known["multiples"]
 
 
 def _proven_divisors(shape_env) -> dict:
-    """{symbol: the least common multiple of the integers the guards prove it a multiple of}."""
+    """{symbol or expression: the least common multiple of the integers the guards prove it a multiple of}."""
     import math
 
     facts = [guard.expr for guard in shape_env.guards] + list(getattr(shape_env, "divisible", ()))
@@ -108,13 +153,21 @@ def _candidate(node):
     if not (divisor.is_Integer and int(divisor) > 1):
         return None
     coefficient, symbol = numerator.as_coeff_Mul()
-    if not (coefficient.is_Integer and int(coefficient) > 0 and symbol.is_Symbol and _backed(symbol)):
+    if not (coefficient.is_Integer and int(coefficient) > 0 and _size_of_inputs(symbol)):
         return None
     needed = int(divisor) // sympy.gcd(int(coefficient), int(divisor))
     if needed == 1:
         return None
     exact = sympy.Eq(node, 0) if kind in _REMAINDERS else sympy.Eq(divisor * node, numerator)
     return symbol, int(needed), exact
+
+
+def _size_of_inputs(expr) -> bool:
+    """A backed size symbol, or an expression of them (not a number, not a product with an integer left)."""
+    if expr.is_Symbol:
+        return _backed(expr)
+    free = expr.free_symbols
+    return bool(free) and not expr.is_number and all(s.is_Symbol and _backed(s) for s in free)
 
 
 def _backed(symbol) -> bool:
@@ -131,7 +184,8 @@ def _fresh(shape_env, names: dict, symbol, divisor: int):
     key = (symbol, divisor)
     if key not in names:
         taken = {str(s) for s in _symbols(shape_env)} | {str(q) for q in names.values()}
-        number = int(symbol.name[1:]) * FRESH_BASE + divisor
+        first = symbol if symbol.is_Symbol else min(symbol.free_symbols, key=str)
+        number = int(first.name[1:]) * FRESH_BASE + divisor
         while f"s{number}" in taken:
             number += 1
         names[key] = sympy.Symbol(f"s{number}", integer=True, positive=True)

@@ -40,6 +40,8 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from irc.dialects import aten, kernel
 from irc.dialects.model_source import set_sources, source_entry
+from irc.dialects.types import expr_text
+from irc.fx_divisible import graph_size_definitions
 from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
@@ -230,6 +232,10 @@ class FxImporter:
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
+        definitions = graph_size_definitions(self.gm)
+        if definitions:
+            texts = {name: StringAttr(expr_text(e)) for name, e in sorted(definitions.items())}
+            function.attributes[aten.SIZE_DEFINITIONS] = DictionaryAttr(texts)
         if input_device(self.gm) is None and self.device != "cpu":
             function.attributes[aten.DEVICE] = StringAttr(self.device)
         static = self.static_args()

@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.interpreters.func import FuncFunctions
 
+from irc.dialects import aten
 from irc.interp import values as iv
 from irc.interp.values import find_function  # noqa: F401 (re-exported)
 from irc.interp.loop_impls import RunState, state
@@ -57,7 +58,7 @@ def run_module(
     types = target.function_type.inputs.data
     if len(inputs) != len(types):
         raise ValueError(f"@{target.sym_name.data} takes {len(types)} arguments, got {len(inputs)} inputs")
-    bound = iv.bind_symbols(types, inputs, symbols)
+    bound = iv.bind_symbols(types, inputs, symbols, aten.size_definitions(target))
     if is_triton_level(module):
         from irc.interp.triton_level import run_triton_module
 

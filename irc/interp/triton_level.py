@@ -17,10 +17,12 @@ def host_inputs(module: ModuleOp, inputs: Sequence[object]) -> list:
     """CPU torch tensors with the host function's argument layouts; scalars as Python numbers."""
     from irc.dialects.types import BufferType, TensorType
 
-    types = iv.find_function(module).function_type.inputs.data
-    symbols = iv.bind_symbols(types, inputs)
+    from irc.dialects.aten import size_definitions
+
+    host = iv.find_function(module)
+    symbols = iv.bind_symbols(host.function_type.inputs.data, inputs, definitions=size_definitions(host))
     arguments = []
-    for value, t in zip(inputs, types):
+    for value, t in zip(inputs, host.function_type.inputs.data):
         if isinstance(t, BufferType):
             tensor_type = TensorType(t.sizes(), t.element_type, t.stride_values())
             arguments.append(iv.as_strided_tensor(iv.to_numpy(value), tensor_type, symbols))

@@ -32,15 +32,31 @@ def symbol_dims(t: Attribute) -> list[tuple[int, str]]:
     return [(k, d.data) for k, d in enumerate(t.shape.data) if isinstance(d, StringAttr) and d.data.isidentifier()]
 
 
-def bind_symbols(types: Sequence[Attribute], inputs: Sequence[object], given: Mapping[str, int] = {}) -> dict:
+def bind_symbols(
+    types: Sequence[Attribute], inputs: Sequence[object], given: Mapping[str, int] = {}, definitions: Mapping = {}
+) -> dict:
     """Size symbols bound by the inputs' shapes, then by `given` (which wins). A dim `a*s + c` binds s to
-    `(size - c) // a` once the other symbols of a and c are bound (a multiple `2*s1` of the importer's)."""
+    `(size - c) // a` once the other symbols of a and c are bound (a multiple `2*s1` of the importer's); a
+    symbol of `definitions` (aten.size_definitions) is its definition's value once the symbols in it are."""
     symbols: dict[str, int] = {}
     for t, value in zip(types, inputs):
         for position, name in symbol_dims(t):
             symbols[name] = int(np.shape(value)[position])
-    symbols |= _bind_linear_dims(types, inputs, {**symbols, **given})
+    count = -1
+    while count != len(symbols):
+        count = len(symbols)
+        symbols |= _bind_linear_dims(types, inputs, {**symbols, **given})
+        symbols |= _defined(definitions, {**symbols, **given})
     return {**symbols, **given}
+
+
+def _defined(definitions: Mapping, bound: dict) -> dict:
+    from irc.dialects.sym import evaluate_index
+
+    return {
+        name: int(evaluate_index(expr, bound)) for name, expr in definitions.items()
+        if name not in bound and {s.name for s in expr.free_symbols} <= bound.keys()
+    }  # fmt: skip
 
 
 def _bind_linear_dims(types: Sequence[Attribute], inputs: Sequence[object], bound: dict) -> dict:

@@ -38,7 +38,7 @@ from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
-from irc.dialects.aten import DEVICE, NONE_RESULTS, SCALAR_TENSOR_ARGS
+from irc.dialects.aten import DEVICE, NONE_RESULTS, SCALAR_TENSOR_ARGS, size_definitions
 from irc.dialects.sym import as_expr, one_unknown
 from irc.dialects.types import (
     BufferType,
@@ -169,8 +169,11 @@ class WrapperPrinter:
              for arg in buffers for d, dim in enumerate(dims_of(arg.type).data)]
             for accessor, dims_of in (("shape[{0}]", lambda t: t.shape), ("stride({0})", lambda t: t.strides))
         )
-        # sizes before strides; a size `s0*s2` binds s2 once another input has bound s0
-        while self._bind_all(shapes, bound) or self._bind_all(strides, bound):
+        # sizes before strides; a size `s0*s2` binds s2 once another input has bound s0; a defined size once
+        # the sizes in its definition are bound
+        definitions = size_definitions(self.host)
+        while (self._bind_all(shapes, bound) or self._bind_all(strides, bound)
+               or self._bind_defined(definitions, bound)):
             pass
         missing = self.needed_symbols() - bound
         if missing:
@@ -182,6 +185,15 @@ class WrapperPrinter:
         for expr, source in sources:
             self._bind(expr, source, bound)
         return len(bound) > count
+
+    def _bind_defined(self, definitions: dict, bound: set[str]) -> bool:
+        """`s53008 = ((s53 - 1) // 8 + 1) // 2` for each unbound defined symbol whose definition's are bound."""
+        ready = [name for name, expr in definitions.items()
+                 if name not in bound and {s.name for s in expr.free_symbols} <= bound]
+        for name in ready:
+            self.emit(f"{checked_name(name, 'size symbol')} = {python_expr(definitions[name])}")
+            bound.add(name)
+        return bool(ready)
 
     def _bind(self, expr: sympy.Expr, source: str, bound: set[str]) -> None:
         """Binds the one unbound symbol of a size/stride `a*s + c` to `(source - c) // a`."""

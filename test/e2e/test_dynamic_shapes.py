@@ -229,10 +229,10 @@ class PatchAttention(nn.Module):
     patches of each position within a patch, folded back. Its views keep their elements only because the side
     is even, which torch knows from a guard (`Eq(2*CeilToInt(IntTrueDiv(s0, 2)), s0)`)."""
 
-    def __init__(self, channels=8, patch=2):
+    def __init__(self, channels=8, patch=2, stride=1):
         super().__init__()
         self.patch = patch
-        self.conv = nn.Conv2d(3, channels, 3, padding=1)
+        self.conv = nn.Conv2d(3, channels, 3, stride=stride, padding=1)
         self.attention = nn.MultiheadAttention(channels, 2, batch_first=True)
         self.proj = nn.Linear(channels, channels)
 
@@ -259,6 +259,14 @@ class PatchAttention(nn.Module):
 def test_patch_unfold_trained_dynamic():
     """The sides are even at every size: the importer reads them as 2 times a fresh size symbol."""
     check_training(PatchAttention, [(2, 3, 8, 12), (3, 3, 14, 10), (2, 3, 6, 18)], True, DYNAMIC_GRAPHS)
+
+
+def test_patch_unfold_after_a_strided_stem_trained_dynamic():
+    """The even side is an expression, `FloorDiv(s0 - 1, 2) + 1`, after a stride-2 convolution (timm's
+    MobileViT): the importer reads it as 2 times a fresh symbol defined by it (irc.size_definitions), which
+    the host evaluates from the input's side."""
+    shapes = [(2, 3, 16, 24), (3, 3, 28, 20), (2, 3, 12, 36)]
+    check_training(lambda: PatchAttention(stride=2), shapes, True, DYNAMIC_GRAPHS)
 
 
 def test_patch_unfold_inference_dynamic():

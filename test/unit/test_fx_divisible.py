@@ -55,3 +55,38 @@ def test_exact_divisions_fold():
     assert ModularIndexing(4 * s0 * s1, 1, 2 * s1) == 0
     kept = [FloorDiv(2 * s0 + 1, 2), FloorDiv(s0, 2 * s0), FloorDiv(2 / s0, 2), ModularIndexing(s0 * s1, 1, 2)]
     assert all(isinstance(e, (FloorDiv, ModularIndexing)) for e in kept)
+
+
+def test_guarded_expression_is_a_fresh_symbol_defined_by_it():
+    """The side after a strided stem, `FloorDiv(x - 1, 8) + 1`, rounded up to a multiple of 2 as MobileViT does:
+    2 times a fresh symbol whose definition (in irc's sizes) the host evaluates from x."""
+    from irc.dialects.sym import evaluate_index
+    from irc.fx_divisible import derived_definitions
+
+    env = ShapeEnv()
+    x = size(env, "x", 64)
+    side = (x - 1) // 8 + 1
+    assert math.ceil(side / 2) * 2 == side
+    ((torch_symbol, definition),) = derived_definitions(env).items()
+    fresh = sympy.Symbol(torch_symbol.name)
+    assert size_dim(side) == 2 * fresh
+    assert size_dim(side // 2) == fresh
+    assert evaluate_index(definition, {str(x.node.expr): 64}) == 4
+    assert evaluate_index(definition, {str(x.node.expr): 112}) == 7  # another size: FloorDiv(111, 8) + 1 = 14
+    assert size_dim(x) == sympy.Symbol(str(x.node.expr))  # x itself: no guard on its divisibility
+
+
+def test_size_definitions_are_read_by_grammar():
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import DictionaryAttr, IntAttr, StringAttr
+    from xdsl.utils.exceptions import VerifyException
+
+    from irc.dialects.aten import SIZE_DEFINITIONS, size_definitions
+
+    function = func.FuncOp("f", ([], []))
+    function.attributes[SIZE_DEFINITIONS] = DictionaryAttr({"s8": StringAttr("FloorDiv(s0 - 1, 8) + 1")})
+    assert str(size_definitions(function)["s8"]) == "FloorDiv(s0 - 1, 8) + 1"
+    for bad in ({"s8": IntAttr(3)}, {"s8": StringAttr("__import__('os')")}, {"2*s8": StringAttr("s0")}):
+        function.attributes[SIZE_DEFINITIONS] = DictionaryAttr(bad)
+        with pytest.raises(VerifyException):
+            size_definitions(function)
