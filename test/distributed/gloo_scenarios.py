@@ -9,7 +9,9 @@ the processes.
 
 from __future__ import annotations
 
+import faulthandler
 import json
+import os
 import sys
 import time
 import traceback
@@ -272,8 +274,16 @@ def run_combination(combination, workload: str):
     return lambda rank, world: combination(rank, world, WORKLOADS[workload])
 
 
+def one_rank_fails(rank: int, world: int) -> None:
+    """Rank 1 raises while rank 0 waits for it in a collective (what main does then is tested)."""
+    if rank == 1:
+        raise RuntimeError("rank 1 fails on purpose")
+    dist.all_reduce(torch.ones(3))
+
+
 SCENARIOS = {
     "functional_collectives": functional_collectives,
+    "one_rank_fails": one_rank_fails,
     **{
         f"{name}-{workload}": run_combination(combination, workload)
         for name, (combination, workloads) in COMBINATIONS.items()
@@ -282,26 +292,65 @@ SCENARIOS = {
 }
 
 
+COLLECTIVE_TIMEOUT = timedelta(minutes=2)  # a rank the other waits for this long in a collective: both fail
+SCENARIO_SECONDS = 300  # a scenario running longer prints every thread's stack and ends its process
+
+
 def main(rank: int, world: int, init_file: str, results_path: str, names: list[str]) -> None:
-    # a collective one rank never joins fails after the timeout rather than hanging the suite
+    """Runs the scenarios in order. The first that fails on a rank ends that rank's process at once (its
+    results written): the other rank, maybe waiting inside one of the scenario's collectives, then fails
+    there (its peer closed the connection) instead of waiting for the timeout, and ends too."""
     dist.init_process_group(
-        "gloo", init_method=f"file://{init_file}", rank=rank, world_size=world, timeout=timedelta(minutes=5)
+        "gloo", init_method=f"file://{init_file}", rank=rank, world_size=world, timeout=COLLECTIVE_TIMEOUT
     )
-    results = {}
-    for name in names or list(SCENARIOS):
-        torch._dynamo.reset()
-        torch.nn.parallel.DistributedDataParallel._active_ddp_module = None  # left set by a failed scenario
-        start = time.perf_counter()
-        try:
-            SCENARIOS[name](rank, world)
-            results[name] = "ok"
-        except Exception:  # reported to the test, which fails with the text
-            results[name] = traceback.format_exc()
+    names = names or list(SCENARIOS)
+    results: dict[str, str] = {}
+    for index, name in enumerate(names):
+        results[name] = run_scenario(name, rank, world)
+        stopped = None if results[name] == "ok" else f"not run: {name} failed on rank {rank}"
+        if stopped is None and not all_finished():
+            stopped = f"not run: the other rank did not finish {name}"
+        if stopped is not None:
+            results.update({later: stopped for later in names[index + 1 :]})
+            finish(results, results_path)
+    finish(results, results_path, clean=True)
+
+
+def all_finished() -> bool:
+    """Whether every rank finished the scenario (False: one ended or timed out)."""
+    try:
         dist.barrier()
+        return True
+    except Exception:  # noqa: BLE001 - the connection to a rank that ended is closed
+        return False
+
+
+def run_scenario(name: str, rank: int, world: int) -> str:
+    """"ok", or the text of what the scenario raised."""
+    torch._dynamo.reset()
+    start = time.perf_counter()
+    faulthandler.dump_traceback_later(SCENARIO_SECONDS, exit=True)
+    try:
+        SCENARIOS[name](rank, world)
+        return "ok"
+    except Exception:  # reported to the test, which fails with the text
+        return traceback.format_exc()
+    finally:
+        faulthandler.cancel_dump_traceback_later()
         print(f"{name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
+
+
+def finish(results: dict[str, str], results_path: str, clean: bool = False) -> None:
+    """Writes the results and ends the process; `clean` after every scenario passed on every rank, else at
+    once (no wait for the other rank, no destructor waiting on a collective that never completes)."""
     with open(results_path, "w") as f:
         json.dump(results, f)
-    dist.destroy_process_group()
+    if clean:
+        dist.destroy_process_group()
+        sys.exit(0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -16,8 +17,10 @@ SCENARIOS = [
     *(f"{combination}-{model}" for combination in DATA_PARALLEL for model in ("decoder", "resnet")),
     "tensor_parallel-decoder", "sequence_parallel-decoder",
 ]  # fmt: skip
-SLOW = {*(f"{combination}-resnet" for combination in DATA_PARALLEL), "sequence_parallel-decoder"}  # 25-30 s each
+# 25-30 s each under load
+SLOW = {*(f"{combination}-resnet" for combination in DATA_PARALLEL), "sequence_parallel-decoder"}
 WORLD = 2
+TIMEOUT_SECONDS = 900  # a hung scenario ends its process itself after 300 s (gloo_scenarios.py)
 SCRIPT = os.path.join(os.path.dirname(__file__), "gloo_scenarios.py")
 
 pytestmark = pytest.mark.xdist_group("gloo")
@@ -39,7 +42,14 @@ def run_scenarios(folder, names: list[str]) -> list[dict[str, str]]:
         )
         for rank in range(WORLD)
     ]
-    logs = [process.communicate(timeout=1200)[0] for process in processes]
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    try:
+        logs = [process.communicate(timeout=max(1, deadline - time.monotonic()))[0] for process in processes]
+    except subprocess.TimeoutExpired:
+        for process in processes:
+            process.kill()
+        logs = [process.communicate()[0] for process in processes]
+        pytest.fail(f"the scenarios ran over {TIMEOUT_SECONDS} s:\n" + "\n".join(log[-3000:] for log in logs))
     for rank, process in enumerate(processes):
         assert process.returncode == 0, f"rank {rank} failed:\n{logs[rank][-4000:]}"
     return [json.loads(path.read_text()) for path in results]
@@ -47,7 +57,8 @@ def run_scenarios(folder, names: list[str]) -> list[dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def quick_outcomes(tmp_path_factory):
-    return run_scenarios(tmp_path_factory.mktemp("gloo"), [name for name in SCENARIOS if name not in SLOW])
+    quick = [name for name in SCENARIOS if name not in SLOW]
+    return run_scenarios(tmp_path_factory.mktemp("gloo"), [*quick, "one_rank_fails"])  # that one ends them
 
 
 @pytest.fixture(scope="module")
@@ -60,5 +71,14 @@ def slow_outcomes(tmp_path_factory):
 )
 def test_matches_eager(request, scenario):
     outcomes = request.getfixturevalue("slow_outcomes" if scenario in SLOW else "quick_outcomes")
-    for rank, outcome in enumerate(outcomes):
-        assert outcome[scenario] == "ok", f"rank {rank}:\n{outcome[scenario]}"
+    failures = [f"rank {rank}:\n{outcome[scenario]}" for rank, outcome in enumerate(outcomes)
+                if outcome[scenario] != "ok"]  # fmt: skip
+    assert not failures, "\n".join(failures)
+
+
+def test_a_rank_that_fails_ends_both_at_once(quick_outcomes):
+    """Rank 1 raises while rank 0 waits in a collective: rank 1 ends, and rank 0 fails at once (its peer
+    closed the connection) rather than after the collective timeout."""
+    failed, waiting = quick_outcomes[1]["one_rank_fails"], quick_outcomes[0]["one_rank_fails"]
+    assert "rank 1 fails on purpose" in failed
+    assert "by peer" in waiting and "Timed out" not in waiting, waiting
