@@ -148,3 +148,12 @@ def test_conv_bias_grad_is_a_reduction_irc_fuses(device):
 def test_scaled_dot_product_attention_backward(device):
     q, k, v = (rand(2, 3, 13, 8, device=device) for _ in range(3))
     grads_match(lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True) * 2, q, k, v)
+
+
+@pytest.mark.parametrize("pieces", [8, 12])
+def test_cat_of_many_inputs_read_by_a_pointwise_consumer(pieces, device):
+    """A DenseNet-style cat read by a pointwise consumer: up to 8 inputs the consumer reads them by index (no
+    copy first); beyond, each position would take a masked load per input, and an extern copies them instead."""
+    features = [rand(2, 3, 5, 4, device=device) for _ in range(pieces)]
+    check(lambda *xs: torch.relu(torch.cat(xs, 1) * 2 + 1), *features,
+          kernels=1, fallbacks={} if pieces <= 8 else {"aten::cat.default": 1})
