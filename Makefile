@@ -29,7 +29,7 @@ lit: $(STAMP)
 # worker processes compiled is not found there afterwards (test_the_pool_compiles_in_worker_processes; not yet
 # understood: Dynamo's shared state was one cause, which the tests now reset)
 pytest: $(STAMP)
-	$(PY) -m pytest -q -n $(JOBS) --durations=25 test --ignore=test/unit/test_compile_pool.py
+	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup --durations=25 test --ignore=test/unit/test_compile_pool.py
 	$(PY) -m pytest -q test/unit/test_compile_pool.py
 
 # the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7);

@@ -7,6 +7,7 @@ irc creates are 0700 (entries are written 0600 by mkstemp). The key is 32 random
 of the private folder; an entry signed under another key (copied from another user or machine) is a miss.
 """
 
+import contextlib
 import logging
 import os
 import stat
@@ -94,28 +95,43 @@ def key_of_root(root: str) -> bytes | None:
 
 
 def _read_or_make_key(root: str) -> bytes | None:
+    """The key in `root`, made (or remade where damaged: another size, owner or mode; old entries then miss)
+    under a lock on the folder, so processes starting on one fresh folder at once all use the same key."""
     path = os.path.join(root, KEY_FILE)
-    for _ in range(3):
+    key = _read_key(path)
+    if key is not None:
+        return key
+    with _folder_locked(root):
         key = _read_key(path)
-        if key is not None:
-            return key
-        fd, tmp = tempfile.mkstemp(dir=root, prefix=KEY_FILE + ".", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(os.urandom(KEY_BYTES))
-                f.flush()
-                os.fsync(f.fileno())
-            if os.path.lexists(path):  # damaged (another size, owner or mode): a new key; old entries miss
+        if key is None:
+            fd, tmp = tempfile.mkstemp(dir=root, prefix=KEY_FILE + ".", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(os.urandom(KEY_BYTES))
+                    f.flush()
+                    os.fsync(f.fileno())
                 os.replace(tmp, path)
-            else:
-                try:
-                    os.link(tmp, path)  # fails when another process made the key first: both use that one
-                except FileExistsError:
-                    pass
-        finally:
-            if os.path.lexists(tmp):
-                os.unlink(tmp)
-    return _read_key(path)
+            finally:
+                if os.path.lexists(tmp):
+                    os.unlink(tmp)
+            key = _read_key(path)
+    return key
+
+
+@contextlib.contextmanager
+def _folder_locked(root: str):
+    """An exclusive lock on the folder `root` among processes (flock; none where the system has no fcntl)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _read_key(path: str) -> bytes | None:

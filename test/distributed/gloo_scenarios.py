@@ -9,23 +9,32 @@ the processes.
 
 from __future__ import annotations
 
-import copy
+import faulthandler
 import json
+import os
 import sys
+import time
 import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from typing import Callable
 
+import tiny_models
 import torch
 import torch.distributed as dist
+import torch.nn.functional as F
 from torch import nn
 
 from irc import metrics
 
-TOLERANCE = dict(rtol=1e-4, atol=1e-5)
-STEPS = 3
+RTOL, ATOL = 1e-4, 1e-5  # fp32; ATOL scaled by the largest value compared
+STEPS = 20
 
 
 def close(got, want, what: str) -> None:
-    torch.testing.assert_close(got, want, **TOLERANCE, msg=lambda m: f"{what}: {m}")
+    scale = max(1.0, want.abs().max().item()) if want.numel() else 1.0
+    torch.testing.assert_close(got, want, rtol=RTOL, atol=ATOL * scale, msg=lambda m: f"{what}: {m}")
 
 
 def functional_collectives(rank: int, world: int) -> None:
@@ -48,40 +57,41 @@ def functional_collectives(rank: int, world: int) -> None:
         close(g, e, f"output {i}")
 
 
-class Block(nn.Module):
-    """A linear layer and, but for the last block, tanh. The program's own classes: Dynamo starts no frame
-    inside torch.nn's modules (a bare nn.Sequential under torch.compile(DDP(...)), or an nn.Linear compiled
-    under fully_shard's hooks, would run eagerly)."""
+@dataclass(frozen=True)
+class Workload:
+    """A model to train, its loss and its batches: `batch(seed)` gives inputs and targets. `bucket_bytes`:
+    DDP buckets small enough that Dynamo's DDP optimizer splits the model into a few graphs."""
 
-    def __init__(self, width_in: int, width_out: int, last: bool):
-        super().__init__()
-        self.linear, self.last = nn.Linear(width_in, width_out), last
-
-    def forward(self, x):
-        y = self.linear(x)
-        return y if self.last else torch.tanh(y)
+    model: Callable[[], nn.Module]
+    loss: Callable
+    batch: Callable
+    optimizer: Callable
+    bucket_bytes: int
 
 
-class MLP(nn.Module):
-    def __init__(self, widths: tuple[int, ...] = (13, 17, 11, 3)):
-        super().__init__()
-        torch.manual_seed(0)
-        pairs = list(zip(widths, widths[1:]))
-        self.layers = nn.ModuleList(Block(a, b, i == len(pairs) - 1) for i, (a, b) in enumerate(pairs))
-
-    def forward(self, x):
-        for layer in self.layers:
-            x = layer(x)
-        return x
+def sgd(parameters):
+    return torch.optim.SGD(parameters, lr=0.05, momentum=0.9)
 
 
-def train(model: nn.Module, params: nn.Module, batch) -> list[torch.Tensor]:
-    """STEPS steps of SGD on `batch(step)`'s inputs and targets; the losses."""
-    optimizer = torch.optim.SGD(params.parameters(), lr=0.1)
+def adamw(parameters):
+    return torch.optim.AdamW(parameters, lr=2e-3, weight_decay=0.01)
+
+
+WORKLOADS = {
+    "decoder": Workload(
+        tiny_models.Decoder, tiny_models.decoder_loss, tiny_models.token_batch, adamw, bucket_bytes=48 << 10
+    ),
+    "resnet": Workload(tiny_models.ResNet, F.cross_entropy, tiny_models.image_batch, sgd, 4 << 10),
+}
+
+
+def train(model: nn.Module, params: nn.Module, work: Workload, seeds) -> list[torch.Tensor]:
+    """STEPS optimizer steps on a fresh batch each (`seeds(step)`); the losses."""
+    optimizer = work.optimizer(params.parameters())
     losses = []
     for step in range(STEPS):
-        x, y = batch(step)
-        loss = nn.functional.mse_loss(model(x), y)
+        inputs, targets = work.batch(seeds(step))
+        loss = work.loss(model(inputs), targets)
         loss.backward()
         optimizer.step()
         optimizer.zero_grad()
@@ -89,48 +99,64 @@ def train(model: nn.Module, params: nn.Module, batch) -> list[torch.Tensor]:
     return losses
 
 
-def rank_batch(rank: int):
+def rank_seeds(rank: int):
     """Each rank its own data (data parallel)."""
-
-    def batch(step: int):
-        torch.manual_seed(100 * rank + step)
-        return torch.randn(9, 13), torch.randn(9, 3)
-
-    return batch
+    return lambda step: 1000 * rank + step
 
 
-def compare_training(eager: nn.Module, compiled, params: nn.Module, batch) -> None:
-    """Trains `eager` and `compiled` (whose parameters `params` holds) alike: equal losses and parameters."""
-    want, got = train(eager, eager, batch), train(compiled, params, batch)
-    close(torch.stack(got), torch.stack(want), "losses")
+def same_seeds(step: int) -> int:
+    """Every rank the same batch (tensor parallel splits the weights)."""
+    return step
+
+
+def compare_training(eager: nn.Module, compiled, params: nn.Module, work: Workload, seeds) -> None:
+    """Trains `eager` and `compiled` (whose parameters and buffers `params` holds) alike: equal losses at
+    every step, equal parameters and buffers (batch norm's running statistics) at the end."""
+    want, got = train(eager, eager, work, seeds), train(compiled, params, work, seeds)
+    for step, (g, e) in enumerate(zip(got, want)):
+        close(g, e, f"loss of step {step}")
     for (name, p), q in zip(eager.named_parameters(), params.parameters()):
         close(_full(q), _full(p), name)
+    for (name, p), q in zip(eager.named_buffers(), params.buffers()):
+        close(q, p, name)
 
 
 def _full(t):
     return t.full_tensor() if hasattr(t, "full_tensor") else t.detach()
 
 
-def ddp_of_compiled(rank: int, world: int) -> None:
+@contextmanager
+def split_buckets(work: Workload):
+    """DDP buckets of `work.bucket_bytes`, the first too (Dynamo's DDP optimizer reads its first bucket's cap
+    from torch.distributed's default, 1 MB, more than a tiny model)."""
+    default = dist._DEFAULT_FIRST_BUCKET_BYTES
+    dist._DEFAULT_FIRST_BUCKET_BYTES = work.bucket_bytes
+    try:
+        yield work.bucket_bytes / 2**20
+    finally:
+        dist._DEFAULT_FIRST_BUCKET_BYTES = default
+
+
+def ddp_of_compiled(rank: int, world: int, work: Workload) -> None:
     from torch.nn.parallel import DistributedDataParallel as DDP
 
-    eager = DDP(MLP())
-    compiled = DDP(torch.compile(MLP(), backend="irc"))
+    eager = DDP(work.model())
+    compiled = DDP(torch.compile(work.model(), backend="irc"))
     metrics.reset()
-    compare_training(eager, compiled, compiled, rank_batch(rank))
+    compare_training(eager, compiled, compiled, work, rank_seeds(rank))
     compiled_graphs(2)  # forward and backward
 
 
-def compiled_ddp(rank: int, world: int) -> None:
-    """Dynamo's DDP optimizer splits the graph at the buckets' boundaries: a model of a few MB, 1 MB buckets
-    (the first bucket may not be smaller than 1 MB)."""
+def compiled_ddp(rank: int, world: int, work: Workload) -> None:
+    """Dynamo's DDP optimizer splits the graph at the buckets' boundaries."""
     from torch.nn.parallel import DistributedDataParallel as DDP
 
-    eager = DDP(MLP((13, 600, 500, 3)), bucket_cap_mb=1)
-    ddp = DDP(MLP((13, 600, 500, 3)), bucket_cap_mb=1)
-    compiled = torch.compile(ddp, backend="irc")
-    metrics.reset()
-    compare_training(eager, compiled, ddp, rank_batch(rank))
+    with split_buckets(work) as bucket_mb:
+        eager = DDP(work.model(), bucket_cap_mb=bucket_mb)
+        ddp = DDP(work.model(), bucket_cap_mb=bucket_mb)
+        compiled = torch.compile(ddp, backend="irc")
+        metrics.reset()
+        compare_training(eager, compiled, ddp, work, rank_seeds(rank))
     compiled_graphs(4)  # forward and backward of each bucket's part
 
 
@@ -140,125 +166,191 @@ def compiled_graphs(least: int) -> None:
         raise AssertionError(f"{counts}, {metrics.graph_fallbacks} run eagerly; expected {least} graphs")
 
 
-def fsdp2_compiled_blocks(rank: int, world: int) -> None:
+def fsdp2_compiled_blocks(rank: int, world: int, work: Workload) -> None:
     from torch.distributed.fsdp import fully_shard
 
     def sharded(compile_blocks: bool) -> nn.Module:
-        model = MLP()
-        for index, layer in enumerate(model.layers):
-            fully_shard(layer)
+        model = work.model()
+        for index, block in enumerate(model.blocks):
+            fully_shard(block)
             if compile_blocks:
-                model.layers[index] = torch.compile(layer, backend="irc")
+                model.blocks[index] = torch.compile(block, backend="irc")
         return fully_shard(model)
 
     eager, compiled = sharded(False), sharded(True)
     metrics.reset()
-    compare_training(eager, compiled, compiled, rank_batch(rank))
+    compare_training(eager, compiled, compiled, work, rank_seeds(rank))
     compiled_graphs(2)
 
 
-def fsdp2_compiled_model(rank: int, world: int) -> None:
+def fsdp2_compiled_model(rank: int, world: int, work: Workload) -> None:
     from torch.distributed.fsdp import fully_shard
 
     def sharded() -> nn.Module:
-        model = MLP()
-        for layer in model.layers:
-            fully_shard(layer)
+        model = work.model()
+        for block in model.blocks:
+            fully_shard(block)
         return fully_shard(model)
 
     eager, model = sharded(), sharded()
     compiled = torch.compile(model, backend="irc")
     metrics.reset()
-    compare_training(eager, compiled, model, rank_batch(rank))
+    compare_training(eager, compiled, model, work, rank_seeds(rank))
     compiled_graphs(2)
 
 
-def tensor_parallel(rank: int, world: int) -> None:
-    from torch.distributed.device_mesh import init_device_mesh
-    from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel, parallelize_module
+def tensor_parallel(rank: int, world: int, work: Workload) -> None:
+    """Each block's attention heads and MLP columns split over the ranks (Megatron style); the embedding,
+    norms and head replicated."""
+    from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
 
-    mesh = init_device_mesh("cpu", (world,))
-
-    def block() -> nn.Module:
-        torch.manual_seed(0)
-        model = nn.Sequential(nn.Linear(12, 22), nn.GELU(), nn.Linear(22, 5))
-        return parallelize_module(model, mesh, {"0": ColwiseParallel(), "2": RowwiseParallel()})
-
-    eager, parallel = block(), block()
-    compiled = torch.compile(parallel, backend="irc")
-    metrics.reset()
-    compare_training(eager, compiled, parallel, same_batch)
-    compiled_graphs(2)
+    plan = {"attention.q": ColwiseParallel(), "attention.k": ColwiseParallel(),
+            "attention.v": ColwiseParallel(), "attention.out": RowwiseParallel(),
+            "mlp.gate": ColwiseParallel(), "mlp.up": ColwiseParallel(),
+            "mlp.down": RowwiseParallel()}  # fmt: skip
+    compare_parallel(work, lambda model, mesh: parallelize_blocks(model, mesh, plan))
 
 
-def same_batch(step: int):
-    """Every rank the same batch (tensor parallel splits the weights)."""
-    torch.manual_seed(step)
-    return torch.randn(7, 12), torch.randn(7, 5)
-
-
-def sequence_parallel(rank: int, world: int) -> None:
-    """A LayerNorm over sequence shards (SequenceParallel), then a column- and a row-parallel linear layer:
-    all_gather before the first, reduce_scatter after the second, in the forward and backward graphs."""
-    from torch.distributed.device_mesh import init_device_mesh
-    from torch.distributed.tensor import Shard
+def sequence_parallel(rank: int, world: int, work: Workload) -> None:
+    """Tensor parallel whose norms and residual stream are sharded along the sequence (SequenceParallel):
+    all_gather before attention and MLP, reduce_scatter after, in the forward and backward graphs."""
+    from torch.distributed.tensor import Replicate, Shard
     from torch.distributed.tensor.parallel import (
         ColwiseParallel,
+        PrepareModuleInput,
         RowwiseParallel,
         SequenceParallel,
         parallelize_module,
     )
 
-    mesh = init_device_mesh("cpu", (world,))
-    plan = {
-        "0": SequenceParallel(),
-        "1": ColwiseParallel(input_layouts=Shard(1)),
-        "3": RowwiseParallel(output_layouts=Shard(1)),
-    }
+    gather = PrepareModuleInput(input_layouts=(Shard(1),), desired_input_layouts=(Replicate(),))
+    plan = {"attention_norm": SequenceParallel(), "attention": gather, "attention.q": ColwiseParallel(),
+            "attention.k": ColwiseParallel(), "attention.v": ColwiseParallel(),
+            "attention.out": RowwiseParallel(output_layouts=Shard(1)), "mlp_norm": SequenceParallel(),
+            "mlp": gather, "mlp.gate": ColwiseParallel(), "mlp.up": ColwiseParallel(),
+            "mlp.down": RowwiseParallel(output_layouts=Shard(1))}  # fmt: skip
+    ends = {"embed": RowwiseParallel(input_layouts=Replicate(), output_layouts=Shard(1)),
+            "norm": SequenceParallel(),
+            "head": ColwiseParallel(input_layouts=Shard(1), output_layouts=Replicate())}  # fmt: skip
 
-    def block() -> nn.Module:
-        torch.manual_seed(0)
-        model = nn.Sequential(nn.LayerNorm(12), nn.Linear(12, 22), nn.GELU(), nn.Linear(22, 12))
-        return parallelize_module(model, mesh, plan)
+    def parallelize(model, mesh):
+        parallelize_module(model, mesh, ends)
+        return parallelize_blocks(model, mesh, plan)
 
-    def batch(step: int):  # every rank the same sequence; each takes its shard of the positions
-        torch.manual_seed(step)
-        x, y = torch.randn(3, 2 * world, 12), torch.randn(3, 2 * world, 12)
-        return x.chunk(world, dim=1)[rank], y.chunk(world, dim=1)[rank]
+    even = replace(work, batch=lambda seed: tiny_models.token_batch(seed, sequence=tiny_models.SEQUENCE + 1))
+    compare_parallel(even, parallelize)  # DTensor over gloo needs equal shards (eager too)
 
-    eager, parallel = block(), block()
+
+def parallelize_blocks(model: nn.Module, mesh, plan: dict) -> nn.Module:
+    from torch.distributed.tensor.parallel import parallelize_module
+
+    for block in model.blocks:
+        parallelize_module(block, mesh, plan)
+    return model
+
+
+def compare_parallel(work: Workload, parallelize) -> None:
+    from torch.distributed.device_mesh import init_device_mesh
+
+    mesh = init_device_mesh("cpu", (dist.get_world_size(),))
+    eager, parallel = parallelize(work.model(), mesh), parallelize(work.model(), mesh)
     compiled = torch.compile(parallel, backend="irc")
     metrics.reset()
-    compare_training(eager, compiled, parallel, batch)
+    compare_training(eager, compiled, parallel, work, same_seeds)
     compiled_graphs(2)
+
+
+COMBINATIONS = {
+    "ddp_of_compiled": (ddp_of_compiled, ("decoder", "resnet")),
+    "compiled_ddp": (compiled_ddp, ("decoder", "resnet")),
+    "fsdp2_compiled_blocks": (fsdp2_compiled_blocks, ("decoder", "resnet")),
+    "fsdp2_compiled_model": (fsdp2_compiled_model, ("decoder", "resnet")),
+    "tensor_parallel": (tensor_parallel, ("decoder",)),
+    "sequence_parallel": (sequence_parallel, ("decoder",)),
+}
+
+
+def run_combination(combination, workload: str):
+    return lambda rank, world: combination(rank, world, WORKLOADS[workload])
+
+
+def one_rank_fails(rank: int, world: int) -> None:
+    """Rank 1 raises while rank 0 waits for it in a collective (what main does then is tested)."""
+    if rank == 1:
+        raise RuntimeError("rank 1 fails on purpose")
+    dist.all_reduce(torch.ones(3))
 
 
 SCENARIOS = {
     "functional_collectives": functional_collectives,
-    "ddp_of_compiled": ddp_of_compiled,
-    "compiled_ddp": compiled_ddp,
-    "fsdp2_compiled_blocks": fsdp2_compiled_blocks,
-    "fsdp2_compiled_model": fsdp2_compiled_model,
-    "tensor_parallel": tensor_parallel,
-    "sequence_parallel": sequence_parallel,
+    "one_rank_fails": one_rank_fails,
+    **{
+        f"{name}-{workload}": run_combination(combination, workload)
+        for name, (combination, workloads) in COMBINATIONS.items()
+        for workload in workloads
+    },
 }
 
 
+COLLECTIVE_TIMEOUT = timedelta(minutes=2)  # a rank the other waits for this long in a collective: both fail
+SCENARIO_SECONDS = 300  # a scenario running longer prints every thread's stack and ends its process
+
+
 def main(rank: int, world: int, init_file: str, results_path: str, names: list[str]) -> None:
-    dist.init_process_group("gloo", init_method=f"file://{init_file}", rank=rank, world_size=world)
-    results = {}
-    for name in names or list(SCENARIOS):
-        torch._dynamo.reset()
-        torch.nn.parallel.DistributedDataParallel._active_ddp_module = None  # left set by a failed scenario
-        try:
-            SCENARIOS[name](rank, world)
-            results[name] = "ok"
-        except Exception:  # reported to the test, which fails with the text
-            results[name] = traceback.format_exc()
+    """Runs the scenarios in order. The first that fails on a rank ends that rank's process at once (its
+    results written): the other rank, maybe waiting inside one of the scenario's collectives, then fails
+    there (its peer closed the connection) instead of waiting for the timeout, and ends too."""
+    dist.init_process_group(
+        "gloo", init_method=f"file://{init_file}", rank=rank, world_size=world, timeout=COLLECTIVE_TIMEOUT
+    )
+    names = names or list(SCENARIOS)
+    results: dict[str, str] = {}
+    for index, name in enumerate(names):
+        results[name] = run_scenario(name, rank, world)
+        stopped = None if results[name] == "ok" else f"not run: {name} failed on rank {rank}"
+        if stopped is None and not all_finished():
+            stopped = f"not run: the other rank did not finish {name}"
+        if stopped is not None:
+            results.update({later: stopped for later in names[index + 1 :]})
+            finish(results, results_path)
+    finish(results, results_path, clean=True)
+
+
+def all_finished() -> bool:
+    """Whether every rank finished the scenario (False: one ended or timed out)."""
+    try:
         dist.barrier()
+        return True
+    except Exception:  # noqa: BLE001 - the connection to a rank that ended is closed
+        return False
+
+
+def run_scenario(name: str, rank: int, world: int) -> str:
+    """"ok", or the text of what the scenario raised."""
+    torch._dynamo.reset()
+    start = time.perf_counter()
+    faulthandler.dump_traceback_later(SCENARIO_SECONDS, exit=True)
+    try:
+        SCENARIOS[name](rank, world)
+        return "ok"
+    except Exception:  # reported to the test, which fails with the text
+        return traceback.format_exc()
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        print(f"{name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
+
+
+def finish(results: dict[str, str], results_path: str, clean: bool = False) -> None:
+    """Writes the results and ends the process; `clean` after every scenario passed on every rank, else at
+    once (no wait for the other rank, no destructor waiting on a collective that never completes)."""
     with open(results_path, "w") as f:
         json.dump(results, f)
-    dist.destroy_process_group()
+    if clean:
+        dist.destroy_process_group()
+        sys.exit(0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -206,3 +206,46 @@ def test_a_module_outside_the_cache_is_not_loaded_and_no_key_is_made_beside_it(c
     with pytest.raises(loader.NotAnEntry):
         loader.load(str(path), interpret=True)
     assert not (tmp_path / "elsewhere" / "hmac.key").exists()
+
+
+MAKE_KEY_AT = """
+import sys, time
+from irc.runtime.cache_dir import key_of_root, private_root
+for folder, start in zip(sys.argv[1::2], sys.argv[2::2]):
+    while time.time() < float(start):
+        pass
+    print(key_of_root(private_root(folder)).hex())
+"""
+
+
+def test_processes_starting_on_one_fresh_folder_at_once_share_one_key(tmp_path):
+    """Each of 3 processes makes the key of the same 4 fresh folders at the same instants: one key per folder
+    (else each process signs entries the others take for foreign, and processes sharing a cache, such as the
+    ranks of a distributed job, recompile and fail to load each other's entries)."""
+    import subprocess
+    import sys
+    import time
+
+    start = time.time() + 2.0  # after every process has started
+    arguments = [str(part) for i in range(4) for part in (tmp_path / f"cache{i}", start + 0.3 * i)]
+    processes = [
+        subprocess.Popen([sys.executable, "-c", MAKE_KEY_AT, *arguments], stdout=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    keys = [process.communicate(timeout=60)[0].split() for process in processes]
+    assert all(len(k) == 4 for k in keys)
+    assert keys[0] == keys[1] == keys[2]
+    assert [(tmp_path / f"cache{i}" / "hmac.key").read_bytes().hex() for i in range(4)] == keys[0]
+
+
+@pytest.mark.parametrize("damage", [b"short", b"k" * 33])
+def test_a_damaged_key_is_replaced_and_a_good_one_kept(cache_dir, damage):
+    from irc.runtime import cache_dir as folders
+
+    cache_dir.mkdir(mode=0o700)
+    (cache_dir / "hmac.key").write_bytes(damage)
+    os.chmod(cache_dir / "hmac.key", 0o600)
+    key = folders._read_or_make_key(str(cache_dir))
+    assert len(key) == 32 and (cache_dir / "hmac.key").read_bytes() == key
+    assert folders._read_or_make_key(str(cache_dir)) == key
+    assert sorted(os.listdir(cache_dir)) == ["hmac.key"]
