@@ -235,24 +235,14 @@ def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bo
 def size_hints(gm) -> dict[str, int]:
     """The values the graph's size symbols had when it was traced (Dynamo's hints), and those of the symbols
     the importer makes for multiples (fx_divisible.py)."""
-    import torch
-
-    from irc.fx_divisible import symbol_hints
-
     from irc.dialects.sym import evaluate_index
-    from irc.fx_divisible import derived_definitions
+    from irc.fx_divisible import derived_definitions, input_symints, symbol_hints
 
     hints: dict[str, int] = {}
     shape_env = None
-    for node in gm.graph.find_nodes(op="placeholder"):
-        value = node.meta.get("val")
-        dims = [value] if isinstance(value, torch.SymInt) else []
-        if isinstance(value, torch.Tensor):
-            dims = [*value.shape, *value.stride()]
-        for dim in dims:
-            if isinstance(dim, torch.SymInt):
-                hints.update(symbol_hints(dim))
-                shape_env = shape_env or dim.node.shape_env
+    for dim in input_symints(gm):
+        hints.update(symbol_hints(dim))
+        shape_env = shape_env or dim.node.shape_env
     for fresh, definition in (derived_definitions(shape_env) if shape_env else {}).items():
         if {s.name for s in definition.free_symbols} <= hints.keys():
             hints[fresh.name] = int(evaluate_index(definition, hints))

@@ -61,18 +61,25 @@ def derived_definitions(shape_env) -> dict:
     return found
 
 
-def graph_size_definitions(gm) -> dict:
-    """derived_definitions of the shape environment of an FX graph's symbolic inputs, by symbol name."""
+def input_symints(gm) -> list:
+    """The SymInts of an FX graph's inputs: SymInt inputs, and the symbolic sizes and strides of tensors."""
     import torch
 
+    found = []
     for node in gm.graph.find_nodes(op="placeholder"):
         value = node.meta.get("val")
         dims = [value] if isinstance(value, torch.SymInt) else []
         if isinstance(value, torch.Tensor):
             dims = [*value.shape, *value.stride()]
-        for dim in dims:
-            if isinstance(dim, torch.SymInt) and dim.node.shape_env is not None:
-                return {q.name: e for q, e in derived_definitions(dim.node.shape_env).items()}
+        found += [dim for dim in dims if isinstance(dim, torch.SymInt)]
+    return found
+
+
+def graph_size_definitions(gm) -> dict:
+    """derived_definitions of the shape environment of an FX graph's symbolic inputs, by symbol name."""
+    for dim in input_symints(gm):
+        if dim.node.shape_env is not None:
+            return {q.name: e for q, e in derived_definitions(dim.node.shape_env).items()}
     return {}
 
 
