@@ -4,8 +4,8 @@ results irc's wrapper had to copy into their declared layout.
 
     python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host]
 
-`--host`: also the host side of each backend's call (wall ms per call and cProfile's functions by own time), for
-models whose wall time is far above their GPU time.
+`--host`: also the host side of each backend's call (wall ms per call and cProfile's functions by own
+time), for models whose wall time is far above their GPU time.
 """
 
 import argparse
@@ -104,7 +104,8 @@ def main() -> None:
             print(table, flush=True)
             if args.host:
                 table, wall_ms = host_table(fn, () if args.train else inputs, args.rows, args.train)
-                print(f"===== {name} {backend}: host, {wall_ms:.1f} ms per call under cProfile\n{table}", flush=True)
+                heading = f"===== {name} {backend}: host, {wall_ms:.1f} ms per call under cProfile"
+                print(f"{heading}\n{table}", flush=True)
 
 
 if __name__ == "__main__":

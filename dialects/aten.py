@@ -169,9 +169,9 @@ SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
 # Discardable attribute (a string) on an imported function without tensor inputs whose tensors live on a
 # device other than the CPU: that device's type ("cuda"); the wrapper allocates there.
 DEVICE = "irc.device"
-# Discardable attribute (a dictionary of strings) on an imported function: size symbols defined by other sizes,
-# `{s53008 = "FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)"}` (a guarded multiple that is an expression, fx_divisible.py);
-# the host evaluates each once the symbols in it are bound. Read by `size_definitions`.
+# Discardable attribute (a dictionary of strings) on an imported function: size symbols defined by other
+# sizes, `{s53008 = "FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)"}` (a guarded multiple that is an expression,
+# fx_divisible.py); the host evaluates each once the symbols in it are bound. Read by `size_definitions`.
 SIZE_DEFINITIONS = "irc.size_definitions"
 # Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
 # arguments, lifted constants the backend passes on every call.
@@ -339,7 +339,7 @@ __all__ = [
 
 def size_definitions(function) -> dict:
     """{size symbol name: its sympy definition} of a function's SIZE_DEFINITIONS (parsed by grammar, never
-    evaluated); a VerifyException naming the attribute where an entry is not a size symbol and an expression."""
+    evaluated); a VerifyException naming the attribute where an entry is not a symbol and an expression."""
     from irc.dialects.types import parse_sym
 
     attr = function.attributes.get(SIZE_DEFINITIONS)

@@ -169,8 +169,8 @@ def intact_module(key: str, cuda: bool) -> str | None:
 
 
 def make_runner(path: str, cuda: bool | None = None) -> Callable:
-    """A boxed callable (takes a list of arguments) that launches natively (`cuda`) or through the interpreter;
-    where `cuda` is None, natively when an argument is a CUDA tensor."""
+    """A boxed callable (takes a list of arguments) that launches natively (`cuda`) or through the
+    interpreter; where `cuda` is None, natively when an argument is a CUDA tensor."""
 
     def run(args):
         interpret = needs_interpreter(args) if cuda is None else not cuda
@@ -410,8 +410,8 @@ def module_key(path: str) -> str:
 
 
 def on_cuda(gm) -> bool:
-    """Whether the graph computes on CUDA (fx_types.graph_device: a graph of SymInt or 0-d CPU inputs that makes
-    CUDA tensors does too, and its kernels launch natively)."""
+    """Whether the graph computes on CUDA (fx_types.graph_device: a graph of SymInt or 0-d CPU inputs that
+    makes CUDA tensors does too, and its kernels launch natively)."""
     from irc.fx_types import graph_device
 
     return graph_device(gm) == "cuda"

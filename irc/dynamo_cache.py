@@ -55,7 +55,7 @@ def key_of(gm, example_inputs, max_autotune: bool) -> str | None:
     from irc.pipeline_spec import configured_pipeline
     from irc.runtime import cache
 
-    if not any(isinstance(x, torch.Tensor) and not (x.dim() == 0 and x.device.type == "cpu") for x in example_inputs):
+    if not any(isinstance(x, torch.Tensor) and (x.dim() or x.device.type != "cpu") for x in example_inputs):
         return None  # its device is that of what it makes: the full path finds it (compile.on_cuda)
     cuda = any(getattr(x, "is_cuda", False) for x in example_inputs)
     parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__, state_text()]

@@ -10,10 +10,11 @@ asserting that size is 2*s53002, as Dynamo's guard does before), and CeilDiv(2*q
     guard Eq(2*CeilToInt(IntTrueDiv(s53, 2)), s53)      s53  ->  2*s53002
     guard Eq(Mod(s7, 8), 0)                              s7   ->  8*s7008
 
-A guarded part that is an expression rather than a symbol (the side after a strided stem, `FloorDiv(s53 - 1, 8) +
-1`, rounded up to a multiple of 2 the same way) is read as d times a fresh symbol too; that symbol is defined by the
-sizes it comes from, `FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)`, which the importer writes into the function's
-`irc.size_definitions` and the host evaluates once the sizes in it are bound (`derived_definitions`).
+A guarded part that is an expression rather than a symbol (the side after a strided stem,
+`FloorDiv(s53 - 1, 8) + 1`, rounded up to a multiple of 2 the same way) is read as d times a fresh symbol too;
+that symbol is defined by the sizes it comes from, `FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)`, which the importer
+writes into the function's `irc.size_definitions` and the host evaluates once the sizes in it are bound
+(`derived_definitions`).
 
 Candidates are read off the guards by their form (a symbol, times an integer or not, divided by an integer or
 taken modulo one), and one is kept only where torch proves its guard form from the guards; a symbol with

@@ -76,9 +76,9 @@ class FxImporter:
 
     @property
     def device(self) -> str:
-        """The graph's device type (fx_types.graph_device). The emitted wrapper allocates there and irc's kernels run there; a 0-d CPU tensor next to CUDA tensors
-        is a scalar (as in eager), which irc keeps on the graph's device.
-        """
+        """The graph's device type (fx_types.graph_device). The emitted wrapper allocates there and irc's
+        kernels run there; a 0-d CPU tensor next to CUDA tensors is a scalar (as in eager), which irc keeps on
+        the graph's device."""
         if self._device is None:
             self._device = graph_device(self.gm)
         return self._device

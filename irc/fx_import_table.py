@@ -314,7 +314,7 @@ def slice_(importer, node, args):
 
 
 def whole_slice(importer, node, args, start, step):
-    """`x[:, :s0]` where s0 is the dim's own size (a cache's keys sliced to their length): the whole tensor."""
+    """`x[:, :s0]` where s0 is the dim's own size (a cache's keys sliced to their length): all of x."""
     source, result, dim = importer.operand(args["self"]), result_type(node), args.get("dim", 0)
     if start != 0 or step != 1 or source.type.shape.data[dim] != result.shape.data[dim]:
         return None

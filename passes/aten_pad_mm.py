@@ -41,7 +41,14 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from irc.dialects import aten
-from irc.dialects.aten_views import CloneOp, PermuteOp, SliceOp, TransposeOp, returned_types_follow, returned_values
+from irc.dialects.aten_views import (
+    CloneOp,
+    PermuteOp,
+    SliceOp,
+    TransposeOp,
+    returned_types_follow,
+    returned_values,
+)
 from irc.dialects.types import TensorType, contiguous_strides, element_bytes, element_type_name
 from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions, option

@@ -187,7 +187,7 @@ class WrapperPrinter:
         return len(bound) > count
 
     def _bind_defined(self, definitions: dict, bound: set[str]) -> bool:
-        """`s53008 = ((s53 - 1) // 8 + 1) // 2` for each unbound defined symbol whose definition's are bound."""
+        """`s53008 = ((s53 - 1) // 8 + 1) // 2` for each unbound defined symbol whose sizes are bound."""
         ready = [name for name, expr in definitions.items()
                  if name not in bound and {s.name for s in expr.free_symbols} <= bound]
         for name in ready:

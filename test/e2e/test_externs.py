@@ -152,8 +152,8 @@ def test_scaled_dot_product_attention_backward(device):
 
 @pytest.mark.parametrize("pieces", [8, 12])
 def test_cat_of_many_inputs_read_by_a_pointwise_consumer(pieces, device):
-    """A DenseNet-style cat read by a pointwise consumer: up to 8 inputs the consumer reads them by index (no
-    copy first); beyond, each position would take a masked load per input, and an extern copies them instead."""
+    """A DenseNet-style cat read by a pointwise consumer: up to 8 inputs the consumer reads them by index
+    (no copy first); beyond, each position would take a masked load per input: an extern copies them."""
     features = [rand(2, 3, 5, 4, device=device) for _ in range(pieces)]
     check(lambda *xs: torch.relu(torch.cat(xs, 1) * 2 + 1), *features,
           kernels=1, fallbacks={} if pieces <= 8 else {"aten::cat.default": 1})

@@ -150,5 +150,6 @@ def test_gelu_tanh_as_sigmoid(dtype, device):
 def test_constant_powers_at_special_values(exponent, device):
     """x ** 0.5 is a sqrt and small whole powers are products, as ATen's pow kernels compute them: eager's
     values at -1, -0, 0, inf, -inf and nan too."""
-    specials = torch.tensor([-1.0, -0.0, 0.0, float("inf"), -float("inf"), float("nan"), 4.0, 0.3], device=device)
+    inf, nan = float("inf"), float("nan")
+    specials = torch.tensor([-1.0, -0.0, 0.0, inf, -inf, nan, 4.0, 0.3], device=device)
     check(lambda x: (x * 1.0) ** exponent, torch.cat([specials, rand(37, device=device)]))

@@ -58,8 +58,8 @@ def test_exact_divisions_fold():
 
 
 def test_guarded_expression_is_a_fresh_symbol_defined_by_it():
-    """The side after a strided stem, `FloorDiv(x - 1, 8) + 1`, rounded up to a multiple of 2 as MobileViT does:
-    2 times a fresh symbol whose definition (in irc's sizes) the host evaluates from x."""
+    """The side after a strided stem, `FloorDiv(x - 1, 8) + 1`, rounded up to a multiple of 2 as MobileViT
+    does: 2 times a fresh symbol whose definition (in irc's sizes) the host evaluates from x."""
     from irc.dialects.sym import evaluate_index
     from irc.fx_divisible import derived_definitions
 

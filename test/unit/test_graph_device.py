@@ -1,4 +1,4 @@
-"""The device an FX graph computes on (irc/fx_types.graph_device), which both the importer and the runner read:
+"""The device an FX graph computes on (irc/fx_types.graph_device), which the importer and the runner read:
 a graph whose inputs are SymInts or 0-d CPU tensors and which makes CUDA tensors launches natively, never
 through Triton's interpreter (which would copy every CUDA tensor to the host and back, a sync per call)."""
 
