@@ -236,16 +236,15 @@ def size_hints(gm) -> dict[str, int]:
     """The values the graph's size symbols had when it was traced (Dynamo's hints), and those of the symbols
     the importer makes for multiples (fx_divisible.py)."""
     from irc.dialects.sym import evaluate_index
-    from irc.fx_divisible import derived_definitions, input_symints, symbol_hints
+    from irc.fx_divisible import input_symints, symbol_hints
+    from irc.fx_sizes import graph_size_definitions
 
     hints: dict[str, int] = {}
-    shape_env = None
     for dim in input_symints(gm):
         hints.update(symbol_hints(dim))
-        shape_env = shape_env or dim.node.shape_env
-    for fresh, definition in (derived_definitions(shape_env) if shape_env else {}).items():
+    for name, definition in graph_size_definitions(gm).items():
         if {s.name for s in definition.free_symbols} <= hints.keys():
-            hints[fresh.name] = int(evaluate_index(definition, hints))
+            hints[name] = int(evaluate_index(definition, hints))
     return hints
 
 

@@ -49,16 +49,15 @@ def _key_symbols(replacements: dict) -> set:
 
 def derived_definitions(shape_env) -> dict:
     """{fresh symbol q: FloorDiv(E, d)} of each guarded expression E = d*q that is not a bare symbol (in the
-    terms the importer writes sizes in: a symbol E reads that is a multiple itself is d'*q' there too)."""
-    from irc.fx_sizes import irc_size
-
+    terms the importer writes sizes in: a symbol E reads that is a multiple itself is d'*q' there too), in
+    torch's sympy (fx_sizes.graph_size_definitions gives them in irc's)."""
     replacements = multiples(shape_env)
     atoms = {k: v for k, v in replacements.items() if k.is_Symbol}
     found = {}
     for expr, multiple in replacements.items():
         if not expr.is_Symbol:
             factor, fresh = multiple.as_coeff_Mul()
-            found[fresh] = irc_size(_floor_div(expr.xreplace(atoms), int(factor)))
+            found[fresh] = _floor_div(expr.xreplace(atoms), int(factor))
     return found
 
 
@@ -74,14 +73,6 @@ def input_symints(gm) -> list:
             dims = [*value.shape, *value.stride()]
         found += [dim for dim in dims if isinstance(dim, torch.SymInt)]
     return found
-
-
-def graph_size_definitions(gm) -> dict:
-    """derived_definitions of the shape environment of an FX graph's symbolic inputs, by symbol name."""
-    for dim in input_symints(gm):
-        if dim.node.shape_env is not None:
-            return {q.name: e for q, e in derived_definitions(dim.node.shape_env).items()}
-    return {}
 
 
 def _floor_div(expr, divisor: int):

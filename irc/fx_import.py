@@ -41,11 +41,11 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from irc.dialects import aten, kernel
 from irc.dialects.model_source import set_sources, source_entry
 from irc.dialects.types import expr_text
-from irc.fx_divisible import graph_size_definitions
 from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
+from irc.fx_sizes import graph_size_definitions
 from irc.fx_types import (
     UnsupportedGraph,
     graph_device,

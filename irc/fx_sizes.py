@@ -46,6 +46,16 @@ def irc_size(expr):
     return converted
 
 
+def graph_size_definitions(gm) -> dict:
+    """{symbol name: irc expression} of fx_divisible.derived_definitions for an FX graph's symbolic inputs."""
+    from irc.fx_divisible import derived_definitions, input_symints
+
+    for dim in input_symints(gm):
+        if dim.node.shape_env is not None:
+            return {q.name: irc_size(e) for q, e in derived_definitions(dim.node.shape_env).items()}
+    return {}
+
+
 def guarded_expr(value):
     """torch's sympy expression of a SymInt (SymFloat, SymBool), each part its guards fix folded."""
     from irc.fx_divisible import divisible_form

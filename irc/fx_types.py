@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from xdsl.dialects.builtin import f64, i1, i64
@@ -216,3 +216,16 @@ def all_supported(node, name: str) -> bool:
         if isinstance(value, torch.Tensor) and value.device.type not in ("cpu", "cuda"):
             return False
     return True
+
+
+Builder = Callable[["Importer", object, dict], object]
+
+
+def carries(*names: str):
+    """Declares parameters of a row that the result's type carries (e.g. arange's `end`, in its size)."""
+
+    def mark(builder: Builder) -> Builder:
+        builder.carried = frozenset(names)
+        return builder
+
+    return mark

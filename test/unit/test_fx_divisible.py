@@ -62,13 +62,14 @@ def test_guarded_expression_is_a_fresh_symbol_defined_by_it():
     does: 2 times a fresh symbol whose definition (in irc's sizes) the host evaluates from x."""
     from irc.dialects.sym import evaluate_index
     from irc.fx_divisible import derived_definitions
+    from irc.fx_sizes import irc_size
 
     env = ShapeEnv()
     x = size(env, "x", 64)
     side = (x - 1) // 8 + 1
     assert math.ceil(side / 2) * 2 == side
-    ((torch_symbol, definition),) = derived_definitions(env).items()
-    fresh = sympy.Symbol(torch_symbol.name)
+    ((torch_symbol, torch_definition),) = derived_definitions(env).items()
+    fresh, definition = sympy.Symbol(torch_symbol.name), irc_size(torch_definition)
     assert size_dim(side) == 2 * fresh
     assert size_dim(side // 2) == fresh
     assert evaluate_index(definition, {str(x.node.expr): 64}) == 4
