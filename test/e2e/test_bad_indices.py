@@ -12,6 +12,7 @@ from irc import config, metrics
 
 def compiled(fn):
     torch._dynamo.reset()
+    metrics.reset()  # what the worker's earlier tests counted is not this compile's
     return torch.compile(fn, backend="irc")
 
 

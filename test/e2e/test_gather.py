@@ -27,6 +27,7 @@ def test_gather_of_half_values(dtype):
 
 def test_gather_with_dynamic_sizes():
     torch._dynamo.reset()
+    metrics.reset()
     fn = torch.compile(lambda x, i: torch.gather(x, 0, i), backend="irc", dynamic=True)
     for rows in (5, 37):
         x, i = rand(rows, 13), torch.randint(0, rows, (3, 13))
