@@ -90,6 +90,15 @@ def _trunc_div(a, b):
         return np.floor_divide(np.subtract(a, np.fmod(a, b)), b)
 
 
+def _power(x, y):
+    """ATen's pow: x ** 0.5 is sqrt(x), as its kernels compute it (-0 and nan at -0 and -inf, where numpy's
+    power gives 0 and inf); convert-kernel-to-triton prints it so."""
+    import numpy as np
+
+    with np.errstate(invalid="ignore"):
+        return np.where(np.asarray(y) == 0.5, np.sqrt(x), np.power(x, y))
+
+
 def _rsqrt(x):
     import numpy as np
 
@@ -251,7 +260,7 @@ ELEMENTWISE: dict[str, ElementwiseRow] = _rows(
                    lowers=("arith.maximumf", "arith.maxsi", "arith.maxui"), reference=numpy("maximum")),
     ElementwiseRow("pow", 2, (PROMOTE, "any"), {"float": "math.powf", "int": "ipow"},
                    triton="libdevice.pow({0}, {1})", lowers=("math.powf", "math.fpowi", "math.ipowi"),
-                   reference=numpy("power")),
+                   reference=_power),
     ElementwiseRow("fmax", 2, (PROMOTE, "any"), {"float": "fmax", "int": "arith.maxsi", "bool": "arith.ori"}),
     ElementwiseRow("fmin", 2, (PROMOTE, "any"), {"float": "fmin", "int": "arith.minsi", "bool": "arith.andi"}),
     float_math("atan2", 2),

@@ -107,6 +107,8 @@ def numbers_in_opmath(values: list) -> list:
 
 def run_binary(op: Operation, symbols: dict, a, b):
     name = op.name.removeprefix("aten.")
+    if name == "pow" and isinstance(a, torch().Tensor) and not isinstance(b, torch().Tensor):
+        return torch().pow(a, scalar(b))  # eager's pow(Tensor, Scalar): x ** 0.5 is its sqrt (nan at -inf)
     a, b = (numbers_in_opmath if ELEMENTWISE[name].opmath_numbers else with_tensor_scalars)([a, b])
     if name in BINARY_SPECIAL:
         return BINARY_SPECIAL[name](a, b, op)
