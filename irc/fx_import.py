@@ -50,6 +50,7 @@ from irc.fx_types import (
     UnsupportedGraph,
     graph_device,
     input_device,
+    is_cpu_scalar,
     is_kernel_dtype,
     scalar_type_of,
     size_expr,
@@ -85,7 +86,7 @@ class FxImporter:
 
     def on_graph_device(self, value) -> bool:
         """Whether irc computes `value` (a tensor) where it lives: the graph's device, or a 0-d CPU tensor."""
-        return value.device.type == self.device or _is_cpu_scalar(value)
+        return value.device.type == self.device or is_cpu_scalar(value)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -131,7 +132,7 @@ class FxImporter:
         if value is None:
             raise UnsupportedGraph(f"placeholder {node.name} has no example value")
         position = len(self.block.args)
-        if _is_cpu_scalar(value) and self.device != "cpu" and is_kernel_dtype(value.dtype):
+        if is_cpu_scalar(value) and self.device != "cpu" and is_kernel_dtype(value.dtype):
             # a 0-d CPU tensor next to device tensors is a scalar, as in eager: the kernels take its value
             # (`.item()` in the wrapper, no sync), never a pointer to CPU memory
             arg = self.block.insert_arg(scalar_type_of(value.dtype), position)
@@ -316,16 +317,6 @@ def _fetch_attr(gm, target: str):
             raise UnsupportedGraph(f"get_attr {target}: the graph module has no attribute {part}")
         value = getattr(value, part)
     return value
-
-
-def _is_tensor(value) -> bool:
-    import torch
-
-    return isinstance(value, torch.Tensor)
-
-
-def _is_cpu_scalar(value) -> bool:
-    return _is_tensor(value) and value.dim() == 0 and value.device.type == "cpu"
 
 
 def _is_symbolic_scalar(value) -> bool:

@@ -121,7 +121,7 @@ def graph_device(gm) -> str:
 def input_device(gm) -> str | None:
     for node in gm.graph.find_nodes(op="placeholder"):
         value = node.meta.get("val")
-        if _is_tensor(value) and not (value.dim() == 0 and value.device.type == "cpu"):
+        if _is_tensor(value) and not is_cpu_scalar(value):
             return value.device.type
     return None
 
@@ -132,6 +132,11 @@ def _made_device(gm) -> str | None:
         if node.op == "call_function" and _is_tensor(value):
             return value.device.type
     return None
+
+
+def is_cpu_scalar(value) -> bool:
+    """A 0-d CPU tensor: a scalar next to tensors of any device (as in eager), not what decides a device."""
+    return _is_tensor(value) and value.dim() == 0 and value.device.type == "cpu"
 
 
 def _is_tensor(value) -> bool:
