@@ -61,7 +61,8 @@ from irc.passes.kernel_tile.tiles2d import broadcast_tiles, strided_tiles
 POINTWISE_XBLOCK = (16, 1024)
 # 1-D pointwise kernels of at least this many elements that load 4-byte elements: XBLOCK 512 with 8 warps, two
 # elements per thread (Inductor's second pointwise config; on the H100 a 64M-element f32 chain took 266 us so
-# and 270 with 1024 and 4 warps, an Adam step over 16M 161 and 162)
+# and 270 with 1024 and 4 warps, an Adam step over 16M 161 and 162; on the H200 the chain took 227 us so
+# against Inductor's 189: which of its two configs wins depends on the GPU, so both are candidates)
 LARGE_POINTWISE = (1 << 20, 512, 8)
 # 2-D pointwise tiles: YBLOCK and XBLOCK are the next power of two >= their numel, clamped to [16, 64]
 TILE_2D_BLOCK = (16, 64)
@@ -199,6 +200,8 @@ class KernelTilePass(CheckedOptions, ModulePass):
         least, large_xblock, large_warps = LARGE_POINTWISE
         if numel is not None and numel >= least and load_bytes >= 4 and not (self.xblock or self.num_warps):
             config = {"xblock": large_xblock, "num_warps": large_warps}
+            limits = block_limits(config, {"xblock": numel})
+            return TileChoice("pointwise", config, limits=limits, family="large_pointwise")
         else:
             xblock = self.xblock or (
                 POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)

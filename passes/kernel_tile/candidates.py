@@ -13,7 +13,8 @@ Without max-autotune (`kernel-tile{max_autotune=false}`, torch.compile's default
 the heuristic cannot decide keep candidates (UNDECIDED, as Inductor's default mode tunes only where its hints
 give no single config): 2-D tiles of transposes (which tile shape wins depends on both strides), long rows one
 per program (RBLOCK and warps trade loads in flight against registers) and persistent reductions of short
-rows (how many rows a program takes). 1-D pointwise blocks, wide tiles, looped reductions and persistent
+rows (how many rows a program takes). Large 1-D pointwise kernels try Inductor's two configs (which wins depends
+on the GPU). Other 1-D pointwise blocks, wide tiles, looped reductions and persistent
 reductions of rows of SHORT_ROW or more keep the heuristic config alone.
 """
 
@@ -53,7 +54,8 @@ def candidates(
     found = [dict(config)]
     if not max_autotune and not UNDECIDED[kind](config, rnumel):
         return found
-    for variant in VARIANTS[kind](config, rnumel):
+    variants = VARIANTS if max_autotune else {**VARIANTS, **DEFAULT_MODE_VARIANTS}
+    for variant in variants[kind](config, rnumel):
         within = all(variant.get(key, 0) <= limit for key, limit in (limits or {}).items())
         if variant not in found and within:
             found.append(variant)
@@ -65,6 +67,15 @@ def _pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int
         return _tiles(config, TILE_SHAPES)
     found = [{**config, "num_warps": w} for w in WARPS]
     return found + [{**config, "xblock": x, "num_warps": w} for x, w in POINTWISE_SHAPES]
+
+
+def _inductor_pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    """Inductor's two 1-D configs for large kernels: 512 with 8 warps (the heuristic's) and 1024 with 4."""
+    return [{**config, "xblock": 1024, "num_warps": 4}]
+
+
+def _large_pointwise(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    return _inductor_pointwise(config, rnumel) + _pointwise(config, rnumel)
 
 
 def _tiles(config: dict[str, int], shapes: tuple) -> list[dict[str, int]]:
@@ -111,6 +122,7 @@ def _long_rows(config: dict[str, int]) -> list[dict[str, int]]:
 
 VARIANTS = {
     "pointwise": _pointwise,
+    "large_pointwise": _large_pointwise,
     "wide_tile": _wide_tiles,
     "persistent_reduction": _persistent,
     "reduction": _looped,
@@ -121,9 +133,14 @@ def _is_long_row(config: dict[str, int], rnumel: int | None) -> bool:
     return rnumel is not None and rnumel >= LONG_ROW and config["xblock"] == 1
 
 
+# kind -> the variants tried without max-autotune where they are fewer than VARIANTS'
+DEFAULT_MODE_VARIANTS = {"large_pointwise": _inductor_pointwise}
+
+
 # kind -> whether the heuristic cannot decide among the kind's candidates (tuned without max-autotune)
 UNDECIDED = {
     "pointwise": lambda config, rnumel: "yblock" in config,  # 2-D tiles of transposes
+    "large_pointwise": lambda config, rnumel: True,
     "wide_tile": lambda config, rnumel: False,
     "persistent_reduction": lambda config, rnumel: rnumel is not None and rnumel < SHORT_ROW,
     "reduction": _is_long_row,

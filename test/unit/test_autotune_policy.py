@@ -28,6 +28,13 @@ def test_default_tunes_only_what_the_heuristic_cannot_decide(kind, config_, rnum
     assert default == (full if tuned else [config_])
 
 
+def test_large_pointwise_kernels_try_inductors_two_configs_by_default():
+    config_ = {"xblock": 512, "num_warps": 8}
+    default = candidates("large_pointwise", config_, None, max_autotune=False)
+    assert default == [config_, {"xblock": 1024, "num_warps": 4}]
+    assert len(candidates("large_pointwise", config_, None)) > len(default)
+
+
 def test_max_autotune_reaches_kernel_tile():
     assert "max_autotune=false" in DEFAULT_PIPELINE
     assert "kernel-tile{autotune=true max_autotune=true}" in with_max_autotune(DEFAULT_PIPELINE)
