@@ -221,11 +221,15 @@ def epilogue_chain(split: RowSplit, consumers: set, readers: dict) -> set[Pointw
     return chain
 
 
-def rows_first(op: PointwiseOp, dims: list[Dim], splits: list[RowSplit]) -> list[Dim]:
-    """Dims reordered so that the rows of a reduction the op reads come first (it can then run inside the
-    reduction's kernel, e.g. softmax over dim 0), unless some order of its dims already fits a reduction."""
-    if any(_split_at(dims, k) in {(s.rows, s.length) for s in splits} for k in range(1, len(dims))):
-        return dims
+def rows_first(op: PointwiseOp, dims: list[Dim], splits: list[RowSplit], accesses: Accesses) -> list[Dim]:
+    """Dims in storage order when that order fits a reduction (a dropout mask applied to attention
+    probabilities stored transposed for a matmul, beside the softmax backward reading them by rows); else as
+    they are when they fit one; else reordered so that the rows of a reduction the op reads come first (it
+    can then run inside the reduction's kernel, e.g. softmax over dim 0)."""
+    by_stride = sorted(dims, key=cmp_to_key(accesses.compare))
+    for order in (by_stride, dims):
+        if any(_split_at(order, k) in {(s.rows, s.length) for s in splits} for k in range(1, len(order))):
+            return order
     for split in splits:
         reads = [load for load in loads_of(op) if load.buffer.owner is split.reduction]
         used = {str(v) for load in reads for v in load.index.value().free_symbols}
@@ -283,7 +287,7 @@ def new_iteration_space(op: LoopLike, splits: list[RowSplit]) -> tuple[list[Dim]
     accesses = accesses_of(op)
     range_dims = kept_dims(names[: len(ranges)], ranges)
     if isinstance(op, PointwiseOp):
-        range_dims = rows_first(op, range_dims, splits)
+        range_dims = rows_first(op, range_dims, splits, accesses)
         mark_protected(range_dims, splits)
     reduce_dims = kept_dims(names[len(ranges) :], reduce)
     reorder_reduce = isinstance(op, ReductionOp) and op.kind.data not in ORDER_SENSITIVE_REDUCTIONS

@@ -261,3 +261,28 @@ func.func @epilogue_chain(%x: !loop.buffer<[4, 8], f32, strides [8, 1]>, %t: !lo
 // CHECK:         %g = loop.pointwise ranges [4, 8] {
 // CHECK:         %u = loop.pointwise ranges [4, 8] {
 // CHECK-NEXT:      loop.load %t[#loop.index<"8*i0 + i1">]
+
+// -----
+
+// Attention probabilities [2 heads, 4, 4] with their dropout mask applied, stored transposed for a matmul
+// (strides [16, 1, 4]), beside a softmax backward reading them by rows: iterated in storage order the op still
+// has the reduction's 8 rows of 4, and reads the probabilities where the reduction's kernel reads them.
+func.func @storage_order_fits_the_rows(%p: !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>) -> (!loop.buffer<[8], f32, strides [1]>, !loop.buffer<[2, 4, 4], f32, strides [16, 1, 4]>) {
+  %s = loop.reduction sum ranges [8] reduce [4] {
+    %a = loop.load %p[#loop.index<"4*i0 + r0">] : !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[8], f32, strides [1]>
+  %t = loop.pointwise ranges [2, 4, 4] {
+    %a = loop.load %p[#loop.index<"16*i0 + i1 + 4*i2">] : !loop.buffer<[2, 4, 4], f32, strides [16, 4, 1]>
+    %c = arith.constant 2.0 : f32
+    %m = arith.mulf %a, %c : f32
+    loop.yield %m : f32
+  } : !loop.buffer<[2, 4, 4], f32, strides [16, 1, 4]>
+  func.return %s, %t : !loop.buffer<[8], f32, strides [1]>, !loop.buffer<[2, 4, 4], f32, strides [16, 1, 4]>
+}
+
+// CHECK-LABEL: func.func @storage_order_fits_the_rows
+// CHECK:         %t = loop.pointwise ranges [8, 4] {
+// CHECK-NEXT:      loop.load %p[#loop.index<"4*i0 + i1">]
+// CHECK:         } : !loop.buffer<[8, 4], f32, strides [4, 1]>
+// CHECK-NEXT:    %[[V:.*]] = loop.reinterpret %t : !loop.buffer<[8, 4], f32, strides [4, 1]> to !loop.buffer<[2, 4, 4], f32, strides [16, 1, 4]>
