@@ -85,6 +85,28 @@ def recomputes_per_r_step(load: LoadOp, consumer: LoopLike) -> bool:
     return not any(name.startswith("r") for name in load.index.symbols())
 
 
+def scrambles_materialized_rows(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> bool:
+    """Whether composing a producer that is written to memory anyway (an extern or the return reads it) into
+    a reduction would read its inputs at positions that are not linear in the r loop, where the reduction
+    reads the producer's own buffer linearly: the bias gradient of a fused QKV projection summing the
+    stacked q, k and v gradients over [batch * tokens] rows would select among three masked loads at
+    divided positions, and its rows would no longer split into coalesced partial sums."""
+    if not isinstance(consumer, ReductionOp) or all(isinstance(use.operation, LoadOp) for use in producer.result.uses):
+        return False
+    if not r_linear(load.index.value()):
+        return False
+    ranges = loop_ranges(consumer)
+    reads = [op for op in producer.body.block.ops if isinstance(op, LoadOp)]
+    return any(not r_linear(substitute_index(op.index, mapping, ranges).value()) for op in reads)
+
+
+def r_linear(expr: sympy.Expr) -> bool:
+    """No r variable inside a FloorDiv, a ModularIndexing or any other function of the expression."""
+    return not any(
+        name.startswith("r") for call in expr.atoms(sympy.Function) for name in map(str, call.free_symbols)
+    )
+
+
 def no_writes_between(producer: Operation, consumer: Operation) -> bool:
     """Moving the producer's reads down to the consumer is safe when nothing in between writes memory."""
     op = producer.next_op
@@ -365,6 +387,8 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
         if producer is None:
             continue
         mapping = producer_mapping(load, producer, consumer)
+        if scrambles_materialized_rows(load, producer, consumer, mapping):
+            continue
         inlined.add(producer)
         if mergeable(load, producer, consumer, mapping):
             facts = facts_of(producer, policy).merged(facts_of(consumer, policy))

@@ -78,3 +78,24 @@ def test_dropped_probabilities_for_the_value_gradient_join_the_softmax_backward(
     assert len(names) == 1 and "_per_" in names[0], names
     for g, e in zip(got, softmax_dropout_backward(p, keep, grad_out, v)):
         assert_same(g, e)
+
+
+def test_stacked_qkv_gradient_is_summed_from_its_buffer():
+    """The bias gradient of a fused QKV projection (a ViT's `qkv.unbind(0)` backward: q, k and v gradients
+    stacked, permuted to [batch * tokens, 3 * dim] for the weight gradient's matmul) sums the stacked buffer
+    by columns; it used to recompute the stack, three masked loads at divided positions in every row, as a
+    long-row reduction reading at a stride of 3 * dim (the largest kernel of a DeiT training step)."""
+    batch, heads, tokens, head_dim = 4, 3, 7, 8
+
+    def qkv_backward(gq, gk, gv, x):
+        g = torch.stack([gq, gk, gv]).permute(1, 3, 0, 2, 4).reshape(batch * tokens, 3 * heads * head_dim)
+        return g.t() @ x, g.sum(0)
+
+    grads = [torch.randn(batch, heads, tokens, head_dim) for _ in range(3)]
+    x = torch.randn(batch * tokens, 16)
+    metrics.reset()
+    got = torch.compile(qkv_backward, backend="irc")(*grads, x)
+    names = [name for name, _, _ in metrics.kernel_bytes]
+    assert not any("sum" in n and "where" in n for n in names), names
+    for g, e in zip(got, qkv_backward(*grads, x)):
+        torch.testing.assert_close(g, e, rtol=1e-4, atol=1e-4)

@@ -560,3 +560,24 @@ func.func @narrow_round_trip(%x: !loop.buffer<[8], bf16, strides [1]>) -> (!loop
 // SMALL:         %[[V2:.*]] = loop.load %p[#loop.index<"i0">] : !loop.buffer<[8], bf16, strides [1]>
 // SMALL-NEXT:    %[[W2:.*]] = loop.cast %[[V2]] : bf16 to f32
 // SMALL-NEXT:    math.tanh %[[W2]] : f32
+
+// -----
+
+// A producer written to memory anyway (returned) is not recomputed inside a reduction that reads its buffer
+// linearly in r0 where its own loads would not be: the column sum of a [2, 3] x 4 transposing copy reads
+// the copy (recomputed, it would read %x at 8 * (r0 mod 3) + 4 * (r0 div 3)).
+func.func @materialized_rows(%x: !loop.buffer<[3, 2, 4], f32, strides [8, 4, 1]>) -> (!loop.buffer<[2, 3, 4], f32, strides [12, 4, 1]>, !loop.buffer<[4], f32, strides [1]>) {
+  %p = loop.pointwise ranges [2, 3, 4] {
+    %a = loop.load %x[#loop.index<"4*i0 + 8*i1 + i2">] : !loop.buffer<[3, 2, 4], f32, strides [8, 4, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[2, 3, 4], f32, strides [12, 4, 1]>
+  %s = loop.reduction sum ranges [4] reduce [6] {
+    %v = loop.load %p[#loop.index<"i0 + 4*r0">] : !loop.buffer<[2, 3, 4], f32, strides [12, 4, 1]>
+    loop.yield %v : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  func.return %p, %s : !loop.buffer<[2, 3, 4], f32, strides [12, 4, 1]>, !loop.buffer<[4], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @materialized_rows
+// CHECK:         %s = loop.reduction sum ranges [4] reduce [6] {
+// CHECK-NEXT:      %v = loop.load %p[#loop.index<"i0 + 4*r0">]
