@@ -17,7 +17,10 @@ producer coordinates of the element at offset `idx` (sym.decompose over the prod
 Producers still used elsewhere stay; dead ones (and dead views) are erased. Reductions are never inlined.
 An expensive producer (more than `max_body_ops` body ops or more than `max_reads` loads, or random numbers) is
 inlined only where that computes each of its elements once: a single load site, not inside a reduction at an
-index that does not move with the r loop. Views never materialize: loads through them read the source.
+index that does not move with the r loop. A producer written to memory anyway (an extern or the return reads
+it) is not composed into a reduction that reads its buffer linearly in the r loop where its own loads would not
+be (a column sum of a stacked, permuted gradient reads the stacked buffer). Views never materialize: loads
+through them read the source.
 
 At a gather load site (`%p[#loop.index<"9*i0 + t0">] gather(%k) bounds [9]`) the producer's body is composed at
 the gathered coordinates (t0 < 9 is known), and its loads take the site's gather values: a cheap recompute
