@@ -34,6 +34,7 @@ elementwise ops composes by moving each op once; a repeated read of one element 
 gather site passes its check on to the loads composed there (never beside an unchecked gather of the producer).
 """
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -76,6 +77,9 @@ from irc.dialects.loop_analysis.index import (
 LoopLike = PointwiseOp | ReductionOp | ScanOp
 
 
+SIZE_NAME = re.compile(r"s[0-9]+")
+
+
 def load_sites(value: SSAValue) -> int:
     """How many places read a buffer: each load is one, each other use (return, extern, view) is one."""
     return len(list(value.uses))
@@ -101,6 +105,24 @@ def scrambles_materialized_rows(load: LoadOp, producer: PointwiseOp, consumer: L
     ranges = loop_ranges(consumer)
     reads = [op for op in producer.body.block.ops if isinstance(op, LoadOp)]
     return any(not r_linear(substitute_index(op.index, mapping, ranges).value()) for op in reads)
+
+
+def composes_too_long(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict, limit: int) -> bool:
+    """Whether a composed index of the producer's loads would print longer than `limit` characters: under
+    symbolic sizes, reshapes of divided sizes (an interpolation back to a patch grid) compose into expressions
+    of 100,000 characters and more; the producer is then read from memory instead."""
+    if not any(SIZE_NAME.fullmatch(str(s)) for c in mapping.values() for s in c.free_symbols):
+        return False
+    ranges = loop_ranges(consumer) | {f"t{k}": b for k, b in enumerate(load.bound_values())}
+    for op in producer.body.block.ops:
+        if isinstance(op, LoadOp):
+            own = {f"t{k}": sympy.Symbol(f"t{k + len(load.indirect)}") for k in range(len(op.indirect))}
+            composed = substitute(substitute(op.index.value(), own), mapping)
+            if len(str(composed)) > 4 * limit:
+                return True  # too long to simplify cheaply, and simplifying rarely shortens 4 times
+            if len(str(simplify_index(composed, ranges))) > limit:
+                return True
+    return False
 
 
 def r_linear(expr: sympy.Expr) -> bool:
@@ -390,7 +412,9 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
         if producer is None:
             continue
         mapping = producer_mapping(load, producer, consumer)
-        if scrambles_materialized_rows(load, producer, consumer, mapping):
+        if scrambles_materialized_rows(load, producer, consumer, mapping) or composes_too_long(
+            load, producer, consumer, mapping, policy.max_index_chars
+        ):
             continue
         inlined.add(producer)
         if mergeable(load, producer, consumer, mapping):
@@ -472,20 +496,23 @@ class LoopInlinePass(CheckedOptions, ModulePass):
     """Inlines pointwise producers into their consumers and folds loads through views (loop -> loop).
 
     Options: `max_body_ops` and `max_reads` (a producer with more body ops or more loads is expensive: it is
-    not recomputed for several load sites or per r step of a reduction), `enabled` (false: the pass does nothing).
+    not recomputed for several load sites or per r step of a reduction), `max_index_chars` (under symbolic sizes, a
+    producer whose composed load indices would print longer stays in memory), `enabled` (false: the pass does
+    nothing).
     """
 
     name = "loop-inline"
 
     max_body_ops: int = option(30, low=0)
     max_reads: int = option(4, low=0)
+    max_index_chars: int = option(10_000, low=1)
     enabled: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enabled:
             return
         for func in [f for f in op.walk() if isinstance(f, FuncOp) and f.body.blocks]:
-            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads))
+            inline_block(func.body.block, InlinePolicy(self.max_body_ops, self.max_reads, self.max_index_chars))
 
 
 @dataclass(frozen=True)
@@ -495,5 +522,6 @@ class InlinePolicy:
 
     max_body_ops: int
     max_reads: int
+    max_index_chars: int = 10_000
     facts: dict = field(default_factory=dict, compare=False, hash=False)
     reads: dict = field(default_factory=dict, compare=False, hash=False)  # plain_reads of merged bodies

@@ -282,6 +282,24 @@ def test_patch_unfold_inference_dynamic():
     assert metrics.graphs_compiled == 1
 
 
+def test_patch_unfold_of_odd_sides_after_a_deep_stem_inference_dynamic():
+    """Odd sides after four stride-2 convolutions (timm's MobileViT at 96 pixels) take the interpolation to
+    the patch grid and back; composing its views of divided symbolic sizes into the interpolation's gathers
+    made index expressions of 200,000 characters and the graph ran eagerly. Those producers now stay in
+    memory (loop-inline)."""
+    torch.manual_seed(0)
+    stem = [nn.Conv2d(3, 3, 3, stride=2, padding=1) for _ in range(3)]
+    model = nn.Sequential(*stem, PatchAttention(stride=2)).eval()
+    fresh_compile()
+    compiled = torch.compile(model, backend="irc", dynamic=True)
+    with torch.no_grad():
+        for shape in [(2, 3, 112, 144), (3, 3, 80, 176)]:
+            x = torch.randn(shape)
+            assert_same(compiled(x), model(x))
+    assert metrics.graph_fallbacks == 0
+    assert metrics.graphs_compiled == 1
+
+
 class CachedKeys(nn.Module):
     """Keys appended to an empty cache, as transformers' DynamicCache does: the backward of the concatenation
     slices the gradient to the keys' own symbolic length, a whole slice irc imports as a view."""

@@ -2,6 +2,7 @@
 // RUN: irc-opt %s -p 'loop-inline{max_body_ops=1}' --split-input-file | filecheck %s --check-prefix=SMALL
 // RUN: irc-opt %s -p 'loop-inline{enabled=false}' --split-input-file | filecheck %s --check-prefix=OFF
 // RUN: irc-opt %s -p 'loop-inline{max_reads=8}' --split-input-file | filecheck %s --check-prefix=READS
+// RUN: irc-opt %s -p 'loop-inline{max_index_chars=24}' --split-input-file | filecheck %s --check-prefix=SHORT
 
 // A pointwise chain collapses into its last op; the producer is erased.
 func.func @pointwise_chain(%x: !loop.buffer<[3, 9], f32, strides [9, 1]>) -> !loop.buffer<[3, 9], f32, strides [9, 1]> {
@@ -581,3 +582,32 @@ func.func @materialized_rows(%x: !loop.buffer<[3, 2, 4], f32, strides [8, 4, 1]>
 // CHECK-LABEL: func.func @materialized_rows
 // CHECK:         %s = loop.reduction sum ranges [4] reduce [6] {
 // CHECK-NEXT:      %v = loop.load %p[#loop.index<"i0 + 4*r0">]
+
+// -----
+
+// A [4, s0] transposing copy read flat by its consumer: its coordinates are a division and a remainder by s0,
+// and its load of %x composes into `FloorDiv(i0, s0) + 4*ModularIndexing(i0, 1, s0)`; under symbolic sizes a
+// composed index longer than max_index_chars keeps the producer in memory (interpolations of patch grids
+// composed into 200,000 characters).
+func.func @long_symbolic_index(%x: !loop.buffer<[s0, 4], f32, strides [4, 1]>) -> !loop.buffer<["4*s0"], f32, strides [1]> {
+  %p = loop.pointwise ranges [4, s0] {
+    %a = loop.load %x[#loop.index<"i0 + 4*i1">] : !loop.buffer<[s0, 4], f32, strides [4, 1]>
+    %e = math.exp %a : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[4, s0], f32, strides [s0, 1]>
+  %v = loop.reinterpret %p : !loop.buffer<[4, s0], f32, strides [s0, 1]> to !loop.buffer<["4*s0"], f32, strides [1]>
+  %q = loop.pointwise ranges ["4*s0"] {
+    %b = loop.load %v[#loop.index<"i0">] : !loop.buffer<["4*s0"], f32, strides [1]>
+    %w = arith.addf %b, %b : f32
+    loop.yield %w : f32
+  } : !loop.buffer<["4*s0"], f32, strides [1]>
+  func.return %q : !loop.buffer<["4*s0"], f32, strides [1]>
+}
+
+// CHECK-LABEL: func.func @long_symbolic_index
+// CHECK-NEXT:    %q = loop.pointwise ranges ["4*s0"] {
+// CHECK-NEXT:      %a = loop.load %x
+// SHORT-LABEL: func.func @long_symbolic_index
+// SHORT-NEXT:    %p = loop.pointwise ranges [4, s0] {
+// SHORT:         %q = loop.pointwise ranges ["4*s0"] {
+// SHORT-NEXT:      %b = loop.load %p[#loop.index<"i0">]
