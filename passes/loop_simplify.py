@@ -31,7 +31,7 @@ from xdsl.rewriter import Rewriter
 
 from irc.dialects.loop import IndexOp, LoadOp, PointwiseOp, ReductionOp, ReinterpretOp, StoreOp, index_vars
 from irc.dialects.types import BufferType, dims_attr
-from irc.dialects.loop_analysis.graph import storage_root
+from irc.dialects.loop_analysis.graph import read_roots, storage_root
 from irc.dialects.loop_analysis.index import as_expr, loads_of, product, range_sizes, reduce_sizes, same_size, substitute_index
 from irc.options import CheckedOptions
 
@@ -141,10 +141,6 @@ def row_splits(block: Block) -> list[RowSplit]:
     ]
 
 
-def read_roots(op: Operation) -> set:
-    return {storage_root(load.buffer) for load in loads_of(op)}
-
-
 def read_ops(op: Operation) -> set[Operation]:
     """The loop ops whose results `op` loads (through views)."""
     return {
@@ -183,6 +179,7 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
     their producers are read best in storage order, as kernels of their own, and so are consumers that also read
     a reduction over other rows (GRN's scale); other consumers keep it (softmax over dim 0)."""
     reads = {op: read_ops(op) for op in block.ops if isinstance(op, LoopLike)}
+    roots = {op: read_roots(op) for op in reads}  # once per op: asked again for every reduction of the block
     related: dict[Operation, list[RowSplit]] = {op: [] for op in reads if isinstance(op, PointwiseOp)}
     readers: dict[Operation, list[PointwiseOp]] = {}
     for op in related:
@@ -196,8 +193,7 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
                 if isinstance(producer, PointwiseOp) and producer not in producers:
                     producers.add(producer)
                     frontier.append(producer)
-        roots = read_roots(split.reduction)
-        consumers = {op for op in related if split.reduction in reads[op] or roots & read_roots(op)}
+        consumers = {op for op in related if split.reduction in reads[op] or roots[split.reduction] & roots[op]}
         if outer:
             consumers = {op for op in consumers if split.reduction in reads[op] and same_rows(op, split, reads)}
         else:
