@@ -34,7 +34,6 @@ elementwise ops composes by moving each op once; a repeated read of one element 
 gather site passes its check on to the loads composed there (never beside an unchecked gather of the producer).
 """
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -62,7 +61,7 @@ from irc.dialects.loop import (
     YieldOp,
 )
 from irc.dialects.model_source import set_sources, sources_of
-from irc.dialects.sym import simplify_index, substitute
+from irc.dialects.sym import SIZE_SYMBOL, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
@@ -77,9 +76,6 @@ from irc.dialects.loop_analysis.index import (
 LoopLike = PointwiseOp | ReductionOp | ScanOp
 
 
-SIZE_NAME = re.compile(r"s[0-9]+")
-
-
 def load_sites(value: SSAValue) -> int:
     """How many places read a buffer: each load is one, each other use (return, extern, view) is one."""
     return len(list(value.uses))
@@ -92,36 +88,31 @@ def recomputes_per_r_step(load: LoadOp, consumer: LoopLike) -> bool:
     return not any(name.startswith("r") for name in load.index.symbols())
 
 
-def scrambles_materialized_rows(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict) -> bool:
-    """Whether composing a producer that is written to memory anyway (an extern or the return reads it) into
-    a reduction would read its inputs at positions that are not linear in the r loop, where the reduction
-    reads the producer's own buffer linearly: the bias gradient of a fused QKV projection summing the
-    stacked q, k and v gradients over [batch * tokens] rows would select among three masked loads at
-    divided positions, and its rows would no longer split into coalesced partial sums."""
-    if not isinstance(consumer, ReductionOp) or all(isinstance(use.operation, LoadOp) for use in producer.result.uses):
-        return False
-    if not r_linear(load.index.value()):
-        return False
-    ranges = loop_ranges(consumer)
-    reads = [op for op in producer.body.block.ops if isinstance(op, LoadOp)]
-    return any(not r_linear(substitute_index(op.index, mapping, ranges).value()) for op in reads)
-
-
-def composes_too_long(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict, limit: int) -> bool:
-    """Whether a composed index of the producer's loads would print longer than `limit` characters: under
-    symbolic sizes, reshapes of divided sizes (an interpolation back to a patch grid) compose into expressions
-    of 100,000 characters and more; the producer is then read from memory instead."""
-    if not any(SIZE_NAME.fullmatch(str(s)) for c in mapping.values() for s in c.free_symbols):
+def keeps_in_memory(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, mapping: dict, limit: int) -> bool:
+    """Whether the producer is read from memory at this site instead of composed, judged on its loads' composed
+    indices (made once here for both reasons):
+    - under symbolic sizes, a composed index would print longer than `limit` characters (reshapes of divided
+      sizes, an interpolation back to a patch grid, compose into 100,000 characters and more);
+    - the producer is written to memory anyway (an extern or the return reads it) and the consumer is a
+      reduction reading its buffer linearly in the r loop where the composed loads would not be (the bias
+      gradient of a fused QKV projection summing the stacked q, k and v gradients would select among three
+      masked loads at divided positions, and its rows would no longer split into coalesced partial sums)."""
+    symbolic = any(SIZE_SYMBOL.fullmatch(str(s)) for c in mapping.values() for s in c.free_symbols)
+    materialized = not all(isinstance(use.operation, LoadOp) for use in producer.result.uses)
+    scrambles = isinstance(consumer, ReductionOp) and materialized and r_linear(load.index.value())
+    if not (symbolic or scrambles):
         return False
     ranges = loop_ranges(consumer) | {f"t{k}": b for k, b in enumerate(load.bound_values())}
     for op in producer.body.block.ops:
-        if isinstance(op, LoadOp):
-            own = {f"t{k}": sympy.Symbol(f"t{k + len(load.indirect)}") for k in range(len(op.indirect))}
-            composed = substitute(substitute(op.index.value(), own), mapping)
-            if len(str(composed)) > 4 * limit:
-                return True  # too long to simplify cheaply, and simplifying rarely shortens 4 times
-            if len(str(simplify_index(composed, ranges))) > limit:
-                return True
+        if not isinstance(op, LoadOp):
+            continue
+        own = {f"t{k}": sympy.Symbol(f"t{k + len(load.indirect)}") for k in range(len(op.indirect))}
+        composed = substitute(substitute(op.index.value(), own), mapping)
+        if symbolic and len(str(composed)) > 4 * limit:
+            return True  # too long to simplify cheaply, and simplifying rarely shortens 4 times
+        composed = simplify_index(composed, ranges)
+        if symbolic and len(str(composed)) > limit or scrambles and not r_linear(composed):
+            return True
     return False
 
 
@@ -412,9 +403,7 @@ def inline_into(consumer: LoopLike, policy: "InlinePolicy") -> set[Operation]:
         if producer is None:
             continue
         mapping = producer_mapping(load, producer, consumer)
-        if scrambles_materialized_rows(load, producer, consumer, mapping) or composes_too_long(
-            load, producer, consumer, mapping, policy.max_index_chars
-        ):
+        if keeps_in_memory(load, producer, consumer, mapping, policy.max_index_chars):
             continue
         inlined.add(producer)
         if mergeable(load, producer, consumer, mapping):

@@ -198,16 +198,16 @@ class KernelTilePass(CheckedOptions, ModulePass):
 
     def pointwise(self, numel: int | None, load_bytes: int = 0) -> TileChoice:
         least, large_xblock, large_warps = LARGE_POINTWISE
-        if numel is not None and numel >= least and load_bytes >= 4 and not (self.xblock or self.num_warps):
+        large = numel is not None and numel >= least and load_bytes >= 4 and not (self.xblock or self.num_warps)
+        if large:
             config = {"xblock": large_xblock, "num_warps": large_warps}
-            limits = block_limits(config, {"xblock": numel})
-            return TileChoice("pointwise", config, limits=limits, family="large_pointwise")
         else:
             xblock = self.xblock or (
                 POINTWISE_XBLOCK[1] if numel is None else clamp(next_power_of_two(numel), POINTWISE_XBLOCK)
             )
             config = self.config(xblock, None, POINTWISE_WARPS)
-        return TileChoice("pointwise", config, limits=block_limits(config, {"xblock": numel}))
+        limits = block_limits(config, {"xblock": numel})
+        return TileChoice("pointwise", config, limits=limits, family="large_pointwise" if large else None)
 
     def tiled(self, numel: int | None, ynumel) -> TileChoice:
         """2-D tiles of a pointwise kernel: yblock x xblock elements."""
