@@ -2,10 +2,11 @@
 (bench/families.py) for eager, Inductor and irc, to see where irc loses time; also counts the extern
 results irc's wrapper had to copy into their declared layout.
 
-    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host]
+    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host] [--dynamic]
 
 `--host`: also the host side of each backend's call (wall ms per call and cProfile's functions by own
-time), for models whose wall time is far above their GPU time.
+time), for models whose wall time is far above their GPU time. `--dynamic`: Inductor and irc compile with
+`dynamic=True` (symbolic sizes), to see what a dynamic compile costs against a static one.
 """
 
 import argparse
@@ -82,6 +83,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=15)
     parser.add_argument("--train", action="store_true", help="a bf16-autocast training step (bench/dashboard.py)")
     parser.add_argument("--host", action="store_true", help="and the host functions of each call (cProfile)")
+    parser.add_argument("--dynamic", action="store_true", help="compile with dynamic=True")
     args = parser.parse_args()
     for name in args.models:
         if name in ZOO:
@@ -91,6 +93,8 @@ def main() -> None:
         for backend in ("eager", "inductor", "irc"):
             torch._dynamo.reset()
             options = {"backend": "irc"} if backend == "irc" else {}
+            if args.dynamic:
+                options["dynamic"] = True
             fn = model if backend == "eager" else torch.compile(model, **options)
             if args.train:
                 from dashboard import train_step_fn

@@ -183,6 +183,10 @@ STATIC_ARG = "irc.static"
 # Unit attribute on an imported function that aot_autograd compiles for inference: only the caller reads its
 # results (no backward graph was traced against their strides), so passes may give them other layouts.
 INFERENCE = "irc.inference"
+# Integer attribute on an imported function of symbolic sizes (`irc.index_bits = 32`): every tensor of the graph
+# spans fewer than 2**31 elements at the traced sizes (irc/fx_index_width.py), so its kernels may index in
+# int32 under the host program's check of their extents. Absent: kernels of symbolic sizes index in int64.
+INDEX_BITS = "irc.index_bits"
 # Unit attribute in the result attributes of a training forward function (`-> (!aten.tensor<...>
 # {irc.saved})`): an activation only the backward graph reads. Its layout is the compiler's choice; the
 # emitted module lists the strides it chose (OUTPUT_STRIDES) and aot_autograd lays the backward graph's inputs

@@ -359,6 +359,29 @@ def never_below(a: sympy.Expr, b: sympy.Expr) -> bool:
     return all(_nonnegative_term(term) for term in sympy.Add.make_args(difference))
 
 
+def largest_bounds(bounds, key=str) -> list[sympy.Expr]:
+    """The expanded bounds that no other one is proven at least as large as (never_below, or a multiple):
+    those whose checks imply the checks of all the others. `key` orders them, largest first where it can
+    (a value at the traced sizes): a bound is compared with the kept ones only."""
+    kept: list[sympy.Expr] = []
+    for b in sorted({sympy.expand(b) for b in bounds}, key=key):
+        if not any(_at_least(k, b) for k in kept):
+            kept = [k for k in kept if not _at_least(b, k)] + [b]
+    return kept
+
+
+def _at_least(a: sympy.Expr, b: sympy.Expr) -> bool:
+    return never_below(a, b) or _multiple_of(a, b)
+
+
+def _multiple_of(a: sympy.Expr, b: sympy.Expr) -> bool:
+    """Whether a = c * m * b for a c >= 1 and a product m of sizes (each >= 1), with b >= 0: then a >= b."""
+    if not never_below(b, sympy.Integer(0)):
+        return False
+    coefficient, product = sympy.cancel(a / b).as_coeff_Mul()
+    return coefficient >= 1 and _nonnegative_term(product)
+
+
 def _nonnegative_term(term: sympy.Expr) -> bool:
     coefficient, product = term.as_coeff_Mul()
     if coefficient < 0:

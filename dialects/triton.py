@@ -128,6 +128,9 @@ _LAUNCH_PROPERTIES = ("launch", "num_warps", "num_stages", "grid")
 # candidates (an array of dictionaries of launch options)
 ARG_VALUES = "arg_values"
 AUTOTUNE = "autotune"
+# an array of #loop.index on a triton.func that indexes in int32 under symbolic sizes (the host function's
+# aten.INDEX_BITS): its extents, each checked <= 2**31 - 1 by the host program before any launch
+INDEX_LIMITS = "index_limits"
 # a unit attribute of an scf.for in a triton.func: printed `tl.range(..., flatten=True)` (a persistent
 # template's tile loop, whose K loop Triton then pipelines across tiles)
 FLATTEN = "triton.flatten"

@@ -361,7 +361,10 @@ def graph_path(
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
-    fx_key = graph_key(gm, inference, max_autotune, cuda, saved)
+    from irc.fx_index_width import symbolic_index_bits
+
+    index_bits = symbolic_index_bits(gm)  # guarded here, whether or not the module is found in the cache
+    fx_key = graph_key(gm, inference, max_autotune, cuda, saved, index_bits)
     constants = argument_constants(gm) if fx_key is not None else None
     path = cached_module(fx_key, cuda) if constants is not None else None
     if path is not None:
@@ -370,7 +373,8 @@ def graph_path(
     from irc.fx_import import import_graph_and_constants
 
     with metrics.phase("import"):
-        module, constants = import_graph_and_constants(gm, inference=inference, saved=saved)
+        module, constants = import_graph_and_constants(gm, inference=inference, saved=saved,
+                                                       index_bits=index_bits)
     aten_text = str(module)
     warm_up = lambda: compile_pool.warm_up(cuda)  # noqa: E731
     path = compile_to_path(aten_text, role, module, max_autotune, on_miss=warm_up, cuda=cuda)
@@ -383,9 +387,11 @@ FX_SUFFIX = ".fx"  # an FX key's entry: the key of the emitted module its graph 
 
 
 def graph_key(
-    gm, inference: bool, max_autotune: bool, cuda: bool = False, saved: frozenset[int] = frozenset()
+    gm, inference: bool, max_autotune: bool, cuda: bool = False, saved: frozenset[int] = frozenset(),
+    index_bits: int | None = None,
 ) -> str | None:
-    """The FX-level key, or None where the aten text is wanted anyway (IRC_DEBUG, IRC_CHECK_PASSES)."""
+    """The FX-level key, or None where the aten text is wanted anyway (IRC_DEBUG, IRC_CHECK_PASSES);
+    `index_bits`: the importer's mark for symbolic sizes (fx_index_width), which the FX text does not show."""
     import torch
 
     from irc.fx_key import graph_text
@@ -395,7 +401,8 @@ def graph_key(
         return None
     parts = [compiler_fingerprint(), configured_pipeline(max_autotune, cuda), torch.__version__]
     random = f"fallback_random={config.fallback_random}"
-    return cache.key_of(*parts, f"inference={inference}", f"saved={sorted(saved)}", random, graph_text(gm))
+    flags = [f"inference={inference}", f"saved={sorted(saved)}", random, f"index_bits={index_bits}"]
+    return cache.key_of(*parts, *flags, graph_text(gm))
 
 
 def cached_module(fx_key: str, cuda: bool) -> str | None:

@@ -45,6 +45,7 @@ from irc.fx_fallback import fallback
 from irc.fx_key import is_argument_constant, static_positions
 from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
+from irc.fx_index_width import symbolic_index_bits
 from irc.fx_sizes import graph_size_definitions
 from irc.fx_types import (
     UnsupportedGraph,
@@ -348,14 +349,19 @@ def import_graph(gm, example_inputs=None, name: str = "forward", inference: bool
 
 
 def import_graph_and_constants(
-    gm, name: str = "forward", inference: bool = False, saved: frozenset[int] = frozenset()
+    gm, name: str = "forward", inference: bool = False, saved: frozenset[int] = frozenset(),
+    index_bits: int | None | str = "decide",
 ) -> tuple[ModuleOp, list]:
     """The module and the constant tensors its function takes after the graph's own inputs; `inference`
-    marks the function aten.INFERENCE, `saved` the results it marks aten.SAVED_RESULT."""
+    marks the function aten.INFERENCE, `saved` the results it marks aten.SAVED_RESULT, `index_bits` (32,
+    None, or "decide": fx_index_width decides) aten.INDEX_BITS."""
     install_xdsl_changes()  # irc's op construction and verification from here on
     importer = FxImporter(gm, name)
     module = importer.run()
+    bits = symbolic_index_bits(gm) if index_bits == "decide" else index_bits
     for function in module.ops:
+        if bits is not None:
+            function.attributes[aten.INDEX_BITS] = IntegerAttr(bits, i64)
         if inference:
             function.attributes[aten.INFERENCE] = UnitAttr()
         if saved:

@@ -51,7 +51,7 @@ from irc.dialects.types import (
 )
 from irc.dialects.python_names import UnsafeOverload, decode_object, split_overload
 from irc.target.python_text import checked_name, literal, python_expr, python_tuple, torch_dtype
-from irc.target.triton_wrapper_guards import extern_result_check, layout_guards, rank_guards
+from irc.target.triton_wrapper_guards import extern_result_check, index_limit_check, layout_guards, rank_guards
 from irc.target.source_comments import source_comments
 from irc.target.triton_wrapper_choice import IMPORT, print_choice
 from irc.target.triton_wrapper_launch import LaunchSites
@@ -126,6 +126,8 @@ class WrapperPrinter:
         for line in rank_guards(self):
             self.emit(line)
         self.bind_symbols()
+        for line in index_limit_check(self.kernels.values()):
+            self.emit(line)
         for line in layout_guards(self, sizes):
             self.emit(line)
         if any(isinstance(op, kernel.AllocOp) and op.device is None for op in self.host.walk()):

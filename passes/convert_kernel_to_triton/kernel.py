@@ -23,7 +23,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from irc.dialects import loop, triton
 from irc.dialects.kernel import KernelOp, SizeOp, triton_name
 from irc.dialects.model_source import copy_sources
-from irc.dialects.sym import as_expr
+from irc.dialects.sym import as_expr, largest_bounds
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
 from irc.passes.convert_kernel_to_triton.body import lower_body, lower_op, lower_value
@@ -51,8 +51,10 @@ class KernelLowering:
     """Builds the triton.func of one kernel.kernel."""
 
     def __init__(self, kernel: KernelOp, index_bits: int = 0, online_softmax: bool = True,
-                 reread: Reread = Reread()):
+                 reread: Reread = Reread(), symbolic_bits: int = 64):
         self.kernel = kernel
+        self.symbolic_bits = symbolic_bits
+        self.index_limits: list[sympy.Expr] = []
         self.reread = reread
         self.info = KernelAnalysis(kernel, online_softmax)
         self.persistent = kernel.kind.data == "persistent_reduction"
@@ -94,17 +96,21 @@ class KernelLowering:
         return Config(xblock, rblock if info.is_reduction else 1, warps)
 
     def _index_bits(self) -> int:
-        """32 unless an offset or position may not fit in int32 (or is symbolic)."""
+        """32 unless an offset or position may not fit in int32. A symbolic one fits where the host function
+        says its sizes do (`symbolic_bits`, from aten.INDEX_BITS): the kernel's symbolic extents and sizes
+        become its `index_limits`, which the host program checks."""
         types = [a.type for a in self.kernel.body.block.args] + list(self.kernel.function_type.outputs.data)
         extents = [_extent(t) for t in types if isinstance(t, BufferType)]
         info, xblock, yblock = self.info, self.largest("xblock"), self.largest("yblock")
         positions = [info.numel + xblock, info.rnumel + self.largest("rblock")]
         if self.tiled:
             positions.append((info.ynumel + yblock) * (info.xnumel + xblock))
+        symbolic = [as_expr(v) for v in extents + [info.numel, info.rnumel] if bound(v) is None]
         for value in extents + positions:
             limit = bound(value)
-            if limit is None or limit > INT32_MAX:
+            if (limit is None and self.symbolic_bits != 32) or (limit is not None and limit > INT32_MAX):
                 return 64
+        self.index_limits = largest_bounds(symbolic)
         return 32
 
     def largest(self, key: str) -> int:
@@ -168,6 +174,8 @@ class KernelLowering:
         )
         if values:
             func.attributes[triton.ARG_VALUES] = DictionaryAttr(values)
+        if self.index_limits and self.index_type.width.data == 32:
+            func.attributes[triton.INDEX_LIMITS] = ArrayAttr([IndexAttr(e) for e in self.index_limits])
         copy_sources(self.kernel, [func])
         tuned = self._autotune_options()
         if tuned:  # one candidate too: the runtime's autotune.launch keeps the compiled kernel for later calls
