@@ -5,7 +5,7 @@ right, when a model is compiled with `dynamic=True` or meets a second input size
     python3 bench/dynamic_families.py --only resnet50,gpt2 --train      # a training step (loss and gradients)
 
 Each model runs in a process of its own at a small batch (2) and three sizes (images: the model's side and two
-smaller ones; text: 64, 96 and 77 tokens): once with `dynamic=True`, once with Dynamo's automatic dynamic shapes
+smaller ones, or batches 2, 3 and 5 where the model takes one image size only; text: 64, 96 and 77 tokens): once with `dynamic=True`, once with Dynamo's automatic dynamic shapes
 (the second size recompiles with symbolic sizes). Per variant: irc's graph fallbacks, graphs compiled,
 recompilations after the first size, and the largest error against eager in fp32 (TF32 off) relative to eager's
 largest value (with --train: of the loss and of every parameter gradient, relative to the largest gradient).
@@ -30,7 +30,11 @@ def sized_inputs(family, model, device: str) -> list[tuple]:
 
     if family.source == "timm":
         side = model.pretrained_cfg.get("input_size", (3, 224, 224))[-1]
-        return [(torch.randn(2, 3, s, s, device=device),) for s in (side, side - side // 4, side - side // 8)]
+        sides = [(torch.randn(2, 3, s, s, device=device),) for s in (side, side - side // 4, side - side // 8)]
+        if takes_other_sides(model, sides[1]):
+            return sides
+        # a model built for one image size (a ViT's position embedding): the batch varies instead
+        return [(torch.randn(n, 3, side, side, device=device),) for n in (2, 3, 5)]
     (ids, *extra) = family.make_inputs(device, torch.float32)
     high = int(ids.max()) + 1
     sizes = []
@@ -43,6 +47,17 @@ def sized_inputs(family, model, device: str) -> list[tuple]:
         else:
             sizes.append((torch.randint(0, high, (2, n), device=device),))
     return sizes
+
+
+def takes_other_sides(model, inputs) -> bool:
+    import torch
+
+    try:
+        with torch.no_grad():
+            model(*inputs)
+        return True
+    except (RuntimeError, AssertionError, ValueError):
+        return False
 
 
 def relative_error(got, want) -> float:

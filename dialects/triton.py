@@ -245,6 +245,11 @@ class FuncOp(IRDLOperation):
             raise VerifyException(f"grid must have 1 to 3 entries, got {len(self.grid.data)}")
         for entry in self.grid.data if self.grid is not None else ():
             verify_dims(ArrayAttr([dim_attr(entry.expr.data)]), f"@{self.sym_name.data} grid")
+        limits = self.attributes.get(INDEX_LIMITS)
+        if limits is not None and not (
+            isinstance(limits, ArrayAttr) and all(isinstance(e, IndexAttr) for e in limits.data)
+        ):
+            raise VerifyException(f"@{self.sym_name.data} {INDEX_LIMITS} must be an array of #loop.index, got {limits}")
 
     def _verify_body(self) -> None:
         last = self.body.block.last_op

@@ -125,6 +125,14 @@ triton.func @k(%xnumel: i32) attributes {grid = [#loop.index<"s0">, #loop.index<
 
 // -----
 
+triton.func @k(%xnumel: i32) attributes {index_limits = [7]} {
+  triton.return
+}
+
+// CHECK: Operation does not verify: @k index_limits must be an array of #loop.index, got [7 : i64]
+
+// -----
+
 triton.func @k(%xnumel: i32) {
   "test.termop"() : () -> ()
 }
