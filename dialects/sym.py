@@ -359,6 +359,15 @@ def never_below(a: sympy.Expr, b: sympy.Expr) -> bool:
     return all(_nonnegative_term(term) for term in sympy.Add.make_args(difference))
 
 
+def more_nodes_than(expr: sympy.Expr, limit: int) -> bool:
+    """Whether the expression's tree has more than `limit` nodes, counted only up to there: a composed index
+    can be a tree exponentially larger than the shared graph it is built as, too large even to print."""
+    for count, _ in enumerate(sympy.preorder_traversal(expr), 1):
+        if count > limit:
+            return True
+    return False
+
+
 def largest_bounds(bounds, key=str) -> list[sympy.Expr]:
     """The expanded bounds that no other one is proven at least as large as (never_below, or a multiple):
     those whose checks imply the checks of all the others. `key` orders them, largest first where it can
