@@ -359,6 +359,9 @@ def never_below(a: sympy.Expr, b: sympy.Expr) -> bool:
     return all(_nonnegative_term(term) for term in sympy.Add.make_args(difference))
 
 
+INT32_MAX = 2**31 - 1  # the largest offset a kernel indexing in int32 reaches
+
+
 def more_nodes_than(expr: sympy.Expr, limit: int) -> bool:
     """Whether the expression's tree has more than `limit` nodes, counted only up to there: a composed index
     can be a tree exponentially larger than the shared graph it is built as, too large even to print."""

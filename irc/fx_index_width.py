@@ -11,9 +11,7 @@ sizes alone; the host program checks each 32-bit kernel's extents on every call 
 
 from __future__ import annotations
 
-from irc.dialects.sym import largest_bounds
-
-INT32_MAX = 2**31 - 1
+from irc.dialects.sym import INT32_MAX, largest_bounds
 
 
 def symbolic_index_bits(gm) -> int | None:
@@ -26,9 +24,9 @@ def symbolic_index_bits(gm) -> int | None:
     hints = shape_env.var_to_val if hints is None else hints  # torch < 2.12
     if any(not bound.free_symbols <= hints.keys() for bound in bounds):
         return None  # an unbacked size: no value to decide from
-    largest = largest_bounds(bounds, key=lambda b: -int(b.xreplace(hints)))
-    if any(int(bound.xreplace(hints)) > INT32_MAX for bound in largest):
+    if max(int(bound.xreplace(hints)) for bound in bounds) > INT32_MAX:
         return None
+    largest = largest_bounds(bounds, key=lambda b: -int(b.xreplace(hints)))
     if not getattr(shape_env, "frozen", False):
         import sympy
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from xdsl.ir import SSAValue
 
 from irc.dialects import triton
-from irc.dialects.sym import largest_bounds
+from irc.dialects.sym import INT32_MAX, largest_bounds
 from irc.dialects.types import BufferType
 from irc.target.python_text import python_expr, python_tuple, torch_dtype
 
@@ -189,16 +189,13 @@ def extern_result_check(printer, name: str, size: str, stride: str, dtype: str) 
     ]
 
 
-INDEX_LIMIT = 2**31 - 1
-
-
 def index_limit_check(kernels) -> list[str]:
     """One check of the extents of the kernels that index in int32 under symbolic sizes (their
     `index_limits`), before any launch: sizes beyond them raise instead of wrapping an index."""
     limits = [e.value() for k in kernels for e in getattr(k.attributes.get(triton.INDEX_LIMITS), "data", ())]
     if not limits:
         return []
-    over = " or ".join(f"{python_expr(e)} > {INDEX_LIMIT}" for e in largest_bounds(limits))
+    over = " or ".join(f"{python_expr(e)} > {INT32_MAX}" for e in largest_bounds(limits))
     message = ("irc: these sizes take offsets beyond 2**31 - 1, and this module's kernels index in int32 "
                "(compiled for smaller sizes; torch.compile guards against this and compiles again)")
     return [f"if {over}:", f"    raise RuntimeError({message!r})"]

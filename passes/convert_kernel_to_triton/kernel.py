@@ -23,7 +23,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from irc.dialects import loop, triton
 from irc.dialects.kernel import KernelOp, SizeOp, triton_name
 from irc.dialects.model_source import copy_sources
-from irc.dialects.sym import as_expr, largest_bounds
+from irc.dialects.sym import INT32_MAX, as_expr, largest_bounds
 from irc.dialects.triton import PointerType
 from irc.dialects.types import BufferType, IndexAttr
 from irc.passes.convert_kernel_to_triton.body import lower_body, lower_op, lower_value
@@ -43,8 +43,6 @@ from irc.passes.convert_kernel_to_triton.schedule import KernelAnalysis, Phase, 
 from irc.passes.convert_kernel_to_triton.store_order import sink_stores
 from irc.passes.convert_kernel_to_triton.index_lowering import IndexLowering
 from irc.passes.convert_kernel_to_triton.tiles import program_index, tiled_grid, tiled_prologue
-
-INT32_MAX = 2**31 - 1
 
 
 class KernelLowering:
