@@ -4,13 +4,14 @@
 (sym_functions.py); text is parsed by the grammar in sym_parse.py.
 """
 
+import itertools
 import operator
 import re
 from functools import lru_cache
 
 import sympy
 
-from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, ModularIndexing, Where
+from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, Max, Min, ModularIndexing, Where
 from irc.dialects.sym_parse import parse_sym
 
 
@@ -125,8 +126,85 @@ _INDEX_VARIABLE = INDEX_VARIABLE
 
 def simplify_index(expr, ranges=None) -> sympy.Expr:
     """Simplifies an index expression, given `ranges` {index variable name or symbol: size}."""
-    ranges_key = tuple(sorted((str(name), as_expr(size)) for name, size in (ranges or {}).items()))
-    return _simplify_cached(sympy.expand(as_expr(expr)), ranges_key)
+    sizes = {str(k): _abstract_sizes(as_expr(size)) for k, size in (ranges or {}).items()}
+    nonempty = _nonnegative_in_ranges(sizes.values())
+    ranges_key = tuple(sorted((k, size.xreplace(nonempty)) for k, size in sizes.items()))
+    simplified = _simplify_cached(sympy.expand(_abstract_sizes(as_expr(expr)).xreplace(nonempty)), ranges_key)
+    atoms = {a: _SIZE_ATOM_VALUES[a] for a in simplified.free_symbols if a in _SIZE_ATOM_VALUES}
+    return simplified.xreplace(atoms)
+
+
+# Size functions (a strided convolution's output size FloorDiv(s0 - 1, 2) + 1, nested once per strided
+# layer; a padding's Max(0, 3 - ModularIndexing(s0, 4, 2))) are simplified once and stand for one integer
+# symbol while an index is simplified: rebuilding their trees at every step took a deep network's recompile
+# many minutes. An atom is non-negative where its function is proven so, else of unknown sign (never taken
+# for a positive size).
+_SIZE_FUNCTIONS = (FloorDiv, CeilDiv, ModularIndexing, Min, Max)
+_SIZE_ATOM_VALUES: dict[sympy.Symbol, sympy.Expr] = {}
+_SIZE_ATOM_PREFIX = "_size"
+_size_atom_numbers = itertools.count()
+
+
+@lru_cache(maxsize=1 << 16)
+def _abstract_sizes(expr: sympy.Expr) -> sympy.Expr:
+    """`expr` with its nested size functions (a size function of size functions) as atoms."""
+    if expr.is_Atom:
+        return expr
+    if isinstance(expr, _SIZE_FUNCTIONS) and not _has_index_variable(expr):
+        nested = any(a.has(*_SIZE_FUNCTIONS) for a in expr.args)
+        return _simplified_size_function(expr) if nested else expr
+    return _rebuilt(expr, [_abstract_sizes(a) for a in expr.args])
+
+
+def _nonnegative_in_ranges(sizes) -> dict:
+    """Atoms of unknown sign that a range's size `atom + k` (k >= 1) shows non-negative -> their non-negative
+    twins: an index is only evaluated inside its ranges, so where it is, every range holds a point."""
+    found = {}
+    for size in sizes:
+        constant, rest = size.as_coeff_Add()
+        if constant >= 1 and rest in _SIZE_ATOM_VALUES and not rest.is_nonnegative:
+            found[rest] = _nonnegative_twin(rest)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _nonnegative_twin(atom: sympy.Symbol) -> sympy.Symbol:
+    twin = sympy.Symbol(f"{atom.name}_", integer=True, nonnegative=True)
+    _SIZE_ATOM_VALUES[twin] = _SIZE_ATOM_VALUES[atom]
+    return twin
+
+
+@lru_cache(maxsize=1 << 14)
+def _expanded_abstract(expr: sympy.Expr) -> sympy.Expr:
+    return sympy.expand(_abstract_sizes(expr))
+
+
+def _rebuilt(expr: sympy.Expr, args: list) -> sympy.Expr:
+    return expr if all(a is b for a, b in zip(args, expr.args)) else expr.func(*args)
+
+
+def _atoms_for_size_functions(expr: sympy.Expr) -> sympy.Expr:
+    if expr.is_Atom:
+        return expr
+    if isinstance(expr, _SIZE_FUNCTIONS) and not _has_index_variable(expr):
+        return _size_atom(expr)
+    return _rebuilt(expr, [_atoms_for_size_functions(a) for a in expr.args])
+
+
+@lru_cache(maxsize=4096)
+def _simplified_size_function(call: sympy.Expr) -> sympy.Expr:
+    """The call simplified (one form for equal values: ModularIndexing(FloorDiv(s0, 4), 1, 2) is
+    ModularIndexing(s0, 4, 2)), its size functions as atoms."""
+    return _atoms_for_size_functions(_simplify_cached(sympy.expand(call), ()))
+
+
+@lru_cache(maxsize=4096)
+def _size_atom(call: sympy.Expr) -> sympy.Symbol:
+    name = f"{_SIZE_ATOM_PREFIX}{next(_size_atom_numbers)}"
+    atom = sympy.Symbol(name, integer=True, nonnegative=True) if _nonnegative_call(call) else sympy.Symbol(
+        name, integer=True)
+    _SIZE_ATOM_VALUES[atom] = call
+    return atom
 
 
 def evaluate_index(expr, values):
@@ -154,10 +232,10 @@ def evaluate_index(expr, values):
         import numpy as np
 
         return np.where(np.asarray(args[0]) != 0, args[1], args[2])[()]
-    if isinstance(expr, sympy.Min | sympy.Max):
+    if isinstance(expr, Min | Max):
         import numpy as np
 
-        return _fold(args, np.minimum if isinstance(expr, sympy.Min) else np.maximum)
+        return _fold(args, np.minimum if isinstance(expr, Min) else np.maximum)
     raise ValueError(f"cannot evaluate index expression {expr}")
 
 
@@ -207,7 +285,7 @@ def _simplify_floordiv(x: sympy.Expr, d: sympy.Expr, sizes: dict) -> sympy.Expr:
         return FloorDiv(x.args[0], x.args[1] * d)
     if isinstance(x, ModularIndexing) and _positive(x.args[1]) and _divides(d, x.args[2]):
         base, divisor, modulus = x.args
-        return ModularIndexing(base, divisor * d, sympy.cancel(modulus / d))
+        return ModularIndexing(base, divisor * d, _quotient(modulus, d))
     quotient, rest = _split_multiples(x, d)
     if quotient != 0:
         return quotient + _simplify_floordiv(rest, d, sizes)
@@ -246,12 +324,12 @@ def _split_multiples(x: sympy.Expr, d: sympy.Expr) -> tuple[sympy.Expr, sympy.Ex
         groups.setdefault(sympy.Mul(*indexed), []).append(coefficient)
     quotient, rest = [], []
     for indexed, coefficients in groups.items():
-        q = sympy.cancel(sympy.Add(*coefficients) / d)
+        q = _quotient(sympy.Add(*coefficients), d)
         if _is_integer_polynomial(q):
             quotient.append(indexed * q)
             continue
         for coefficient in coefficients:  # else term by term
-            q = sympy.cancel(coefficient / d)
+            q = _quotient(coefficient, d)
             if _is_integer_polynomial(q):
                 quotient.append(indexed * q)
             else:
@@ -259,12 +337,19 @@ def _split_multiples(x: sympy.Expr, d: sympy.Expr) -> tuple[sympy.Expr, sympy.Ex
     return sympy.expand(sympy.Add(*quotient)), sympy.expand(sympy.Add(*rest))
 
 
+def _quotient(n: sympy.Expr, d: sympy.Expr) -> sympy.Expr:
+    """n / d, cancelled: term by term where d is one term (sympy cancels a product's factors as it builds
+    it), by polynomial division (sympy.cancel, far slower) where d is a sum."""
+    one_term = not any(f.is_Add or f.is_Pow and f.base.is_Add for f in sympy.Mul.make_args(d))
+    return sympy.expand(n / d) if one_term and not d.is_Add else sympy.cancel(n / d)
+
+
 def _has_index_variable(expr: sympy.Expr) -> bool:
     return any(_INDEX_VARIABLE.fullmatch(s.name) for s in expr.free_symbols)
 
 
 def _divides(d: sympy.Expr, m: sympy.Expr) -> bool:
-    return _is_integer_polynomial(sympy.cancel(m / d))
+    return _is_integer_polynomial(_quotient(m, d))
 
 
 def _is_integer_polynomial(q: sympy.Expr) -> bool:
@@ -336,13 +421,16 @@ def _positive(expr: sympy.Expr) -> bool:
     return _nonnegative(expr - 1)
 
 
+@lru_cache(maxsize=1 << 14)
 def _nonnegative(expr: sympy.Expr) -> bool:
     """Whether expr >= 0 for all positive integer values of its (size) symbols."""
     expr = sympy.expand(expr)
     if expr.is_Number:
         return bool(expr >= 0)
     expr = expr.xreplace(_nonnegative_sizes(expr))
-    sizes = [s for s in expr.free_symbols if not s.is_Dummy]
+    if all(_nonnegative_term(term) for term in sympy.Add.make_args(expr)):
+        return True
+    sizes = [s for s in expr.free_symbols if not s.is_Dummy and not s.name.startswith(_SIZE_ATOM_PREFIX)]
     positive = {s: sympy.Symbol(s.name, positive=True, integer=True) for s in sizes}
     expr = expr.xreplace(positive)
     return bool(expr.is_nonnegative) or bool(sympy.factor(expr).is_nonnegative)
@@ -352,7 +440,7 @@ def never_below(a: sympy.Expr, b: sympy.Expr) -> bool:
     """Whether a >= b for all positive values of the size symbols, proven cheaply: every term of the expanded
     a - b is a non-negative multiple of a product of sizes and never-negative size functions
     (FloorDiv(s0 - 1, 2), ...). False when that does not prove it (a and b may still be ordered)."""
-    difference = sympy.expand(a - b)
+    difference = _expanded_abstract(a) - _expanded_abstract(b)  # like terms cancel as the sum is built
     if difference.is_Number:
         return bool(difference >= 0)
     difference = difference.xreplace(_nonnegative_sizes(difference))
@@ -362,13 +450,32 @@ def never_below(a: sympy.Expr, b: sympy.Expr) -> bool:
 INT32_MAX = 2**31 - 1  # the largest offset a kernel indexing in int32 reaches
 
 
-def more_nodes_than(expr: sympy.Expr, limit: int) -> bool:
-    """Whether the expression's tree has more than `limit` nodes, counted only up to there: a composed index
-    can be a tree exponentially larger than the shared graph it is built as, too large even to print."""
-    for count, _ in enumerate(sympy.preorder_traversal(expr), 1):
-        if count > limit:
+def longer_than(expr: sympy.Expr, limit: int) -> bool:
+    """Whether the expression prints longer than about `limit` characters: names, digits, function names and
+    operators counted over its tree without printing it, and only up to there (a composed index can be a tree
+    exponentially larger than the shared graph it is built as, too large even to print; printing sorts the
+    terms of every sum, which cost a deep network's recompile a minute and a half)."""
+    length = 0
+    for node in sympy.preorder_traversal(expr):
+        length += _printed_length(node)
+        if length > limit:
             return True
     return False
+
+
+def _printed_length(node: sympy.Expr) -> int:
+    """The characters a node adds to its printed expression, its arguments aside."""
+    if node.is_Symbol:
+        return len(node.name)
+    if node.is_Integer:
+        return len(str(abs(int(node))))
+    if node.is_Add:
+        return 3 * (len(node.args) - 1)
+    if node.is_Mul or node.is_Pow:
+        return 2 * (len(node.args) - 1)
+    if isinstance(node, sympy.Function):
+        return len(type(node).__name__) + 2 * len(node.args)
+    return 1
 
 
 def largest_bounds(bounds, key=str) -> list[sympy.Expr]:
@@ -402,13 +509,15 @@ def _nonnegative_term(term: sympy.Expr) -> bool:
         base, exponent = factor.as_base_exp()
         if not (base.is_Symbol and not _has_index_variable(base) and exponent.is_Integer and exponent >= 0):
             return False
+        if base.name.startswith(_SIZE_ATOM_PREFIX) and not base.is_nonnegative:
+            return False
     return True
 
 
 def _nonnegative_sizes(expr: sympy.Expr) -> dict:
     """Size functions of `expr` (FloorDiv(s0 - 1, 2), ...) that are never negative -> non-negative symbols."""
     found = {}
-    for call in expr.atoms(FloorDiv, CeilDiv, ModularIndexing, sympy.Min, sympy.Max):
+    for call in expr.atoms(FloorDiv, CeilDiv, ModularIndexing, Min, Max):
         if call.free_symbols and not _has_index_variable(call) and _nonnegative_call(call):
             found[call] = sympy.Dummy(nonnegative=True, integer=True)
     return found
@@ -420,7 +529,7 @@ def _nonnegative_call(call: sympy.Expr) -> bool:
         return _nonnegative(call.args[0]) and _positive(call.args[1])
     if isinstance(call, ModularIndexing):
         return _positive(call.args[1]) and _positive(call.args[2])
-    return all(_nonnegative(a) for a in call.args) if isinstance(call, sympy.Min) else any(
+    return all(_nonnegative(a) for a in call.args) if isinstance(call, Min) else any(
         _nonnegative(a) for a in call.args)
 
 

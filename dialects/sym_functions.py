@@ -85,6 +85,53 @@ class CeilDiv(_Division):
     divide = staticmethod(lambda a, b: -(-a // b))
 
 
+class _Extremum(sympy.Function):
+    """The largest (Max) or smallest (Min) of integer arguments: nested ones flattened, integers folded into
+    one, repeats and arguments a constant apart from another dropped, the rest in a canonical order. Unlike
+    sympy.Max, no search for an order between symbolic arguments through the assumptions (which took minutes
+    on the nested sizes of a deep network's padding)."""
+
+    is_integer = True
+    pick = staticmethod(max)
+
+    @classmethod
+    def eval(cls, *args):
+        flat = [a for arg in args for a in (arg.args if isinstance(arg, cls) else (arg,))]
+        numbers = [int(a) for a in flat if a.is_Integer]
+        kept = [sympy.Integer(cls.pick(numbers))] if numbers else []
+        for arg in sorted({a for a in flat if not a.is_Integer}, key=sympy.default_sort_key):
+            kept = cls._keep(kept, arg)
+        if len(kept) == 1:
+            return kept[0]
+        return None if tuple(kept) == args else cls(*kept)
+
+    @classmethod
+    def _keep(cls, kept: list, arg) -> list:
+        """`kept` with `arg` added, dropping what it dominates (or `arg`, when dominated): arguments whose
+        difference is a number."""
+        for k, other in enumerate(kept):
+            difference = arg - other
+            if difference.is_Number:
+                return kept if cls.pick(difference, 0) == 0 else [*kept[:k], arg, *kept[k + 1:]]
+        return [*kept, arg]
+
+    def _eval_is_nonnegative(self):
+        known = [a.is_nonnegative for a in self.args]
+        return True if (any if self.pick is max else all)(k is True for k in known) else None
+
+    def _eval_is_positive(self):
+        known = [a.is_positive for a in self.args]
+        return True if (any if self.pick is max else all)(k is True for k in known) else None
+
+
+class Max(_Extremum):
+    pick = staticmethod(max)
+
+
+class Min(_Extremum):
+    pick = staticmethod(min)
+
+
 class _Comparison(sympy.Function):
     """1 where the comparison holds, else 0: the conditions of `Where` (torch's Piecewise, sym_ite)."""
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import sympy
 
-from irc.dialects.sym_functions import CeilDiv, Eq, FloorDiv, Le, Lt, ModularIndexing, Ne, Where
+from irc.dialects.sym_functions import CeilDiv, Eq, FloorDiv, Le, Lt, Max, Min, ModularIndexing, Ne, Where
 
 MAX_TEXT = 100_000
 MAX_DEPTH = 32
@@ -37,7 +37,7 @@ INT64_MAX = (1 << 63) - 1
 
 FUNCTIONS = {"FloorDiv": (FloorDiv, 2, 2), "CeilDiv": (CeilDiv, 2, 2),
              "ModularIndexing": (ModularIndexing, 3, 3),
-             "Min": (sympy.Min, 2, 64), "Max": (sympy.Max, 2, 64), "Where": (Where, 3, 3),
+             "Min": (Min, 2, 64), "Max": (Max, 2, 64), "Where": (Where, 3, 3),
              "Lt": (Lt, 2, 2), "Le": (Le, 2, 2), "Eq": (Eq, 2, 2), "Ne": (Ne, 2, 2)}  # fmt: skip
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)(\s*\()?|(\*\*|[-+*(),])|(\S))")

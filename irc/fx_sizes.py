@@ -164,7 +164,7 @@ def _rules() -> dict:
     """torch or sympy class name -> (expr, converted args) -> irc expression; one row per node kind."""
     import sympy
 
-    from irc.dialects.sym_functions import Eq, FloorDiv, Le, Lt, ModularIndexing, Ne
+    from irc.dialects.sym_functions import Eq, FloorDiv, Le, Lt, Max, Min, ModularIndexing, Ne
 
     def pow_(expr, args):
         base, exponent = args
@@ -201,8 +201,8 @@ def _rules() -> dict:
         "ModularIndexing": lambda _, args: ModularIndexing(*args),
         "PythonMod": mod,
         "Mod": mod,
-        "Min": lambda _, args: sympy.Min(*args),
-        "Max": lambda _, args: sympy.Max(*args),
+        "Min": lambda _, args: Min(*args),
+        "Max": lambda _, args: Max(*args),
         "Identity": lambda _, args: args[0],
         "ToFloat": lambda _, args: args[0],
         "IntTrueDiv": lambda _, args: args[0] / args[1],
@@ -221,8 +221,8 @@ def _rules() -> dict:
         "GreaterThan": lambda _, args: Le(args[1], args[0]),
         "Equality": lambda _, args: Eq(*args),
         "Unequality": lambda _, args: Ne(*args),
-        "And": lambda _, args: sympy.Min(*args),
-        "Or": lambda _, args: sympy.Max(*args),
+        "And": lambda _, args: Min(*args),
+        "Or": lambda _, args: Max(*args),
         "Not": lambda _, args: 1 - args[0],
         "Where": lambda _, args: _where(*args),
         "Piecewise": _piecewise,

@@ -61,7 +61,7 @@ from irc.dialects.loop import (
     YieldOp,
 )
 from irc.dialects.model_source import set_sources, sources_of
-from irc.dialects.sym import SIZE_SYMBOL, more_nodes_than, simplify_index, substitute
+from irc.dialects.sym import SIZE_SYMBOL, longer_than, simplify_index, substitute
 from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
@@ -108,10 +108,10 @@ def keeps_in_memory(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, map
             continue
         own = {f"t{k}": sympy.Symbol(f"t{k + len(load.indirect)}") for k in range(len(op.indirect))}
         composed = substitute(substitute(op.index.value(), own), mapping)
-        if symbolic and (more_nodes_than(composed, 4 * limit) or len(str(composed)) > 4 * limit):
+        if symbolic and longer_than(composed, 4 * limit):
             return True  # too long to simplify cheaply, and simplifying rarely shortens 4 times
         composed = simplify_index(composed, ranges)
-        if symbolic and len(str(composed)) > limit or scrambles and not r_linear(composed):
+        if symbolic and longer_than(composed, limit) or scrambles and not r_linear(composed):
             return True
     return False
 

@@ -135,7 +135,7 @@ def substitute_index(index: IndexAttr, mapping: Mapping[str, sympy.Expr], ranges
 
 def equal_on_ranges(a: sympy.Expr, b: sympy.Expr, ranges: Mapping[str, sympy.Expr]) -> bool:
     """Whether a == b at every point of `ranges`: simplified, else point by point in small static spaces."""
-    difference = simplify_index(sympy.expand(a - b), ranges)
+    difference = simplify_index(a - b, ranges)
     if difference == 0:
         return True
     return _equal_everywhere(difference, ranges)

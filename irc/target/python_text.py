@@ -84,7 +84,7 @@ def python_expr(expr) -> str:
 
     from irc.dialects.sym import as_expr
 
-    from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, ModularIndexing, Where
+    from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, Max, Min, ModularIndexing, Where
 
     expr = as_expr(expr)
     if expr.is_Integer or expr.is_Symbol:
@@ -108,7 +108,7 @@ def python_expr(expr) -> str:
         return f"({if_true} if {condition} else {if_false})"
     if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
         return f"{_atom(expr.base)}**{expr.exp}"
-    if isinstance(expr, sympy.Max | sympy.Min):
+    if isinstance(expr, Max | Min):
         return f"{type(expr).__name__.lower()}({', '.join(python_expr(a) for a in expr.args)})"
     raise ValueError(f"cannot print size expression {expr} as Python")
 

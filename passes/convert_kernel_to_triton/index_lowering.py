@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy
 from xdsl.ir import SSAValue
 
-from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, ModularIndexing, Where
+from irc.dialects.sym_functions import COMPARISONS, CeilDiv, FloorDiv, Max, Min, ModularIndexing, Where
 from irc.passes.convert_kernel_to_triton.context import LoweringContext, Scope
 from irc.passes.convert_kernel_to_triton.schedule import fail
 
@@ -58,8 +58,8 @@ class IndexLowering:
         if isinstance(expr, CeilDiv):
             base, divisor = expr.args
             return b.binary("trunc_div", self.lower(base + divisor - 1), self.lower(divisor))
-        if isinstance(expr, sympy.Min | sympy.Max):
-            return self._fold("minimum" if isinstance(expr, sympy.Min) else "maximum", list(expr.args))
+        if isinstance(expr, Min | Max):
+            return self._fold("minimum" if isinstance(expr, Min) else "maximum", list(expr.args))
         if isinstance(expr, COMPARISONS):
             return b.cast(self._condition(expr), self.index_type)
         if isinstance(expr, Where):

@@ -81,10 +81,10 @@ def output_point(op: Operation, producer: loop.PointwiseOp) -> dict | None:
     point, rest = {}, list(dims)
     for j, target in enumerate(dim_value(d) for d in producer.ranges.data):
         group, size = [], sympy.Integer(1)
-        while rest and sympy.simplify(size - target) != 0:
+        while rest and sympy.expand(size - target) != 0:
             group.append(rest.pop(0))
             size *= group[-1][1]
-        if sympy.simplify(size - target) != 0:
+        if sympy.expand(size - target) != 0:
             return None
         point[sympy.Symbol(f"i{j}")] = merged_index(group)
     return None if rest else point

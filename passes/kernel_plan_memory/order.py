@@ -18,6 +18,7 @@ import sympy
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel
+from irc.dialects.sym import never_below
 from irc.dialects.kernel_analysis.memory_plan import AliasGroup, analyze, fresh_root, storage_bytes_expr
 
 
@@ -33,7 +34,7 @@ def frees_more_than_it_allocates(launch: kernel.LaunchOp, groups: dict[SSAValue,
         (group_bytes(g) for g in dying if g.last_use == here and not (g.is_input or g.is_output)), sympy.Integer(0)
     )
     allocated = sum((storage_bytes_expr(v.type) for v in launch.outs), sympy.Integer(0))
-    return bool(sympy.simplify(allocated - freed).is_negative)
+    return never_below(freed, allocated + 1)
 
 
 def movable_outputs(launch: kernel.LaunchOp, position: dict[Operation, int]) -> list[kernel.AllocOp] | None:

@@ -8,6 +8,7 @@ import pytest
 import sympy
 
 from irc.dialects.sym import FloorDiv, ModularIndexing
+from irc.dialects.sym_functions import Max, Min
 from irc.dialects.sym_parse import MAX_DEPTH, IndexSyntaxError, parse_sym
 
 i0, i1, r0, t0, s0, s1 = sympy.symbols("i0 i1 r0 t0 s0 s1")
@@ -23,8 +24,9 @@ PRINTED = [
     2 * s0**2 * s1,
     (s0 + 1) ** 2,
     s0 * (s1 + 1),
-    sympy.Max(1, s0),
-    sympy.Min(s0, s1 - 1),
+    Max(1, s0),
+    Min(s0, s1 - 1),
+    Max(0, 3 - ModularIndexing(s0, 4, 2)) + FloorDiv(Max(s0, s1), 2),
     5000 * i0 + t0,
     -3 * i0 - 7,
     sympy.Integer(0),
@@ -126,3 +128,20 @@ def test_no_recursion_error_at_the_depth_limit():
 
 def test_no_marker_in_cwd():
     assert not os.path.exists("MARKER")
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        (Max(s0, s0 + 1), s0 + 1),
+        (Min(s0, s0 + 1), s0),
+        (Max(1, 2, s0), Max(2, s0)),
+        (Max(Max(s0, s1), s0, 3), Max(3, s0, s1)),
+        (Min(4, -2), sympy.Integer(-2)),
+        (Max(s1, s0), Max(s0, s1)),
+    ],
+    ids=str,
+)
+def test_min_and_max_fold_without_searching_an_order(expr, expected):
+    """irc's Min and Max flatten, fold integers and drop arguments a constant apart; no assumption search."""
+    assert expr == expected
