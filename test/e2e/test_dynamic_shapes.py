@@ -316,3 +316,29 @@ class CachedKeys(nn.Module):
 def test_keys_appended_to_an_empty_cache_trained_dynamic():
     check_training(CachedKeys, [(2, 5, 8), (2, 7, 8), (2, 9, 8)], True, DYNAMIC_GRAPHS)
     assert not [op for op in metrics.fallbacks if "slice" in op]
+
+
+class TFSamePadded(nn.Module):
+    """Strided convolutions with TensorFlow's SAME padding computed from each input's size (transformers'
+    MobileNetV2, EfficientNet ports): every layer's size nests the last one's in FloorDiv, Max and modulo."""
+
+    def __init__(self):
+        super().__init__()
+        self.convs = nn.ModuleList([nn.Conv2d(3, 8, 3, stride=2), nn.Conv2d(8, 8, 3, stride=2, groups=8),
+                                    nn.Conv2d(8, 8, 3, stride=2, groups=8)])
+
+    def forward(self, x):
+        for conv in self.convs:
+            pads = []
+            for size in (x.shape[-1], x.shape[-2]):
+                total = max(3 - 2, 0) if size % 2 == 0 else max(3 - size % 2, 0)
+                pads += [total // 2, total - total // 2]
+            x = F.relu6(conv(F.pad(x, pads)))
+        return x.mean((2, 3))
+
+
+@pytest.mark.slow
+def test_tf_same_padding_trained_dynamic():
+    """Sizes of even and odd sides (torch specializes the parity; MobileNetV2's recompile at its second size
+    spent many minutes simplifying these nested sizes)."""
+    check_training(TFSamePadded, [(2, 3, 32, 32), (3, 3, 40, 40), (2, 3, 26, 26)], True)
