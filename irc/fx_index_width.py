@@ -11,7 +11,11 @@ sizes alone; the host program checks each 32-bit kernel's extents on every call 
 
 from __future__ import annotations
 
-from irc.dialects.sym import INT32_MAX, largest_bounds
+from irc.dialects.sym import INT32_MAX, largest_bounds, longer_than
+
+# a span bound printing longer than this (the sizes of a deep network with TF padding nest a size function per
+# strided layer) leaves the graph in int64
+LONG_BOUND = 1000
 
 
 def symbolic_index_bits(gm) -> int | None:
@@ -24,6 +28,8 @@ def symbolic_index_bits(gm) -> int | None:
     hints = shape_env.var_to_val if hints is None else hints  # torch < 2.12
     if any(not bound.free_symbols <= hints.keys() for bound in bounds):
         return None  # an unbacked size: no value to decide from
+    if any(longer_than(bound, LONG_BOUND) for bound in bounds):
+        return None  # comparing and guarding such bounds costs more than int64 index math
     if max(int(bound.xreplace(hints)) for bound in bounds) > INT32_MAX:
         return None
     largest = largest_bounds(bounds, key=lambda b: -int(b.xreplace(hints)))

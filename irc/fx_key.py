@@ -53,15 +53,50 @@ def value_text(value, with_number: bool = False) -> str:
     import torch
 
     if isinstance(value, torch.Tensor):
-        layout = f"{value.dtype} {value.device} {tuple(value.shape)} {value.stride()} +{value.storage_offset()}"
+        shape, strides = sizes_text(value.shape), sizes_text(value.stride())
+        layout = f"{value.dtype} {value.device} {shape} {strides} +{size_text(value.storage_offset())}"
         return f"T({layout}{' = ' + repr(tensor_number(value)) if with_number and value.dim() == 0 else ''})"
     if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
         from irc.fx_sizes import guarded_expr
 
-        return f"{type(value).__name__}({guarded_expr(value)})"
+        return f"{type(value).__name__}({expr_text(guarded_expr(value))})"
     if isinstance(value, (list, tuple)):
         return "(" + ", ".join(value_text(v, with_number) for v in value) + ")"
     return repr(value)
+
+
+def sizes_text(sizes) -> str:
+    return "(" + ", ".join(size_text(size) for size in sizes) + ("," if len(sizes) == 1 else "") + ")"
+
+
+def size_text(size) -> str:
+    return str(size) if isinstance(size, int) else expr_text(size.node.expr)
+
+
+# a size expression printing longer than this is written as its distinct subexpressions (expr_text)
+LONG_SIZE_TEXT = 2000
+
+
+def expr_text(expr) -> str:
+    """A sympy expression as text, in time linear in its distinct subexpressions: a deep network's sizes are
+    graphs (each padded, strided layer's size reads the last one's twice) whose trees print exponentially long
+    (tf_efficientnet_b0's key under dynamic shapes printed for minutes)."""
+    from irc.dialects.sym import longer_than
+
+    if not longer_than(expr, LONG_SIZE_TEXT):
+        return str(expr)
+    numbers: dict = {}
+    parts: list[str] = []
+
+    def visit(node) -> str:
+        if node not in numbers:
+            text = f"{type(node).__name__}({','.join(visit(a) for a in node.args)})" if node.args else str(node)
+            numbers[node] = f"%{len(parts)}"
+            parts.append(text)
+        return numbers[node]
+
+    visit(expr)
+    return "[" + "; ".join(parts) + "]"
 
 
 def tensor_number(value):

@@ -85,3 +85,23 @@ def test_a_warm_hit_skips_the_import_and_runs_the_right_module(cache_dir):
         (out,) = runner([x])
         torch.testing.assert_close(out, fn(x))
     assert metrics.cache_hits == 1 and "import" not in metrics.phase_seconds
+
+
+def test_nested_sizes_key_in_time_linear_in_their_distinct_parts():
+    """Each padded, strided layer's size reads the last one's twice: the tree doubles per layer, the text
+    (expr_text) lists distinct subexpressions once, and tells different sizes apart."""
+    import sympy
+    from torch.utils._sympy.functions import FloorDiv, Max, Mod
+
+    from irc.fx_key import LONG_SIZE_TEXT, expr_text
+
+    def sizes(depth, start):
+        x = sympy.Symbol(start, positive=True, integer=True)
+        for _ in range(depth):
+            x = FloorDiv(x + Max(0, 3 - Mod(x, 2)), 2)
+        return x
+
+    deep = expr_text(sizes(10, "s0"))
+    assert len(deep) < LONG_SIZE_TEXT and deep.startswith("[")
+    assert deep == expr_text(sizes(10, "s0")) != expr_text(sizes(10, "s1"))
+    assert expr_text(sizes(1, "s0")) == str(sizes(1, "s0"))
