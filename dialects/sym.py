@@ -200,9 +200,8 @@ def _simplified_size_function(call: sympy.Expr) -> sympy.Expr:
 
 @lru_cache(maxsize=4096)
 def _size_atom(call: sympy.Expr) -> sympy.Symbol:
-    name = f"{_SIZE_ATOM_PREFIX}{next(_size_atom_numbers)}"
-    atom = sympy.Symbol(name, integer=True, nonnegative=True) if _nonnegative_call(call) else sympy.Symbol(
-        name, integer=True)
+    sign = {"nonnegative": True} if _nonnegative_call(call) else {}
+    atom = sympy.Symbol(f"{_SIZE_ATOM_PREFIX}{next(_size_atom_numbers)}", integer=True, **sign)
     _SIZE_ATOM_VALUES[atom] = call
     return atom
 
@@ -341,7 +340,7 @@ def _quotient(n: sympy.Expr, d: sympy.Expr) -> sympy.Expr:
     """n / d, cancelled: term by term where d is one term (sympy cancels a product's factors as it builds
     it), by polynomial division (sympy.cancel, far slower) where d is a sum."""
     one_term = not any(f.is_Add or f.is_Pow and f.base.is_Add for f in sympy.Mul.make_args(d))
-    return sympy.expand(n / d) if one_term and not d.is_Add else sympy.cancel(n / d)
+    return sympy.expand(n / d) if one_term else sympy.cancel(n / d)
 
 
 def _has_index_variable(expr: sympy.Expr) -> bool:

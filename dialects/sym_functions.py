@@ -116,12 +116,14 @@ class _Extremum(sympy.Function):
         return [*kept, arg]
 
     def _eval_is_nonnegative(self):
-        known = [a.is_nonnegative for a in self.args]
-        return True if (any if self.pick is max else all)(k is True for k in known) else None
+        return self._holds([a.is_nonnegative for a in self.args])
 
     def _eval_is_positive(self):
-        known = [a.is_positive for a in self.args]
-        return True if (any if self.pick is max else all)(k is True for k in known) else None
+        return self._holds([a.is_positive for a in self.args])
+
+    def _holds(self, facts: list) -> bool | None:
+        """True where the facts of the arguments prove it of the result (one for Max, all for Min)."""
+        return True if (any if self.pick is max else all)(f is True for f in facts) else None
 
 
 class Max(_Extremum):
