@@ -234,17 +234,22 @@ def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bo
 
 def size_hints(gm) -> dict[str, int]:
     """The values the graph's size symbols had when it was traced (Dynamo's hints), and those of the symbols
-    the importer makes for multiples (fx_divisible.py)."""
+    the importer makes for multiples and long parts (fx_divisible.py, fx_sizes.named_long_parts)."""
     from irc.dialects.sym import evaluate_index
     from irc.fx_divisible import input_symints, symbol_hints
     from irc.fx_sizes import graph_size_definitions
+    from irc.fx_types import size_dim
 
     hints: dict[str, int] = {}
     for dim in input_symints(gm):
         hints.update(symbol_hints(dim))
-    for name, definition in graph_size_definitions(gm).items():
-        if {s.name for s in definition.free_symbols} <= hints.keys():
-            hints[name] = int(evaluate_index(definition, hints))
+        named = size_dim(dim)
+        if getattr(named, "is_Symbol", False) and dim.node.hint is not None:
+            hints[named.name] = int(dim.node.hint)
+    definitions = graph_size_definitions(gm)
+    while ready := [name for name, definition in definitions.items()
+                    if name not in hints and {s.name for s in definition.free_symbols} <= hints.keys()]:
+        hints |= {name: int(evaluate_index(definitions[name], hints)) for name in ready}
     return hints
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import weakref
 
+from irc import sym_dag
+
 # torch class name -> how a node of it names (numerator, divisor) and the fact that says the division is exact
 _DIVISIONS = ("FloorDiv", "CleanDiv")  # FloorDiv(a, d): exact where d*FloorDiv(a, d) == a
 _ROUNDINGS = ("CeilToInt", "FloorToInt")  # CeilToInt(IntTrueDiv(a, d)): the same
@@ -38,13 +40,13 @@ _KNOWN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def divisible_form(expr, shape_env):
     """`expr` (torch's sympy) with each size symbol the guards prove a multiple of d replaced by d*q."""
     replacements = multiples(shape_env)
-    if not replacements or not (expr.free_symbols & _key_symbols(replacements)):
+    if not replacements or not (sym_dag.free_symbols(expr) & _key_symbols(replacements)):
         return expr
-    return expr.xreplace(replacements)
+    return sym_dag.replace(expr, replacements)
 
 
 def _key_symbols(replacements: dict) -> set:
-    return set().union(*(key.free_symbols for key in replacements))
+    return set().union(*(sym_dag.free_symbols(key) for key in replacements))
 
 
 def derived_definitions(shape_env) -> dict:
@@ -57,7 +59,7 @@ def derived_definitions(shape_env) -> dict:
     for expr, multiple in replacements.items():
         if not expr.is_Symbol:
             factor, fresh = multiple.as_coeff_Mul()
-            found[fresh] = _floor_div(expr.xreplace(atoms), int(factor))
+            found[fresh] = _floor_div(sym_dag.replace(expr, atoms), int(factor))
     return found
 
 
@@ -165,7 +167,7 @@ def _size_of_inputs(expr) -> bool:
     """A backed size symbol, or an expression of them (not a number, not a product with an integer left)."""
     if expr.is_Symbol:
         return _backed(expr)
-    free = expr.free_symbols
+    free = sym_dag.free_symbols(expr)
     return bool(free) and not expr.is_number and all(s.is_Symbol and _backed(s) for s in free)
 
 
@@ -183,7 +185,7 @@ def _fresh(shape_env, names: dict, symbol, divisor: int):
     key = (symbol, divisor)
     if key not in names:
         taken = {str(s) for s in _symbols(shape_env)} | {str(q) for q in names.values()}
-        first = symbol if symbol.is_Symbol else min(symbol.free_symbols, key=str)
+        first = symbol if symbol.is_Symbol else min(sym_dag.free_symbols(symbol), key=str)
         number = int(first.name[1:]) * FRESH_BASE + divisor
         while f"s{number}" in taken:
             number += 1

@@ -54,7 +54,7 @@ from irc.fx_types import (
     is_cpu_scalar,
     is_kernel_dtype,
     scalar_type_of,
-    size_expr,
+    size_dim,
     tensor_type,
     value_type,
 )
@@ -117,12 +117,12 @@ class FxImporter:
             return self.constant(arg)
         raise UnsupportedGraph(f"argument {arg!r} is not a tensor or a number")
 
-    def symbol_value(self, expr) -> SSAValue:
-        """An i64 value for a size expression (torch's sympy): the host binds its symbols from the inputs."""
-        size = size_expr(expr)
-        if size.is_Integer:
-            return self.constant(int(size))
-        return self.insert(kernel.SizeOp(size)).result
+    def symbol_value(self, size) -> SSAValue:
+        """An i64 value for a SymInt: the host binds the symbols of its size expression from the inputs."""
+        dim = size_dim(size)
+        if isinstance(dim, int):
+            return self.constant(dim)
+        return self.insert(kernel.SizeOp(dim)).result
 
     # -- nodes ---------------------------------------------------------------------------------
 

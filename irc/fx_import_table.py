@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import f64, i64
 from irc.dialects import aten
 from irc.dialects.elementwise import SPECIAL_POLYNOMIALS
 from irc.fx_fallback import fallback
-from irc.fx_sizes import guarded_expr
 from irc.fx_import_composite import COMPOSITE_ROWS
 from irc.fx_import_views import (
     as_strided,
@@ -467,7 +466,7 @@ def import_scalar_call(importer: Importer, node):
 
     value = node.meta.get("val")
     if isinstance(value, torch.SymInt):
-        return importer.symbol_value(guarded_expr(value))
+        return importer.symbol_value(value)
     ops = SCALAR_OPS.get(node.target)
     if ops is None:
         raise UnsupportedGraph(f"scalar function {node.target} is not supported")

@@ -27,6 +27,13 @@ from __future__ import annotations
 import weakref
 from functools import lru_cache
 
+from irc import sym_dag
+
+# torch proves a guarded equality by walking the expression as a tree: parts longer than this are left as they are
+PROVEN_PART = 100_000
+# a part of a size longer than this (nodes as a tree) is a fresh size symbol defined by it (`named_long_parts`)
+LONG_PART = 120
+FRESH_LONG_BASE = 10**7  # names s10000000, s10000001, ...: apart from torch's and fx_divisible's
 
 
 class UnsupportedSize(ValueError):
@@ -47,12 +54,15 @@ def irc_size(expr):
 
 
 def graph_size_definitions(gm) -> dict:
-    """{symbol name: irc expression} of fx_divisible.derived_definitions for an FX graph's symbolic inputs."""
+    """{symbol name: irc expression} of fx_divisible.derived_definitions for an FX graph's symbolic inputs, then
+    of the long parts named so far (`named_long_parts`), each after the symbols its definition reads."""
     from irc.fx_divisible import derived_definitions, input_symints
 
     for dim in input_symints(gm):
-        if dim.node.shape_env is not None:
-            return {q.name: irc_size(e) for q, e in derived_definitions(dim.node.shape_env).items()}
+        shape_env = dim.node.shape_env
+        if shape_env is not None:
+            derived = {q.name: irc_size(e) for q, e in derived_definitions(shape_env).items()}
+            return derived | {q.name: e for e, q in _LONG_NAMES.get(shape_env, {}).items()}
     return {}
 
 
@@ -66,9 +76,50 @@ def guarded_expr(value):
         return expr
     if expr.is_Atom:
         return divisible_form(expr, shape_env)
-    ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(expr.free_symbols, key=str))
+    ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(sym_dag.free_symbols(expr), key=str))
     folded = _fold_fixed(expr, ranges)
     return folded if folded.is_number else divisible_form(_fold_proven(folded, shape_env), shape_env)
+
+
+# shape environment -> {irc expression of a long part: its fresh size symbol}, in the order they were named
+_LONG_NAMES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def named_long_parts(expr, shape_env):
+    """`expr` (irc's sympy) with each part longer than LONG_PART nodes, bottom-up, replaced by a fresh size
+    symbol defined by it, which graph_size_definitions writes into the graph's `irc.size_definitions`. A deep
+    network's TF-padded sizes read the previous side twice per strided layer, trees of 2**layers nodes that no
+    IR text can hold; named, each is a short definition over the last one's symbol:
+
+        FloorDiv(s0 + Max(0, 2*CeilDiv(s0, 2) - s0 + 1) - 3, 2) + 1  ...  (8 strided layers)
+        ->  s10000003,  s10000003 = FloorDiv(s10000002 + Max(0, ...) - 3, 2) + 1
+    """
+    import sympy
+
+    if shape_env is None or not sym_dag.longer_tree_than(expr, LONG_PART):
+        return expr
+    names = _LONG_NAMES.setdefault(shape_env, {})
+    sizes: dict = {}
+
+    def visit(node, args):
+        if args is None:
+            sizes[node] = 1
+            return node
+        rebuilt = node if all(new is old for new, old in zip(args, node.args)) else node.func(*args)
+        size = 1 + sum(sizes[a] for a in args)
+        if size > LONG_PART and not isinstance(rebuilt, sympy.logic.boolalg.Boolean):
+            rebuilt = names.setdefault(rebuilt, _long_name(len(names)))
+            size = 1
+        sizes[rebuilt] = size
+        return rebuilt
+
+    return sym_dag.rebuild(expr, visit)
+
+
+def _long_name(number: int):
+    import sympy
+
+    return sympy.Symbol(f"s{FRESH_LONG_BASE + number}")  # without assumptions, as irc's parser builds symbols
 
 
 # shape environment -> {(expression, guards so far): the expression with the parts its guards prove folded}
@@ -89,14 +140,18 @@ def _fold_proven(expr, shape_env):
 
     values = getattr(shape_env, "backed_var_to_val", None)  # torch before 2.12: var_to_val
     values = shape_env.var_to_val if values is None else values
+    traced = sym_dag.rebuilt_parts(expr, lambda node, args: values.get(node, node) if args is None else node.func(*args))
+    parts = sym_dag.tree_sizes(expr)
+    folded: dict = {}
 
     def fold(part):
         if part.is_Atom or isinstance(part, sympy.logic.boolalg.Boolean):
             return part if part.is_Atom else part.func(*[fold(a) for a in part.args])
-        traced = part.xreplace(values)
-        if traced.is_Integer and proven(shape_env, sympy.Eq(part, traced)):
-            return traced
-        return part.func(*[fold(a) for a in part.args])
+        if part not in folded:
+            value = traced[part]
+            exact = value.is_Integer and parts[part] <= PROVEN_PART and proven(shape_env, sympy.Eq(part, value))
+            folded[part] = value if exact else part.func(*[fold(a) for a in part.args])
+        return folded[part]
 
     known[key] = fold(expr)
     return known[key]
@@ -107,20 +162,18 @@ def _fold_fixed(expr, ranges: tuple):
     """`expr` with its outermost integer parts that `ranges` (symbol -> ValueRanges) hold at one value
     replaced by the value."""
     import sympy
-    from torch.utils._sympy.value_ranges import bound_sympy
-
     known = {symbol: bounds for symbol, bounds in ranges if bounds is not None}
+    bounds = sym_dag.value_ranges(expr, known)
+    folded: dict = {}
 
     def fold(part):
         if part.is_Atom or isinstance(part, sympy.logic.boolalg.Boolean):
             return part if part.is_Atom else part.func(*[fold(a) for a in part.args])
-        try:
-            bounds = bound_sympy(part, known)
-        except Exception:  # noqa: BLE001 - a part torch cannot bound stays as it is
-            bounds = None
-        if bounds is not None and bounds.is_singleton() and isinstance(bounds.lower, sympy.Integer):
-            return bounds.lower
-        return part.func(*[fold(a) for a in part.args])
+        if part not in folded:
+            held = bounds.get(part)
+            fixed = held is not None and held.is_singleton() and isinstance(held.lower, sympy.Integer)
+            folded[part] = held.lower if fixed else part.func(*[fold(a) for a in part.args])
+        return folded[part]
 
     return fold(expr)
 

@@ -60,14 +60,15 @@ def is_kernel_dtype(dtype) -> bool:
 
 
 def size_dim(size):
-    """An int for a static size, else the SymInt's expression in irc's index functions (fx_sizes.py)."""
+    """An int for a static size, else the SymInt's expression in irc's index functions, its long parts named
+    (fx_sizes.py)."""
     import torch
 
     if isinstance(size, torch.SymInt):
-        from irc.fx_sizes import guarded_expr
+        from irc.fx_sizes import guarded_expr, named_long_parts
 
         expr = guarded_expr(size)
-        return int(expr) if expr.is_number else size_expr(expr)
+        return int(expr) if expr.is_number else named_long_parts(size_expr(expr), size.node.shape_env)
     return int(size)
 
 
@@ -202,7 +203,7 @@ class Importer(Protocol):
 
     def on_graph_device(self, value) -> bool: ...
 
-    def symbol_value(self, expr) -> SSAValue: ...
+    def symbol_value(self, size) -> SSAValue: ...
 
 
 def all_supported(node, name: str) -> bool:

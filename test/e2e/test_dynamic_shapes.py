@@ -342,3 +342,33 @@ def test_tf_same_padding_trained_dynamic():
     """Sizes of even and odd sides (torch specializes the parity; MobileNetV2's recompile at its second size
     spent many minutes simplifying these nested sizes)."""
     check_training(TFSamePadded, [(2, 3, 32, 32), (3, 3, 40, 40), (2, 3, 26, 26)], True)
+
+
+def timm_pad_same(x, kernel: int, stride: int):
+    """timm's `pad_same` (EfficientNet's TF ports): the padding that keeps ceil(side / stride), from each size."""
+    pads = []
+    for side in (x.shape[-1], x.shape[-2]):
+        total = max((math.ceil(side / stride) - 1) * stride + kernel - side, 0)
+        pads += [total // 2, total - total // 2]
+    return F.pad(x, pads)
+
+
+class TimmSamePadded(nn.Module):
+    """Five strided convolutions with timm's SAME padding: each side reads the last one three times, a size
+    tree of hundreds of nodes at the last layer (3**layers), named part by part (fx_sizes.named_long_parts)."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(3, 4, 3, stride=2)
+        self.convs = nn.ModuleList([nn.Conv2d(4, 4, 3 + 2 * (k % 2), stride=2, groups=4) for k in range(4)])
+
+    def forward(self, x):
+        x = F.silu(self.stem(timm_pad_same(x, 3, 2)))
+        for conv in self.convs:
+            x = F.silu(conv(timm_pad_same(x, conv.kernel_size[0], 2)))
+        return x.mean((2, 3))
+
+
+@pytest.mark.slow
+def test_timm_same_padding_deep_trained_dynamic():
+    check_training(TimmSamePadded, [(2, 3, 70, 62), (2, 3, 49, 57), (3, 3, 64, 64)], True, DYNAMIC_GRAPHS)

@@ -65,3 +65,38 @@ def test_ceiling_division_keeps_no_negative_numerator():
 def test_forms_without_an_exact_integer_spelling_fall_back(expr):
     with pytest.raises(UnsupportedGraph):
         size_expr(expr)
+
+
+def same_padded_sides(layers: int):
+    """The side after `layers` strided convolutions with timm's SAME padding, as torch writes it: each layer
+    reads the last side three times (a tree of about 3**layers nodes)."""
+    side = s0
+    for _ in range(layers):
+        total = F.Max((F.CeilDiv(side, 2) - 1) * 2 + 3 - side, 0)
+        side = F.FloorDiv(side + total - 3, 2) + 1
+    return side
+
+
+class ShapeEnv:
+    """A stand-in for torch's shape environment: named_long_parts keys its names by it."""
+
+
+def test_long_parts_are_named_by_short_definitions_with_torchs_values():
+    from irc.fx_sizes import LONG_PART, _LONG_NAMES, named_long_parts
+    from irc.sym_dag import longer_tree_than
+
+    shape_env = ShapeEnv()
+    named = named_long_parts(irc_size(same_padded_sides(7)), shape_env)  # 3**7 nodes as a tree
+    definitions = {q.name: e for e, q in _LONG_NAMES[shape_env].items()}
+    assert definitions and not longer_tree_than(named, LONG_PART)
+    assert not any(longer_tree_than(e, 4 * LONG_PART) for e in definitions.values())
+    for e in definitions.values():  # printed and read back by the grammar
+        assert parse_sym(str(e)) == e
+    short = same_padded_sides(6)
+    for side in (1, 7, 64, 225, 1000):
+        values = {"s0": side}
+        for name, e in definitions.items():  # each after the symbols it reads
+            values[name] = evaluate_index(e, values)
+        want = int(short.xreplace({s0: side}))
+        assert evaluate_index(named_long_parts(irc_size(short), shape_env), values) == want
+    assert named_long_parts(irc_size(same_padded_sides(2)), shape_env) == irc_size(same_padded_sides(2))
