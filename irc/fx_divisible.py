@@ -84,16 +84,23 @@ def _floor_div(expr, divisor: int):
 
 
 def symbol_hints(value) -> dict[str, int]:
-    """{symbol: traced value} of a SymInt that is a bare size symbol, with its fresh symbol's value."""
-    expr, hint = value.node.expr, value.node.hint
-    if not expr.is_Symbol or hint is None:
-        return {}
-    hints = {str(expr): int(hint)}
+    """{symbol: traced value} of each size symbol a SymInt reads (a bare one, or those of an expression: a padded
+    side `s53 + Max(...)` in a backward graph's saved sizes), with the values of their fresh symbols."""
     shape_env = value.node.shape_env
-    multiple = multiples(shape_env).get(expr) if shape_env is not None else None
-    if multiple is not None:
-        factor, fresh = multiple.as_coeff_Mul()
-        hints[str(fresh)] = int(hint) // int(factor)
+    if shape_env is None:
+        return {}
+    values = getattr(shape_env, "backed_var_to_val", None)  # torch before 2.12: var_to_val
+    values = shape_env.var_to_val if values is None else values
+    hints = {}
+    for symbol in sym_dag.free_symbols(value.node.expr):
+        hint = values.get(symbol)
+        if hint is None or not hint.is_Integer:
+            continue
+        hints[str(symbol)] = int(hint)
+        multiple = multiples(shape_env).get(symbol)
+        if multiple is not None:
+            factor, fresh = multiple.as_coeff_Mul()
+            hints[str(fresh)] = int(hint) // int(factor)
     return hints
 
 

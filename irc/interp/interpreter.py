@@ -58,7 +58,8 @@ def run_module(
     types = target.function_type.inputs.data
     if len(inputs) != len(types):
         raise ValueError(f"@{target.sym_name.data} takes {len(types)} arguments, got {len(inputs)} inputs")
-    bound = iv.bind_symbols(types, inputs, symbols, aten.size_definitions(target))
+    given = {**iv.symbol_arguments(target, inputs), **symbols}
+    bound = iv.bind_symbols(types, inputs, given, aten.size_definitions(target))
     if is_triton_level(module):
         from irc.interp.triton_level import run_triton_module
 

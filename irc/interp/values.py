@@ -32,6 +32,21 @@ def symbol_dims(t: Attribute) -> list[tuple[int, str]]:
     return [(k, d.data) for k, d in enumerate(t.shape.data) if isinstance(d, StringAttr) and d.data.isidentifier()]
 
 
+def symbol_arguments(function, inputs: Sequence[object]) -> dict[str, int]:
+    """{name: value} of a function's integer arguments named like size symbols (`%s53: i64`, Dynamo's SymInt
+    inputs), as the host program binds them: a backward graph may read s53 only inside its saved sizes."""
+    from irc.dialects.types import SIZE_SYMBOL
+
+    if not function.body.blocks:
+        return {}
+    return {
+        arg.name_hint: int(np.asarray(value))
+        for arg, value in zip(function.body.blocks[0].args, inputs)
+        if arg.name_hint and SIZE_SYMBOL.fullmatch(arg.name_hint) and np.ndim(value) == 0
+        and np.issubdtype(np.asarray(value).dtype, np.integer)
+    }  # fmt: skip
+
+
 def bind_symbols(
     types: Sequence[Attribute], inputs: Sequence[object], given: Mapping[str, int] = {}, definitions: Mapping = {}
 ) -> dict:
