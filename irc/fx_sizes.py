@@ -88,8 +88,8 @@ _LONG_NAMES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def named_long_parts(expr, shape_env):
     """`expr` (irc's sympy) with each part longer than LONG_PART nodes, bottom-up, replaced by a fresh size
     symbol defined by it, which graph_size_definitions writes into the graph's `irc.size_definitions`. A deep
-    network's TF-padded sizes read the previous side twice per strided layer, trees of 2**layers nodes that no
-    IR text can hold; named, each is a short definition over the last one's symbol:
+    network's TF-padded sizes read the previous side three times per strided layer, trees of 3**layers nodes that
+    no IR text can hold; named, each is a short definition over the last one's symbol:
 
         FloorDiv(s0 + Max(0, 2*CeilDiv(s0, 2) - s0 + 1) - 3, 2) + 1  ...  (8 strided layers)
         ->  s10000003,  s10000003 = FloorDiv(s10000002 + Max(0, ...) - 3, 2) + 1

@@ -1,8 +1,8 @@
 """sympy expressions walked as graphs: each distinct subexpression visited once.
 
 A deep network's symbolic sizes share their parts: a TF-padded strided convolution's output side reads its input
-side twice (`FloorDiv(s + Max(pad(s), 0) - k, 2) + 1`), so the side after n such layers is a tree of 2**n
-copies of the first. sympy's own walks (`free_symbols`, `xreplace`, printing) follow the tree; these follow
+side three times (`FloorDiv(s + Max(2*CeilDiv(s, 2) - s + 1, 0) - 3, 2) + 1`), so the side after n such layers is
+a tree of about 3**n copies of the first. sympy's own walks (`free_symbols`, `xreplace`, printing) follow the tree; these follow
 the graph, in time linear in the distinct subexpressions.
 """
 
@@ -96,14 +96,9 @@ def _bound(bound_sympy, expr, ranges: dict):
 
 
 def _stand_in(sympy, part, number: int):
-    return sympy.Symbol(f"_part{number}", integer=True) if part.is_integer else sympy.Symbol(f"_part{number}", real=True)
+    return sympy.Symbol(f"_part{number}", **({"integer": True} if part.is_integer else {"real": True}))
 
 
 def longer_tree_than(expr, limit: int) -> bool:
     """Whether `expr` as a tree has more than `limit` nodes, counted over its graph."""
-    sizes: dict = {}
-    for node in post_order(expr):
-        sizes[node] = 1 + sum(sizes[a] for a in node.args)
-        if sizes[node] > limit:
-            return True
-    return False
+    return tree_sizes(expr)[expr] > limit
