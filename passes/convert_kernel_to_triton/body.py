@@ -19,7 +19,15 @@ from xdsl.utils.exceptions import PassFailedException
 
 from irc.dialects.elementwise import ELEMENTWISE
 from irc.dialects.loop_analysis.value_range import provably_within, value_range
-from irc.dialects.triton import ELEMENTWISE_OPS, BlockType, DeviceAssertOp, RandomOp, element_of, shape_of
+from irc.dialects.triton import (
+    ELEMENTWISE_OPS,
+    BlockType,
+    DeviceAssertOp,
+    RandomOp,
+    broadcast_types,
+    element_of,
+    shape_of,
+)
 from irc.dialects.types import BufferType, attr_number, element_type_name, is_bool, is_float
 from irc.passes.convert_kernel_to_triton.builder import TritonBuilder, scalar_type
 from irc.passes.convert_kernel_to_triton.while_loop import lower_while
@@ -116,7 +124,8 @@ def _on_lanes(ctx: BodyContext, op: Operation, operands: list[SSAValue]) -> list
         return operands
     blocks = [v for v in operands if isinstance(v.type, BlockType)]
     if blocks and op.name in LOGICAL_OPS:
-        return [ctx.builder.broadcast_to(v, shape_of(blocks[0].type)) for v in operands]
+        shape = broadcast_types(v.type for v in blocks)
+        return [ctx.builder.broadcast_to(v, shape) for v in operands]
     row = ELEMENTWISE_OPS.get(ELEMENTWISE_BY_OP.get(op.name, ""))
     masks = ctx.lane_masks()
     if blocks or row is None or not row.template.startswith("libdevice.") or not masks:

@@ -184,3 +184,17 @@ def test_reductions_over_gathered_values_are_one_kernel(fn, index):
 
 def test_embedding_bag_like_sum_is_one_kernel():
     check(lambda i, w: F.embedding(i, w).sum(1), torch.randint(0, 1000, (13, 300)), rand(1000, 64), kernels=1)
+
+
+def test_mask_gathered_by_batch_and_key_beside_a_query_condition_in_a_softmax():
+    """transformers' masks: a padding mask looked up at (batch, key) and-ed with a condition on the query, fused
+    into the softmax over keys (the and of a row-shaped and a gathered [row, key] block)."""
+
+    def masked_softmax(scores, padding):
+        batch, queries, keys = scores.shape
+        b, q = torch.arange(batch).reshape(-1, 1, 1), torch.arange(queries).reshape(1, -1, 1)
+        k = torch.arange(keys).reshape(1, 1, -1)
+        keep = (q >= 1) & padding[b, k]
+        return torch.softmax(scores / 4 + torch.where(keep, 0.0, torch.finfo(scores.dtype).min), -1)
+
+    check(masked_softmax, rand(3, 13, 13), torch.rand(3, 13) > 0.3, fallbacks={})
