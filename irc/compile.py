@@ -82,6 +82,9 @@ def run_configured(aten_text: str, graph_name: str, module, pipeline: str) -> st
 
                 run_pipeline(module, ctx, spec, callback=after_pass, verify=verifies_passes())
                 passes.close()
+            if not verifies_passes():  # a kernel Triton would reject is a graph fallback, not a launch error
+                with metrics.phase("verify"):
+                    module.verify()
             with metrics.phase("emission"):
                 source = emit_module(module)
         except BaseException as exc:

@@ -41,6 +41,24 @@ class BreakTritonAddPass(ModulePass):
 
 
 @dataclass(frozen=True)
+class BreakTritonShapePass(ModulePass):
+    """Gives the last block-shaped `triton.add` a scalar result: a kernel Triton would reject (invalid IR)."""
+
+    name = "test-break-triton-shape"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from irc.dialects.triton import BlockType, element_of
+        from irc.dialects.triton_compute import ELEMENTWISE_OP_CLASSES
+
+        adds = [inner for inner in op.walk() if inner.name == "triton.add"]
+        adds = [add for add in adds if isinstance(add.result.type, BlockType)]
+        if adds:
+            add = adds[-1]
+            scalar = element_of(add.result.type)
+            Rewriter.replace_op(add, ELEMENTWISE_OP_CLASSES["add"](add.lhs, add.rhs, scalar))
+
+
+@dataclass(frozen=True)
 class CrashOnSubPass(ModulePass):
     """Raises when the module holds an `aten.sub`: a compiler crash for irc-reduce to shrink."""
 
@@ -55,4 +73,5 @@ BROKEN_PASSES = {
     "test-break-add": "broken_passes:BreakAddPass",
     "test-crash-on-sub": "broken_passes:CrashOnSubPass",
     "test-break-triton-add": "broken_passes:BreakTritonAddPass",
+    "test-break-triton-shape": "broken_passes:BreakTritonShapePass",
 }

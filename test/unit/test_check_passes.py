@@ -126,6 +126,21 @@ def test_a_failing_compile_leaves_the_graph_and_a_reproducer(broken_passes, tmp_
     assert "aten.sub" in open(tmp_path / "debug" / folder / "failing-graph.mlir").read()
 
 
+def test_an_invalid_kernel_is_a_graph_fallback_without_pass_verification(broken_passes, tmp_path, monkeypatch):
+    """torch.compile verifies only the final module by default: a kernel Triton would reject runs the graph
+    eagerly (a right answer and a warning), not an error at its first launch."""
+    monkeypatch.setenv("IRC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(config, "verify_passes", False)
+    monkeypatch.setattr(config, "fallback_on_error", True)
+    monkeypatch.setattr(config, "pipeline", DEFAULT_PIPELINE + ",test-break-triton-shape")
+    torch._dynamo.reset()
+    metrics.reset()
+    x = rand(37, 19)
+    torch.testing.assert_close(torch.compile(lambda a: (a + 1).exp(), backend="irc")(x), (x + 1).exp())
+    assert metrics.graph_fallbacks == 1
+    torch._dynamo.reset()
+
+
 GRAPH = """
 func.func @forward(%x: !aten.tensor<[s0, 9], f32, strides [9, 1]>, %y: !aten.tensor<[9], f32, strides [1]>) -> !aten.tensor<[s0], f32> {
   %0 = aten.add %x, %y : (!aten.tensor<[s0, 9], f32, strides [9, 1]>, !aten.tensor<[9], f32, strides [1]>) -> !aten.tensor<[s0, 9], f32>
