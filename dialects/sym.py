@@ -379,7 +379,8 @@ def index_bounds(expr: sympy.Expr, sizes: dict):
         return expr, expr
     if expr.is_Symbol:
         if expr in sizes:
-            return sympy.Integer(0), sympy.sympify(sizes[expr]) - 1
+            size = sizes[expr]
+            return sympy.Integer(0), (sympy.Integer(size) if isinstance(size, int) else size) - 1
         return None if _INDEX_VARIABLE.fullmatch(expr.name) else (expr, expr)
     if expr.is_Add:
         parts = [index_bounds(a, sizes) for a in expr.args]

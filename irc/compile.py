@@ -369,8 +369,10 @@ def graph_path(
     """(the emitted module's path, the constants it takes after the inputs, the aten text or None). A graph
     met before is found by its FX text (fx_key) without importing it to the IR; a new one is imported, found
     or compiled by its aten text (compile_to_path), and its FX key is stored to point to that entry."""
+    from irc.fx_equal_products import tie_graph_products
     from irc.fx_index_width import symbolic_index_bits
 
+    tie_graph_products(gm)  # guarded here, before the graph's sizes are read
     index_bits = symbolic_index_bits(gm)  # guarded here, whether or not the module is found in the cache
     fx_key = graph_key(gm, inference, max_autotune, cuda, saved, index_bits)
     constants = argument_constants(gm) if fx_key is not None else None

@@ -89,8 +89,7 @@ def symbol_hints(value) -> dict[str, int]:
     shape_env = value.node.shape_env
     if shape_env is None:
         return {}
-    values = getattr(shape_env, "backed_var_to_val", None)  # torch before 2.12: var_to_val
-    values = shape_env.var_to_val if values is None else values
+    values = traced_values(shape_env)
     hints = {}
     for symbol in sym_dag.free_symbols(value.node.expr):
         hint = values.get(symbol)
@@ -201,8 +200,13 @@ def _fresh(shape_env, names: dict, symbol, divisor: int):
 
 
 def _symbols(shape_env):
+    return traced_values(shape_env).keys() | shape_env.var_to_range.keys()
+
+
+def traced_values(shape_env) -> dict:
+    """{symbol: the value it was traced at} of torch's backed size symbols."""
     values = getattr(shape_env, "backed_var_to_val", None)  # torch before 2.12: var_to_val
-    return (shape_env.var_to_val if values is None else values).keys() | shape_env.var_to_range.keys()
+    return shape_env.var_to_val if values is None else values
 
 
 def proven(shape_env, fact) -> bool:

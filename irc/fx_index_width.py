@@ -24,8 +24,9 @@ def symbolic_index_bits(gm) -> int | None:
     bounds, shape_env = span_bounds(gm)
     if shape_env is None or not bounds:
         return None
-    hints = getattr(shape_env, "backed_var_to_val", None)
-    hints = shape_env.var_to_val if hints is None else hints  # torch < 2.12
+    from irc.fx_divisible import traced_values
+
+    hints = traced_values(shape_env)
     if any(not bound.free_symbols <= hints.keys() for bound in bounds):
         return None  # an unbacked size: no value to decide from
     if any(longer_than(bound, LONG_BOUND) for bound in bounds):

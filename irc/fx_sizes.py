@@ -53,6 +53,16 @@ def irc_size(expr):
     return converted
 
 
+def expanded_polynomial(expr):
+    """`expr` multiplied out where it is a short polynomial of sizes (no size functions in it): torch writes
+    one size as `s23*(s27 - 1)` in one place and `s23*s27 - s23` in another, which irc's types compare by form."""
+    import sympy
+
+    if expr.is_Atom or sym_dag.longer_tree_than(expr, LONG_PART) or expr.atoms(sympy.Function):
+        return expr
+    return sympy.expand(expr)
+
+
 def graph_size_definitions(gm) -> dict:
     """{symbol name: irc expression} of fx_divisible.derived_definitions for an FX graph's symbolic inputs, then
     of the long parts named so far (`named_long_parts`), each after the symbols its definition reads."""
@@ -131,15 +141,14 @@ def _fold_proven(expr, shape_env):
     equality a broadcast checked, say, which no range shows) replaced by those values."""
     import sympy
 
-    from irc.fx_divisible import proven
+    from irc.fx_divisible import proven, traced_values
 
     known = _PROVEN.setdefault(shape_env, {})
     key = (expr, len(shape_env.guards))
     if key in known:
         return known[key]
 
-    values = getattr(shape_env, "backed_var_to_val", None)  # torch before 2.12: var_to_val
-    values = shape_env.var_to_val if values is None else values
+    values = traced_values(shape_env)
     traced = sym_dag.rebuilt_parts(expr, lambda node, args: values.get(node, node) if args is None else node.func(*args))
     parts = sym_dag.tree_sizes(expr)
     folded: dict = {}

@@ -65,10 +65,12 @@ def size_dim(size):
     import torch
 
     if isinstance(size, torch.SymInt):
-        from irc.fx_sizes import guarded_expr, named_long_parts
+        from irc.fx_sizes import expanded_polynomial, guarded_expr, named_long_parts
 
         expr = guarded_expr(size)
-        return int(expr) if expr.is_number else named_long_parts(size_expr(expr), size.node.shape_env)
+        if expr.is_number:
+            return int(expr)
+        return named_long_parts(expanded_polynomial(size_expr(expr)), size.node.shape_env)
     return int(size)
 
 

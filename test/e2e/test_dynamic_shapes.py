@@ -372,3 +372,31 @@ class TimmSamePadded(nn.Module):
 @pytest.mark.slow
 def test_timm_same_padding_deep_trained_dynamic():
     check_training(TimmSamePadded, [(2, 3, 70, 62), (2, 3, 49, 57), (3, 3, 64, 64)], True, DYNAMIC_GRAPHS)
+
+
+def _token_loss(embedding, ids, labels, shift):
+    logits = embedding[ids] @ embedding.t()
+    if shift:  # a causal LM's labels: the next token's
+        logits, labels = logits[:, :-1], labels[:, 1:]
+    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+
+
+@pytest.mark.parametrize("shift", [False, True])
+def test_labels_beside_input_ids_trained_at_three_sizes(shift):
+    """Labels are an input of their own: under automatic dynamic shapes they get symbols of their own, and the
+    loss leaves torch only the guard that the flattened sizes agree (`Eq(s27*s77, s38*s97)`), which irc ties
+    factor by factor (irc/fx_equal_products.py): no graph falls back, and the third size compiles nothing."""
+    embedding = torch.randn(16, 8, requires_grad=True)
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(_token_loss, backend="irc")
+    for batch, length in [(2, 12), (3, 20), (4, 9)]:
+        ids, labels = torch.randint(0, 16, (batch, length)), torch.randint(0, 16, (batch, length))
+        got = compiled(embedding, ids, labels, shift)
+        (got_grad,) = torch.autograd.grad(got, embedding)
+        want = _token_loss(embedding, ids, labels, shift)
+        (want_grad,) = torch.autograd.grad(want, embedding)
+        assert_same(got.detach(), want.detach())
+        torch.testing.assert_close(got_grad, want_grad, **GRAD_TOLERANCE)
+    assert metrics.graph_fallbacks == 0
+    assert metrics.graphs_compiled == 4
