@@ -48,22 +48,27 @@ def tie_equal_products(shape_env) -> None:
 
 
 def paired_factors(lhs, rhs, values: dict) -> list[tuple]:
-    """[(a, b)]: the factors of product `lhs` paired one to one with those of `rhs` by traced value, the pairs
-    that differ; [] where the two have different numbers of factors or a factor finds no partner."""
+    """[(a, b)]: the factors of product `lhs` that `rhs` lacks paired one to one with those of `rhs` that `lhs`
+    lacks, by traced value; [] unless every such factor is a size symbol, a symbol plus a constant, or a
+    constant, and every value names one factor on each side (a pairing of one reading only)."""
     import sympy
 
     left, right = list(sympy.Mul.make_args(lhs)), list(sympy.Mul.make_args(rhs))
-    if len(left) != len(right) or len(left) < 2:
+    for common in [f for f in left if f in right]:
+        left.remove(common), right.remove(common)
+    if len(left) != len(right) or not left or not all(map(_simple, left + right)):
         return []
     values = {k: sympy.Integer(v) for k, v in values.items()}
-    value = lambda e: e.xreplace(values)  # noqa: E731
-    pairs = []
-    for b in right:
-        partner = next((a for a in left if value(a) == value(b) and value(a).is_Integer), None)
-        if partner is None:
-            return []
-        left.remove(partner)
-        if partner != b:
-            pairs.append((b, partner))
-    return pairs
+    by_value = [{f.xreplace(values): f for f in side} for side in (left, right)]
+    if len(by_value[0]) != len(left) or len(by_value[1]) != len(right) or by_value[0].keys() != by_value[1].keys():
+        return []
+    return [(by_value[1][v], by_value[0][v]) for v in by_value[1]]
 
+
+def _simple(factor) -> bool:
+    """A size symbol, an integer, or a symbol plus an integer (a length less one)."""
+    if factor.is_Symbol or factor.is_Integer:
+        return True
+    return factor.is_Add and len(factor.args) == 2 and sum(a.is_Integer for a in factor.args) == 1 and any(
+        a.is_Symbol for a in factor.args
+    )

@@ -24,7 +24,8 @@ EAGER_ERROR_FACTOR = 4  # irc's error against float64 may be this many times eag
 
 
 def without_dropout(model: torch.nn.Module) -> torch.nn.Module:
-    """Dropout's random masks differ between eager and compiled runs: every dropout probability becomes 0."""
+    """Dropout's random masks differ between eager and compiled runs: every dropout probability becomes 0 (drop
+    path's, stochastic depth in BEiT, Segformer and timm's models, too)."""
     for module in model.modules():
         if isinstance(module, torch.nn.Dropout):
             module.p = 0.0
@@ -33,8 +34,8 @@ def without_dropout(model: torch.nn.Module) -> torch.nn.Module:
         config = getattr(model, "config", None)
         if config is not None and isinstance(getattr(config, name, None), float):
             setattr(config, name, 0.0)
-    for module in model.modules():  # modules that read a float probability at call time (T5, BART, Whisper)
-        for name in ("dropout", "attention_dropout", "activation_dropout", "layerdrop"):
+    for module in model.modules():  # modules that read a float probability at call time (T5, BART, drop path)
+        for name in ("dropout", "attention_dropout", "activation_dropout", "layerdrop", "drop_prob"):
             if isinstance(getattr(module, name, None), float):
                 setattr(module, name, 0.0)
     return model

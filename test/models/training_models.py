@@ -185,6 +185,8 @@ TRAINING: dict[str, TrainingCase] = {
                                labels_loss, slow=True),
     "electra": TrainingCase(_hf("ElectraForMaskedLM", "ElectraConfig", embedding_size=16, **_ENCODER),
                             _lm_inputs, labels_loss, slow=True),
+    "convbert": TrainingCase(_hf("ConvBertForMaskedLM", "ConvBertConfig", embedding_size=16, **_ENCODER),
+                             _lm_inputs, labels_loss),  # its padding mask gathered into the softmax's rows
     # vision
     "vit": TrainingCase(_hf("ViTForImageClassification", "ViTConfig", **_VIT), _images(), labels_loss),
     "deit": TrainingCase(_hf("DeiTForImageClassification", "DeiTConfig", **_VIT), _images(), labels_loss,

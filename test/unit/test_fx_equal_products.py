@@ -25,3 +25,10 @@ def test_factors_that_do_not_pair_up_are_left():
     assert paired_factors(s23 * s27, 60 * s38, VALUES) == []  # no factor of value 60
     assert paired_factors(s23 * s27, s23 * s27, VALUES) == []  # the same product
     assert paired_factors(s23 + s27, s38 + s97, VALUES) == []  # not products
+
+
+def test_only_plain_sizes_pair_and_only_one_way():
+    s0 = sympy.Symbol("s0", integer=True, positive=True)
+    half = sympy.floor(s0 / 2)
+    assert paired_factors(2 * s77 * half, s77 * s23 * s0, {**VALUES, s0: 6}) == []  # floor(s0/2): not plain
+    assert paired_factors(s23 * s77, s38 * s97, {**VALUES, s38: 3}) == []  # two factors of value 3 on a side
