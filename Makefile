@@ -33,9 +33,10 @@ pytest: $(STAMP)
 	$(PY) -m pytest -q test/unit/test_compile_pool.py
 
 # the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7);
-# the print/parse round trip of each compile is checked in the first run only (test/e2e/conftest.py)
+# the print/parse round trip of each compile is checked in the first run only (test/e2e/conftest.py); the
+# heavier (slow) ones, whole networks trained at several sizes, run once, in the first run
 pytest-checked: $(STAMP)
-	IRC_CHECK_PASSES=1 $(PY) -m pytest -q -n $(JOBS) --durations=15 test/e2e
+	IRC_CHECK_PASSES=1 $(PY) -m pytest -q -n $(JOBS) --durations=15 -m "not slow" test/e2e
 
 # the wheel installed alone in a fresh environment: every module imports and the demo runs (seconds)
 wheel-check: $(STAMP)

@@ -101,17 +101,15 @@ def reduced_shape(shape: Sequence[object], dims: Sequence[int], keepdim: bool) -
 
 
 def same_numel(a: Sequence[object], b: Sequence[object]) -> bool:
-    """Whether two shapes hold the same number of elements (symbolic products compared by sympy)."""
+    """Whether two shapes hold the same number of elements (symbolic products proven equal: sym_equal)."""
     from irc.dialects.types import numel
 
     left, right = numel(list(canonical_shape(a))), numel(list(canonical_shape(b)))
     if isinstance(left, int) and isinstance(right, int):
         return left == right
-    import sympy
+    from irc.dialects.sym_equal import equal_sizes
 
-    from irc.dialects.sym import as_expr
-
-    return sympy.expand(as_expr(left) - as_expr(right)) == 0
+    return equal_sizes(left, right)
 
 
 # ---------------------------------------------------------------------------

@@ -114,7 +114,8 @@ def _same(left: tuple[DimAttr, ...], right: tuple[DimAttr, ...]) -> bool:
     import sympy
 
     from irc.dialects.sym import as_expr
+    from irc.dialects.sym_equal import equal_sizes
 
     a = sympy.Mul(*[as_expr(dim_value(d)) for d in left])
     b = sympy.Mul(*[as_expr(dim_value(d)) for d in right])
-    return sympy.expand(a - b) == 0
+    return equal_sizes(a, b)

@@ -25,7 +25,24 @@ class _Division(sympy.Function):
             return sympy.Integer(cls.divide(int(base), int(divisor)))
         if base == 0:
             return sympy.Integer(0)
-        return exact_quotient(base, divisor)
+        quotient = exact_quotient(base, divisor)
+        return quotient if quotient is not None else cls._beside_a_constant(base, divisor)
+
+    @classmethod
+    def _beside_a_constant(cls, base, divisor):
+        """q + c // d where base is d*q + c (c an integer): always for an integer d; for d = k*names (a
+        non-zero divisor, so every name at least 1, and d at least k) where c // d is the same for every d >= k
+        (FloorDiv(4*s0 + 1, 2*s0) is 2)."""
+        constant, rest = base.as_coeff_Add()
+        multiple = exact_quotient(rest, divisor) if constant.is_Integer and constant != 0 else None
+        if multiple is None:
+            return None
+        c = int(constant)
+        if divisor.is_Integer:
+            return multiple + cls.divide(c, int(divisor))
+        least = int(divisor.as_coeff_Mul()[0])
+        near, far = cls.divide(c, least), cls.divide(c, abs(c) * least + least)
+        return multiple + near if near == far else None
 
 
 def exact_quotient(base, divisor):
@@ -76,6 +93,10 @@ class ModularIndexing(sympy.Function):
             return sympy.Integer((int(base) // int(divisor)) % int(modulus))
         if exact_quotient(base, divisor * modulus) is not None:
             return sympy.Integer(0)
+        constant, rest = base.as_coeff_Add()
+        if constant.is_Integer and constant != 0 and divisor.is_Integer and modulus.is_Integer:
+            if exact_quotient(rest, divisor * modulus) is not None:  # (m*d*k + c) // d % m is c // d % m
+                return sympy.Integer((int(constant) // int(divisor)) % int(modulus))
         return None
 
 

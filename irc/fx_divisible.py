@@ -23,6 +23,7 @@ several is a multiple of their least common multiple. Nothing is evaluated from 
 
 from __future__ import annotations
 
+import math
 import weakref
 
 from irc import sym_dag
@@ -117,21 +118,59 @@ def multiples(shape_env) -> dict:
 
 def _proven_divisors(shape_env) -> dict:
     """{symbol or expression: the least common multiple of the integers the guards prove it a multiple of}."""
-    import math
-
     facts = [guard.expr for guard in shape_env.guards] + list(getattr(shape_env, "divisible", ()))
     divisors: dict = {}
     checked: set = set()
     for fact in facts:
         for node in _nodes(fact):
-            candidate = _candidate(node)
-            if candidate is None or candidate in checked:
-                continue
-            checked.add(candidate)
-            symbol, divisor, exact = candidate
-            if proven(shape_env, exact):
-                divisors[symbol] = math.lcm(divisors.get(symbol, 1), divisor)
-    return divisors
+            for candidate in _candidates(node):
+                if candidate in checked:
+                    continue
+                checked.add(candidate)
+                symbol, divisor, exact = candidate
+                if any(proven(shape_env, fact) for fact in exact):
+                    divisors[symbol] = math.lcm(divisors.get(symbol, 1), divisor)
+    return _folded_multiples(divisors)
+
+
+def _folded_multiples(divisors: dict) -> dict:
+    """The multiples with each guarded expression that, once the other multiples are put in, is an integer
+    times another one's quotient folded into that one (Swin pads each stage's side to a multiple of 2 after a
+    stride-2 stem: the guards prove s0 // 2 and (s0 // 2 + 1) // 2 even, so s0 // 2 is 4*q and the padding
+    folds away); expressions the other multiples make multiples of their divisor already are dropped."""
+    import sympy
+
+    multiples = dict(divisors)
+    while (change := _fold_one(multiples, {e: sympy.Dummy(integer=True, positive=True) for e in multiples})):
+        multiples = change
+    return multiples
+
+
+def _fold_one(multiples: dict, quotients: dict) -> dict | None:
+    """`multiples` with one expression folded or dropped (_folded_multiples), or None when none can be."""
+    owners = {q: e for e, q in quotients.items()}
+    for expr, divisor in multiples.items():
+        if expr.is_Symbol:
+            continue
+        put_in = {e: multiples[e] * q for e, q in quotients.items() if e != expr}
+        coefficient, rest = sym_dag.replace(expr, put_in).as_coeff_Mul()
+        if not coefficient.is_Integer:
+            continue
+        left = {e: d for e, d in multiples.items() if e != expr}
+        if rest == 1 or int(coefficient) % divisor == 0:
+            return left
+        quotient, power = rest.as_base_exp()
+        if quotient in owners and owners[quotient] != expr and power.is_Integer and int(power) > 0:
+            left[owners[quotient]] *= _root_multiple(divisor // math.gcd(int(coefficient), divisor), int(power))
+            return left
+    return None
+
+
+def _root_multiple(need: int, power: int) -> int:
+    """The least m such that q**power a multiple of `need` makes q a multiple of m (4 | q**2: 2 | q)."""
+    import sympy
+
+    return math.prod(p ** -(-a // power) for p, a in sympy.factorint(need).items())
 
 
 def _nodes(fact):
@@ -145,9 +184,33 @@ def _nodes(fact):
         stack.extend(node.args)
 
 
+def _candidates(node):
+    """The candidates of `node` (_candidate); a padding to a multiple, Mod(w - Mod(x, w), w), is zero exactly
+    where x is a multiple of w, so its facts are candidates for x too."""
+    candidate = _candidate(node)
+    if candidate is not None:
+        yield candidate
+    inner = _padded(node)
+    if inner is not None and _size_of_inputs(inner):
+        yield inner, int(node.args[1]), _exactness_facts(node, type(node).__name__, *node.args)
+
+
+def _padded(node):
+    """x of a remainder node Mod(w - Mod(x, w), w) (w an integer above 1), else None."""
+    if type(node).__name__ not in _REMAINDERS or not (node.args[1].is_Integer and int(node.args[1]) > 1):
+        return None
+    width = node.args[1]
+    constant, rest = node.args[0].as_coeff_Add()
+    coefficient, remainder = rest.as_coeff_Mul()
+    if constant != width or coefficient != -1 or type(remainder).__name__ not in _REMAINDERS:
+        return None
+    return remainder.args[0] if remainder.args[1] == width else None
+
+
 def _candidate(node):
-    """(symbol, divisor, the fact proving the symbol a multiple of it) of a division or remainder node whose
-    numerator is a backed size symbol times an integer and whose divisor is an integer above 1, else None."""
+    """(symbol, divisor, facts any of which proves the symbol a multiple of it) of a division or remainder
+    node whose numerator is a backed size symbol times an integer and whose divisor is an integer above 1,
+    else None."""
     import sympy
 
     kind = type(node).__name__
@@ -165,8 +228,18 @@ def _candidate(node):
     needed = int(divisor) // sympy.gcd(int(coefficient), int(divisor))
     if needed == 1:
         return None
-    exact = sympy.Eq(node, 0) if kind in _REMAINDERS else sympy.Eq(divisor * node, numerator)
-    return symbol, int(needed), exact
+    return symbol, int(needed), _exactness_facts(node, kind, numerator, divisor)
+
+
+def _exactness_facts(node, kind: str, numerator, divisor) -> tuple:
+    """Facts of which any proves the division or remainder `node` exact: a remainder is 0, is at most 0,
+    or (modulo 2) is not 1, as a branch on a parity leaves it."""
+    import sympy
+
+    if kind not in _REMAINDERS:
+        return (sympy.Eq(divisor * node, numerator),)
+    facts = (sympy.Eq(node, 0), sympy.Le(node, 0))
+    return facts + (sympy.Ne(node, 1),) if int(divisor) == 2 else facts
 
 
 def _size_of_inputs(expr) -> bool:

@@ -22,6 +22,7 @@ from irc.dialects.sym import (
     simplify_index,
     substitute,
 )
+from irc.dialects.sym_equal import equal_sizes
 from irc.dialects.types import BufferType, IndexAttr, contiguous_strides, dim_value
 
 # static iteration spaces up to this many points are checked point by point when sympy cannot decide
@@ -36,7 +37,7 @@ def product(sizes: Sequence) -> sympy.Expr:
 
 def same_size(a, b) -> bool:
     """Whether two sizes are equal for all values of the size symbols."""
-    return sympy.expand(as_expr(a) - as_expr(b)) == 0
+    return equal_sizes(a, b)
 
 
 def range_sizes(op: LoopLike) -> list[sympy.Expr]:

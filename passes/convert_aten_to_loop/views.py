@@ -46,12 +46,10 @@ def dim_mul(a: DimLike, b: DimLike) -> DimLike:
 
 
 def same_dim(a: DimLike, b: DimLike) -> bool:
-    """Equal sizes (symbolic ones when sympy proves the difference is zero)."""
-    if isinstance(a, int) and isinstance(b, int):
-        return a == b
-    import sympy
+    """Equal sizes (symbolic ones where sym_equal proves them equal for every size value)."""
+    from irc.dialects.sym_equal import equal_sizes
 
-    return sympy.expand(_sympy(a) - _sympy(b)) == 0
+    return equal_sizes(a, b)
 
 
 def product(sizes: Sequence[DimLike]) -> DimLike:

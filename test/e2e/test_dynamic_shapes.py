@@ -261,6 +261,7 @@ def test_patch_unfold_trained_dynamic():
     check_training(PatchAttention, [(2, 3, 8, 12), (3, 3, 14, 10), (2, 3, 6, 18)], True, DYNAMIC_GRAPHS)
 
 
+@pytest.mark.slow
 def test_patch_unfold_after_a_strided_stem_trained_dynamic():
     """The even side is an expression, `FloorDiv(s0 - 1, 2) + 1`, after a stride-2 convolution (timm's
     MobileViT): the importer reads it as 2 times a fresh symbol defined by it (irc.size_definitions), which

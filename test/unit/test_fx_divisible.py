@@ -23,6 +23,9 @@ GUARDS = {  # a guard the traced program leaves -> the multiple it proves
     "remainder": (lambda s: s % 8 == 0, 8),
     "floor division": (lambda s: s // 4 * 4 == s, 4),
     "two of them": (lambda s: s % 4 == 0 and s % 6 == 0, 12),
+    "a branch on the parity": (lambda s: s % 2 != 1, 2),
+    "no padding to a multiple": (lambda s: (4 - s % 4) % 4 <= 0, 4),
+    "halved, then a branch on the half's parity": (lambda s: s % 2 == 0 and (s // 2) % 2 != 1, 4),
 }
 
 
@@ -53,8 +56,29 @@ def test_exact_divisions_fold():
     assert FloorDiv(2 * s0, 2) == CeilDiv(2 * s0, 2) == FloorDiv(s0**2, s0) == s0
     assert CeilDiv(4 * s0 * s1 + 6, 2) == 2 * s0 * s1 + 3
     assert ModularIndexing(4 * s0 * s1, 1, 2 * s1) == 0
-    kept = [FloorDiv(2 * s0 + 1, 2), FloorDiv(s0, 2 * s0), FloorDiv(2 / s0, 2), ModularIndexing(s0 * s1, 1, 2)]
+    kept = [FloorDiv(2 * s0 + 3, 2 * s0), FloorDiv(s0, 2 * s0), FloorDiv(2 / s0, 2), ModularIndexing(s0 * s1, 1, 2)]
     assert all(isinstance(e, (FloorDiv, ModularIndexing)) for e in kept)
+
+
+def test_divisions_of_a_multiple_beside_a_constant_fold():
+    """d*q + c divided by d is q + c // d; by a product k*names (at least k where it is not 0) where c // d is
+    the same for every divisor from k up."""
+    s0 = sympy.Symbol("s0")
+    assert FloorDiv(4 * s0 + 1, 2) == 2 * s0 and FloorDiv(4 * s0 - 1, 2) == 2 * s0 - 1
+    assert CeilDiv(4 * s0 + 1, 2) == 2 * s0 + 1 and ModularIndexing(4 * s0 + 3, 1, 2) == 1
+    assert FloorDiv(4 * s0 + 1, 2 * s0) == 2 and CeilDiv(4 * s0 + 2, 2 * s0) == 3
+    assert isinstance(FloorDiv(4 * s0 + 3, 2 * s0), FloorDiv)  # 3 // 2 is 1, 3 // 4 is 0
+
+
+def test_guarded_halves_fold_into_the_half():
+    """Swin's stages halve the side after a stride-2 stem and pad each to a multiple of 2: torch's guards prove
+    x // 2 and (x // 2 + 1) // 2 even, so x // 2 is 4 times one fresh symbol (not two unrelated ones)."""
+    env = ShapeEnv()
+    x = size(env, "x", 80)
+    half = x // 2
+    assert half % 2 != 1 and (half + 1) // 2 % 2 != 1
+    quarter = size_dim(half) / 4
+    assert quarter.is_Symbol and size_dim((half + 1) // 2) == 2 * quarter
 
 
 def test_guarded_expression_is_a_fresh_symbol_defined_by_it():

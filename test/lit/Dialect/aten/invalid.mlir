@@ -272,6 +272,13 @@
 
 // -----
 
+// s0 is not padded: halves of an odd s0 lose an element.
+%x = "test.op"() : () -> !aten.tensor<[s0], f32>
+%0 = aten.view %x : (!aten.tensor<[s0], f32>) -> !aten.tensor<["FloorDiv(s0, 2)", 2], f32>
+// CHECK: Operation does not verify: view must keep the number of elements: [s0] -> [FloorDiv(s0, 2), 2]
+
+// -----
+
 %x = "test.op"() : () -> !aten.tensor<[3, 4], f32>
 %0 = aten.view %x : (!aten.tensor<[3, 4], f32>) -> !aten.tensor<[12], f16>
 // CHECK: Operation does not verify: result element type f16 must match operand element type f32

@@ -397,6 +397,10 @@
 // CHECK: %add = aten.add %a, %b : (!aten.tensor<[s0, 1], f32>, !aten.tensor<["2*s1"], f32>) -> !aten.tensor<[s0, "2*s1"], f32>
 %view = aten.view %add : (!aten.tensor<[s0, "2*s1"], f32>) -> !aten.tensor<["2*s0*s1"], f32>
 // CHECK-NEXT: %view = aten.view %add : (!aten.tensor<[s0, "2*s1"], f32>) -> !aten.tensor<["2*s0*s1"], f32>
+// A side padded up to a multiple of 2 splits into halves: equal element counts in every residue class of s1.
+%padded = "test.op"() : () -> !aten.tensor<["s1 + ModularIndexing(2 - ModularIndexing(s1, 1, 2), 1, 2)"], f32>
+%halves = aten.view %padded : (!aten.tensor<["s1 + ModularIndexing(2 - ModularIndexing(s1, 1, 2), 1, 2)"], f32>) -> !aten.tensor<["FloorDiv(s1 + ModularIndexing(2 - ModularIndexing(s1, 1, 2), 1, 2), 2)", 2], f32>
+// CHECK: %halves = aten.view %padded : {{.*}} -> !aten.tensor<["FloorDiv(s1 + ModularIndexing(2 - ModularIndexing(s1, 1, 2), 1, 2), 2)", 2], f32>
 %sum = aten.sum %add dims = [0] : (!aten.tensor<[s0, "2*s1"], f32>) -> !aten.tensor<["2*s1"], f32>
 // CHECK-NEXT: %sum = aten.sum %add dims = [0] : (!aten.tensor<[s0, "2*s1"], f32>) -> !aten.tensor<["2*s1"], f32>
 %slice = aten.slice %add dim = 0 start = 1 end = 9223372036854775807 : (!aten.tensor<[s0, "2*s1"], f32>) -> !aten.tensor<["s0 - 1", "2*s1"], f32>

@@ -1,0 +1,75 @@
+"""Window attention (Swin's stages) trained at three image sizes under dynamic shapes.
+
+Each stage pads its token grid to a multiple of the window (`(w - side % w) % w`), splits it into windows by
+views, attends within each window, merges the windows back and crops the padding where there was any; patch
+merging pads odd sides and concatenates each 2x2 neighbourhood. The views keep their elements only because
+the padded sides are multiples of the window, and the residual add and the crop only because the padding is
+zero, which torch knows from its guards (`Ne(Mod(s0//2, 2), 1)`, `Mod(2 - Mod(s0//2, 2), 2) <= 0`): irc reads
+the image side as 8 times a fresh size symbol, and proves the window views by residue classes (sym_equal).
+"""
+
+import math
+
+import pytest
+import torch
+import torch.nn.functional as F
+from test_dynamic_shapes import AUTOMATIC_GRAPHS, DYNAMIC_GRAPHS, check_training
+from torch import nn
+
+
+class WindowStage(nn.Module):
+    """Attention within windows of a padded token grid, then patch merging (HF's SwinLayer, one block)."""
+
+    def __init__(self, channels: int, window: int = 2):
+        super().__init__()
+        self.window = window
+        self.norm, self.qkv = nn.LayerNorm(channels), nn.Linear(channels, 3 * channels)
+        self.proj, self.merge = nn.Linear(channels, channels), nn.Linear(4 * channels, 2 * channels)
+
+    def forward(self, x, height: int, width: int):
+        batch, _, channels = x.shape
+        w = self.window
+        grid = self.norm(x).view(batch, height, width, channels)
+        pad_right, pad_bottom = (w - width % w) % w, (w - height % w) % w
+        grid = F.pad(grid, (0, 0, 0, pad_right, 0, pad_bottom))
+        rows, columns = grid.shape[1] // w, grid.shape[2] // w
+        windows = grid.view(batch, rows, w, columns, w, channels).permute(0, 1, 3, 2, 4, 5)
+        windows = windows.reshape(-1, w * w, channels)
+        q, k, v = self.qkv(windows).chunk(3, dim=-1)
+        attended = ((q @ k.transpose(1, 2)) / math.sqrt(channels)).softmax(-1) @ v
+        grid = self.proj(attended).view(batch, rows, columns, w, w, channels).permute(0, 1, 3, 2, 4, 5)
+        grid = grid.reshape(batch, rows * w, columns * w, channels)
+        if pad_right > 0 or pad_bottom > 0:
+            grid = grid[:, :height, :width, :].contiguous()
+        x = (x + grid.reshape(batch, height * width, channels)).view(batch, height, width, channels)
+        if height % 2 == 1 or width % 2 == 1:
+            x = F.pad(x, (0, 0, 0, width % 2, 0, height % 2))
+        x = torch.cat([x[:, 0::2, 0::2], x[:, 1::2, 0::2], x[:, 0::2, 1::2], x[:, 1::2, 1::2]], -1)
+        return self.merge(x.view(batch, -1, 4 * channels)), (height + 1) // 2, (width + 1) // 2
+
+
+class TinySwin(nn.Module):
+    """A stride-2 patch embedding, two window stages, mean pooling, a linear head."""
+
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Conv2d(3, 8, 2, stride=2)
+        self.stages = nn.ModuleList([WindowStage(8), WindowStage(16)])
+        self.head = nn.Linear(32, 5)
+
+    def forward(self, images):
+        x = self.embed(images)
+        height, width = x.shape[2], x.shape[3]
+        x = x.flatten(2).transpose(1, 2)
+        for stage in self.stages:
+            x, height, width = stage(x, height, width)
+        return self.head(x.mean(1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dynamic", [None, True])
+def test_window_attention_trained_at_three_image_sizes(dynamic):
+    """No padding at these sizes (every stage's side is even): no fallback, and the third size compiles
+    nothing."""
+    shapes = [(2, 3, 32, 48), (3, 3, 48, 40), (2, 3, 24, 56)]
+    check_training(TinySwin, shapes, dynamic, DYNAMIC_GRAPHS if dynamic else AUTOMATIC_GRAPHS)
