@@ -96,7 +96,9 @@ def indirect_address(
     names = {f"t{k}": b.cast(v, it) for k, v in enumerate(values)}
     flat = flat_index(op.index.value() + delta, ctx.info.parts(consumer))
     base, gathered = split_terms(flat, set(names))
-    shape_class = joined([ctx.shape_class(base), *(shape_class_of(v, scope) for v in names.values())])
+    # the gathered terms can read index variables too (a token gathered per row, offset by the reduced channel)
+    parts = [ctx.shape_class(base), ctx.shape_class(gathered)]
+    shape_class = joined([*parts, *(shape_class_of(v, scope) for v in names.values())])
     shape = scope.shapes[shape_class]
     local = replace(scope, index={**scope.index, **names}, exprs={}, loads={}, values={}, hoisted=None)
     offset = b.binary(
