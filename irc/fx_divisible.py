@@ -9,6 +9,8 @@ asserting that size is 2*s53002, as Dynamo's guard does before), and CeilDiv(2*q
 
     guard Eq(2*CeilToInt(IntTrueDiv(s53, 2)), s53)      s53  ->  2*s53002
     guard Eq(Mod(s7, 8), 0)                              s7   ->  8*s7008
+    guard Ne(Mod(s5, 2), 1)               (a parity branch)     s5   ->  2*s5002
+    guard Mod(4 - Mod(s5, 4), 4) <= 0     (no padding to 4)     s5   ->  4*s5004
 
 A guarded part that is an expression rather than a symbol (the side after a strided stem,
 `FloorDiv(s53 - 1, 8) + 1`, rounded up to a multiple of 2 the same way) is read as d times a fresh symbol too;
@@ -18,7 +20,9 @@ writes into the function's `irc.size_definitions` and the host evaluates once th
 
 Candidates are read off the guards by their form (a symbol, times an integer or not, divided by an integer or
 taken modulo one), and one is kept only where torch proves its guard form from the guards; a symbol with
-several is a multiple of their least common multiple. Nothing is evaluated from text.
+several is a multiple of their least common multiple. A guarded expression that is an integer times another
+one's quotient once the others are put in folds into it (s0 // 2 and (s0 // 2 + 1) // 2 even: s0 // 2 is
+4*q, not two unrelated symbols). Nothing is evaluated from text.
 """
 
 from __future__ import annotations
