@@ -87,7 +87,7 @@ def guarded_expr(value):
     if expr.is_Atom:
         return divisible_form(expr, shape_env)
     ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(sym_dag.free_symbols(expr), key=str))
-    folded = _fold_fixed(expr, ranges)
+    folded = _fold_guarded_equal(_fold_fixed(expr, ranges), shape_env)
     return folded if folded.is_number else divisible_form(_fold_proven(folded, shape_env), shape_env)
 
 
@@ -134,6 +134,39 @@ def _long_name(number: int):
 
 # shape environment -> {(expression, guards so far): the expression with the parts its guards prove folded}
 _PROVEN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _fold_guarded_equal(expr, shape_env):
+    """`expr` with each part that a guard equates with a size symbol replaced by that symbol. MPT slices its
+    ALiBi bias from `max(0, 2048 - length)`; the broadcast against the scores leaves the guard
+    `Eq(s34, 2048 - Max(0, 2048 - s34))`, which no range shows (s34 <= 2048 is not among them):
+
+        2048 - Max(0, 2048 - s34)  ->  s34
+    """
+    equal = _guarded_equals(shape_env)
+    return sym_dag.replace(expr, equal) if equal and not expr.is_Atom else expr
+
+
+def _guarded_equals(shape_env) -> dict:
+    """{expression: symbol} of the guards `Eq(symbol, expression)` (either way round) among `shape_env`'s."""
+    import sympy
+
+    known = _EQUALS.get(shape_env)
+    if known is not None and known[0] == len(shape_env.guards):
+        return known[1]
+    equal: dict = {}
+    for guard in shape_env.guards:
+        fact = guard.expr
+        if isinstance(fact, sympy.Eq):
+            for symbol, other in ((fact.lhs, fact.rhs), (fact.rhs, fact.lhs)):
+                if symbol.is_Symbol and not other.is_Atom:
+                    equal.setdefault(other, symbol)
+    _EQUALS[shape_env] = (len(shape_env.guards), equal)
+    return equal
+
+
+# shape environment -> (guard count, _guarded_equals' table at that count)
+_EQUALS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def _fold_proven(expr, shape_env):

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntegerAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntegerAttr, UnitAttr, i64
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten, loop
@@ -63,6 +63,12 @@ def int_list(attr: Attribute | None) -> list[int] | None:
 
 def number(attr: Attribute | None) -> int | float | None:
     return attr.value.data if isinstance(attr, IntegerAttr | FloatAttr) else None
+
+
+def number_or_default(attr: Attribute | None, default):
+    """An argument's constant; `default` where it is not given (absent or None); None where it is not a
+    constant (a SymInt operand, known only at run time), which the lowering must decline, not default."""
+    return default if attr is None or isinstance(attr, UnitAttr) else number(attr)
 
 
 def result_tensor(op: aten.FallbackOp) -> TensorType | None:
@@ -152,9 +158,8 @@ def lower_cat(op: aten.FallbackOp) -> Lowered | None:
 
 def lower_constant_pad(op: aten.FallbackOp) -> Lowered | None:
     source, pads, out = operand_of(op, _arg(op, 0, "self")), int_list(_arg(op, 1, "pad")), result_tensor(op)
-    fill = number(_arg(op, 2, "value"))
-    fill = 0 if fill is None else fill
-    if source is None or not isinstance(source.type, BufferType) or pads is None or out is None:
+    fill = number_or_default(_arg(op, 2, "value"), 0)
+    if fill is None or source is None or not isinstance(source.type, BufferType) or pads is None or out is None:
         return None
     rank = len(source.type.sizes())
     if len(pads) % 2 or len(pads) // 2 > rank:

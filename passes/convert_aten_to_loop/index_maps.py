@@ -39,7 +39,16 @@ from irc.dialects.aten_shapes import normalize_dim
 from irc.dialects.types import BufferType
 
 from .body import Body, Lowered, index_symbol
-from .cat import coordinate_value, finish, in_range, int_list, masked_load, number, result_tensor
+from .cat import (
+    coordinate_value,
+    finish,
+    in_range,
+    int_list,
+    masked_load,
+    number,
+    number_or_default,
+    result_tensor,
+)
 from .dtypes import compute_type
 from .gather import operand_of
 from .views import clamped_start, dim_add, dim_mul, reinterpret
@@ -51,9 +60,9 @@ def _arg(op: aten.FallbackOp, position: int, name: str) -> Attribute | None:
 
 
 def _numbers(op: aten.FallbackOp, *specs: tuple[int, str, int]) -> list:
-    """The numbers of the arguments (position, name, default), each its default where not given."""
-    values = [(number(_arg(op, k, name)), default) for k, name, default in specs]
-    return [default if value is None else value for value, default in values]
+    """The numbers of the arguments (position, name, default), each its default where not given and None
+    where it is a run-time operand."""
+    return [number_or_default(_arg(op, k, name), default) for k, name, default in specs]
 
 
 def _source(op: aten.FallbackOp) -> SSAValue | None:

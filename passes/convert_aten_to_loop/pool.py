@@ -37,7 +37,7 @@ from irc.dialects import aten
 from irc.dialects.element_types import is_float, is_integer as is_int
 
 from .body import Body, Lowered, index_symbol
-from .cat import _arg, finish, int_list, number
+from .cat import _arg, finish, int_list, number_or_default
 from .dtypes import compute_type
 from .pool_adaptive import ADAPTIVE_POOL_LOWERINGS
 from .pool_window import (
@@ -149,8 +149,8 @@ def _avg_params(op: aten.FallbackOp, first: int, n: int):
     padding = spread(int_list(_arg(op, first + 2, "padding")), n, [0])
     include_pad = _arg(op, first + 4, "count_include_pad")
     include_pad = True if include_pad is None else flag(include_pad)
-    override = number(_arg(op, first + 5, "divisor_override"))
-    if None in (kernel, stride, padding):
+    override = number_or_default(_arg(op, first + 5, "divisor_override"), 0)
+    if None in (kernel, stride, padding, override):
         return None
     return kernel, stride, padding, include_pad, override
 

@@ -195,6 +195,28 @@ def test_size_fixed_by_an_equality_guard_dynamic():
     check_training(PositionEmbeddedStem, shapes, True, DYNAMIC_GRAPHS)
 
 
+class SlicedPositionBias(nn.Module):
+    """Scores plus a bias kept for 64 positions and sliced from `max(0, 64 - length)` (MPT's ALiBi): the add
+    guards `Eq(s1, 64 - Max(0, 64 - s1))`, which no range shows."""
+
+    def __init__(self, width=8, heads=2):
+        super().__init__()
+        self.heads, self.qk = heads, nn.Linear(width, 2 * width)
+        self.bias = nn.Parameter(torch.randn(heads, 1, 64))
+
+    def forward(self, x):
+        batch, length, width = x.shape
+        q, k = self.qk(x).view(batch, length, 2, self.heads, -1).permute(2, 0, 3, 1, 4)
+        start = max(0, self.bias.size(2) - k.shape[-2])
+        return (q @ k.transpose(-1, -2) + self.bias[:, :, start:]).softmax(-1)
+
+
+@pytest.mark.parametrize("dynamic", [None, True])
+def test_bias_sliced_to_the_length_trained_at_three_lengths(dynamic):
+    graphs = AUTOMATIC_GRAPHS if dynamic is None else DYNAMIC_GRAPHS
+    check_training(SlicedPositionBias, [(2, 12, 8), (3, 20, 8), (2, 9, 8)], dynamic, graphs)
+
+
 def kernel_signatures() -> list[str]:
     """`def triton_...(...)` of each kernel of the last compiled graph, without its size arguments."""
     import re

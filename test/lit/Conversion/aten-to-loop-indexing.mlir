@@ -106,6 +106,19 @@ func.func @slice_scatter(%x: !aten.tensor<[4, 9], f32, strides [9, 1]>, %y: !ate
 
 // -----
 
+// A start known only at run time (a SymInt operand: a slice from `max(0, 64 - length)`) is no default 0: the
+// scatter stays an extern call.
+func.func @slice_scatter_from_an_operand(%x: !aten.tensor<[2, 64], f32, strides [64, 1]>, %y: !aten.tensor<[2, s1], f32, strides [s1, 1]>, %start: i64) -> !aten.tensor<[2, 64], f32, strides [64, 1]> {
+  %s = aten.fallback "aten::slice_scatter.default"(%x, %y, %start) {args = [#aten.operand<0>, #aten.operand<1>, 1 : i64, #aten.operand<2>, 9223372036854775807 : i64]} : (!aten.tensor<[2, 64], f32, strides [64, 1]>, !aten.tensor<[2, s1], f32, strides [s1, 1]>, i64) -> !aten.tensor<[2, 64], f32, strides [64, 1]>
+  func.return %s : !aten.tensor<[2, 64], f32, strides [64, 1]>
+}
+
+// CHECK-LABEL: func.func @slice_scatter_from_an_operand
+// CHECK-NOT:     loop.pointwise
+// CHECK:         kernel.extern "aten::slice_scatter.default"(%x, %y, %start)
+
+// -----
+
 // unfold: a view, the unfolded dim's stride times the step, a new last dim with its old stride.
 func.func @unfold(%x: !aten.tensor<[3, 9], f32, strides [9, 1]>) -> !aten.tensor<[3, 4, 3], f32, strides [9, 2, 1]> {
   %u = aten.fallback "aten::unfold.default"(%x) {args = [#aten.operand<0>, 1 : i64, 3 : i64, 2 : i64]} : (!aten.tensor<[3, 9], f32, strides [9, 1]>) -> !aten.tensor<[3, 4, 3], f32, strides [9, 2, 1]>
