@@ -2,10 +2,12 @@
 (bench/families.py) for eager, Inductor and irc, to see where irc loses time; also counts the extern
 results irc's wrapper had to copy into their declared layout.
 
-    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host] [--dynamic]
+    python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host] [--ops] [--dynamic]
 
 `--host`: also the host side of each backend's call (wall ms per call and cProfile's functions by own
-time), for models whose wall time is far above their GPU time. `--dynamic`: Inductor and irc compile with
+time), for models whose wall time is far above their GPU time. `--ops`: the host's dispatched operators per
+call (torch.profiler's CPU events by own time: aten ops, autograd nodes, launches), what C++ work below
+Python costs each backend. `--dynamic`: Inductor and irc compile with
 `dynamic=True` (symbolic sizes), to see what a dynamic compile costs against a static one.
 """
 
@@ -58,6 +60,19 @@ def host_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
     return text.getvalue(), (time.perf_counter() - start) / CALLS * 1e3
 
 
+def op_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
+    """torch.profiler's host events of CALLS calls by own CPU time, and the host ms per call they cover."""
+    with torch.enable_grad() if train else torch.no_grad():
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CPU]) as prof:
+            for _ in range(CALLS):
+                fn(*inputs)
+            torch.cuda.synchronize()
+    events = prof.key_averages()
+    total_ms = sum(e.self_cpu_time_total for e in events) / CALLS / 1e3
+    return events.table(sort_by="self_cpu_time_total", row_limit=rows, max_name_column_width=70), total_ms
+
+
 def layout_copies(fn, inputs) -> list[tuple]:
     """(shape, declared stride) of each extern result the wrapper copied during one call."""
     import irc.runtime.layout as layout
@@ -83,6 +98,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=15)
     parser.add_argument("--train", action="store_true", help="a bf16-autocast training step (bench/dashboard.py)")
     parser.add_argument("--host", action="store_true", help="and the host functions of each call (cProfile)")
+    parser.add_argument("--ops", action="store_true", help="and the host's operators per call (torch.profiler)")
     parser.add_argument("--dynamic", action="store_true", help="compile with dynamic=True")
     args = parser.parse_args()
     for name in args.models:
@@ -110,6 +126,9 @@ def main() -> None:
                 table, wall_ms = host_table(fn, () if args.train else inputs, args.rows, args.train)
                 heading = f"===== {name} {backend}: host, {wall_ms:.1f} ms per call under cProfile"
                 print(f"{heading}\n{table}", flush=True)
+            if args.ops:
+                table, host_ms = op_table(fn, () if args.train else inputs, args.rows, args.train)
+                print(f"===== {name} {backend}: host operators, {host_ms:.1f} ms own CPU time per call\n{table}")
 
 
 if __name__ == "__main__":
