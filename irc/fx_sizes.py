@@ -85,7 +85,9 @@ def guarded_expr(value):
     if shape_env is None or expr.is_number:
         return expr
     if expr.is_Atom:
-        return divisible_form(expr, shape_env)
+        expr = _guarded_equals(shape_env).get(expr, expr)
+        if expr.is_Atom:
+            return divisible_form(expr, shape_env)
     ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(sym_dag.free_symbols(expr), key=str))
     folded = _fold_guarded_equal(_fold_fixed(expr, ranges), shape_env)
     return folded if folded.is_number else divisible_form(_fold_proven(folded, shape_env), shape_env)
@@ -137,18 +139,22 @@ _PROVEN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def _fold_guarded_equal(expr, shape_env):
-    """`expr` with each part that a guard equates with a size symbol replaced by that symbol. MPT slices its
+    """`expr` with the parts that guards equate with a size symbol (`_guarded_equals`) replaced. MPT slices its
     ALiBi bias from `max(0, 2048 - length)`; the broadcast against the scores leaves the guard
-    `Eq(s34, 2048 - Max(0, 2048 - s34))`, which no range shows (s34 <= 2048 is not among them):
+    `Eq(s34, 2048 - Max(0, 2048 - s34))`, which no range shows (s34 <= 2048 is not among them). Labels passed
+    flattened beside [s23, s27] input ids leave `Eq(s97, s23*s27)`, which torch does not substitute:
 
         2048 - Max(0, 2048 - s34)  ->  s34
+        16*s97                     ->  16*s23*s27
     """
     equal = _guarded_equals(shape_env)
     return sym_dag.replace(expr, equal) if equal and not expr.is_Atom else expr
 
 
 def _guarded_equals(shape_env) -> dict:
-    """{expression: symbol} of the guards `Eq(symbol, expression)` (either way round) among `shape_env`'s."""
+    """{part: its replacement} of the guards `Eq(symbol, expression)` (either way round) among `shape_env`'s: an
+    expression of the symbol itself becomes the symbol; the symbol becomes a product of other sizes (the
+    spelling of every view that flattens them)."""
     import sympy
 
     known = _EQUALS.get(shape_env)
@@ -157,10 +163,15 @@ def _guarded_equals(shape_env) -> dict:
     equal: dict = {}
     for guard in shape_env.guards:
         fact = guard.expr
-        if isinstance(fact, sympy.Eq):
-            for symbol, other in ((fact.lhs, fact.rhs), (fact.rhs, fact.lhs)):
-                if symbol.is_Symbol and not other.is_Atom:
-                    equal.setdefault(other, symbol)
+        if not isinstance(fact, sympy.Eq):
+            continue
+        for symbol, other in ((fact.lhs, fact.rhs), (fact.rhs, fact.lhs)):
+            if not symbol.is_Symbol or other.is_Atom:
+                continue
+            if symbol in sym_dag.free_symbols(other):
+                equal.setdefault(other, symbol)
+            elif other.is_Mul and all(f.is_Symbol or f.is_Integer for f in other.args):
+                equal.setdefault(symbol, other)
     _EQUALS[shape_env] = (len(shape_env.guards), equal)
     return equal
 

@@ -404,17 +404,23 @@ def _token_loss(embedding, ids, labels, shift):
     return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
 
 
-@pytest.mark.parametrize("shift", [False, True])
-def test_labels_beside_input_ids_trained_at_three_sizes(shift):
+def _flat_labels(batch, length):
+    return torch.randint(0, 16, (batch * length,))
+
+
+@pytest.mark.parametrize("shift, make_labels", [(False, None), (True, None), (False, _flat_labels)])
+def test_labels_beside_input_ids_trained_at_three_sizes(shift, make_labels):
     """Labels are an input of their own: under automatic dynamic shapes they get symbols of their own, and the
     loss leaves torch only the guard that the flattened sizes agree (`Eq(s27*s77, s38*s97)`), which irc ties
-    factor by factor (irc/fx_equal_products.py): no graph falls back, and the third size compiles nothing."""
+    factor by factor (irc/fx_equal_products.py); labels passed flattened leave `Eq(s97, s23*s27)`, and the label
+    size is read as the product (irc/fx_sizes.py): no graph falls back, and the third size compiles nothing."""
     embedding = torch.randn(16, 8, requires_grad=True)
     torch._dynamo.reset()
     metrics.reset()
     compiled = torch.compile(_token_loss, backend="irc")
     for batch, length in [(2, 12), (3, 20), (4, 9)]:
         ids, labels = torch.randint(0, 16, (batch, length)), torch.randint(0, 16, (batch, length))
+        labels = labels if make_labels is None else make_labels(batch, length)
         got = compiled(embedding, ids, labels, shift)
         (got_grad,) = torch.autograd.grad(got, embedding)
         want = _token_loss(embedding, ids, labels, shift)
