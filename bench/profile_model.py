@@ -26,16 +26,21 @@ from zoo import ZOO  # noqa: E402
 CALLS = 10
 
 
-def kernel_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
+def profiled_events(fn, inputs, activity, train: bool = False, warm_up: int = 0):
+    """torch.profiler's events (averaged by name) of CALLS calls of fn, after `warm_up` calls."""
     with torch.enable_grad() if train else torch.no_grad():
-        for _ in range(3):
+        for _ in range(warm_up):
             fn(*inputs)
         torch.cuda.synchronize()
-        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        with profile(activities=[activity]) as prof:
             for _ in range(CALLS):
                 fn(*inputs)
             torch.cuda.synchronize()
-    events = prof.key_averages()
+    return prof.key_averages()
+
+
+def kernel_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
+    events = profiled_events(fn, inputs, ProfilerActivity.CUDA, train, warm_up=3)
     total_us = sum(e.self_device_time_total for e in events) / CALLS
     return events.table(sort_by="self_cuda_time_total", row_limit=rows, max_name_column_width=90), total_us
 
@@ -62,13 +67,7 @@ def host_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
 
 def op_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
     """torch.profiler's host events of CALLS calls by own CPU time, and the host ms per call they cover."""
-    with torch.enable_grad() if train else torch.no_grad():
-        torch.cuda.synchronize()
-        with profile(activities=[ProfilerActivity.CPU]) as prof:
-            for _ in range(CALLS):
-                fn(*inputs)
-            torch.cuda.synchronize()
-    events = prof.key_averages()
+    events = profiled_events(fn, inputs, ProfilerActivity.CPU, train)
     total_ms = sum(e.self_cpu_time_total for e in events) / CALLS / 1e3
     return events.table(sort_by="self_cpu_time_total", row_limit=rows, max_name_column_width=70), total_ms
 
