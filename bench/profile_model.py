@@ -3,11 +3,14 @@
 results irc's wrapper had to copy into their declared layout.
 
     python3 bench/profile_model.py convnext mobilenet_v2 gpt2 [--rows 15] [--train] [--host] [--ops] [--dynamic]
+                                   [--memory]
 
 `--host`: also the host side of each backend's call (wall ms per call and cProfile's functions by own
 time), for models whose wall time is far above their GPU time. `--ops`: the host's dispatched operators per
 call (torch.profiler's CPU events by own time: aten ops, autograd nodes, launches), what C++ work below
-Python costs each backend. `--dynamic`: Inductor and irc compile with
+Python costs each backend. `--memory` (with `--train`): where a training step's peak comes from, the
+activations the forward keeps for the backward (by torch's saved-tensor hooks, each storage once) and what
+the backward allocates above them. `--dynamic`: Inductor and irc compile with
 `dynamic=True` (symbolic sizes), to see what a dynamic compile costs against a static one.
 """
 
@@ -72,6 +75,41 @@ def op_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
     return events.table(sort_by="self_cpu_time_total", row_limit=rows, max_name_column_width=70), total_ms
 
 
+def training_memory(model, inputs, backend: str) -> str:
+    """MB of one bf16-autocast forward and backward (after a warm step): what the forward leaves allocated,
+    the storages it saves for the backward, and the backward's peak above what was allocated before it."""
+    from dashboard import compiled
+    from families import loss_of
+
+    fn = model if backend == "eager" else compiled(model, backend)
+    saved: dict[int, int] = {}
+
+    def pack(tensor):
+        storage = tensor.untyped_storage()
+        saved[storage.data_ptr()] = storage.nbytes()
+        return tensor
+
+    def forward_backward():
+        hooks = torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t)
+        with torch.autocast("cuda", dtype=torch.bfloat16), hooks:
+            loss = loss_of(fn(*inputs))
+        kept = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        loss.backward()
+        model.zero_grad(set_to_none=True)
+        return kept
+
+    forward_backward()
+    saved.clear()
+    torch.cuda.synchronize()
+    before = torch.cuda.memory_allocated()
+    kept = forward_backward()
+    backward_peak = torch.cuda.max_memory_allocated()
+    mb = 2**-20
+    return (f"forward keeps {(kept - before) * mb:.0f} MB (saved storages {sum(saved.values()) * mb:.0f} MB in "
+            f"{len(saved)}), backward peak {(backward_peak - before) * mb:.0f} MB above the step's start")
+
+
 def layout_copies(fn, inputs) -> list[tuple]:
     """(shape, declared stride) of each extern result the wrapper copied during one call."""
     import irc.runtime.layout as layout
@@ -99,6 +137,7 @@ def main() -> None:
     parser.add_argument("--host", action="store_true", help="and the host functions of each call (cProfile)")
     parser.add_argument("--ops", action="store_true", help="and the host's operators per call (torch.profiler)")
     parser.add_argument("--dynamic", action="store_true", help="compile with dynamic=True")
+    parser.add_argument("--memory", action="store_true", help="with --train: saved activations, backward peak")
     args = parser.parse_args()
     for name in args.models:
         if name in ZOO:
@@ -125,6 +164,9 @@ def main() -> None:
                 table, wall_ms = host_table(fn, () if args.train else inputs, args.rows, args.train)
                 heading = f"===== {name} {backend}: host, {wall_ms:.1f} ms per call under cProfile"
                 print(f"{heading}\n{table}", flush=True)
+            if args.memory and args.train:  # the step's compiled code again (the same model and backend)
+                memory = training_memory(model.float().train(), inputs, backend)
+                print(f"===== {name} {backend}: {memory}", flush=True)
             if args.ops:
                 table, host_ms = op_table(fn, () if args.train else inputs, args.rows, args.train)
                 print(f"===== {name} {backend}: host operators, {host_ms:.1f} ms own CPU time per call\n{table}")

@@ -49,7 +49,7 @@ from irc.dialects.model_source import copy_sources
 from irc.options import CheckedOptions
 from irc.passes.aten_layout.row_major import row_major_intermediates
 from irc.passes.aten_layout.strides import (
-    POOLINGS,
+    RELAYABLE_FALLBACKS,
     channels_last_strides,
     declared_strides,
     is_channels_last,
@@ -58,7 +58,6 @@ from irc.passes.aten_layout.strides import (
 
 CONVOLUTION = "aten::convolution.default"
 CONVOLUTION_BACKWARD = "aten::convolution_backward.default"
-CAT = "aten::cat.default"
 GROUPS_ARG = 8
 # Inductor's measured channels_last time / NCHW time by kind of convolution (graph.py, decide_layout_opt)
 MULTIPLIERS = {"grouped": 1.358, "small": 0.783, "in_out": 0.725, "default": 0.823}
@@ -119,14 +118,22 @@ def relayout(value: SSAValue) -> SSAValue:
     return Rewriter.replace_value_with_new_type(value, channels_last_type(value.type))
 
 
-def copy_channels_last(op: aten.FallbackOp) -> SSAValue:
-    """The convolution reads a channels_last copy of its input."""
-    source = op.inputs[0]
+def copy_channels_last(op: aten.FallbackOp, operand: int = 0) -> SSAValue:
+    """The convolution (or its backward) reads a channels_last copy of its input."""
+    source = op.operands[operand]
     copy = CloneOp(source, channels_last_type(source.type))
     copy_sources(op, [copy])
     Rewriter.insert_op(copy, InsertPoint.before(op))
-    op.operands[0] = copy.result
+    op.operands[operand] = copy.result
     return copy.result
+
+
+def input_gradient_of(op: aten.FallbackOp) -> SSAValue | None:
+    """A convolution backward's input gradient: its first result, unless that is None (not asked for)."""
+    nones = op.attributes.get(aten.NONE_RESULTS)
+    if not op.outputs or (nones is not None and 0 in nones.get_values()):
+        return None
+    return op.outputs[0]
 
 
 class Layouts:
@@ -165,16 +172,24 @@ class Layouts:
         self.set_channels_last(op.outputs[0])
 
     def convolution_backward(self, op: aten.FallbackOp) -> None:
-        """cuDNN computes the input gradient in the layout of the input (a saved activation)."""
-        gives_input_gradient = len(op.inputs) >= 2 and op.outputs and static_4d(op.outputs[0].type)
-        if gives_input_gradient and self.channels_last(op.inputs[1]):
-            self.set_channels_last(op.outputs[0])
+        """cuDNN computes in the layout of the input (a saved activation), and the input gradient too. An NCHW
+        input beside a channels_last output gradient (a network's NCHW images, saved as the stem's input) is
+        copied channels_last, as the forward's convolution read it: else ATen copies the output gradient, the
+        stem's largest activation, to NCHW and cuDNN converts it back."""
+        if len(op.inputs) < 2:
+            return
+        grad_output, input = op.inputs[0], op.inputs[1]
+        if static_4d(input.type) and self.channels_last(grad_output) and not self.channels_last(input):
+            self.strides[copy_channels_last(op, operand=1)] = channels_last_strides(input.type.sizes())
+        input_gradient = input_gradient_of(op)
+        if input_gradient is not None and static_4d(input_gradient.type) and self.channels_last(op.inputs[1]):
+            self.set_channels_last(input_gradient)
 
     def follow_operands(self, op: Operation) -> None:
         """Each 4-D result is channels_last where an operand is that is of its size, or of any size for a
-        pooling (a window over the spatial dims keeps the channels innermost) or a concatenation (Inception's
-        branches joined along the channels)."""
-        spreads = isinstance(op, aten.FallbackOp) and op.overload.data in (*POOLINGS, CAT)
+        pooling, a pad (TF-style same padding before a convolution) or a concatenation (Inception's branches
+        joined along the channels)."""
+        spreads = isinstance(op, aten.FallbackOp) and op.overload.data in RELAYABLE_FALLBACKS
         for result in [r for r in op.results if static_4d(r.type)]:
             sizes = result.type.sizes()
             operands = [v for v in op.operands if static_4d(v.type) and (spreads or v.type.sizes() == sizes)]

@@ -5,6 +5,7 @@ network) and reports their strides to aot_autograd, so the backward's convolutio
 import contextlib
 import copy
 
+import pytest
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -14,14 +15,20 @@ from irc import metrics
 
 
 class DepthwiseBlock(nn.Module):
-    def __init__(self):
+    """`same_pad`: the depthwise convolution reads a pad of its input (TF-style same padding, timm's
+    EfficientNets) instead of padding itself."""
+
+    def __init__(self, same_pad: bool = False):
         super().__init__()
+        self.same_pad = same_pad
         self.stem, self.bn1 = nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16)
-        self.depthwise, self.bn2 = nn.Conv2d(16, 16, 3, padding=1, groups=16), nn.BatchNorm2d(16)
+        self.depthwise = nn.Conv2d(16, 16, 3, padding=0 if same_pad else 1, groups=16)
+        self.bn2 = nn.BatchNorm2d(16)
         self.project, self.head = nn.Conv2d(16, 8, 1), nn.Linear(8, 5)
 
     def forward(self, x):
         y = F.relu(self.bn1(self.stem(x)))
+        y = F.pad(y, [1, 1, 1, 1]) if self.same_pad else y
         y = self.project(F.silu(self.bn2(self.depthwise(y))))
         return self.head(y.mean((2, 3)))
 
@@ -40,10 +47,10 @@ class ConvolutionInputs(TorchDispatchMode):
         return func(*args, **(kwargs or {}))
 
 
-def block_pair(device, *shape):
+def block_pair(device, *shape, same_pad: bool = False):
     """An eager block, its copy to compile and an input; Dynamo and the metrics reset."""
     torch.manual_seed(0)
-    eager = DepthwiseBlock().to(device).train()
+    eager = DepthwiseBlock(same_pad).to(device).train()
     torch._dynamo.reset()
     metrics.reset()
     return eager, copy.deepcopy(eager), torch.randn(*shape, device=device)
@@ -65,12 +72,14 @@ def assert_same_training_step(eager, compiled, x, during_backward=contextlib.nul
         torch.testing.assert_close(c, b, rtol=1e-5, atol=1e-6)
 
 
-def test_backward_convolutions_read_channels_last_activations(device):
-    eager, compiled, x = block_pair(device, 4, 3, 13, 11)
+@pytest.mark.parametrize("same_pad", [False, True])
+def test_backward_convolutions_read_channels_last_activations(device, same_pad):
+    eager, compiled, x = block_pair(device, 4, 3, 13, 11, same_pad=same_pad)
     inputs = ConvolutionInputs()
     assert_same_training_step(eager, compiled, x, inputs)
-    # the stem reads the graph's NCHW input; the depthwise and 1x1 convolutions read saved activations
-    assert inputs.channels_last[-3:] == [True, True, False]
+    # the depthwise and 1x1 convolutions read saved activations; the stem a channels_last copy of the graph's
+    # NCHW input, as in the forward (cuDNN in NHWC for its weight gradient)
+    assert inputs.channels_last[-3:] == [True, True, True]
     assert metrics.graph_fallbacks == 0
 
 

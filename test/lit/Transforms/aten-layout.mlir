@@ -148,3 +148,33 @@ func.func @backward_given_channels_last(%g: !aten.tensor<[2, 32, 8, 8], f32>, %a
   %n = aten.neg %gi : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
   func.return %n, %gw : !aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[32, 32, 1, 1], f32>
 }
+
+// -----
+
+// TF-style same padding before a depthwise convolution (timm's EfficientNets): the pad of a channels_last
+// activation is channels_last (as ATen lays it out), so the convolution reads it without a copy, and a training
+// forward saves it in that layout (cuDNN's NHWC depthwise backward, not ATen's NCHW kernels).
+// CHECK-LABEL: func.func @pad_before_depthwise
+// CHECK:         %[[P:.*]] = aten.fallback "aten::constant_pad_nd.default"({{.*}}) {{.*}} -> !aten.tensor<[2, 32, 10, 10], f32, strides [3200, 1, 320, 32]>
+// CHECK-NOT:     aten.clone %[[P]]
+// CHECK:         aten.fallback "aten::convolution.default"(%[[P]], %v)
+func.func @pad_before_depthwise(%x: !aten.tensor<[2, 16, 8, 8], f32>, %w: !aten.tensor<[32, 16, 1, 1], f32>, %v: !aten.tensor<[32, 1, 3, 3], f32>) -> !aten.tensor<[2, 32, 8, 8], f32> attributes {irc.inference} {
+  %c = aten.fallback "aten::convolution.default"(%x, %w) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[32, 16, 1, 1], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %p = aten.fallback "aten::constant_pad_nd.default"(%c) {args = [#aten.operand<0>, [1 : i64, 1 : i64, 1 : i64, 1 : i64], 0.000000e+00 : f64]} : (!aten.tensor<[2, 32, 8, 8], f32>) -> !aten.tensor<[2, 32, 10, 10], f32>
+  %d = aten.fallback "aten::convolution.default"(%p, %v) {args = [#aten.operand<0>, #aten.operand<1>, unit, [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 32 : i64]} : (!aten.tensor<[2, 32, 10, 10], f32>, !aten.tensor<[32, 1, 3, 3], f32>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  func.return %d : !aten.tensor<[2, 32, 8, 8], f32>
+}
+
+// -----
+
+// The stem's convolution backward in a backward graph: its input is the network's NCHW image (saved as it
+// came), its output gradient channels_last. The image is copied channels_last, as the forward's convolution
+// read it, so cuDNN computes the weight gradient in NHWC rather than ATen copying the output gradient to NCHW.
+// CHECK-LABEL: func.func @backward_of_the_stem
+// CHECK:         %[[X:.*]] = aten.clone %x {{.*}} -> !aten.tensor<[2, 3, 8, 8], f32, strides [192, 1, 24, 3]>
+// CHECK:         aten.fallback "aten::convolution_backward.default"(%{{.*}}, %[[X]], %w) {{.*}} -> !aten.tensor<[32, 3, 1, 1], f32>
+func.func @backward_of_the_stem(%g: !aten.tensor<[2, 32, 8, 8], f32>, %a: !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>, %x: !aten.tensor<[2, 3, 8, 8], f32>, %w: !aten.tensor<[32, 3, 1, 1], f32>) -> !aten.tensor<[32, 3, 1, 1], f32> {
+  %m = aten.mul %g, %a : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 32, 8, 8], f32, strides [2048, 1, 256, 32]>) -> !aten.tensor<[2, 32, 8, 8], f32>
+  %gw = aten.fallback "aten::convolution_backward.default"(%m, %x, %w) {irc.none_results = array<i64: 0, 2>, args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>, [32 : i64], [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64, [false, true, false]]} : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 3, 8, 8], f32>, !aten.tensor<[32, 3, 1, 1], f32>) -> !aten.tensor<[32, 3, 1, 1], f32>
+  func.return %gw : !aten.tensor<[32, 3, 1, 1], f32>
+}
