@@ -17,6 +17,7 @@ the backward allocates above them. `--dynamic`: Inductor and irc compile with
 import argparse
 import os
 import sys
+from collections import Counter
 
 import torch
 from torch.profiler import ProfilerActivity, profile
@@ -82,11 +83,12 @@ def training_memory(model, inputs, backend: str) -> str:
     from families import loss_of
 
     fn = model if backend == "eager" else compiled(model, backend)
-    saved: dict[int, int] = {}
+    saved: dict[int, tuple] = {}
 
     def pack(tensor):
         storage = tensor.untyped_storage()
-        saved[storage.data_ptr()] = storage.nbytes()
+        dtype = str(tensor.dtype).removeprefix("torch.")
+        saved[storage.data_ptr()] = (storage.nbytes(), tuple(tensor.shape), dtype)
         return tensor
 
     def forward_backward():
@@ -106,8 +108,11 @@ def training_memory(model, inputs, backend: str) -> str:
     kept = forward_backward()
     backward_peak = torch.cuda.max_memory_allocated()
     mb = 2**-20
-    return (f"forward keeps {(kept - before) * mb:.0f} MB (saved storages {sum(saved.values()) * mb:.0f} MB in "
-            f"{len(saved)}), backward peak {(backward_peak - before) * mb:.0f} MB above the step's start")
+    groups = sorted(Counter(saved.values()).items(), key=lambda item: -item[0][0] * item[1])
+    saved_mb = sum(n for n, *_ in saved.values()) * mb
+    return (f"forward keeps {(kept - before) * mb:.0f} MB (saved storages {saved_mb:.0f} MB in {len(saved)}), "
+            f"backward peak {(backward_peak - before) * mb:.0f} MB above the step's start\n"
+            f"saved (bytes, shape, dtype) x count, largest first: {groups}")
 
 
 def layout_copies(fn, inputs) -> list[tuple]:

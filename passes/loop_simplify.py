@@ -198,6 +198,7 @@ def neighbours(block: Block, splits: list[RowSplit]) -> dict[Operation, list[Row
             consumers = {op for op in consumers if split.reduction in reads[op] and same_rows(op, split, reads)}
         else:
             consumers |= epilogue_chain(split, consumers, readers)
+            producers |= epilogue_inputs(split, consumers, reads)
         for op in producers | consumers:
             related[op].append(split)
     return related
@@ -215,6 +216,21 @@ def epilogue_chain(split: RowSplit, consumers: set, readers: dict) -> set[Pointw
                 chain.add(op)
                 frontier.append(op)
     return chain
+
+
+def epilogue_inputs(split: RowSplit, consumers: set, reads: dict) -> set[PointwiseOp]:
+    """Pointwise ops of the reduction's whole shape that its epilogue reads (through other such ops): the
+    dropout mask drawn for the attention probabilities a softmax computes. Kept in the reduction's rows, they
+    run in its kernel; merged to one dim, they were a kernel of their own and the mask a round trip."""
+    whole = product(range_sizes(split.reduction)) * product(reduce_sizes(split.reduction))
+    found, frontier = set(), list(consumers)
+    while frontier:
+        for producer in reads.get(frontier.pop(), ()):
+            fits = isinstance(producer, PointwiseOp) and same_size(product(range_sizes(producer)), whole)
+            if fits and producer not in consumers and producer not in found:
+                found.add(producer)
+                frontier.append(producer)
+    return found
 
 
 def rows_first(op: PointwiseOp, dims: list[Dim], splits: list[RowSplit], accesses: Accesses) -> list[Dim]:

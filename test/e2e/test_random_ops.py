@@ -295,3 +295,17 @@ def test_random_values_fused_into_reductions(device):
     torch.testing.assert_close(total, a.sum(1))
     assert torch.equal(top, b.amax(1))
     torch.testing.assert_close(soft, torch.softmax(b, -1))
+
+
+def test_dropout_mask_drawn_in_the_softmax_kernel(device):
+    """Attention dropout in training: the mask, saved for the backward, is drawn inside the softmax's kernel
+    (kept in the softmax's rows by loop-simplify), not in a kernel of its own stored and read back."""
+
+    def fn(x):
+        probabilities, mask = torch.ops.aten.native_dropout(torch.softmax(x, -1), 0.25, True)
+        return probabilities, mask
+
+    x = torch.randn(2, 3, 37, 41, device=device)
+    dropped, mask = run_lowered(fn, x, kernels=1)
+    torch.testing.assert_close(dropped, torch.where(mask, torch.softmax(x, -1) / 0.75, 0.0))
+    near(mask.double().mean().item(), 0.75, math.sqrt(0.75 * 0.25), mask.numel())

@@ -264,6 +264,37 @@ func.func @epilogue_chain(%x: !loop.buffer<[4, 8], f32, strides [8, 1]>, %t: !lo
 
 // -----
 
+// A pointwise op of the reduction's whole shape that only its epilogue reads (a dropout mask [2, 2, 8] drawn
+// for softmax probabilities over 4 rows of 8): it keeps the row boundary and can join the reduction's kernel
+// instead of merging to one dim.
+func.func @epilogue_input(%x: !loop.buffer<[4, 8], f32, strides [8, 1]>, %m: !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>) -> !loop.buffer<[4, 8], f32, strides [8, 1]> {
+  %s = loop.reduction sum ranges [4] reduce [8] {
+    %a = loop.load %x[#loop.index<"8*i0 + r0">] : !loop.buffer<[4, 8], f32, strides [8, 1]>
+    loop.yield %a : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  %k = loop.pointwise ranges [2, 2, 8] {
+    %a = loop.load %m[#loop.index<"16*i0 + 8*i1 + i2">] : !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>
+    %c = arith.constant 0.5 : f32
+    %e = arith.mulf %a, %c : f32
+    loop.yield %e : f32
+  } : !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>
+  %g = loop.pointwise ranges [4, 8] {
+    %a = loop.load %x[#loop.index<"8*i0 + i1">] : !loop.buffer<[4, 8], f32, strides [8, 1]>
+    %b = loop.load %s[#loop.index<"i0">] : !loop.buffer<[4], f32, strides [1]>
+    %d = loop.load %k[#loop.index<"8*i0 + i1">] : !loop.buffer<[2, 2, 8], f32, strides [16, 8, 1]>
+    %e = arith.divf %a, %b : f32
+    %f = arith.mulf %e, %d : f32
+    loop.yield %f : f32
+  } : !loop.buffer<[4, 8], f32, strides [8, 1]>
+  func.return %g : !loop.buffer<[4, 8], f32, strides [8, 1]>
+}
+
+// CHECK-LABEL: func.func @epilogue_input
+// CHECK:         %k = loop.pointwise ranges [4, 8] {
+// CHECK-NEXT:      loop.load %m[#loop.index<"8*i0 + i1">]
+
+// -----
+
 // Attention probabilities [2 heads, 4, 4] with their dropout mask applied, stored transposed for a matmul
 // (strides [16, 1, 4]), beside a softmax backward reading them by rows: iterated in storage order the op still
 // has the reduction's 8 rows of 4, and reads the probabilities where the reduction's kernel reads them.
