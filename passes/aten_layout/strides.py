@@ -11,13 +11,15 @@ from irc.dialects.types import TensorType, contiguous_strides
 # ops whose result convert-aten-to-loop writes in the layout their type declares
 RELAYABLE = (UnaryElementwiseOp, BinaryElementwiseOp, WhereOp, ClampOp, ConvertOp, CloneOp)
 # fallbacks it lowers the same way (cat.py, pool.py); were one left an extern, its result strides are ATen's,
-# which lays each out as its input at any size (suggest_memory_format): a window or a pad over the spatial dims
-# and channels joined keep the channels innermost
+# which lays each out as its input at any size (suggest_memory_format): a window or a pad over the spatial dims,
+# a pooling's gradient and channels joined keep the channels innermost
 RELAYABLE_FALLBACKS = {
     "aten::constant_pad_nd.default",
     "aten::cat.default",
     "aten::max_pool2d_with_indices.default",
     "aten::avg_pool2d.default",
+    "aten::max_pool2d_with_indices_backward.default",
+    "aten::avg_pool2d_backward.default",
 }
 
 

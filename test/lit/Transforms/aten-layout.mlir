@@ -178,3 +178,17 @@ func.func @backward_of_the_stem(%g: !aten.tensor<[2, 32, 8, 8], f32>, %a: !aten.
   %gw = aten.fallback "aten::convolution_backward.default"(%m, %x, %w) {irc.none_results = array<i64: 0, 2>, args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>, [32 : i64], [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64, [false, true, false]]} : (!aten.tensor<[2, 32, 8, 8], f32>, !aten.tensor<[2, 3, 8, 8], f32>, !aten.tensor<[32, 3, 1, 1], f32>) -> !aten.tensor<[32, 3, 1, 1], f32>
   func.return %gw : !aten.tensor<[32, 3, 1, 1], f32>
 }
+
+// -----
+
+// A max pooling's gradient in a backward graph given its channels_last input (the stem's ReLU, saved): the
+// gradient is channels_last like that input, so the batch norm backward after it reads both in one order.
+// CHECK-LABEL: func.func @backward_of_a_max_pool
+// CHECK:         aten.fallback "aten::max_pool2d_with_indices_backward.default"{{.*}} -> !aten.tensor<[2, 16, 8, 8], f32, strides [1024, 1, 128, 16]>
+// CHECK:         aten.mul {{.*}} -> !aten.tensor<[2, 16, 8, 8], f32, strides [1024, 1, 128, 16]>
+func.func @backward_of_a_max_pool(%g: !aten.tensor<[2, 16, 4, 4], f32>, %a: !aten.tensor<[2, 16, 8, 8], f32, strides [1024, 1, 128, 16]>, %i: !aten.tensor<[2, 16, 4, 4], i64>, %x: !aten.tensor<[2, 3, 8, 8], f32, strides [192, 1, 24, 3]>, %w: !aten.tensor<[16, 3, 1, 1], f32>) -> !aten.tensor<[16, 3, 1, 1], f32> {
+  %gi = aten.fallback "aten::max_pool2d_with_indices_backward.default"(%g, %a, %i) {args = [#aten.operand<0>, #aten.operand<1>, [2 : i64, 2 : i64], [2 : i64, 2 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, #aten.operand<2>]} : (!aten.tensor<[2, 16, 4, 4], f32>, !aten.tensor<[2, 16, 8, 8], f32, strides [1024, 1, 128, 16]>, !aten.tensor<[2, 16, 4, 4], i64>) -> !aten.tensor<[2, 16, 8, 8], f32>
+  %m = aten.mul %gi, %a : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[2, 16, 8, 8], f32, strides [1024, 1, 128, 16]>) -> !aten.tensor<[2, 16, 8, 8], f32>
+  %gw = aten.fallback "aten::convolution_backward.default"(%m, %x, %w) {irc.none_results = array<i64: 0, 2>, args = [#aten.operand<0>, #aten.operand<1>, #aten.operand<2>, [16 : i64], [1 : i64, 1 : i64], [0 : i64, 0 : i64], [1 : i64, 1 : i64], false, [0 : i64, 0 : i64], 1 : i64, [false, true, false]]} : (!aten.tensor<[2, 16, 8, 8], f32>, !aten.tensor<[2, 3, 8, 8], f32, strides [192, 1, 24, 3]>, !aten.tensor<[16, 3, 1, 1], f32>) -> !aten.tensor<[16, 3, 1, 1], f32>
+  func.return %gw : !aten.tensor<[16, 3, 1, 1], f32>
+}

@@ -125,8 +125,9 @@ func.func @looped() {
 // -----
 
 // Rows up to 4096 wide are persistent (one row in registers); outer reductions (loads contiguous along x, as
-// in a column sum) take 64-wide x blocks and 8-long r blocks, or the whole r range when it is at most 32. A
-// persistent row sum of f32 takes a warp per 128 elements (16 here), one of f16 a warp per 512 (8).
+// in a column sum) take 64-wide x blocks and 8-long r blocks, or the whole r range when it is at most 32; over
+// few columns (300 here) narrower x blocks, at least 32 programs, and r blocks as much longer. A persistent row
+// sum of f32 takes a warp per 128 elements (16 here), one of f16 a warp per 512 (8).
 kernel.kernel @sum_0(%arg0: !loop.buffer<[64, 4096], f32, strides [4096, 1]>) -> (!loop.buffer<[64], f32, strides [1]>) reduction numel 64 rnumel 4096 {
   %0 = loop.reduction sum ranges [64] reduce [4096] {
     %1 = loop.load %arg0[#loop.index<"4096*i0 + r0">] : !loop.buffer<[64, 4096], f32, strides [4096, 1]>
@@ -161,7 +162,7 @@ func.func @orientation() {
 }
 
 // CHECK:       kernel.kernel @sum_0({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 16} {
-// CHECK:       kernel.kernel @sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
+// CHECK:       kernel.kernel @sum_1({{.*}} reduction numel 300 rnumel 1000 {xblock = 16, rblock = 32, num_warps = 4} {
 // CHECK:       kernel.kernel @sum_2({{.*}} persistent_reduction numel 300 rnumel 20 {xblock = 64, rblock = 32, num_warps = 8} {
 // CHECK:       kernel.kernel @sum_3({{.*}} persistent_reduction numel 64 rnumel 4096 {xblock = 1, rblock = 4096, num_warps = 8} {
 // CHECK-LABEL: func.func @orientation
@@ -170,8 +171,8 @@ func.func @orientation() {
 // Persistent candidates keep the row (RBLOCK) and vary num_warps and the rows per program (at most 8192 elements).
 // TUNE:       kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 16, configs = [{xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
 // DEFAULT:     kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 16, configs = [{xblock = 1, num_warps = 16, rblock = 4096}]} {
-// TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}, {xblock = 64, num_warps = 8, rblock = 8}, {xblock = 64, num_warps = 4, rblock = 4}, {xblock = 64, num_warps = 8, rblock = 4}, {xblock = 64, num_warps = 4, rblock = 16}, {xblock = 64, num_warps = 8, rblock = 16}]} {
-// DEFAULT:     kernel.kernel @sum_1({{.*}} {xblock = 64, rblock = 8, num_warps = 4, configs = [{xblock = 64, num_warps = 4, rblock = 8}]} {
+// TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 16, rblock = 32, num_warps = 4, configs = [{xblock = 16, num_warps = 4, rblock = 32}, {xblock = 16, num_warps = 8, rblock = 32}, {xblock = 16, num_warps = 4, rblock = 16}, {xblock = 16, num_warps = 8, rblock = 16}, {xblock = 16, num_warps = 4, rblock = 64}, {xblock = 16, num_warps = 8, rblock = 64}]} {
+// DEFAULT:     kernel.kernel @sum_1({{.*}} {xblock = 16, rblock = 32, num_warps = 4, configs = [{xblock = 16, num_warps = 4, rblock = 32}]} {
 
 // -----
 
@@ -394,7 +395,7 @@ kernel.kernel @amax_0(%a: !loop.buffer<[256, 131072], f16, strides [131072, 1]>)
 
 // A column sum that also reads per-row vectors (a layer norm's weight gradient: g * (x - mean[r]) * rstd[r]) is
 // an outer reduction: its [rows, columns] loads walk x contiguously, the vectors are the same for every x.
-// CHECK: kernel.kernel @fused_mul_sub_sum_0({{.*}} reduction numel 300 rnumel 1000 {xblock = 64, rblock = 8, num_warps = 4} {
+// CHECK: kernel.kernel @fused_mul_sub_sum_0({{.*}} reduction numel 300 rnumel 1000 {xblock = 16, rblock = 32, num_warps = 4} {
 kernel.kernel @fused_mul_sub_sum_0(%arg0: !loop.buffer<[1000, 300], f32, strides [300, 1]>, %arg1: !loop.buffer<[1000], f32, strides [1]>) -> (!loop.buffer<[300], f32, strides [1]>) reduction numel 300 rnumel 1000 {
   %0 = loop.reduction sum ranges [300] reduce [1000] {
     %1 = loop.load %arg0[#loop.index<"i0 + 300*r0">] : !loop.buffer<[1000, 300], f32, strides [300, 1]>
