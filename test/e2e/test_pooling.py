@@ -168,3 +168,19 @@ def test_long_max_windows_reduce(device):
     if device == "cpu":  # eager has no integer max pooling on CUDA to compare with
         check(lambda x: F.max_pool2d(x, 9, 4, 3, ceil_mode=True, return_indices=True),
               rand(2, 3, 20, 21, device=device, dtype=torch.int64, low=-5, high=5), fallbacks={})
+
+
+def test_max_pool_training_saves_int8_offsets(device):
+    """A training forward saves each max pooling's int8 offsets within the window, not int64 indices (as
+    Inductor's low-memory pooling); the backward recomputes the indices: gradients as eager's for padding,
+    ceil_mode, dilation and the odd layouts."""
+    x, y = rand(2, 5, 9, 11, device=device).to(memory_format=torch.channels_last), rand(2, 3, 13, 9, device=device)
+
+    def fn(x, y):
+        return flat(*(pool(v)[0] for v in (x, y) for pool in POOLS_2D[:2]), F.max_pool2d(x * y.mean(), 2))
+
+    check_grad(fn, x, y)
+    saved = []
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t.dtype) or t, lambda t: t):
+        torch.compile(fn, backend="irc")(x.requires_grad_(), y.requires_grad_())
+    assert torch.int8 in saved and torch.int64 not in saved, saved
