@@ -208,28 +208,27 @@ def epilogue_chain(split: RowSplit, consumers: set, readers: dict) -> set[Pointw
     """Pointwise ops of the reduction's whole shape reading its consumers (through other such ops): its
     epilogue can go on in them (the tangent of the logits added to a log-softmax backward over [2, 128, V],
     which would otherwise merge to one dim and not fit the [256] x [V] kernel)."""
-    whole = product(range_sizes(split.reduction)) * product(reduce_sizes(split.reduction))
-    chain, frontier = set(), list(consumers)
-    while frontier:
-        for op in readers.get(frontier.pop(), ()):
-            if op not in consumers and op not in chain and same_size(product(range_sizes(op)), whole):
-                chain.add(op)
-                frontier.append(op)
-    return chain
+    return whole_shape_reach(split, consumers, readers)
 
 
 def epilogue_inputs(split: RowSplit, consumers: set, reads: dict) -> set[PointwiseOp]:
     """Pointwise ops of the reduction's whole shape that its epilogue reads (through other such ops): the
     dropout mask drawn for the attention probabilities a softmax computes. Kept in the reduction's rows, they
     run in its kernel; merged to one dim, they were a kernel of their own and the mask a round trip."""
+    return whole_shape_reach(split, consumers, reads)
+
+
+def whole_shape_reach(split: RowSplit, consumers: set, edges: dict) -> set[PointwiseOp]:
+    """The pointwise ops of the reduction's whole shape that `edges` (readers or reads) reach from its
+    consumers through other such ops, the consumers left out."""
     whole = product(range_sizes(split.reduction)) * product(reduce_sizes(split.reduction))
     found, frontier = set(), list(consumers)
     while frontier:
-        for producer in reads.get(frontier.pop(), ()):
-            fits = isinstance(producer, PointwiseOp) and same_size(product(range_sizes(producer)), whole)
-            if fits and producer not in consumers and producer not in found:
-                found.add(producer)
-                frontier.append(producer)
+        for op in edges.get(frontier.pop(), ()):
+            fits = isinstance(op, PointwiseOp) and same_size(product(range_sizes(op)), whole)
+            if fits and op not in consumers and op not in found:
+                found.add(op)
+                frontier.append(op)
     return found
 
 
