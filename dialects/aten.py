@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseArrayBase,
     DictionaryAttr,
     FloatAttr,
     IntegerAttr,
@@ -166,6 +167,11 @@ NONE_RESULTS = "irc.none_results"
 # Discardable attribute (a dense i64 array) on an imported function: the positions of its arguments that are
 # 0-d CPU tensors passed as scalars (next to device tensors); the wrapper passes their value.
 SCALAR_TENSOR_ARGS = "irc.scalar_tensor_args"
+# Discardable attribute (a dense i64 array) on an imported function: arguments the call overwrites (an input
+# mutation aot_autograd keeps in the graph: a batch norm's running statistics, a cache written in place). The
+# function's last results, one per entry, are the new values; the wrapper copies them into those arguments
+# after every launch and returns the results before them. Read by `written_args`.
+WRITTEN_ARGS = "irc.written_args"
 # Discardable attribute (a string) on an imported function without tensor inputs whose tensors live on a
 # device other than the CPU: that device's type ("cuda"); the wrapper allocates there.
 DEVICE = "irc.device"
@@ -359,3 +365,20 @@ def size_definitions(function) -> dict:
             raise VerifyException(f"{SIZE_DEFINITIONS}: '{name}' is not a size symbol")
         found[name] = parse_sym(text.data)
     return found
+
+
+def written_args(function) -> list[int]:
+    """The argument positions of a function's WRITTEN_ARGS, one per trailing result; a VerifyException naming
+    the attribute where it is not a dense i64 array of distinct arguments that fit the function's results."""
+    attr = function.attributes.get(WRITTEN_ARGS)
+    if attr is None:
+        return []
+    if not isinstance(attr, DenseArrayBase):
+        raise VerifyException(f"{WRITTEN_ARGS} must be a dense i64 array")
+    positions = [int(p) for p in attr.get_values()]
+    n_args, n_results = len(function.function_type.inputs.data), len(function.function_type.outputs.data)
+    if len(set(positions)) != len(positions) or any(not 0 <= p < n_args for p in positions):
+        raise VerifyException(f"{WRITTEN_ARGS} must name distinct arguments of the function")
+    if len(positions) > n_results:
+        raise VerifyException(f"{WRITTEN_ARGS} names {len(positions)} arguments, the function has {n_results} results")
+    return positions

@@ -73,6 +73,8 @@ class FxImporter:
         self._device: str | None = None
         self.scalar_tensor_args: list[int] = []  # positions of 0-d CPU tensor inputs passed as scalars
         self.random_seeds: list = []  # [the seeds tensor, the next seed's index] once a random op is met
+        self.positions: dict = {}  # placeholder node -> its argument position
+        self.written: list[tuple[int, SSAValue]] = []  # (argument position, its new value): kept input mutations
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -132,7 +134,7 @@ class FxImporter:
         value = node.meta.get("val")
         if value is None:
             raise UnsupportedGraph(f"placeholder {node.name} has no example value")
-        position = len(self.block.args)
+        position = self.positions[node] = len(self.block.args)
         if is_cpu_scalar(value) and self.device != "cpu" and is_kernel_dtype(value.dtype):
             # a 0-d CPU tensor next to device tensors is a scalar, as in eager: the kernels take its value
             # (`.item()` in the wrapper, no sync), never a pointer to CPU memory
@@ -182,6 +184,9 @@ class FxImporter:
         if node.target is operator.getitem:
             self.values[node] = self.values[node.args[0]][node.args[1]]
             return
+        if is_input_mutation(node):
+            self.written_arg(node)
+            return
         effects = effect_token_importers()
         if node.target in effects:
             self.values[node] = effects[node.target](self, node)
@@ -195,6 +200,18 @@ class FxImporter:
             return
         self.values[node] = import_call(self, node)
 
+    def written_arg(self, node) -> None:
+        """`copy_(input, value)`, an input mutation aot_autograd keeps in the graph (after every read of the
+        input): the function returns the value last, and WRITTEN_ARGS names the input the wrapper copies it
+        into."""
+        destination, source = node.args[0], node.args[1]
+        position = self.positions[destination]
+        if any(written == position for written, _ in self.written):
+            raise UnsupportedGraph(f"{node.name} writes input {destination.name} a second time")
+        value = self.operand(source)
+        self.written.append((position, value))
+        self.values[node] = value  # what the input holds after the call (aot_autograd returns the input itself)
+
     def output(self, node) -> None:
         results, none_positions = [], []
         for position, arg in enumerate(_flatten(node.args[0])):
@@ -202,7 +219,7 @@ class FxImporter:
                 none_positions.append(position)
             else:
                 results.append(self.operand(arg))
-        self.insert(func.ReturnOp(*results))
+        self.insert(func.ReturnOp(*results, *(value for _, value in self.written)))
         self.none_positions = none_positions
 
     def run(self) -> ModuleOp:
@@ -231,6 +248,9 @@ class FxImporter:
             function.attributes[aten.NONE_RESULTS] = DenseArrayBase.from_list(i64, self.none_positions)
         if self.constants:
             function.attributes[aten.CONSTANTS] = ArrayAttr([StringAttr(name) for name, _ in self.constants])
+        if self.written:
+            written = [position for position, _ in self.written]
+            function.attributes[aten.WRITTEN_ARGS] = DenseArrayBase.from_list(i64, written)
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
@@ -253,6 +273,23 @@ class FxImporter:
         marked = set(static_positions(self.gm)) - set(self.scalar_tensor_args)
         tensors = {k for k in marked if k < n_placeholders and isinstance(args[k].type, aten.TensorType)}
         return tensors | set(range(n_placeholders, len(args)))
+
+
+def is_input_mutation(node) -> bool:
+    """A `copy_` into a placeholder with no later reader: how aot_autograd keeps an input mutation in its
+    graph (keep_inference_input_mutations)."""
+    import torch
+
+    if node.target is not torch.ops.aten.copy_.default or node.kwargs:
+        return False
+    destination, later = node.args[0], node.next
+    if not isinstance(destination, torch.fx.Node) or destination.op != "placeholder":
+        return False
+    while later.op != "root":
+        if later.op != "output" and later in destination.users:
+            return False
+        later = later.next
+    return True
 
 
 def node_source(node) -> str:

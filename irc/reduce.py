@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser
 
-from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.aten import NONE_RESULTS, WRITTEN_ARGS
 from irc.dialects.types import TensorType, contiguous_strides, is_bool, is_float
 
 Predicate = Callable[[ModuleOp], bool]
@@ -100,7 +100,14 @@ def expose_unused(function: func.FuncOp) -> None:
     unused = [r for op in function.body.block.ops if op is not ret for r in op.results if not r.uses]
     if unused:
         ret.operands = [*ret.operands, *unused]
-        function.attributes.pop(NONE_RESULTS, None)
+        drop_result_marks(function)
+
+
+def drop_result_marks(function: func.FuncOp) -> None:
+    """The marks that name result positions (None results, results written into arguments) go once the
+    results change: a written argument's value stays a plain result."""
+    function.attributes.pop(NONE_RESULTS, None)
+    function.attributes.pop(WRITTEN_ARGS, None)
 
 
 def clean_up(module: ModuleOp) -> None:
@@ -110,6 +117,7 @@ def clean_up(module: ModuleOp) -> None:
         for arg in reversed(list(block.args)):
             if not arg.uses:
                 block.erase_arg(arg)
+                function.attributes.pop(WRITTEN_ARGS, None)  # it named arguments by position
         update_function_type(function)
     launched = {op.callee.string_value() for op in module.walk() if op.name == "kernel.launch"}
     for op in list(module.ops):
@@ -152,7 +160,7 @@ def with_results(module: ModuleOp, keep: set[int]) -> ModuleOp:
     ret = function.body.block.last_op
     kept = [v for k, v in enumerate(ret.operands) if k in keep]
     ret.operands = kept
-    function.attributes.pop(NONE_RESULTS, None)
+    drop_result_marks(function)
     erase_dead_ops(function)
     clean_up(module)
     return module

@@ -165,8 +165,20 @@ def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, i
             uses = [position[op] for use in value.uses if (op := top_level(block, use.operation)) in position]
             group.last_use = max([group.last_use, defined, *uses])
             group.is_output |= any(isinstance(use.operation, func.ReturnOp) for use in value.uses)
+    for arg in written_buffers(block):  # the wrapper copies into them after the last launch: never freed
+        groups[union_find.find(arg)].is_output = True
     keep_pending_alive(block, groups, union_find, position)
     return groups, position
+
+
+def written_buffers(block: Block) -> list[SSAValue]:
+    """The host function's arguments that the call overwrites (`irc.written_args`)."""
+    from irc.dialects.aten import written_args
+
+    function = block.parent_op()
+    if not isinstance(function, func.FuncOp):
+        return []
+    return [arg for arg in (block.args[p] for p in written_args(function)) if is_buffer(arg)]
 
 
 def keep_pending_alive(

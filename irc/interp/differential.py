@@ -21,6 +21,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc import metrics
+from irc.dialects.aten import written_args
 from irc.interp.compare import first_mismatch
 from irc.interp.interpreter import find_function, is_triton_level, run_module
 from irc.interp.values import make_inputs, to_numpy
@@ -244,8 +245,19 @@ def check_with(
 
     ctx = make_context()
     module = Parser(ctx, aten_text).parse_module()
+    if final_outputs is not None:
+        final_outputs = with_written_args(find_function(module), final_outputs)
     checker = PassChecker(inputs, graph_name=graph_name, final_outputs=final_outputs)
     run_pipeline(module, ctx, pipeline, callback=checker)
+
+
+def with_written_args(function, final_outputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """The compiled module's results, then the arguments it overwrote (`irc.written_args`), as the levels
+    above return them; `final_outputs`: the results, then every argument after the call."""
+    written = written_args(function)
+    results = len(function.function_type.outputs.data) - len(written)
+    arguments = final_outputs[results:]
+    return [*final_outputs[:results], *(arguments[p] for p in written)]
 
 
 def host_copy(value: object) -> np.ndarray:
@@ -264,14 +276,16 @@ def checked_runner(runner: Callable, aten_text: str, graph_name: str) -> Callabl
         if not pending:
             return runner(args)
         pending.clear()
-        inputs = [host_copy(a) for a in args]
+        inputs, held = [host_copy(a) for a in args], list(args)
         on_cpu = all(getattr(a, "device", None) is None or a.device.type == "cpu" for a in args)
         try:
             outputs = runner(args)
         except Exception:
             check_pipeline(aten_text, inputs, graph_name)  # names the pass that broke it, if one did
             raise
-        final = [host_copy(o) for o in outputs if o is not None] if on_cpu and not draws_random(aten_text) else None
+        final = None
+        if on_cpu and not draws_random(aten_text):  # the results, then the arguments it may have overwritten
+            final = [*(host_copy(o) for o in outputs if o is not None), *(host_copy(a) for a in held)]
         check_pipeline(aten_text, inputs, graph_name, final)
         return outputs
 

@@ -44,6 +44,11 @@ def run_source(source: str, arguments: list) -> list[np.ndarray]:
 
 
 def run_triton_module(module: ModuleOp, inputs: Sequence[object]) -> list[np.ndarray]:
+    """The module's results, then the new values of the arguments it overwrites (`irc.written_args`), as the
+    levels above return them."""
+    from irc.dialects.aten import written_args
     from irc.target.emit_triton import emit_module
 
-    return run_source(emit_module(module), host_inputs(module, inputs))
+    arguments = host_inputs(module, inputs)
+    outputs = run_source(emit_module(module), arguments)
+    return outputs + [iv.to_numpy(arguments[p]) for p in written_args(iv.find_function(module))]

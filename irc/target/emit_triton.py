@@ -65,8 +65,10 @@ def _output_strides(hosts) -> str:
 
     if len(hosts) != 1:
         return "OUTPUT_STRIDES = []\n"
-    strides = []
-    for t in hosts[0].function_type.outputs.data:
+    from irc.dialects.aten import written_args
+
+    strides, outputs = [], hosts[0].function_type.outputs.data
+    for t in outputs[: len(outputs) - len(written_args(hosts[0]))]:
         values = list(t.stride_values()) if isinstance(t, BufferType) else None
         strides.append(values if values is not None and all(isinstance(v, int) for v in values) else None)
     return f"OUTPUT_STRIDES = {strides!r}\n"

@@ -38,7 +38,7 @@ from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.utils.exceptions import DiagnosticException
 
 from irc.dialects import kernel, loop, triton
-from irc.dialects.aten import DEVICE, NONE_RESULTS, SCALAR_TENSOR_ARGS, size_definitions
+from irc.dialects.aten import DEVICE, NONE_RESULTS, SCALAR_TENSOR_ARGS, size_definitions, written_args
 from irc.dialects.sym import as_expr, one_unknown
 from irc.dialects.types import (
     BufferType,
@@ -86,6 +86,7 @@ class WrapperPrinter:
         self.device = f"{tensors[0]}.device" if tensors else f"torch.device({made_on.data if made_on else 'cpu'!r})"
         scalars = host.attributes.get(SCALAR_TENSOR_ARGS)
         self.scalar_positions = set(scalars.get_values()) if scalars is not None else set()
+        self.written = written_args(host)  # arguments the call overwrites with its last results
         self.launches = LaunchSites(self)
         self.indent = 0  # levels of local functions (the alternatives of a kernel.choice) around what is printed
         self.choices: list[str] = []  # module-level lines, one choice object per kernel.choice
@@ -122,6 +123,8 @@ class WrapperPrinter:
             self.emit("args.clear()")
         for position in sorted(self.scalar_positions):
             name = self.names[self.args[position]]  # a 0-d CPU tensor next to device tensors: its value
+            if position in self.written:
+                self.emit(f"{name}_tensor = {name}")
             self.emit(f"{name} = {name}.item()")
         for line in rank_guards(self):
             self.emit(line)
@@ -393,10 +396,19 @@ class WrapperPrinter:
     def return_(self, op: func.ReturnOp) -> None:
         """The outputs as a tuple; `irc.none_results` on the function lists positions that return None."""
         values = [self.ref(v) for v in op.operands]
+        if self.written:
+            values, new_values = values[: -len(self.written)], values[-len(self.written):]
+            targets, sources = ", ".join(self.written_names()), ", ".join(new_values)
+            self.emit(f"torch._foreach_copy_([{targets}], [{sources}])")
         nones = op.parent_op().attributes.get(NONE_RESULTS)
         for position in sorted(nones.get_values()) if nones is not None else ():
             values.insert(position, "None")
         self.emit(f"return {python_tuple(values) if values else '()'}")
+
+    def written_names(self) -> list[str]:
+        """The tensors the call overwrites (a 0-d CPU one by its tensor, not the value the kernels take)."""
+        names = [self.names[self.args[position]] for position in self.written]
+        return [f"{name}_tensor" if p in self.scalar_positions else name for p, name in zip(self.written, names)]
 
     # -- get_args -----------------------------------------------------------------
 

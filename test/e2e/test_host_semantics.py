@@ -100,6 +100,29 @@ def test_batch_norm_updates_running_stats(device, training):
         assert_same(getattr(compiled, name), getattr(eager, name))
 
 
+def test_the_module_writes_mutated_inputs(device):
+    """aot_autograd keeps input mutations in the graph, as for Inductor: the forward module copies the new
+    running statistics and the step counter into the buffers itself, one foreach copy after its last launch."""
+    torch.manual_seed(0)
+    def make():  # no convolution bias: before a batch norm its gradient is zero but for rounding
+        return torch.nn.Sequential(torch.nn.Conv2d(3, 5, 3, bias=False), torch.nn.BatchNorm2d(5), torch.nn.ReLU())
+
+    eager, compiled = make().to(device), make().to(device)
+    compiled.load_state_dict(eager.state_dict())
+    torch._dynamo.reset()
+    metrics.reset()
+    run = torch.compile(compiled, backend="irc")
+    for _ in range(3):
+        x = rand(2, 3, 9, 7, device=device)
+        run(x).square().sum().backward()
+        eager(x).square().sum().backward()
+    assert metrics.graph_fallbacks == 0
+    assert_same(list(compiled.state_dict().values()), list(eager.state_dict().values()))
+    assert_same([p.grad for p in compiled.parameters()], [p.grad for p in eager.parameters()])
+    sources = [open(path).read() for path in metrics.generated_modules]
+    assert sum(source.count("torch._foreach_copy_(") for source in sources) == 1
+
+
 def compiled_module(fn, *inputs, dynamic=False):
     torch._dynamo.reset()
     metrics.reset()

@@ -1,13 +1,15 @@
 """Runs an emitted module under TRITON_INTERPRET=1 on CPU tensors and compares it with a torch reference.
 
     check_module.py MODULE.py REFERENCE [--sizes s0=5,s1=3] [--prepare CODE] [--tol 1e-5] [--native]
-                    [--raises]
+                    [--raises] [--written K=EXPR ...]
 
 The inputs are the module's own get_args(**sizes); REFERENCE is a Python expression over them (a0, a1, ...)
 giving the expected outputs, a tuple in the order of call()'s results. --prepare runs first (e.g. to put
 NaNs into a0). Prints one `ok` line per matching output, then `all outputs match`. With --native (first
 argument), the kernels run compiled on the GPU that get_args() puts the inputs on. With --raises, the call
 runs as the runtime runs it (irc's interpreter shims) and must raise: prints `raised <type>: <message>`.
+With --written K=EXPR, argument K must hold EXPR (over the inputs before the call) after it: an argument the
+module overwrites (irc.written_args).
 """
 
 import argparse
@@ -40,6 +42,7 @@ def main() -> int:
     parser.add_argument("--tol", type=float, default=1e-5)
     parser.add_argument("--native", action="store_true")
     parser.add_argument("--raises", action="store_true")
+    parser.add_argument("--written", action="append", default=[])
     options = parser.parse_args()
     sizes = {k: int(v) for k, v in (item.split("=") for item in options.sizes.split(",") if item)}
 
@@ -62,14 +65,18 @@ def main() -> int:
     if len(got) != len(expected):
         print(f"FAIL: {len(got)} outputs, expected {len(expected)}")
         return 1
-    for k, (g, e) in enumerate(zip(got, expected)):
+    pairs = [(f"output {k}", g, e) for k, (g, e) in enumerate(zip(got, expected))]
+    for item in options.written:
+        position, text = item.split("=", 1)
+        pairs.append((f"argument {position}", args[int(position)], eval(text, scope)))
+    for what, g, e in pairs:
         e = torch.as_tensor(e).to(g.device)
         try:
             torch.testing.assert_close(g, e, rtol=options.tol, atol=options.tol, equal_nan=True)
         except AssertionError as error:
-            print(f"FAIL: output {k}: {error}")
+            print(f"FAIL: {what}: {error}")
             return 1
-        print(f"ok {k}: {tuple(g.shape)} {g.dtype}")
+        print(f"ok {what.removeprefix('output ')}: {tuple(g.shape)} {g.dtype}")
     print("all outputs match")
     return 0
 
