@@ -179,6 +179,10 @@ DEVICE = "irc.device"
 # sizes, `{s53008 = "FloorDiv(FloorDiv(s53 - 1, 8) + 1, 2)"}` (a guarded multiple that is an expression,
 # fx_divisible.py); the host evaluates each once the symbols in it are bound. Read by `size_definitions`.
 SIZE_DEFINITIONS = "irc.size_definitions"
+# Discardable attribute (a dictionary of integers) on an imported function with size symbols: the values they
+# had when the graph was traced (Dynamo's hints), `{s0 = 20 : i64}`. The code is right for every size; hints
+# only pick block sizes for the sizes seen (kernel-tile, as Inductor's size_hint). Read by `size_hints`.
+SIZE_HINTS = "irc.size_hints"
 # Discardable attribute (an array of strings) on an imported function: the get_attr targets of its trailing
 # arguments, lifted constants the backend passes on every call.
 CONSTANTS = "irc.constants"
@@ -382,3 +386,15 @@ def written_args(function) -> list[int]:
     if len(positions) > n_results:
         raise VerifyException(f"{WRITTEN_ARGS} names {len(positions)} arguments, the function has {n_results} results")
     return positions
+
+
+def size_hints(function) -> dict[str, int]:
+    """{size symbol name: its traced value} of a function's SIZE_HINTS; a VerifyException naming the attribute
+    where it is not a dictionary of integers."""
+    attr = function.attributes.get(SIZE_HINTS)
+    if attr is None:
+        return {}
+    entries = getattr(attr, "data", None) if isinstance(attr, DictionaryAttr) else None
+    if entries is None or not all(isinstance(v, IntegerAttr) for v in entries.values()):
+        raise VerifyException(f"{SIZE_HINTS} must be a dictionary of integers")
+    return {name: v.value.data for name, v in entries.items()}

@@ -235,27 +235,6 @@ def record_metrics(path: str, sizes: dict[str, int] | None = None, interpret: bo
     metrics.buffer_bytes = evaluate(getattr(module, "BUFFER_BYTES", 0), sizes)
 
 
-def size_hints(gm) -> dict[str, int]:
-    """The values the graph's size symbols had when it was traced (Dynamo's hints), and those of the symbols
-    the importer makes for multiples and long parts (fx_divisible.py, fx_sizes.named_long_parts)."""
-    from irc.dialects.sym import evaluate_index
-    from irc.fx_divisible import input_symints, symbol_hints
-    from irc.fx_sizes import graph_size_definitions
-    from irc.fx_types import size_dim
-
-    hints: dict[str, int] = {}
-    for dim in input_symints(gm):
-        hints.update(symbol_hints(dim))
-        named = size_dim(dim)
-        if getattr(named, "is_Symbol", False) and dim.node.hint is not None:
-            hints[named.name] = int(dim.node.hint)
-    definitions = graph_size_definitions(gm)
-    while ready := [name for name, definition in definitions.items()
-                    if name not in hints and {s.name for s in definition.free_symbols} <= hints.keys()]:
-        hints |= {name: int(evaluate_index(definitions[name], hints)) for name in ready}
-    return hints
-
-
 def with_constants(runner: Callable, constants: list) -> Callable:
     """`runner` called with the graph's lifted tensor constants after its inputs (the IR's trailing arguments)."""
     if not constants:
@@ -304,6 +283,7 @@ def compile_stripped_graph(
 ) -> Callable:
     """compile_fx_graph of a graph without opaque inputs (irc/fx_opaque.py); `saved`: the forward's results
     whose layout irc chooses, `changed`: the inputs that take other strides than traced."""
+    from irc.fx_types import graph_size_hints
     from irc.saved_layouts import report_output_strides, with_traced_strides
 
     cuda, role = on_cuda(gm), role or ("inference" if inference else "graph")
@@ -311,7 +291,7 @@ def compile_stripped_graph(
         with paused_gc():
             path, constants, aten_text = graph_path(gm, inference, max_autotune, cuda, role, saved)
         with torch_logs.timed("irc_load"):
-            runner = module_runner(path, size_hints(gm), cuda)
+            runner = module_runner(path, graph_size_hints(gm), cuda)
         report_output_strides(load(path, interpret=not cuda), gm, saved)
     except Exception as exc:
         if not config.fallback_on_error:

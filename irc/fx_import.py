@@ -50,6 +50,7 @@ from irc.fx_sizes import graph_size_definitions
 from irc.fx_types import (
     UnsupportedGraph,
     graph_device,
+    graph_size_hints,
     input_device,
     is_cpu_scalar,
     is_kernel_dtype,
@@ -254,6 +255,10 @@ class FxImporter:
         if self.scalar_tensor_args:
             positions = DenseArrayBase.from_list(i64, self.scalar_tensor_args)
             function.attributes[aten.SCALAR_TENSOR_ARGS] = positions
+        hints = graph_size_hints(self.gm)
+        if hints:
+            entries = {name: IntegerAttr(value, i64) for name, value in sorted(hints.items())}
+            function.attributes[aten.SIZE_HINTS] = DictionaryAttr(entries)
         definitions = graph_size_definitions(self.gm)
         if definitions:
             texts = {name: StringAttr(expr_text(e)) for name, e in sorted(definitions.items())}

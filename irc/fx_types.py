@@ -237,3 +237,23 @@ def carries(*names: str):
         return builder
 
     return mark
+
+
+def graph_size_hints(gm) -> dict[str, int]:
+    """The values the graph's size symbols had when it was traced (Dynamo's hints), and those of the symbols
+    the importer makes for multiples and long parts (fx_divisible.py, fx_sizes.named_long_parts)."""
+    from irc.dialects.sym import evaluate_index
+    from irc.fx_divisible import input_symints, symbol_hints
+    from irc.fx_sizes import graph_size_definitions
+
+    hints: dict[str, int] = {}
+    for dim in input_symints(gm):
+        hints.update(symbol_hints(dim))
+        named = size_dim(dim)
+        if getattr(named, "is_Symbol", False) and dim.node.hint is not None:
+            hints[named.name] = int(dim.node.hint)
+    definitions = graph_size_definitions(gm)
+    while ready := [name for name, definition in definitions.items()
+                    if name not in hints and {s.name for s in definition.free_symbols} <= hints.keys()]:
+        hints |= {name: int(evaluate_index(definitions[name], hints)) for name in ready}
+    return hints

@@ -7,7 +7,9 @@ becomes
 
 A reduction is persistent (the whole r range in one block) when rnumel is static and at most
 `persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise (the printed name follows
-the kind: `triton_red_...` <-> `triton_per_...`). Outer reductions (loads contiguous along x, not r:
+the kind: `triton_red_...` <-> `triton_per_...`). A looped reduction over a symbolic rnumel takes its blocks for
+the size the graph was traced at (the host function's `irc.size_hints`, as Inductor's size_hint), 2048 wide without
+one. Outer reductions (loads contiguous along x, not r:
 a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. A persistent reduction
 that loads 4-byte elements and writes one value per row (a row sum of f32) gets one warp per 128 elements, up
 to 16; others one per 512, up to 8. 1-D pointwise kernels of 2^20 elements or more that load 4-byte elements
@@ -35,10 +37,12 @@ group_m, num_warps and num_stages from Inductor's mm configs cut to the problem 
 from dataclasses import dataclass
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from irc.dialects.aten import size_hints
 from irc.dialects.kernel import KernelOp
 from irc.dialects.kernel_config import candidate_attr
 from irc.dialects.loop import ScanOp
@@ -100,6 +104,28 @@ def static_size(attr: IntAttr | StringAttr) -> int | None:
     return attr.data if isinstance(attr, IntAttr) else None
 
 
+def hinted_size(attr: IntAttr | StringAttr, hints: dict[str, int]) -> int | None:
+    """A symbolic extent at the size hints (the sizes the graph was traced at), None where a symbol has none."""
+    from irc.dialects.sym import evaluate_index
+    from irc.dialects.types import parse_sym
+
+    if isinstance(attr, IntAttr):
+        return attr.data
+    expr = parse_sym(attr.data)
+    if not hints or not {s.name for s in expr.free_symbols} <= hints.keys():
+        return None
+    return max(1, int(evaluate_index(expr, hints)))
+
+
+def module_size_hints(module: ModuleOp) -> dict[str, int]:
+    """The size hints (`irc.size_hints`) of the module's host functions."""
+    hints: dict[str, int] = {}
+    for function in module.ops:
+        if isinstance(function, func.FuncOp):
+            hints |= size_hints(function)
+    return hints
+
+
 def tile_side(size: int | None) -> int:
     return TILE_2D_BLOCK[1] if size is None else clamp(next_power_of_two(size), TILE_2D_BLOCK)
 
@@ -156,6 +182,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         kernels = [k for k in op.walk() if isinstance(k, KernelOp)]
+        hints = module_size_hints(op)
         for kernel in [k for k in kernels if k.kind.data == "template"]:
             config, found = template_tiles(kernel, self.autotune, self.sms)
             apply_choice(kernel, TileChoice("template", config))
@@ -163,7 +190,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
             if found:
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
         for kernel in [k for k in kernels if k.kind.data != "template"]:
-            choice = self.choose(kernel)
+            choice = self.choose(kernel, hints)
             apply_choice(kernel, choice)
             kernel.properties.pop("configs", None)
             if self.autotune:
@@ -171,7 +198,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
                 found = candidates(family, choice.config, rnumel, choice.limits, self.max_autotune)
                 kernel.properties["configs"] = ArrayAttr([candidate_attr(c) for c in found])
 
-    def choose(self, kernel: KernelOp) -> TileChoice:
+    def choose(self, kernel: KernelOp, hints: dict[str, int] | None = None) -> TileChoice:
         numel, rnumel = static_size(kernel.numel), static_size(kernel.rnumel)
         if kernel.kind.data == "pointwise":
             return self.choose_pointwise(kernel, numel)
@@ -186,7 +213,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
         ):
             warps = ROW_RESULT_WARPS if stores_rows_only(kernel) and widest_load_bytes(kernel) >= 4 else None
             return self.persistent(numel, rnumel, warps or REDUCTION_WARPS)
-        return self.looped(numel, rnumel)
+        return self.looped(numel, rnumel if rnumel is not None else hinted_size(kernel.rnumel, hints or {}))
 
     def choose_pointwise(self, kernel: KernelOp, numel: int | None) -> TileChoice:
         if not self.tile2d:

@@ -245,6 +245,23 @@ def test_channels_last_pointwise_tiles_as_static_under_dynamic():
     assert len(signatures[True]) == 1 and "YBLOCK" not in signatures[True][0], signatures
 
 
+def test_symbolic_rows_loop_with_the_blocks_of_the_traced_length():
+    """A softmax over a symbolic key length (attention scores under dynamic shapes) loops over any length with
+    the blocks of the length it was traced at (irc.size_hints): rows of 20 keys had run one 2048-wide row a
+    program, 40 s a call in Triton's interpreter against 0.6 for the static kernel."""
+    def fn(x, bias):
+        return (x + bias).softmax(-1)
+
+    fresh_compile()
+    run = torch.compile(fn, backend="irc", dynamic=True)
+    for batch, length in ((2, 20), (3, 45), (5, 7)):
+        x, bias = torch.randn(batch, 4, length, length), torch.randn(length)
+        assert_same(run(x, bias), fn(x, bias))
+    assert metrics.graph_fallbacks == 0 and metrics.graphs_compiled == 1
+    source = open(metrics.generated_modules[-1]).read()
+    assert "'RBLOCK': 32" in source and "'RBLOCK': 2048" not in source
+
+
 class PatchAttention(nn.Module):
     """MobileViT's block: a convolution, the feature map rounded up to a multiple of the 2x2 patch
     (interpolated where it is not one), unfolded into patches by reshapes and transposes, attention over the

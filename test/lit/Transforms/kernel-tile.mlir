@@ -408,3 +408,17 @@ kernel.kernel @fused_mul_sub_sum_0(%arg0: !loop.buffer<[1000, 300], f32, strides
 func.func @per_row_vector() {
   func.return
 }
+
+// -----
+
+// A looped reduction over a symbolic rnumel takes the blocks of the size its graph was traced at (the host
+// function's irc.size_hints): rows of 20 keys (an attention softmax under dynamic shapes) take RBLOCK 32 and
+// 8 rows a program, not one 2048-wide row (the kernel loops over any other length).
+// CHECK: kernel.kernel @amax_0({{.*}} reduction numel s1 rnumel s0 {xblock = 8, rblock = 32, num_warps = 2} {
+kernel.kernel @amax_0(%a: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> (!loop.buffer<[s1], f32, strides [1]>) reduction numel s1 rnumel s0 {
+  %b = "test.op"(%a) : (!loop.buffer<[s1, s0], f32, strides [s0, 1]>) -> !loop.buffer<[s1], f32, strides [1]>
+  kernel.yield %b : !loop.buffer<[s1], f32, strides [1]>
+}
+func.func @hinted(%x: !loop.buffer<[s1, s0], f32, strides [s0, 1]>) attributes {irc.size_hints = {s0 = 20 : i64, s1 = 640 : i64}} {
+  func.return
+}
