@@ -356,14 +356,8 @@ def size_definitions(function) -> dict:
     evaluated); a VerifyException naming the attribute where an entry is not a symbol and an expression."""
     from irc.dialects.types import parse_sym
 
-    attr = function.attributes.get(SIZE_DEFINITIONS)
-    if attr is None:
-        return {}
-    entries = getattr(attr, "data", None) if isinstance(attr, DictionaryAttr) else None
-    if entries is None or not all(isinstance(v, StringAttr) for v in entries.values()):
-        raise VerifyException(f"{SIZE_DEFINITIONS} must be a dictionary of strings")
     found = {}
-    for name, text in entries.items():
+    for name, text in dictionary_attribute(function, SIZE_DEFINITIONS, StringAttr, "strings").items():
         symbol = parse_sym(name)
         if not symbol.is_Symbol:
             raise VerifyException(f"{SIZE_DEFINITIONS}: '{name}' is not a size symbol")
@@ -384,17 +378,25 @@ def written_args(function) -> list[int]:
     if len(set(positions)) != len(positions) or any(not 0 <= p < n_args for p in positions):
         raise VerifyException(f"{WRITTEN_ARGS} must name distinct arguments of the function")
     if len(positions) > n_results:
-        raise VerifyException(f"{WRITTEN_ARGS} names {len(positions)} arguments, the function has {n_results} results")
+        raise VerifyException(
+            f"{WRITTEN_ARGS} names {len(positions)} arguments, the function has {n_results} results")
     return positions
 
 
 def size_hints(function) -> dict[str, int]:
     """{size symbol name: its traced value} of a function's SIZE_HINTS; a VerifyException naming the attribute
     where it is not a dictionary of integers."""
-    attr = function.attributes.get(SIZE_HINTS)
+    entries = dictionary_attribute(function, SIZE_HINTS, IntegerAttr, "integers")
+    return {name: v.value.data for name, v in entries.items()}
+
+
+def dictionary_attribute(function, name: str, entry_type: type, entries_are: str) -> dict:
+    """The entries of a function's dictionary attribute `name` (none where it is absent); a VerifyException
+    naming it where it is not a dictionary of `entry_type`."""
+    attr = function.attributes.get(name)
     if attr is None:
         return {}
     entries = getattr(attr, "data", None) if isinstance(attr, DictionaryAttr) else None
-    if entries is None or not all(isinstance(v, IntegerAttr) for v in entries.values()):
-        raise VerifyException(f"{SIZE_HINTS} must be a dictionary of integers")
-    return {name: v.value.data for name, v in entries.items()}
+    if entries is None or not all(isinstance(v, entry_type) for v in entries.values()):
+        raise VerifyException(f"{name} must be a dictionary of {entries_are}")
+    return dict(entries)

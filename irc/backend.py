@@ -135,7 +135,7 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
         inference_compiler=inference,
         decompositions=decompositions(),
         partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
-        keep_inference_input_mutations=True,  # as Inductor: the module writes mutated inputs (irc.written_args)
+        keep_inference_input_mutations=True,  # as Inductor: the module writes mutated inputs itself
     )
     # as Inductor: ops with side effects come as with_effects calls on tokens the graph makes itself
     # (prims._make_token), not as extra graph inputs and outputs

@@ -75,7 +75,7 @@ class FxImporter:
         self.scalar_tensor_args: list[int] = []  # positions of 0-d CPU tensor inputs passed as scalars
         self.random_seeds: list = []  # [the seeds tensor, the next seed's index] once a random op is met
         self.positions: dict = {}  # placeholder node -> its argument position
-        self.written: list[tuple[int, SSAValue]] = []  # (argument position, its new value): kept input mutations
+        self.written: list[tuple[int, SSAValue]] = []  # (argument position, new value): kept input mutations
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -211,7 +211,7 @@ class FxImporter:
             raise UnsupportedGraph(f"{node.name} writes input {destination.name} a second time")
         value = self.operand(source)
         self.written.append((position, value))
-        self.values[node] = value  # what the input holds after the call (aot_autograd returns the input itself)
+        self.values[node] = value  # what the input holds after the call (aot_autograd returns the input)
 
     def output(self, node) -> None:
         results, none_positions = [], []

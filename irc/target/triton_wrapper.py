@@ -408,7 +408,8 @@ class WrapperPrinter:
     def written_names(self) -> list[str]:
         """The tensors the call overwrites (a 0-d CPU one by its tensor, not the value the kernels take)."""
         names = [self.names[self.args[position]] for position in self.written]
-        return [f"{name}_tensor" if p in self.scalar_positions else name for p, name in zip(self.written, names)]
+        scalars = self.scalar_positions
+        return [f"{name}_tensor" if p in scalars else name for p, name in zip(self.written, names)]
 
     # -- get_args -----------------------------------------------------------------
 

@@ -7,9 +7,9 @@ becomes
 
 A reduction is persistent (the whole r range in one block) when rnumel is static and at most
 `persistent_max` (4096 by default) and at most `rblock` when that is given, looped otherwise (the printed name follows
-the kind: `triton_red_...` <-> `triton_per_...`). A looped reduction over a symbolic rnumel takes its blocks for
-the size the graph was traced at (the host function's `irc.size_hints`, as Inductor's size_hint), 2048 wide without
-one. Outer reductions (loads contiguous along x, not r:
+the kind: `triton_red_...` <-> `triton_per_...`). A looped reduction over a symbolic rnumel takes its
+blocks for the size the graph was traced at (the host function's `irc.size_hints`, as Inductor's
+size_hint), 2048 wide without one. Outer reductions (loads contiguous along x, not r:
 a column sum) get wide x blocks and short r blocks, persistent when rnumel is at most 32. A persistent reduction
 that loads 4-byte elements and writes one value per row (a row sum of f32) gets one warp per 128 elements, up
 to 16; others one per 512, up to 8. 1-D pointwise kernels of 2^20 elements or more that load 4-byte elements
@@ -105,7 +105,7 @@ def static_size(attr: IntAttr | StringAttr) -> int | None:
 
 
 def hinted_size(attr: IntAttr | StringAttr, hints: dict[str, int]) -> int | None:
-    """A symbolic extent at the size hints (the sizes the graph was traced at), None where a symbol has none."""
+    """A symbolic extent at the size hints (the sizes the graph was traced at); None where one is missing."""
     from irc.dialects.sym import evaluate_index
     from irc.dialects.types import parse_sym
 

@@ -83,15 +83,22 @@ def test_aliasing_outputs_stay_aliased(device):
     assert got[1][1].item() == -7.0 and got[2][1].item() == -7.0 and got[3][1, 0].item() == -7.0
 
 
-@pytest.mark.parametrize("training", [True, False])
-def test_batch_norm_updates_running_stats(device, training):
+def eager_and_compiled(make, device):
+    """Two copies of `make()` with the same state, and the second compiled by irc from a fresh Dynamo."""
     torch.manual_seed(0)
-    eager = torch.nn.BatchNorm2d(3, momentum=0.3).to(device).train(training)
-    compiled = torch.nn.BatchNorm2d(3, momentum=0.3).to(device).train(training)
+    eager, compiled = make().to(device), make().to(device)
     compiled.load_state_dict(eager.state_dict())
     torch._dynamo.reset()
     metrics.reset()
-    run = torch.compile(compiled, backend="irc")
+    return eager, compiled, torch.compile(compiled, backend="irc")
+
+
+@pytest.mark.parametrize("training", [True, False])
+def test_batch_norm_updates_running_stats(device, training):
+    def make():
+        return torch.nn.BatchNorm2d(3, momentum=0.3).train(training)
+
+    eager, compiled, run = eager_and_compiled(make, device)
     for _ in range(2):
         x = rand(4, 3, 5, 7, device=device)
         assert_same(run(x), eager(x))
@@ -102,16 +109,13 @@ def test_batch_norm_updates_running_stats(device, training):
 
 def test_the_module_writes_mutated_inputs(device):
     """aot_autograd keeps input mutations in the graph, as for Inductor: the forward module copies the new
-    running statistics and the step counter into the buffers itself, one foreach copy after its last launch."""
-    torch.manual_seed(0)
+    running statistics and the step counter into the buffers itself, one foreach copy after its last
+    launch."""
     def make():  # no convolution bias: before a batch norm its gradient is zero but for rounding
-        return torch.nn.Sequential(torch.nn.Conv2d(3, 5, 3, bias=False), torch.nn.BatchNorm2d(5), torch.nn.ReLU())
+        convolution = torch.nn.Conv2d(3, 5, 3, bias=False)
+        return torch.nn.Sequential(convolution, torch.nn.BatchNorm2d(5), torch.nn.ReLU())
 
-    eager, compiled = make().to(device), make().to(device)
-    compiled.load_state_dict(eager.state_dict())
-    torch._dynamo.reset()
-    metrics.reset()
-    run = torch.compile(compiled, backend="irc")
+    eager, compiled, run = eager_and_compiled(make, device)
     for _ in range(3):
         x = rand(2, 3, 9, 7, device=device)
         run(x).square().sum().backward()
