@@ -105,14 +105,15 @@ def static_size(attr: IntAttr | StringAttr) -> int | None:
 
 
 def hinted_size(attr: IntAttr | StringAttr, hints: dict[str, int]) -> int | None:
-    """A symbolic extent at the size hints (the sizes the graph was traced at); None where one is missing."""
+    """An extent: its value, or a symbolic one at the size hints (the sizes the graph was traced at); None
+    where a symbol has no hint."""
     from irc.dialects.sym import evaluate_index
     from irc.dialects.types import parse_sym
 
     if isinstance(attr, IntAttr):
         return attr.data
     expr = parse_sym(attr.data)
-    if not hints or not {s.name for s in expr.free_symbols} <= hints.keys():
+    if not {s.name for s in expr.free_symbols} <= hints.keys():
         return None
     return max(1, int(evaluate_index(expr, hints)))
 
@@ -213,7 +214,7 @@ class KernelTilePass(CheckedOptions, ModulePass):
         ):
             warps = ROW_RESULT_WARPS if stores_rows_only(kernel) and widest_load_bytes(kernel) >= 4 else None
             return self.persistent(numel, rnumel, warps or REDUCTION_WARPS)
-        return self.looped(numel, rnumel if rnumel is not None else hinted_size(kernel.rnumel, hints or {}))
+        return self.looped(numel, hinted_size(kernel.rnumel, hints or {}))
 
     def choose_pointwise(self, kernel: KernelOp, numel: int | None) -> TileChoice:
         if not self.tile2d:
