@@ -190,6 +190,11 @@ CONSTANTS = "irc.constants"
 # tensor at a fixed address across calls (a parameter, a buffer, a lifted constant). Kept down to the host
 # function of the kernel level; the wrapper reads its alignment once and compares its address per call.
 STATIC_ARG = "irc.static"
+# Unit attribute in the argument attributes of an imported function (`%a: !aten.tensor<...> {irc.owned}`): a
+# tensor whose last reference the call holds (a backward's saved activation: aot_autograd passes them in a
+# list the call clears), so the memory is freed when the host drops its name. The memory plan counts those
+# bytes when it moves launches that free them earlier; it never reuses them (the heuristic may be wrong).
+OWNED_ARG = "irc.owned"
 # Unit attribute on an imported function that aot_autograd compiles for inference: only the caller reads its
 # results (no backward graph was traced against their strides), so passes may give them other layouts.
 INFERENCE = "irc.inference"
@@ -212,8 +217,17 @@ def saved_results(function) -> set[int]:
 
 def static_args(function) -> set[int]:
     """The positions of a function's arguments marked STATIC_ARG."""
+    return marked_args(function, STATIC_ARG)
+
+
+def owned_args(function) -> set[int]:
+    """The positions of a function's arguments marked OWNED_ARG."""
+    return marked_args(function, OWNED_ARG)
+
+
+def marked_args(function, mark: str) -> set[int]:
     attrs = function.arg_attrs.data if function.arg_attrs is not None else ()
-    return {k for k, attr in enumerate(attrs) if STATIC_ARG in attr.data}
+    return {k for k, attr in enumerate(attrs) if mark in attr.data}
 
 
 @irdl_attr_definition

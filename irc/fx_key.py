@@ -31,6 +31,21 @@ def static_positions(gm) -> list[int]:
     return sorted({k for k in marked if 0 <= k < len(nodes)})
 
 
+# placeholder names of a backward graph that the caller still holds (Inductor's is_nonfreeable_buffers)
+HELD_ELSEWHERE = ("primals_", "arg", "fwd_rng_state", "bwd_rng_state", "tangents")
+
+
+def owned_positions(gm) -> list[int]:
+    """The placeholders whose last reference the call holds: a backward's saved activations (aot_autograd
+    passes them in a list the call clears, so freeing them frees memory); not its primals (parameters and
+    inputs saved as they are) nor tangents. Told apart by aot_autograd's names, as Inductor does. A graph
+    without tangents (a forward, an inference graph) owns none."""
+    nodes = list(gm.graph.find_nodes(op="placeholder"))
+    if not any(n.name.startswith("tangents") for n in nodes):
+        return []
+    return [k for k, n in enumerate(nodes) if not n.name.startswith(HELD_ELSEWHERE)]
+
+
 def node_text(gm, node) -> str:
     value = fetch_attr(gm, node.target) if node.op == "get_attr" else node.meta.get("val")
     head = f"{node.op} {node.name} {target_name(node.target)} {node.args!r} {node.kwargs!r}"

@@ -94,6 +94,7 @@ class AliasGroup:
     members: list[SSAValue] = field(default_factory=list)
     is_output: bool = False  # an output may be in it: never freed, never reused
     is_input: bool = False  # a function input may be in it: its names are dropped, its memory never reused
+    owned_input: bool = False  # its inputs are all owned (OWNED_ARG): dropping their names frees the memory
     last_use: int = -1
     given_away: bool = False  # its memory went to a launch's output in place: not freed
 
@@ -158,9 +159,12 @@ def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, i
     position = {op: i for i, op in enumerate(block.ops)}
     union_find = AliasGroups(block)
     groups = union_find.groups()
+    owned = owned_buffers(block)
     for rep, group in groups.items():
+        inputs = [value for value in group.members if not isinstance(value.owner, Operation)]
+        group.is_input = bool(inputs)
+        group.owned_input = bool(inputs) and all(value in owned for value in inputs)
         for value in group.members:
-            group.is_input |= not isinstance(value.owner, Operation)
             defined = position.get(value.owner, -1) if isinstance(value.owner, Operation) else -1
             uses = [position[op] for use in value.uses if (op := top_level(block, use.operation)) in position]
             group.last_use = max([group.last_use, defined, *uses])
@@ -179,6 +183,16 @@ def written_buffers(block: Block) -> list[SSAValue]:
     if not isinstance(function, func.FuncOp):
         return []
     return [arg for arg in (block.args[p] for p in written_args(function)) if is_buffer(arg)]
+
+
+def owned_buffers(block: Block) -> set[SSAValue]:
+    """The host function's arguments whose memory it owns (`irc.owned`)."""
+    from irc.dialects.aten import owned_args
+
+    function = block.parent_op()
+    if not isinstance(function, func.FuncOp):
+        return set()
+    return {block.args[p] for p in owned_args(function) if p < len(block.args) and is_buffer(block.args[p])}
 
 
 def keep_pending_alive(

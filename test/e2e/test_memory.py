@@ -129,3 +129,29 @@ def test_downsampling_stack_dynamic_peak_is_a_few_candidates(device):
     with torch.no_grad():
         check(model, x)
     assert 0 < metrics.peak_bytes_planned <= dynamic_peak <= metrics.buffer_bytes
+
+
+def test_backward_frees_saved_activation_before_the_input_gradient(device):
+    """An MLP's backward: the second layer's weight gradient (the last reader of the saved GELU activation,
+    which the backward owns: aot_autograd hands it over) runs before the matmul allocating the input gradient
+    of the same [rows, hidden] size, so the two never live together (Inductor's reorder for peak memory)."""
+    rows, width, hidden = 33, 16, 64
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(torch.nn.Linear(width, hidden), torch.nn.GELU(), torch.nn.Linear(hidden, width))
+    mlp = mlp.to(device)
+    x = rand(rows, width, device=device)
+    torch._dynamo.reset()
+    metrics.reset()
+    grads = []
+    for model in (torch.compile(mlp, backend="irc"), mlp):
+        mlp.zero_grad(set_to_none=True)
+        model(x).square().sum().backward()
+        grads.append([p.grad for p in mlp.parameters()])
+    for got, want in zip(*grads):
+        torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
+    lines = call_source().splitlines()
+    sizes = dict(re.findall(r"_assert_size_stride\((arg\d+_1), \((\d+, \d+)\)", "\n".join(lines)))
+    saved = [arg for arg, size in sizes.items() if size == f"{rows}, {hidden}"]
+    freed = min(k for k, line in enumerate(lines) for arg in saved if line.strip() == f"del {arg}")
+    allocated = min(k for k, line in enumerate(lines) if f"_empty(({rows}, {hidden})" in line)
+    assert saved and freed < allocated, "\n".join(lines)

@@ -443,8 +443,8 @@ kernel.kernel @grow(%arg0: !small) -> (!big) pointwise numel 64 rnumel 1 {
 }
 
 // A launch that frees more than it allocates (the last use of %qkv, 256 bytes, writing 64) moves up over
-// launches that do not touch %qkv, so %qkv dies before %s is allocated (and %s takes its memory); one that
-// allocates more than it frees (@grow of %a) stays where it is.
+// launches that do not write %qkv (another reader of it too), so %qkv dies before %s is allocated (and %s
+// takes its memory); one that allocates more than it frees (@grow of %a) stays where it is.
 func.func @reorder(%x: !small) -> (!big, !small, !big) {
   %qkv = kernel.alloc : !big
   kernel.launch @grow(%x) outs(%qkv) : (!small) -> (!big)
@@ -462,10 +462,10 @@ func.func @reorder(%x: !small) -> (!big, !small, !big) {
 // CHECK-NEXT:    %qkv = kernel.alloc
 // CHECK-NEXT:    kernel.launch @grow(%x) outs(%qkv)
 // CHECK-NEXT:    kernel.free %x
-// CHECK-NEXT:    %a = kernel.alloc
-// CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%a)
 // CHECK-NEXT:    %v = kernel.alloc
 // CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @shrink(%qkv) outs(%a)
 // CHECK-NEXT:    %s = kernel.reuse %qkv
 // CHECK-NEXT:    kernel.launch @grow(%a) outs(%s)
 // CHECK-NEXT:    %t = kernel.alloc
@@ -479,6 +479,45 @@ func.func @reorder(%x: !small) -> (!big, !small, !big) {
 // NOREORDER-NEXT:    %v = kernel.alloc
 // NOREORDER-NEXT:    kernel.launch @shrink(%qkv) outs(%v)
 // NOREORDER-NEXT:    %t = kernel.reuse %qkv
+
+// -----
+
+!act = !loop.buffer<[64, 32], f32, strides [32, 1]>
+!w = !loop.buffer<[32, 8], f32, strides [8, 1]>
+!g = !loop.buffer<[64, 8], f32, strides [8, 1]>
+!gt = !loop.buffer<[8, 64], f32, strides [1, 8]>
+!gw = !loop.buffer<[8, 32], f32, strides [32, 1]>
+
+// A linear layer's backward: the weight gradient's matmul is the last use of the saved activation, an
+// argument the function owns (irc.owned), so it moves (with the transposed view it reads) above the input
+// gradient's matmul, which reads the same gradient: the activation dies before the input gradient is
+// allocated. An activation the caller still holds (@held: no irc.owned) frees nothing there: no move.
+func.func @owned(%grad: !g, %weight: !w, %saved: !act {irc.owned}) -> (!act, !gw) {
+  %gi = kernel.extern "aten::mm.default"(%grad, %weight) {args = [#kernel.operand<0>, #kernel.operand<1>]}
+      : (!g, !w) -> (!act)
+  %gt = loop.reinterpret %grad : !g to !gt
+  %gw = kernel.extern "aten::mm.default"(%gt, %saved) {args = [#kernel.operand<0>, #kernel.operand<1>]}
+      : (!gt, !act) -> (!gw)
+  func.return %gi, %gw : !act, !gw
+}
+// CHECK-LABEL: func.func @owned
+// CHECK-NEXT:    %gt = loop.reinterpret %grad
+// CHECK-NEXT:    %gw = kernel.alloc
+// CHECK-NEXT:    kernel.extern "aten::mm.out"(%gt, %saved) outs(%gw
+// CHECK-NEXT:    kernel.free %saved
+// CHECK-NEXT:    %gi = kernel.alloc
+// CHECK-NEXT:    kernel.extern "aten::mm.out"(%grad, %weight) outs(%gi
+func.func @held(%grad: !g, %weight: !w, %saved: !act) -> (!act, !gw) {
+  %gi = kernel.extern "aten::mm.default"(%grad, %weight) {args = [#kernel.operand<0>, #kernel.operand<1>]}
+      : (!g, !w) -> (!act)
+  %gt = loop.reinterpret %grad : !g to !gt
+  %gw = kernel.extern "aten::mm.default"(%gt, %saved) {args = [#kernel.operand<0>, #kernel.operand<1>]}
+      : (!gt, !act) -> (!gw)
+  func.return %gi, %gw : !act, !gw
+}
+// CHECK-LABEL: func.func @held
+// CHECK-NEXT:    %gi = kernel.alloc
+// CHECK-NEXT:    kernel.extern "aten::mm.out"(%grad, %weight) outs(%gi
 
 // -----
 
