@@ -19,8 +19,9 @@ An expensive producer (more than `max_body_ops` body ops or more than `max_reads
 inlined only where that computes each of its elements once: a single load site, not inside a reduction at an
 index that does not move with the r loop. A producer written to memory anyway (an extern or the return reads
 it) is not composed into a reduction that reads its buffer linearly in the r loop where its own loads would not
-be (a column sum of a stacked, permuted gradient reads the stacked buffer). Views never materialize: loads
-through them read the source.
+be (a column sum of a stacked, permuted gradient reads the stacked buffer), nor a narrowing cast written
+anyway into a reduction (the sum reads the narrow copy). Views never materialize: loads through them read
+the source.
 
 At a gather load site (`%p[#loop.index<"9*i0 + t0">] gather(%k) bounds [9]`) the producer's body is composed at
 the gathered coordinates (t0 < 9 is known), and its loads take the site's gather values: a cheap recompute
@@ -62,7 +63,7 @@ from irc.dialects.loop import (
 )
 from irc.dialects.model_source import set_sources, sources_of
 from irc.dialects.sym import SIZE_SYMBOL, longer_than, simplify_index, substitute
-from irc.dialects.types import BufferType, IndexAttr, dim_value, is_float
+from irc.dialects.types import BufferType, IndexAttr, dim_value, element_bytes, is_float
 from irc.options import CheckedOptions, option
 from irc.dialects.loop_analysis.graph import may_write_memory
 from irc.dialects.loop_analysis.index import (
@@ -96,9 +97,14 @@ def keeps_in_memory(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, map
     - the producer is written to memory anyway (an extern or the return reads it) and the consumer is a
       reduction reading its buffer linearly in the r loop where the composed loads would not be (the bias
       gradient of a fused QKV projection summing the stacked q, k and v gradients would select among three
-      masked loads at divided positions, and its rows would no longer split into coalesced partial sums)."""
+      masked loads at divided positions, and its rows would no longer split into coalesced partial sums);
+    - the producer is written anyway, the consumer is a reduction and the producer a narrowing cast (a ViT's
+      bias gradient summed the f32 residual gradient again, where its bf16 copy for the matmul was there at
+      half the bytes)."""
     symbolic = any(SIZE_SYMBOL.fullmatch(str(s)) for c in mapping.values() for s in c.free_symbols)
     materialized = not all(isinstance(use.operation, LoadOp) for use in producer.result.uses)
+    if isinstance(consumer, ReductionOp) and materialized and narrowing_cast(producer):
+        return True
     scrambles = isinstance(consumer, ReductionOp) and materialized and r_linear(load.index.value())
     if not (symbolic or scrambles):
         return False
@@ -114,6 +120,16 @@ def keeps_in_memory(load: LoadOp, producer: PointwiseOp, consumer: LoopLike, map
         if symbolic and longer_than(composed, limit) or scrambles and not r_linear(composed):
             return True
     return False
+
+
+def narrowing_cast(producer: PointwiseOp) -> bool:
+    """A body that loads one element and casts it to a narrower type (an f32 gradient's bf16 copy for a
+    matmul): a reduction reading the copy reads fewer bytes than one reading its source."""
+    ops = [op for op in producer.body.block.ops if not isinstance(op, YieldOp)]
+    loads = [op for op in ops if isinstance(op, LoadOp)]
+    if len(loads) != 1 or not all(isinstance(op, LoadOp | CastOp) for op in ops):
+        return False
+    return element_bytes(producer.result.type.element_type) < element_bytes(loads[0].result.type)
 
 
 def r_linear(expr: sympy.Expr) -> bool:

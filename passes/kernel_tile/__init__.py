@@ -301,7 +301,9 @@ class KernelTilePass(CheckedOptions, ModulePass):
         rblock = OUTER_RBLOCK
         if numel is not None and rnumel is not None:
             xblock, rblock = outer_block_for_few_columns(numel, rnumel, xblock)
-        return TileChoice("reduction", self.config(xblock, rblock, REDUCTION_WARPS))
+        config = self.config(xblock, rblock, REDUCTION_WARPS)
+        limits = block_limits(config, {"xblock": numel, "rblock": rnumel})
+        return TileChoice("reduction", config, limits=limits, family="outer_reduction")
 
     def config(self, xblock: int, rblock: int | None, warps: tuple) -> dict[str, int]:
         elements = xblock * (rblock or 1)

@@ -4,18 +4,20 @@ The runtime (irc/runtime/autotune.py) benchmarks them on the first CUDA call and
 candidate whose XBLOCK (or YBLOCK) differs from the config's launches another number of programs:
 convert-kernel-to-triton gives it its own grid. 1-D pointwise kernels try wider blocks (more bytes in flight
 per thread); persistent reductions keep the whole row (RBLOCK fixed) and vary the rows per program and
-num_warps; looped reductions vary RBLOCK (the grid does not depend on it); 2-D pointwise tiles vary their
-shape (YBLOCK x XBLOCK); wide tiles (an input broadcast along y or x) vary theirs around 4096 elements.
-Long rows one per program (softmax of 256 x 131072: two programs per SM, too few loads in flight with 4 KiB
-blocks) also try RBLOCK up to 16384 and up to 32 warps, 8 to 32 elements per thread.
+num_warps; looped reductions vary RBLOCK (the grid does not depend on it), outer ones (column sums) the shape
+of their tile (OUTER_SHAPES); 2-D pointwise tiles vary their shape (YBLOCK x XBLOCK); wide tiles (an input
+broadcast along y or x) vary theirs around 4096 elements. Long rows one per program (softmax of 256 x 131072:
+two programs per SM, too few loads in flight with 4 KiB blocks) also try RBLOCK up to 16384 and up to 32
+warps, 8 to 32 elements per thread.
 
 Without max-autotune (`kernel-tile{max_autotune=false}`, torch.compile's default) only kernels whose best config
 the heuristic cannot decide keep candidates (UNDECIDED, as Inductor's default mode tunes only where its hints
 give no single config): 2-D tiles of transposes (which tile shape wins depends on both strides), long rows one
-per program (RBLOCK and warps trade loads in flight against registers) and persistent reductions of short
-rows (how many rows a program takes). Large 1-D pointwise kernels try Inductor's two configs (which wins depends
-on the GPU). Other 1-D pointwise blocks, wide tiles, looped reductions and persistent
-reductions of rows of SHORT_ROW or more keep the heuristic config alone.
+per program (RBLOCK and warps trade loads in flight against registers), persistent reductions of short rows
+(how many rows a program takes) and outer reductions over many rows (loads in flight against programs). Large
+1-D pointwise kernels try Inductor's two configs (which wins depends on the GPU). Other 1-D pointwise blocks,
+wide tiles, looped reductions and persistent reductions of rows of SHORT_ROW or more keep the heuristic
+config alone.
 """
 
 WARPS = (4, 8)
@@ -31,6 +33,12 @@ TILE_SHAPES = ((32, 32, 4), (32, 128, 4), (128, 32, 4), (16, 256, 8))
 # wide tile shapes (yblock, xblock, num_warps) tried besides the heuristic one (bias+GELU on the H200:
 # 4 x 1024 with 4 warps 89.9 us, 4 x 2048 with 8 warps 90.2, 2 x 2048 92.5, 1 x 4096 93.0, 8 x 512 101)
 WIDE_TILE_SHAPES = ((4, 2048, 8), (2, 2048, 8), (1, 4096, 8), (8, 512, 4), (16, 256, 4), (2, 1024, 4))
+# outer reductions (column sums, loads contiguous along x) looping over at least OUTER_TUNED_ROWS rows:
+# (xblock, rblock, num_warps) tried besides the heuristic [64, 8] tile; longer r blocks put more loads in
+# flight per program, narrower x blocks run more programs (a ViT's layer norm weight gradient, 192 columns
+# of 128 chunks of 197 rows, ran as 384 programs of [64, 8] at 1.3 TB/s on an H200)
+OUTER_SHAPES = ((64, 32, 8), (64, 64, 8), (32, 64, 4), (128, 16, 8), (16, 64, 4), (32, 32, 4))
+OUTER_TUNED_ROWS = 64
 LONG_ROW = 16384
 LONG_ROW_MAX_RBLOCK = 16384
 LONG_ROW_WARPS = (8, 16, 32)
@@ -109,6 +117,10 @@ def _looped(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
     return [{**config, "rblock": r, "num_warps": w} for r in rblocks for w in WARPS]
 
 
+def _outer(config: dict[str, int], rnumel: int | None) -> list[dict[str, int]]:
+    return [{**config, "xblock": x, "rblock": r, "num_warps": w} for x, r, w in OUTER_SHAPES]
+
+
 def _long_rows(config: dict[str, int]) -> list[dict[str, int]]:
     rblocks = [config["rblock"] * k for k in (1, 2, 4, 8) if config["rblock"] * k <= LONG_ROW_MAX_RBLOCK]
     low, high = LONG_ROW_PER_THREAD
@@ -126,6 +138,7 @@ VARIANTS = {
     "wide_tile": _wide_tiles,
     "persistent_reduction": _persistent,
     "reduction": _looped,
+    "outer_reduction": _outer,
 }
 
 
@@ -144,4 +157,5 @@ UNDECIDED = {
     "wide_tile": lambda config, rnumel: False,
     "persistent_reduction": lambda config, rnumel: rnumel is not None and rnumel < SHORT_ROW,
     "reduction": _is_long_row,
+    "outer_reduction": lambda config, rnumel: rnumel is None or rnumel >= OUTER_TUNED_ROWS,
 }

@@ -171,8 +171,9 @@ func.func @orientation() {
 // Persistent candidates keep the row (RBLOCK) and vary num_warps and the rows per program (at most 8192 elements).
 // TUNE:       kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 16, configs = [{xblock = 1, num_warps = 16, rblock = 4096}, {xblock = 1, num_warps = 4, rblock = 4096}, {xblock = 1, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 4, rblock = 4096}, {xblock = 2, num_warps = 8, rblock = 4096}, {xblock = 2, num_warps = 16, rblock = 4096}]} {
 // DEFAULT:     kernel.kernel @sum_0({{.*}} {xblock = 1, rblock = 4096, num_warps = 16, configs = [{xblock = 1, num_warps = 16, rblock = 4096}]} {
-// TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 16, rblock = 32, num_warps = 4, configs = [{xblock = 16, num_warps = 4, rblock = 32}, {xblock = 16, num_warps = 8, rblock = 32}, {xblock = 16, num_warps = 4, rblock = 16}, {xblock = 16, num_warps = 8, rblock = 16}, {xblock = 16, num_warps = 4, rblock = 64}, {xblock = 16, num_warps = 8, rblock = 64}]} {
-// DEFAULT:     kernel.kernel @sum_1({{.*}} {xblock = 16, rblock = 32, num_warps = 4, configs = [{xblock = 16, num_warps = 4, rblock = 32}]} {
+// An outer reduction (@sum_1, a column sum over 1000 rows) tries other tile shapes, in the default mode too.
+// TUNE:       kernel.kernel @sum_1({{.*}} {xblock = 16, rblock = 32, num_warps = 4, configs = [{xblock = 16, num_warps = 4, rblock = 32}, {xblock = 64, num_warps = 8, rblock = 32}, {xblock = 64, num_warps = 8, rblock = 64}, {xblock = 32, num_warps = 4, rblock = 64}, {xblock = 128, num_warps = 8, rblock = 16}, {xblock = 16, num_warps = 4, rblock = 64}, {xblock = 32, num_warps = 4, rblock = 32}]} {
+// DEFAULT:     kernel.kernel @sum_1({{.*}} {xblock = 16, rblock = 32, num_warps = 4, configs = [{xblock = 16, num_warps = 4, rblock = 32}, {xblock = 64, num_warps = 8, rblock = 32}, {xblock = 64, num_warps = 8, rblock = 64}, {xblock = 32, num_warps = 4, rblock = 64}, {xblock = 128, num_warps = 8, rblock = 16}, {xblock = 16, num_warps = 4, rblock = 64}, {xblock = 32, num_warps = 4, rblock = 32}]} {
 
 // -----
 

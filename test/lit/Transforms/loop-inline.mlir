@@ -585,6 +585,46 @@ func.func @materialized_rows(%x: !loop.buffer<[3, 2, 4], f32, strides [8, 4, 1]>
 
 // -----
 
+// A narrowing cast written anyway (an f32 gradient's bf16 copy, returned for a matmul) is not recomputed inside
+// a reduction: the column sum reads the copy's 2 bytes an element, not %g's 4. A cast the return does not
+// read composes as before (@unwritten_cast).
+!f = !loop.buffer<[8, 4], f32, strides [4, 1]>
+!h = !loop.buffer<[8, 4], bf16, strides [4, 1]>
+func.func @written_cast(%g: !f) -> (!h, !loop.buffer<[4], f32, strides [1]>) {
+  %c = loop.pointwise ranges [8, 4] {
+    %a = loop.load %g[#loop.index<"4*i0 + i1">] : !f
+    %t = loop.cast %a : f32 to bf16
+    loop.yield %t : bf16
+  } : !h
+  %s = loop.reduction sum ranges [4] reduce [8] {
+    %v = loop.load %c[#loop.index<"i0 + 4*r0">] : !h
+    %w = loop.cast %v : bf16 to f32
+    loop.yield %w : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  func.return %c, %s : !h, !loop.buffer<[4], f32, strides [1]>
+}
+// CHECK-LABEL: func.func @written_cast
+// CHECK:         %s = loop.reduction sum ranges [4] reduce [8] {
+// CHECK-NEXT:      %v = loop.load %c[#loop.index<"i0 + 4*r0">] : !loop.buffer<[8, 4], bf16, strides [4, 1]>
+func.func @unwritten_cast(%g: !f) -> !loop.buffer<[4], f32, strides [1]> {
+  %c = loop.pointwise ranges [8, 4] {
+    %a = loop.load %g[#loop.index<"4*i0 + i1">] : !f
+    %t = loop.cast %a : f32 to bf16
+    loop.yield %t : bf16
+  } : !h
+  %s = loop.reduction sum ranges [4] reduce [8] {
+    %v = loop.load %c[#loop.index<"i0 + 4*r0">] : !h
+    %w = loop.cast %v : bf16 to f32
+    loop.yield %w : f32
+  } : !loop.buffer<[4], f32, strides [1]>
+  func.return %s : !loop.buffer<[4], f32, strides [1]>
+}
+// CHECK-LABEL: func.func @unwritten_cast
+// CHECK:         %s = loop.reduction sum ranges [4] reduce [8] {
+// CHECK-NEXT:      loop.load %g[#loop.index<"i0 + 4*r0">] : !loop.buffer<[8, 4], f32, strides [4, 1]>
+
+// -----
+
 // A [4, s0] transposing copy read flat by its consumer: its coordinates are a division and a remainder by s0,
 // and its load of %x composes into `FloorDiv(i0, s0) + 4*ModularIndexing(i0, 1, s0)`; under symbolic sizes a
 // composed index longer than max_index_chars keeps the producer in memory (interpolations of patch grids
