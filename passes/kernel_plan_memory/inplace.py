@@ -1,9 +1,9 @@
 """In-place launches for kernel-plan-memory: a kernel may write its output over an input that dies there.
 
 Like Inductor's in_out_ptr, for pointwise kernels and persistent reductions (`triton_per_*`, each program owns
-whole rows, in registers). Legal when the kernel has one output, made by one `loop.pointwise` that every other
-loop op of the kernel feeds, and every read of that input is a load (the two buffers have the same bytes and
-dtype) of an element the program writes, before it writes it:
+whole rows, in registers). Legal for an output made by a `loop.pointwise` of a kernel without stores when
+every read of that input is a load (the two buffers have the same bytes and dtype), by that pointwise or a
+loop op it reads (computed before it writes), of an element the program writes:
 - in a pointwise over the output's ranges, of exactly the element it writes (same element offset);
 - in a reduction whose ranges and reduce dims are the output's ranges, of element (row, r) of the row the
   program writes: the output's offset with reduce index r0, r1, ... in place of the trailing i's. The
@@ -14,8 +14,11 @@ dtype) of an element the program writes, before it writes it:
       %e = loop.pointwise ranges [8, 16] { loop.load %arg0[#loop.index<"16*i0 + i1">] ... } : !v
       kernel.yield %e : !v
     }
-A broadcast read (`16*i0`), a read of another row (`r0`), another element order (`16*i0 + 15 - r0`, legal
-but not proven here) or a looped reduction (stores in an r loop before later loads) keeps its own output.
+Other outputs may be computed from the pointwise's values (a layer norm's input gradient in f32 and its bf16
+copy: the f32 one takes the dying residual gradient's memory) but not from that input. A broadcast read
+(`16*i0`), a read of another row (`r0`), another element order (`16*i0 + 15 - r0`, legal but not proven
+here), a read by an op the output does not wait for, or a looped reduction (stores in an r loop before later
+loads) keeps its own output.
 """
 
 from __future__ import annotations
@@ -37,11 +40,12 @@ def output_offset(op: loop.PointwiseOp) -> sympy.Expr:
     return sympy.expand(sum((sympy.Symbol(f"i{d}") * as_expr(s) for d, s in enumerate(strides)), sympy.Integer(0)))
 
 
-def single_pointwise_output(k: kernel.KernelOp) -> loop.PointwiseOp | None:
+def pointwise_output(k: kernel.KernelOp, position: int) -> loop.PointwiseOp | None:
+    """The `loop.pointwise` whose result the kernel yields as output `position`, if it is one."""
     terminator = k.body.block.last_op
-    if k.kind.data not in INPLACE_KINDS or not isinstance(terminator, kernel.YieldOp) or len(terminator.arguments) != 1:
+    if k.kind.data not in INPLACE_KINDS or not isinstance(terminator, kernel.YieldOp):
         return None
-    producer = terminator.arguments[0].owner
+    producer = terminator.arguments[position].owner
     return producer if isinstance(producer, loop.PointwiseOp) else None
 
 
@@ -52,8 +56,9 @@ def loop_op_under(buffer: SSAValue) -> Operation | None:
     return buffer.owner if isinstance(buffer.owner, loop.PointwiseOp | loop.ReductionOp) else None
 
 
-def feeds_output(k: kernel.KernelOp, producer: loop.PointwiseOp) -> bool:
-    """Whether every loop op of the kernel is the output's producer or computes something it reads."""
+def ops_feeding(producer: loop.PointwiseOp) -> set[Operation] | None:
+    """The producer and the loop ops of its kernel it reads, transitively (computed before it writes);
+    None when the kernel stores (a scatter writes memory other than its outputs)."""
     needed: set[Operation] = set()
     pending = [producer]
     while pending:
@@ -62,11 +67,12 @@ def feeds_output(k: kernel.KernelOp, producer: loop.PointwiseOp) -> bool:
             continue
         needed.add(op)
         for inner in op.walk():
-            if isinstance(inner, loop.StoreOp):
-                return False
             if isinstance(inner, loop.LoadOp) and (source := loop_op_under(inner.buffer)) is not None:
                 pending.append(source)
-    return all(op in needed for op in k.body.block.ops if isinstance(op, loop.PointwiseOp | loop.ReductionOp))
+    k = producer.parent_op()
+    if any(isinstance(inner, loop.StoreOp) for inner in k.walk()):
+        return None
+    return needed
 
 
 def output_point(op: Operation, producer: loop.PointwiseOp) -> dict | None:
@@ -99,12 +105,15 @@ def merged_index(group: list) -> sympy.Expr:
     return index
 
 
-def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, persistent: bool) -> bool:
+def reads_only_written_elements(arg: SSAValue, producer: loop.PointwiseOp, needed: set[Operation],
+                                persistent: bool) -> bool:
+    """Every read of `arg` is a load, by an op computed before the producer writes, of an element (or in a
+    persistent reduction, of the row) the program writes."""
     offset = output_offset(producer)
     for use in arg.uses:
         load = use.operation
         site = load.parent_op()
-        if not isinstance(load, loop.LoadOp) or (site is not producer and not persistent):
+        if not isinstance(load, loop.LoadOp) or site not in needed or (site is not producer and not persistent):
             return False
         point = output_point(site, producer)
         if point is None or sympy.expand(load.index.value() - offset.xreplace(point)) != 0:
@@ -122,17 +131,19 @@ def same_memory(value: SSAValue, output: SSAValue) -> bool:
 
 def inplace_input(launch: kernel.LaunchOp, output: SSAValue, dies_here) -> int | None:
     """The position among `launch.ins` of an input the launch may overwrite with `output`, if any."""
-    if list(launch.outs) != [output]:
+    outs = list(launch.outs)
+    if outs.count(output) != 1:
         return None
     k = launch.lookup_kernel()
-    producer = single_pointwise_output(k) if k is not None else None
-    if producer is None or not feeds_output(k, producer):
+    producer = pointwise_output(k, outs.index(output)) if k is not None else None
+    needed = ops_feeding(producer) if producer is not None else None
+    if needed is None:
         return None
     persistent = k.kind.data == "persistent_reduction"
     ins = list(launch.ins)
     for position, value in enumerate(ins):
         if not same_memory(value, output) or ins.count(value) != 1 or not dies_here(value):
             continue
-        if reads_only_written_elements(k.body.block.args[position], producer, persistent):
+        if reads_only_written_elements(k.body.block.args[position], producer, needed, persistent):
             return position
     return None

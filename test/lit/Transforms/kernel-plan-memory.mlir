@@ -393,6 +393,82 @@ func.func @persistent(%x: !v) -> (!v, !v, !v, !v) {
 // -----
 
 !v = !loop.buffer<[8, 16], f32, strides [16, 1]>
+!h = !loop.buffer<[8, 16], bf16, strides [16, 1]>
+!row = !loop.buffer<[8], f32, strides [1]>
+kernel.kernel @double(%arg0: !v) -> (!v) pointwise numel 128 rnumel 1 {
+  %0 = loop.pointwise ranges [8, 16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %2 = arith.addf %1, %1 : f32
+    loop.yield %2 : f32
+  } : !v
+  kernel.yield %0 : !v
+}
+kernel.kernel @norm_and_copy(%arg0: !v) -> (!v, !h) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction sum ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  %6 = loop.pointwise ranges [8, 16] {
+    %7 = loop.load %2[#loop.index<"16*i0 + i1">] : !v
+    %8 = loop.cast %7 : f32 to bf16
+    loop.yield %8 : bf16
+  } : !h
+  kernel.yield %2, %6 : !v, !h
+}
+kernel.kernel @copy_reads_input(%arg0: !v) -> (!v, !h) persistent_reduction numel 8 rnumel 16 {
+  %0 = loop.reduction sum ranges [8] reduce [16] {
+    %1 = loop.load %arg0[#loop.index<"16*i0 + r0">] : !v
+    loop.yield %1 : f32
+  } : !row
+  %2 = loop.pointwise ranges [8, 16] {
+    %3 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %4 = loop.load %0[#loop.index<"i0">] : !row
+    %5 = arith.subf %3, %4 : f32
+    loop.yield %5 : f32
+  } : !v
+  %6 = loop.pointwise ranges [8, 16] {
+    %7 = loop.load %arg0[#loop.index<"16*i0 + i1">] : !v
+    %8 = loop.cast %7 : f32 to bf16
+    loop.yield %8 : bf16
+  } : !h
+  kernel.yield %2, %6 : !v, !h
+}
+
+// A kernel with two outputs (a layer norm's f32 input gradient and its bf16 copy) writes the f32 one over the
+// dying input it reads row by row: the copy is computed from the f32 values, not from the input. Where the
+// copy reads the input itself (@copy_reads_input), it might do so after the row was overwritten: no reuse.
+func.func @two_outputs(%x: !v) -> (!v, !h, !v, !h) {
+  %a = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  %c = kernel.alloc : !h
+  kernel.launch @norm_and_copy(%a) outs(%b, %c) : (!v) -> (!v, !h)
+  %d = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%d) : (!v) -> (!v)
+  %e = kernel.alloc : !v
+  %f = kernel.alloc : !h
+  kernel.launch @copy_reads_input(%d) outs(%e, %f) : (!v) -> (!v, !h)
+  func.return %b, %c, %e, %f : !v, !h, !v, !h
+}
+// CHECK-LABEL: func.func @two_outputs
+// CHECK-NEXT:    %a = kernel.alloc
+// CHECK-NEXT:    kernel.launch @double(%x) outs(%a)
+// CHECK-NEXT:    %c = kernel.alloc
+// CHECK-NEXT:    %b = kernel.reuse %a
+// CHECK-NEXT:    kernel.launch @norm_and_copy(%b) outs(%b, %c)
+// CHECK:         %e = kernel.alloc
+// CHECK-NEXT:    %f = kernel.alloc
+// CHECK-NEXT:    kernel.launch @copy_reads_input(%d) outs(%e, %f)
+
+// -----
+
+!v = !loop.buffer<[8, 16], f32, strides [16, 1]>
 !c = !loop.buffer<[2, 4, 16], f32, strides [64, 16, 1]>
 !row = !loop.buffer<[2, 4], f32, strides [4, 1]>
 kernel.kernel @make(%arg0: !v) -> (!c) pointwise numel 128 rnumel 1 {
