@@ -29,6 +29,7 @@ from irc.dialects.kernel_analysis.memory_plan import (
     analyze,
     fresh_root,
     storage_bytes_expr,
+    top_level,
 )
 
 MOVABLE_EXTERNS = frozenset(OUT_VARIANTS.values())
@@ -115,12 +116,11 @@ def hoist_target(launch: Operation, allocs: list[Operation], groups) -> tuple[Op
 
 
 def hoist_freeing_launches(block: Block) -> None:
-    analysis = None  # the block's alias groups and positions, until an op moves
+    groups, position = analyze(block)
+    group_of = {value: group for group in groups.values() for value in group.members}
+    touched = {id(g): touching(g, block) for g in groups.values()}
+    extended = any(g.last_use != last_position(touched[id(g)], position) for g in groups.values())
     for launch in [op for op in block.ops if movable(op)]:
-        if analysis is None:
-            groups, position = analyze(block)
-            analysis = {value: group for group in groups.values() for value in group.members}, position
-        group_of, position = analysis
         allocs = movable_outputs(launch, position)
         if allocs is None or not frees_more_than_it_allocates(launch, group_of, position):
             continue
@@ -130,4 +130,25 @@ def hoist_freeing_launches(block: Block) -> None:
         for op in [*views, *allocs, launch]:
             op.detach()
             block.insert_op_before(op, target)
-        analysis = None
+        if extended:  # a pending collective keeps some groups alive past their uses: analyze it all again
+            groups, position = analyze(block)
+            group_of = {value: group for group in groups.values() for value in group.members}
+            touched = {id(g): touching(g, block) for g in groups.values()}
+            continue
+        position = {op: i for i, op in enumerate(block.ops)}
+        for group in groups.values():  # moves change positions, not which ops define or use a group
+            group.last_use = last_position(touched[id(group)], position)
+
+
+def last_position(ops: list[Operation], position: dict[Operation, int]) -> int:
+    return max((position[op] for op in ops), default=-1)
+
+
+def touching(group: AliasGroup, block: Block) -> list[Operation]:
+    """The ops of the block that define or use a member of the group (what its last use is the last of)."""
+    ops = []
+    for value in group.members:
+        if isinstance(value.owner, Operation) and value.owner.parent is block:
+            ops.append(value.owner)
+        ops += [op for use in value.uses if (op := top_level(block, use.operation)) is not None]
+    return ops
