@@ -398,8 +398,10 @@ class WrapperPrinter:
         values = [self.ref(v) for v in op.operands]
         if self.written:
             values, new_values = values[: -len(self.written)], values[-len(self.written):]
-            targets, sources = ", ".join(self.written_names()), ", ".join(new_values)
-            self.emit(f"torch._foreach_copy_([{targets}], [{sources}])")
+            copies = [(t, s) for t, s in zip(self.written_names(), new_values) if t != s]  # not written in place
+            if copies:
+                targets, sources = ", ".join(t for t, _ in copies), ", ".join(s for _, s in copies)
+                self.emit(f"torch._foreach_copy_([{targets}], [{sources}])")
         nones = op.parent_op().attributes.get(NONE_RESULTS)
         for position in sorted(nones.get_values()) if nones is not None else ():
             values.insert(position, "None")

@@ -20,6 +20,8 @@ host `func.func`:
 - A pointwise kernel or persistent reduction writes its one output over an input with the same bytes that dies
   at its launch when it reads that input only at the elements (pointwise) or rows (reductions feeding the
   output) it writes (Inductor's in_out_ptr; `inplace.py`): `kernel.reuse` of the input.
+- A launch writing the new value of an argument the graph overwrites (`irc.written_args`: batch norm's
+  running statistics) writes the argument itself when nothing reads its old value afterwards (`written.py`).
 - Otherwise an allocation takes the memory of the most recently dead group of equal byte size (compared
   symbolically), dtype and device, owned by one alloc; that group's owner is then not freed but reused.
 - First, a launch that frees more bytes than it allocates moves up to just after what it depends on
@@ -44,6 +46,7 @@ from irc.dialects.kernel_analysis.memory_plan import AliasGroup, analyze, has_pl
 from irc.options import CheckedOptions
 from irc.passes.kernel_plan_memory.inplace import inplace_input
 from irc.passes.kernel_plan_memory.order import hoist_freeing_launches
+from irc.passes.kernel_plan_memory.written import write_arguments_in_place
 
 
 @dataclass
@@ -140,6 +143,8 @@ def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True, 
             use_out_variant(op)
     if reorder:
         hoist_freeing_launches(block)
+    if reuse:
+        write_arguments_in_place(block)
     groups, position = analyze(block)
     deaths: dict[int, list[AliasGroup]] = defaultdict(list)
     for group in groups.values():

@@ -17,8 +17,9 @@ loop op it reads (computed before it writes), of an element the program writes:
 Other outputs may be computed from the pointwise's values (a layer norm's input gradient in f32 and its bf16
 copy: the f32 one takes the dying residual gradient's memory) but not from that input. A broadcast read
 (`16*i0`), a read of another row (`r0`), another element order (`16*i0 + 15 - r0`, legal but not proven
-here), a read by an op the output does not wait for, or a looped reduction (stores in an r loop before later
-loads) keeps its own output.
+here), a read by an op the output does not wait for, or an output of a looped reduction stored in an r loop
+(before later loads) keeps its own output; one computed once per row, after the r loops, that alone reads
+the input may take it.
 """
 
 from __future__ import annotations
@@ -41,12 +42,18 @@ def output_offset(op: loop.PointwiseOp) -> sympy.Expr:
 
 
 def pointwise_output(k: kernel.KernelOp, position: int) -> loop.PointwiseOp | None:
-    """The `loop.pointwise` whose result the kernel yields as output `position`, if it is one."""
+    """The `loop.pointwise` whose result the kernel yields as output `position`, if it is one (in a looped
+    reduction, one computed once per row after the r loops it needs: its ranges multiply to numel)."""
     terminator = k.body.block.last_op
-    if k.kind.data not in INPLACE_KINDS or not isinstance(terminator, kernel.YieldOp):
+    if k.kind.data not in (*INPLACE_KINDS, "reduction") or not isinstance(terminator, kernel.YieldOp):
         return None
     producer = terminator.arguments[position].owner
-    return producer if isinstance(producer, loop.PointwiseOp) else None
+    if not isinstance(producer, loop.PointwiseOp):
+        return None
+    if k.kind.data == "reduction":
+        rows = sympy.Mul(*[as_expr(dim_value(d)) for d in producer.ranges.data])
+        return producer if sympy.expand(rows - as_expr(dim_value(k.numel))) == 0 else None
+    return producer
 
 
 def loop_op_under(buffer: SSAValue) -> Operation | None:

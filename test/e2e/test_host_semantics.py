@@ -108,9 +108,8 @@ def test_batch_norm_updates_running_stats(device, training):
 
 
 def test_the_module_writes_mutated_inputs(device):
-    """aot_autograd keeps input mutations in the graph, as for Inductor: the forward module copies the new
-    running statistics and the step counter into the buffers itself, one foreach copy after its last
-    launch."""
+    """aot_autograd keeps input mutations in the graph, as for Inductor: the forward module's kernels write
+    the new running statistics and the step counter into the buffers themselves (in place, no copy)."""
     def make():  # no convolution bias: before a batch norm its gradient is zero but for rounding
         convolution = torch.nn.Conv2d(3, 5, 3, bias=False)
         return torch.nn.Sequential(convolution, torch.nn.BatchNorm2d(5), torch.nn.ReLU())
@@ -123,6 +122,17 @@ def test_the_module_writes_mutated_inputs(device):
     assert metrics.graph_fallbacks == 0
     assert_same(list(compiled.state_dict().values()), list(eager.state_dict().values()))
     assert_same([p.grad for p in compiled.parameters()], [p.grad for p in eager.parameters()])
+    sources = [open(path).read() for path in metrics.generated_modules]
+    assert sum(source.count("torch._foreach_copy_(") for source in sources) == 0
+
+
+def test_a_mutation_reading_other_elements_is_not_in_place(device):
+    """The new value reads the old one transposed: computed in a buffer of its own, then copied over."""
+    def fn(x, y):
+        x.copy_(x.t() * 2 + y)
+        return x.sum(1)
+
+    check_mutation(fn, rand(9, 9, device=device), rand(9, 9, device=device))
     sources = [open(path).read() for path in metrics.generated_modules]
     assert sum(source.count("torch._foreach_copy_(") for source in sources) == 1
 

@@ -623,3 +623,76 @@ func.func @pending_collective(%x: !v) -> (!v, !v) {
 // CHECK:         %w = kernel.extern "_c10d_functional::wait_tensor.default"(%r)
 // CHECK-NEXT:    kernel.free %a
 // CHECK-NOT:     kernel.free %r
+
+// -----
+
+!v = !loop.buffer<[64], f32, strides [1]>
+kernel.kernel @scale(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %r = loop.pointwise ranges [64] {
+    %0 = loop.load %arg0[#loop.index<"i0">] : !v
+    %1 = arith.constant 9.000000e-01 : f32
+    %2 = arith.mulf %0, %1 : f32
+    loop.yield %2 : f32
+  } : !v
+  kernel.yield %r : !v
+}
+kernel.kernel @reversed(%arg0: !v) -> (!v) pointwise numel 64 rnumel 1 {
+  %r = loop.pointwise ranges [64] {
+    %0 = loop.load %arg0[#loop.index<"63 - i0">] : !v
+    loop.yield %0 : f32
+  } : !v
+  kernel.yield %r : !v
+}
+
+// Overwritten arguments (irc.written_args): a launch whose new value nothing reads the old one after, reading it
+// only at the element it writes, writes the argument itself (%mean); %late's old value is read after its
+// launch, %flip's launch reads other elements, %copied is another argument: each keeps its own buffer.
+func.func @written(%mean: !v, %late: !v, %flip: !v, %copied: !v, %src: !v) -> (!v, !v, !v, !v, !v)
+    attributes {irc.written_args = array<i64: 0, 1, 2, 3>} {
+  %m = kernel.alloc : !v
+  kernel.launch @scale(%mean) outs(%m) : (!v) -> (!v)
+  %l = kernel.alloc : !v
+  kernel.launch @scale(%late) outs(%l) : (!v) -> (!v)
+  %o = kernel.alloc : !v
+  kernel.launch @scale(%late) outs(%o) : (!v) -> (!v)
+  %f = kernel.alloc : !v
+  kernel.launch @reversed(%flip) outs(%f) : (!v) -> (!v)
+  func.return %o, %m, %l, %f, %src : !v, !v, !v, !v, !v
+}
+// CHECK-LABEL: func.func @written
+// CHECK-NEXT:    kernel.launch @scale(%mean) outs(%mean)
+// CHECK-NEXT:    %l = kernel.alloc
+// CHECK-NEXT:    kernel.launch @scale(%late) outs(%l)
+// CHECK:         kernel.launch @reversed(%flip) outs(%f)
+// CHECK:         func.return %o, %mean, %l, %f, %src
+// NOREUSE-LABEL: func.func @written
+// NOREUSE-NEXT:    %m = kernel.alloc
+
+// -----
+
+!x = !loop.buffer<[8, 64], f32, strides [64, 1]>
+!r = !loop.buffer<[8], f32, strides [1]>
+kernel.kernel @row_mean(%x: !x, %old: !r) -> (!r) reduction numel 8 rnumel 64 {
+  %s = loop.reduction sum ranges [8] reduce [64] {
+    %0 = loop.load %x[#loop.index<"64*i0 + r0">] : !x
+    loop.yield %0 : f32
+  } : !r
+  %n = loop.pointwise ranges [8] {
+    %0 = loop.load %s[#loop.index<"i0">] : !r
+    %1 = loop.load %old[#loop.index<"i0">] : !r
+    %2 = arith.addf %0, %1 : f32
+    loop.yield %2 : f32
+  } : !r
+  kernel.yield %n : !r
+}
+
+// A looped reduction's row output, computed once per row after its r loop and alone reading %mean, writes it.
+func.func @written_after_loop(%x: !x, %mean: !r) -> (!r) attributes {irc.written_args = array<i64: 1>} {
+  %n = kernel.alloc : !r
+  kernel.launch @row_mean(%x, %mean) outs(%n) : (!x, !r) -> (!r)
+  func.return %n : !r
+}
+// CHECK-LABEL: func.func @written_after_loop
+// CHECK-NEXT:    kernel.launch @row_mean(%x, %mean) outs(%mean)
+// CHECK-NEXT:    kernel.free %x
+// CHECK-NEXT:    func.return %mean
