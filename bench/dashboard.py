@@ -28,6 +28,29 @@ TRAINING_MODELS = (
     "resnet50", "tf_efficientnet_b0", "convnextv2_nano", "deit_tiny_patch16_224", "mobilevit_s",
 )
 ROUNDS = 3
+LOCK = "IRC_DASHBOARD_LOCK"  # the file the model processes of one run lock: compiles shared, timing alone
+
+
+def host_phase(timing: bool):
+    """Compiles of several model processes may overlap each other but not a process's timing (a compile's
+    threads slow a host-bound step by a third): timing holds the run's lock alone, compiling shares it."""
+    import contextlib
+    import fcntl
+
+    path = os.environ.get(LOCK)
+    if not path:
+        return contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def locked():
+        with open(path, "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX if timing else fcntl.LOCK_SH)
+            try:
+                yield
+            finally:
+                fcntl.flock(f, fcntl.LOCK_UN)
+
+    return locked()
 
 
 def median(values):
@@ -88,29 +111,32 @@ def infer_row(family) -> dict:
 
     from irc import metrics
 
-    row = {"model": family.name, "source": family.source, **fp32_check(family)}
-    torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 16)
-    model, inputs = family.build(device="cuda", dtype=torch.bfloat16)
-    row["inputs"] = [list(x.shape) for x in inputs]
-    fns = {"eager": model}
-    with torch.no_grad():
-        want = model(*inputs)
-        for backend in ("inductor", "irc"):
-            metrics.reset()
-            fn = compiled(model, backend)
-            start = time.perf_counter()
-            got = fn(*inputs)
-            torch.cuda.synchronize()
-            row[f"{backend}_compile_s"] = time.perf_counter() - start
-            row[f"{backend}_bf16_error"] = relative_error(got, want)
-            fns[backend] = fn
-            if backend == "irc":
-                row["eager_ops"], row["kernels"] = eager_ops(metrics), metrics.generated_kernel_count
-        for backend, fn in fns.items():
-            row[f"{backend}_peak_mb"] = peak_mb(lambda: fn(*inputs))
-    for key, per_backend in timings(fns, inputs, "cuda", ROUNDS).items():
-        for backend, values in per_backend.items():
-            row[f"{backend}_{key}"] = median(values)
+    with host_phase(timing=False):
+        row = {"model": family.name, "source": family.source, **fp32_check(family)}
+        torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 16)
+        model, inputs = family.build(device="cuda", dtype=torch.bfloat16)
+        row["inputs"] = [list(x.shape) for x in inputs]
+        fns = {"eager": model}
+        with torch.no_grad():
+            want = model(*inputs)
+            for backend in ("inductor", "irc"):
+                metrics.reset()
+                fn = compiled(model, backend)
+                start = time.perf_counter()
+                got = fn(*inputs)
+                torch.cuda.synchronize()
+                row[f"{backend}_compile_s"] = time.perf_counter() - start
+                row[f"{backend}_bf16_error"] = relative_error(got, want)
+                fns[backend] = fn
+                if backend == "irc":
+                    row["eager_ops"], row["kernels"] = eager_ops(metrics), metrics.generated_kernel_count
+    with host_phase(timing=True):
+        with torch.no_grad():
+            for backend, fn in fns.items():
+                row[f"{backend}_peak_mb"] = peak_mb(lambda: fn(*inputs))
+        for key, per_backend in timings(fns, inputs, "cuda", ROUNDS).items():
+            for backend, values in per_backend.items():
+                row[f"{backend}_{key}"] = median(values)
     return row
 
 
@@ -154,26 +180,28 @@ def train_row(family) -> dict:
     base.train()
     row = {"model": family.name, "source": family.source, "inputs": [list(x.shape) for x in inputs]}
     steps, losses = {}, {}
-    for backend in ("eager", "inductor", "irc"):
-        metrics.reset()
-        step = train_step_fn(copy.deepcopy(base), inputs, backend)
-        start = time.perf_counter()
-        losses[backend] = step().item()
-        torch.cuda.synchronize()
-        row[f"{backend}_compile_s"] = time.perf_counter() - start
-        if backend == "irc":
-            row["eager_ops"], row["graph_fallbacks"] = eager_ops(metrics), metrics.graph_fallbacks
-        step()
-        steps[backend] = step
+    with host_phase(timing=False):
+        for backend in ("eager", "inductor", "irc"):
+            metrics.reset()
+            step = train_step_fn(copy.deepcopy(base), inputs, backend)
+            start = time.perf_counter()
+            losses[backend] = step().item()
+            torch.cuda.synchronize()
+            row[f"{backend}_compile_s"] = time.perf_counter() - start
+            if backend == "irc":
+                row["eager_ops"], row["graph_fallbacks"] = eager_ops(metrics), metrics.graph_fallbacks
+            step()
+            steps[backend] = step
     scale = max(abs(losses["eager"]), 1e-6)
     row["loss_error"] = {b: abs(losses[b] - losses["eager"]) / scale for b in losses}
     times = {b: [] for b in steps}
-    for _ in range(ROUNDS):
+    with host_phase(timing=True):
+        for _ in range(ROUNDS):
+            for backend, step in steps.items():
+                times[backend].append(step_ms(step))
         for backend, step in steps.items():
-            times[backend].append(step_ms(step))
-    for backend, step in steps.items():
-        row[f"{backend}_ms"] = median(times[backend])
-        row[f"{backend}_peak_mb"] = peak_mb(step)
+            row[f"{backend}_ms"] = median(times[backend])
+            row[f"{backend}_peak_mb"] = peak_mb(step)
     return row
 
 
@@ -214,13 +242,15 @@ def collect(name: str, row_json: str, proc, started: float) -> dict:
 
 
 def run_all(names: list[str], args) -> list[dict]:
-    """Runs the models, one process per model, at most `per_gpu` per GPU at a time (compiles overlap the
-    others' timing: 1 for numbers to keep); writes each row as it ends."""
+    """Runs the models, one process per model, at most `per_gpu` per GPU at a time; their compiles overlap,
+    each one's timing runs alone (`host_phase`; per_gpu 1 for numbers to keep: two on one GPU share its
+    memory); writes each row as it ends."""
     import torch
 
     slots = [(gpu, k) for gpu in range(torch.cuda.device_count()) for k in range(args.per_gpu)]
     rows, pending, running = [], list(names), {}
     cache_root = tempfile.mkdtemp(prefix="irc-dashboard-")
+    os.environ[LOCK] = os.path.join(cache_root, "host.lock")
     while pending or running:
         for slot in [s for s in slots if s not in running and pending]:
             name = pending.pop(0)

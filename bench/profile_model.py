@@ -69,11 +69,62 @@ def host_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
     return text.getvalue(), (time.perf_counter() - start) / CALLS * 1e3
 
 
+def step_times(fn, inputs, train: bool = False) -> tuple[float, float]:
+    """Per call, with no profiler: the wall ms of CALLS calls (to the GPU's end) and the host ms until the
+    last call returned; a host time close to the wall time means the host bounds the call, not the GPU."""
+    import time
+
+    with torch.enable_grad() if train else torch.no_grad():
+        torch.cuda.synchronize()
+        start = time.perf_counter()
+        for _ in range(CALLS):
+            fn(*inputs)
+        host = time.perf_counter() - start
+        torch.cuda.synchronize()
+        wall = time.perf_counter() - start
+    return wall / CALLS * 1e3, host / CALLS * 1e3
+
+
 def op_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
     """torch.profiler's host events of CALLS calls by own CPU time, and the host ms per call they cover."""
     events = profiled_events(fn, inputs, ProfilerActivity.CPU, train)
     total_ms = sum(e.self_cpu_time_total for e in events) / CALLS / 1e3
     return events.table(sort_by="self_cpu_time_total", row_limit=rows, max_name_column_width=70), total_ms
+
+
+RUNTIME_WAITS = ("Synchronize", "cudaMalloc", "cudaFree", "cudaMemcpy", "cudaHostAlloc", "cudaStreamWaitEvent")
+
+
+def sync_report(fn, inputs, train: bool = False) -> str:
+    """Per call: the CUDA runtime calls that can make the host wait (synchronizations, device allocations,
+    copies; torch.profiler's host events) with their own CPU time, and the places torch's sync debug mode
+    flags (a host sync inside an ATen op: `item`, a copy to the CPU, `nonzero`)."""
+    import traceback
+    import warnings
+
+    events = profiled_events(fn, inputs, ProfilerActivity.CPU, train, warm_up=1)
+    lines = [
+        f"{e.key}: {e.count / CALLS:g} a call, {e.self_cpu_time_total / CALLS / 1e3:.2f} ms"
+        for e in events
+        if any(w in e.key for w in RUNTIME_WAITS)
+    ]
+    places = Counter()
+
+    def record(message, *_):
+        if "synchroniz" in str(message):
+            places.update(["".join(traceback.format_stack(limit=7)[:-2])])
+
+    torch.cuda.set_sync_debug_mode("warn")
+    try:
+        with warnings.catch_warnings(), torch.enable_grad() if train else torch.no_grad():
+            warnings.simplefilter("always")
+            warnings.showwarning = record
+            fn(*inputs)
+    finally:
+        torch.cuda.set_sync_debug_mode(0)
+    torch.cuda.synchronize()
+    flagged = [f"{n}x {where}" for where, n in places.most_common(8)]
+    return "\n".join(lines + (["sync debug mode flagged:", *flagged] if flagged else ["sync debug mode: none"]))
 
 
 def training_memory(model, inputs, backend: str) -> str:
@@ -143,6 +194,7 @@ def main() -> None:
     parser.add_argument("--ops", action="store_true", help="and the host's operators per call (torch.profiler)")
     parser.add_argument("--dynamic", action="store_true", help="compile with dynamic=True")
     parser.add_argument("--memory", action="store_true", help="with --train: saved activations, backward peak")
+    parser.add_argument("--syncs", action="store_true", help="and what makes the host wait (runtime calls, syncs)")
     args = parser.parse_args()
     for name in args.models:
         if name in ZOO:
@@ -160,7 +212,9 @@ def main() -> None:
 
                 fn = train_step_fn(model.float().train(), inputs, backend)
             table, kernels_us = kernel_table(fn, () if args.train else inputs, args.rows, args.train)
-            print(f"===== {name} {backend}: GPU time {kernels_us:.1f} us per call")
+            wall, host = step_times(fn, () if args.train else inputs, args.train)
+            timing = f"GPU time {kernels_us:.1f} us per call; wall {wall:.2f} ms, host {host:.2f} ms"
+            print(f"===== {name} {backend}: {timing}")
             if backend == "irc" and not args.train:
                 copies = layout_copies(fn, inputs)
                 print(f"layout copies per call: {len(copies)} {copies[:8]}")
@@ -172,6 +226,8 @@ def main() -> None:
             if args.memory and args.train:  # the step's compiled code again (the same model and backend)
                 memory = training_memory(model.float().train(), inputs, backend)
                 print(f"===== {name} {backend}: {memory}", flush=True)
+            if args.syncs:
+                print(f"===== {name} {backend}: host waits\n{sync_report(fn, () if args.train else inputs, args.train)}")
             if args.ops:
                 table, host_ms = op_table(fn, () if args.train else inputs, args.rows, args.train)
                 print(f"===== {name} {backend}: host operators, {host_ms:.1f} ms own CPU time per call\n{table}")
