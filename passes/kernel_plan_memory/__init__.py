@@ -12,6 +12,7 @@ host `func.func`:
     func.return %c : ...                                               kernel.free %b : ...
                                                                        func.return %c : ...
 
+- A view of a view reads the first one's source; a view with its source's type is the source (`views.py`).
 - Externs with a native out= variant (mm, bmm, addmm, baddbmm) write into a planner allocation.
 - Buffers that may share memory (views, extern results that may alias their operands) form alias groups; a
   group dies after the last use of any member, and each member gets a `kernel.free` there.
@@ -46,6 +47,7 @@ from irc.dialects.kernel_analysis.memory_plan import AliasGroup, analyze, has_pl
 from irc.options import CheckedOptions
 from irc.passes.kernel_plan_memory.inplace import inplace_input
 from irc.passes.kernel_plan_memory.order import hoist_freeing_launches
+from irc.passes.kernel_plan_memory.views import fold_view_chains
 from irc.passes.kernel_plan_memory.written import write_arguments_in_place
 
 
@@ -138,6 +140,7 @@ class Planner:
 
 def plan_host(host: func.FuncOp, reuse: bool = True, out_variants: bool = True, reorder: bool = True) -> None:
     block = host.body.block
+    fold_view_chains(block)
     if out_variants:
         for op in [op for op in block.ops if isinstance(op, kernel.ExternOp)]:
             use_out_variant(op)
