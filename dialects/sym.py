@@ -286,7 +286,7 @@ def _simplify_floordiv(x: sympy.Expr, d: sympy.Expr, sizes: dict) -> sympy.Expr:
         base, divisor, modulus = x.args
         return ModularIndexing(base, divisor * d, _quotient(modulus, d))
     quotient, rest = _split_multiples(x, d)
-    if quotient != 0:
+    if quotient != 0 and _kept_nonnegative(rest, sizes):
         return quotient + _simplify_floordiv(rest, d, sizes)
     if _within(x, d, sizes):
         return sympy.Integer(0)
@@ -300,7 +300,9 @@ def _simplify_modular(x: sympy.Expr, a: sympy.Expr, m: sympy.Expr, sizes: dict) 
         return ModularIndexing(x.args[0], x.args[1] * a, m)
     if isinstance(x, ModularIndexing) and _positive(x.args[1]) and _divides(a * m, x.args[2]):
         return ModularIndexing(x.args[0], x.args[1] * a, m)
-    _, x = _split_multiples(x, a * m)
+    multiples, rest = _split_multiples(x, a * m)
+    if multiples != 0 and _kept_nonnegative(rest, sizes):
+        x = rest
     quotient, rest = _split_multiples(x, a)
     if rest == 0 and a != 1:
         return ModularIndexing(quotient, 1, m)
@@ -365,6 +367,16 @@ def _is_integer_polynomial(q: sympy.Expr) -> bool:
             if not (factor.is_Pow or factor.is_Symbol or isinstance(factor, FloorDiv | ModularIndexing)):
                 return False
     return True
+
+
+def _kept_nonnegative(rest: sympy.Expr, sizes: dict) -> bool:
+    """Whether the part of a dividend left after taking out multiples of the divisor may stand alone: a
+    constant (folded with floor semantics here), or never negative over the ranges. Kernels divide with
+    Triton's truncating `//` and `%` (index_lowering.py): `(4 - s0 % 4) % 4` must not become `(-(s0 % 4)) % 4`."""
+    if rest.is_Integer:
+        return True
+    bounds = index_bounds(rest, sizes)
+    return bounds is not None and _nonnegative(bounds[0])
 
 
 def _within(x: sympy.Expr, d: sympy.Expr, sizes: dict) -> bool:

@@ -73,3 +73,22 @@ def test_window_attention_trained_at_three_image_sizes(dynamic):
     nothing."""
     shapes = [(2, 3, 32, 48), (3, 3, 48, 40), (2, 3, 24, 56)]
     check_training(TinySwin, shapes, dynamic, DYNAMIC_GRAPHS if dynamic else AUTOMATIC_GRAPHS)
+
+
+def test_pad_to_a_multiple_then_read_from_the_end():
+    """Mamba2's chunked scan pads its sequence to a multiple of the chunk, `(c - L % c) % c`, and reads the
+    padded tail. Kernels divide with truncation: the pad amount must not become `(-(L % c)) % c` (which gave
+    the padded tail's zeros the values of the row before)."""
+    from irc import metrics
+
+    def f(x):
+        padded = F.pad(x, (0, (4 - x.shape[1] % 4) % 4))
+        return padded[:, -1:] * 1.0 + padded.sum(1, keepdim=True)
+
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(f, backend="irc", dynamic=True)
+    for length in (8, 6, 7, 13):
+        x = torch.randn(2, length)
+        torch.testing.assert_close(compiled(x), f(x))
+    assert metrics.graph_fallbacks == 0

@@ -65,6 +65,49 @@ def test_simplify_index_keeps_what_it_cannot_prove():
     # x may be negative or unbounded: nothing to fold
     assert simplify_index(ModularIndexing(x, 1, 9)) == ModularIndexing(x, 1, 9)
     assert simplify_index(FloorDiv(i0 - 1, 4), {"i0": 4}) == FloorDiv(i0 - 1, 4)
+    # kernels divide with truncation: taking out multiples must not leave a dividend that can be negative
+    padded = ModularIndexing(4 - ModularIndexing(s0, 1, 4), 1, 4)  # F.pad to a multiple of 4
+    assert simplify_index(padded) == padded
+    assert simplify_index(FloorDiv(4 * i1 + i0 - 1, 4), {"i0": 4, "i1": 3}) == FloorDiv(4 * i1 + i0 - 1, 4)
+    assert simplify_index(ModularIndexing(8 + i0 - 3, 1, 4), {"i0": 4}) == ModularIndexing(i0 + 5, 1, 4)
+
+
+def evaluate_truncating(expr, values):
+    """An index expression's value with Triton's truncating `//` and `%` (C semantics), as kernels compute it."""
+    if expr.is_Integer or expr.is_Symbol:
+        return evaluate_index(expr, values)
+    args = [evaluate_truncating(a, values) for a in expr.args]
+    if isinstance(expr, FloorDiv | ModularIndexing):
+        quotient = np.trunc(np.asarray(args[0]) / args[1]).astype(np.int64)
+        return quotient if isinstance(expr, FloorDiv) else np.fmod(quotient, args[2])
+    total = args[0]
+    for a in args[1:]:
+        total = total + a if expr.is_Add else total * a
+    return total
+
+
+def divisions_nonnegative(expr, values) -> bool:
+    """Whether every FloorDiv / ModularIndexing in expr divides a non-negative value at the points."""
+    calls = expr.atoms(FloorDiv, ModularIndexing)
+    return all(np.all(np.asarray(evaluate_index(c.args[0], values)) >= 0) for c in calls)
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_simplified_index_is_right_with_truncating_division(seed):
+    """Where an index divides non-negative values only (as the IR's indices do), its simplified form computed
+    with truncating division, as kernels do, is its value."""
+    rng = random.Random(seed)
+    names = ["i0", "i1", "i2"]
+    sizes = {n: rng.choice([1, 2, 3, 4, 5, 8, 12]) for n in names}
+    expr = random_index(rng, names, rng.randint(1, 3))
+    values = {n: np.random.default_rng(seed).integers(0, sizes[n], 64) for n in names}
+    if not divisions_nonnegative(expr, values):
+        pytest.skip("the expression itself divides negative values")
+    simplified = simplify_index(expr, sizes)
+    assert np.array_equal(
+        np.broadcast_to(evaluate_index(expr, values), (64,)),
+        np.broadcast_to(evaluate_truncating(simplified, values), (64,)),
+    ), (expr, simplified, sizes)
 
 
 def random_affine(rng: random.Random, names: list[str]) -> sympy.Expr:
