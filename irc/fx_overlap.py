@@ -51,7 +51,7 @@ def self_overlapping_write(gm) -> str | None:
     import torch
 
     for node in gm.graph.nodes:
-        name = node.target if node.op == "call_method" else getattr(node.target, "__name__", "")
+        name = node.target if node.op == "call_method" else _function_name(node.target)
         if node.op not in ("call_method", "call_function") or not _in_place(name) or not node.args:
             continue
         written = _example(node.args[0])
@@ -60,6 +60,11 @@ def self_overlapping_write(gm) -> str | None:
         if isinstance(written, torch.Tensor) and any(partial_overlap(written, r) for r in reads):
             return node.format_node()
     return None
+
+
+def _function_name(target) -> str:
+    """A called function's name; none for Python's `operator` functions (`or_`, `and_` are not in place)."""
+    return "" if getattr(target, "__module__", None) in ("_operator", "operator") else getattr(target, "__name__", "")
 
 
 def _in_place(name: object) -> bool:

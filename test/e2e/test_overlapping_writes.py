@@ -45,3 +45,15 @@ def test_full_and_disjoint_overlaps_compile():
     metrics.reset()
     torch.testing.assert_close(compiled(fn)(x), fn(x))
     assert metrics.graphs_compiled > 0
+
+
+def test_or_and_and_of_views_of_one_tensor_compile():
+    """`m[:, :, None] | m[:, None]` (Funnel's token-type matrix) calls operator.or_, which writes nothing."""
+    def fn(x, y):
+        m = x > 0
+        return ((m[:, :, None] | m[:, None]).float() * y + (m[:, :, None] & m[:, None]).float()).sum()
+
+    metrics.reset()
+    x, y = rand(2, 8), rand(2, 8, 8)
+    torch.testing.assert_close(compiled(fn)(x, y), fn(x, y))
+    assert metrics.graphs_compiled == 1 and metrics.graph_fallbacks == 0
