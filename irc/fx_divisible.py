@@ -224,6 +224,7 @@ def _candidate(node):
         numerator, divisor = node.args
     else:
         return None
+    numerator, divisor = _common_sizes_out(numerator, divisor)
     if not (divisor.is_Integer and int(divisor) > 1):
         return None
     coefficient, symbol = numerator.as_coeff_Mul()
@@ -233,6 +234,19 @@ def _candidate(node):
     if needed == 1:
         return None
     return symbol, int(needed), _exactness_facts(node, kind, numerator, divisor)
+
+
+def _common_sizes_out(numerator, divisor):
+    """Numerator and divisor with the size symbols both are products of taken out: Mod(s27*s53, 4*s53) is
+    zero exactly where Mod(s27, 4) is (sizes are positive), the guard a reshape with -1 of a product leaves."""
+    import sympy
+
+    common = [f for f in sympy.Mul.make_args(divisor) if f.is_Symbol and _backed(f)]
+    common = [f for f in common if f in sympy.Mul.make_args(numerator)]
+    if not common:
+        return numerator, divisor
+    factor = sympy.Mul(*common)
+    return numerator / factor, divisor / factor
 
 
 def _exactness_facts(node, kind: str, numerator, divisor) -> tuple:

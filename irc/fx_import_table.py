@@ -17,7 +17,7 @@ import logging
 import operator
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import f64, i64
+from xdsl.dialects.builtin import f32, f64, i64
 
 from irc.dialects import aten
 from irc.dialects.elementwise import SPECIAL_POLYNOMIALS
@@ -137,10 +137,19 @@ def binary(
             return None
         mode = rounding_mode or args.get("rounding_mode")
         props = {"rounding_mode": mode} if mode is not None else {}
-        result = op(importer.operand(a), importer.operand(b), result_type(node), **props)
+        operands = [importer.operand(a), importer.operand(b)]
+        if not any(isinstance(v.type, aten.TensorType) for v in operands):  # torch.div(SymInt, int)
+            operands[0] = scalar_as_tensor(importer, operands[0])
+        result = op(*operands, result_type(node), **props)
         return importer.insert(result).result
 
     return build
+
+
+def scalar_as_tensor(importer, value):
+    """A number as the 0-d tensor eager wraps it in (float32 for a Python float, as torch.tensor gives)."""
+    element = f32 if value.type == f64 else value.type
+    return importer.insert(aten.FullOp(aten.TensorType([], element), value)).result
 
 
 def float_pow(builder: Builder) -> Builder:

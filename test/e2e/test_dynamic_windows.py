@@ -1,4 +1,5 @@
-"""Window attention (Swin's stages) trained at three image sizes under dynamic shapes.
+"""Windows and chunks under dynamic shapes: window attention (Swin's stages) trained at three image sizes, a
+sequence padded to a multiple of a chunk and read from its end (Mamba2), a size divided by a number (Longformer).
 
 Each stage pads its token grid to a multiple of the window (`(w - side % w) % w`), splits it into windows by
 views, attends within each window, merges the windows back and crops the padding where there was any; patch
@@ -90,5 +91,40 @@ def test_pad_to_a_multiple_then_read_from_the_end():
     compiled = torch.compile(f, backend="irc", dynamic=True)
     for length in (8, 6, 7, 13):
         x = torch.randn(2, length)
+        torch.testing.assert_close(compiled(x), f(x))
+    assert metrics.graph_fallbacks == 0
+
+
+@pytest.mark.parametrize("rounding_mode", ["trunc", "floor", None])
+def test_division_of_a_size_by_a_number(rounding_mode):
+    """Longformer counts its attention chunks as `torch.div(seq_len, w, rounding_mode="trunc") - 1`: under
+    dynamic shapes both operands are numbers, and eager's result a 0-d tensor."""
+    from irc import metrics
+
+    def f(x):
+        return x * (torch.div(x.shape[1], 4, rounding_mode=rounding_mode) - 1)
+
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(f, backend="irc", dynamic=True)
+    for length in (16, 11):
+        x = torch.randn(2, length)
+        torch.testing.assert_close(compiled(x), f(x))
+    assert metrics.graph_fallbacks == 0
+
+
+def test_sequence_reshaped_into_chunks():
+    """`x.reshape(b, -1, chunk, h)` (Mamba2's reshape_into_chunks) leaves torch the guard
+    `Eq(Mod(s1*s2*s0, 4*s2*s0), 0)`: the sequence is read as 4 times a fresh size, and the view verifies."""
+    from irc import metrics
+
+    def f(x):
+        return torch.cumsum(x.reshape(x.shape[0], -1, 4, x.shape[2]).permute(0, 3, 1, 2), -1)
+
+    torch._dynamo.reset()
+    metrics.reset()
+    compiled = torch.compile(f, backend="irc", dynamic=True)
+    for length in (8, 12, 20):
+        x = torch.rand(2, length, 3)
         torch.testing.assert_close(compiled(x), f(x))
     assert metrics.graph_fallbacks == 0
