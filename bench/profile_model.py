@@ -92,7 +92,9 @@ def op_table(fn, inputs, rows: int, train: bool = False) -> tuple[str, float]:
     return events.table(sort_by="self_cpu_time_total", row_limit=rows, max_name_column_width=70), total_ms
 
 
-RUNTIME_WAITS = ("Synchronize", "cudaMalloc", "cudaFree", "cudaMemcpy", "cudaHostAlloc", "cudaStreamWaitEvent")
+RUNTIME_WAITS = (
+    "Synchronize", "cudaMalloc", "cudaFree", "cudaMemcpy", "cudaHostAlloc", "cudaStreamWaitEvent",
+)
 
 
 def sync_report(fn, inputs, train: bool = False) -> str:
@@ -124,7 +126,8 @@ def sync_report(fn, inputs, train: bool = False) -> str:
         torch.cuda.set_sync_debug_mode(0)
     torch.cuda.synchronize()
     flagged = [f"{n}x {where}" for where, n in places.most_common(8)]
-    return "\n".join(lines + (["sync debug mode flagged:", *flagged] if flagged else ["sync debug mode: none"]))
+    flagged = ["sync debug mode flagged:", *flagged] if flagged else ["sync debug mode: none"]
+    return "\n".join(lines + flagged)
 
 
 def training_memory(model, inputs, backend: str) -> str:
@@ -194,7 +197,7 @@ def main() -> None:
     parser.add_argument("--ops", action="store_true", help="and the host's operators per call (torch.profiler)")
     parser.add_argument("--dynamic", action="store_true", help="compile with dynamic=True")
     parser.add_argument("--memory", action="store_true", help="with --train: saved activations, backward peak")
-    parser.add_argument("--syncs", action="store_true", help="and what makes the host wait (runtime calls, syncs)")
+    parser.add_argument("--syncs", action="store_true", help="and what makes the host wait")
     args = parser.parse_args()
     for name in args.models:
         if name in ZOO:
@@ -227,7 +230,8 @@ def main() -> None:
                 memory = training_memory(model.float().train(), inputs, backend)
                 print(f"===== {name} {backend}: {memory}", flush=True)
             if args.syncs:
-                print(f"===== {name} {backend}: host waits\n{sync_report(fn, () if args.train else inputs, args.train)}")
+                waits = sync_report(fn, () if args.train else inputs, args.train)
+                print(f"===== {name} {backend}: host waits\n{waits}")
             if args.ops:
                 table, host_ms = op_table(fn, () if args.train else inputs, args.rows, args.train)
                 print(f"===== {name} {backend}: host operators, {host_ms:.1f} ms own CPU time per call\n{table}")

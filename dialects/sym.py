@@ -372,7 +372,8 @@ def _is_integer_polynomial(q: sympy.Expr) -> bool:
 def _kept_nonnegative(rest: sympy.Expr, sizes: dict) -> bool:
     """Whether the part of a dividend left after taking out multiples of the divisor may stand alone: a
     constant (folded with floor semantics here), or never negative over the ranges. Kernels divide with
-    Triton's truncating `//` and `%` (index_lowering.py): `(4 - s0 % 4) % 4` must not become `(-(s0 % 4)) % 4`."""
+    Triton's truncating `//` and `%` (index_lowering.py): `(4 - s0 % 4) % 4` must not become
+    `(-(s0 % 4)) % 4`."""
     if rest.is_Integer:
         return True
     bounds = index_bounds(rest, sizes)

@@ -238,7 +238,8 @@ def _candidate(node):
 
 def _common_sizes_out(numerator, divisor):
     """Numerator and divisor with the size symbols both are products of taken out: Mod(s27*s53, 4*s53) is
-    zero exactly where Mod(s27, 4) is (sizes are positive), the guard a reshape with -1 of a product leaves."""
+    zero exactly where Mod(s27, 4) is (sizes are positive), the guard a reshape with -1 of a product
+    leaves."""
     import sympy
 
     common = [f for f in sympy.Mul.make_args(divisor) if f.is_Symbol and _backed(f)]

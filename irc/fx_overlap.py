@@ -64,7 +64,9 @@ def self_overlapping_write(gm) -> str | None:
 
 def _function_name(target) -> str:
     """A called function's name; none for Python's `operator` functions (`or_`, `and_` are not in place)."""
-    return "" if getattr(target, "__module__", None) in ("_operator", "operator") else getattr(target, "__name__", "")
+    if getattr(target, "__module__", None) in ("_operator", "operator"):
+        return ""
+    return getattr(target, "__name__", "")
 
 
 def _in_place(name: object) -> bool:

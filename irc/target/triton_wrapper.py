@@ -398,7 +398,8 @@ class WrapperPrinter:
         values = [self.ref(v) for v in op.operands]
         if self.written:
             values, new_values = values[: -len(self.written)], values[-len(self.written):]
-            copies = [(t, s) for t, s in zip(self.written_names(), new_values) if t != s]  # not written in place
+            pairs = zip(self.written_names(), new_values)
+            copies = [(t, s) for t, s in pairs if t != s]  # the others were written in place
             if copies:
                 targets, sources = ", ".join(t for t, _ in copies), ", ".join(s for _, s in copies)
                 self.emit(f"torch._foreach_copy_([{targets}], [{sources}])")

@@ -2,10 +2,11 @@
 
 A kernel launch, or a matmul extern written into its output (mm.out and its kind: pure, no RNG), that is the
 last use of buffers bigger than its outputs moves up, over launches and externs that write none of its inputs'
-alias groups (readers of them are passed), to just after what it depends on: its inputs die earlier and only its smaller outputs live
-longer (Inductor's reorder for peak memory does this and more). What dies counts intermediates and the
-inputs the function owns (`irc.owned`: a backward's saved activations). GPT-2 attention: the copy of v from
-the qkv projection runs before the scores bmm, so the projection is freed before the scores are allocated:
+alias groups (readers of them are passed), to just after what it depends on: its inputs die earlier and only
+its smaller outputs live longer (Inductor's reorder for peak memory does this and more). What dies counts
+intermediates and the inputs the function owns (`irc.owned`: a backward's saved activations). GPT-2
+attention: the copy of v from the qkv projection runs before the scores bmm, so the projection is freed before
+the scores are allocated:
 
     %q = ... clone(qkv) ; %k = ... clone(qkv)          %q = ... clone(qkv) ; %k = ... clone(qkv)
     %s = bmm(%q, %k)                            ->     %v = kernel.alloc ; kernel.launch @clone(qkv) outs(%v)

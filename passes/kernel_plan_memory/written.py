@@ -4,14 +4,15 @@ A graph that mutates an input (batch norm's running statistics and step counter 
 value last and names the argument in `irc.written_args`; the wrapper copies the value over the argument after
 the last launch (`torch._foreach_copy_`, one device copy each). Like Inductor's stores into a mutated input,
 the launch that writes the value writes the argument itself when
-- the value is a buffer of the argument's exact type, allocated for that one launch, returned once;
+- the value is a buffer of the argument's exact type (so the argument is a buffer), allocated for that one
+  launch, returned once;
 - nothing reads the argument (or a view of it) after that launch, and the launch reads it, if at all, only at
   the elements it writes (inplace.py's rule for an output over a dying input).
 The value is then the argument: no buffer, no copy (the wrapper copies only values that are not the argument).
 
     %n = kernel.alloc : !b
-    kernel.launch @add_one(%count) outs(%n) : ...      ->     kernel.launch @add_one(%count) outs(%count) : ...
-    func.return %out, %n : ...                                func.return %out, %count : ...
+    kernel.launch @add_one(%count) outs(%n) : ...    ->    kernel.launch @add_one(%count) outs(%count) : ...
+    func.return %out, %n : ...                             func.return %out, %count : ...
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel
 from irc.dialects.aten import written_args
-from irc.dialects.kernel_analysis.memory_plan import AliasGroups, is_buffer, top_level
+from irc.dialects.kernel_analysis.memory_plan import AliasGroups, top_level
 from irc.passes.kernel_plan_memory.inplace import inplace_input
 
 
@@ -39,7 +40,7 @@ def write_arguments_in_place(block: Block) -> None:
     for argument_position, value in zip(written, values[-len(written):]):
         argument = block.args[argument_position]
         launch = sole_writer(value, position)
-        if launch is None or values.count(value) != 1 or not is_buffer(argument) or argument.type != value.type:
+        if launch is None or values.count(value) != 1 or argument.type != value.type:
             continue
         members = groups[aliases.find(argument)].members
         if overwritable(argument, value, launch, members, block, position):

@@ -1,5 +1,6 @@
 """Windows and chunks under dynamic shapes: window attention (Swin's stages) trained at three image sizes, a
-sequence padded to a multiple of a chunk and read from its end (Mamba2), a size divided by a number (Longformer).
+sequence padded to a multiple of a chunk and read from its end (Mamba2), a size divided by a number
+(Longformer).
 
 Each stage pads its token grid to a multiple of the window (`(w - side % w) % w`), splits it into windows by
 views, attends within each window, merges the windows back and crops the padding where there was any; patch

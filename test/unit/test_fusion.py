@@ -73,7 +73,7 @@ def test_simplify_index_keeps_what_it_cannot_prove():
 
 
 def evaluate_truncating(expr, values):
-    """An index expression's value with Triton's truncating `//` and `%` (C semantics), as kernels compute it."""
+    """An index expression's value with Triton's truncating `//` and `%`, as kernels compute it."""
     if expr.is_Integer or expr.is_Symbol:
         return evaluate_index(expr, values)
     args = [evaluate_truncating(a, values) for a in expr.args]
