@@ -329,8 +329,11 @@ def report(rows: list[dict], train: bool) -> str:
     import torch
     import triton
 
+    from report import irc_origin
+
     head = (f"{time.strftime('%Y-%m-%d')}, {torch.cuda.get_device_name()}, torch {torch.__version__}, "
-            f"triton {triton.__version__}; one process per model, cold caches, {ROUNDS} interleaved rounds")
+            f"triton {triton.__version__}, {irc_origin()}; one process per model, cold caches, {ROUNDS} "
+            "interleaved rounds")
     if train:
         return "\n".join([head, "", geomean_line(rows, "ms", "training"), "", *train_table(rows)]) + "\n"
     return "\n".join([head, "", geomean_line(rows, "ms", "wall-time"), "",

@@ -289,14 +289,19 @@ def versions(device: str) -> dict:
         "transformers": transformers.__version__,
     }
     info["gpu"] = torch.cuda.get_device_name() if device == "cuda" else "none (cpu)"
+    from report import irc_origin
+
+    info["irc"] = irc_origin()
     return info
 
 
 def report(rows: list[dict], info: dict, args) -> str:
+    from report import origin
+
     configs = "tiny configs" if args.small else "full configs"
     timer = "do_bench median ms" if args.device == "cuda" else "CPU ms"
     head = (
-        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}, transformers "
+        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}{origin(info)}, transformers "
         f"{info['transformers']}; {args.dtype} inference, {configs}, "
         f"{args.repeat} interleaved round(s), {timer}"
     )

@@ -32,6 +32,20 @@ SECTION_MARKS = (
 BACKENDS = ("eager", "inductor", "irc")
 
 
+def irc_origin() -> str:
+    """Where the measured irc was imported from: the tree beside bench/ or, named as such, another copy (an
+    installed wheel shadowing the checkout measures old code)."""
+    import irc
+
+    package = os.path.dirname(os.path.abspath(irc.__file__))
+    tree = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "irc")
+    return "irc of this tree" if package == tree else f"irc NOT of this tree: {package}"
+
+
+def origin(info: dict) -> str:
+    return f", {info['irc']}" if "irc" in info else ""
+
+
 def peak_gbs(gpu: str) -> float:
     return next((gbs for key, gbs in PEAK_GBS.items() if key in gpu), DEFAULT_PEAK_GBS)
 
@@ -204,7 +218,7 @@ def write_results(rows: list[dict], info: dict, results_path: str, out_dir: str 
     lines = [
         "# irc benchmark results",
         "",
-        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}. "
+        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}{origin(info)}. "
         f"Times are triton.testing.do_bench medians (warm-up excluded, L2 flushed between runs); compile "
         f"time is the first call's wall time. GB/s from the minimal bytes (every input read once, every "
         f"output written once; inputs twice in the rows marked \"inputs read twice\": softmax rows too long to "

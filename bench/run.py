@@ -22,7 +22,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from report import write_results  # noqa: E402
+from report import irc_origin, write_results  # noqa: E402
 from workloads import WORKLOADS, Workload, minimal_bytes  # noqa: E402
 
 TOLERANCES = {
@@ -174,6 +174,7 @@ def versions(device: str) -> dict:
 
     info = {"date": time.strftime("%Y-%m-%d %H:%M"), "torch": torch.__version__, "triton": triton.__version__}
     info["gpu"] = torch.cuda.get_device_name() if device == "cuda" else "none (cpu)"
+    info["irc"] = irc_origin()
     if device == "cuda":
         info["copy_gbs"] = copy_gbs()
     return info
