@@ -80,12 +80,17 @@ class ReduceRow:
     """One reduction kind: Triton spelling over `{0}`, `{axis}`, `{keep_dims}`, operand class, result rule.
 
     `helper` is the source of a `@triton.jit` combine function the emitted module must define, if any.
+    `numpy` names the numpy ufunc whose `reduce` (`accumulate` for a scan) Triton's interpreter may run
+    instead of calling the combine function element by element: the helper's, or tl.standard's
+    `standard_combine`.
     """
 
     template: str
     operands: str = "numeric"
     result: str = "same"
     helper: str = ""
+    numpy: str = ""
+    standard_combine: str = ""
 
 
 _PROD_HELPER = """@triton.jit
@@ -105,16 +110,21 @@ def _minimum_combine(a, b):
 
 REDUCE_KINDS: dict[str, ReduceRow] = {
     "sum": ReduceRow("tl.sum({0}, {axis}, keep_dims={keep_dims})"),
-    "prod": ReduceRow("tl.reduce({0}, {axis}, _prod_combine, keep_dims={keep_dims})", helper=_PROD_HELPER),
+    "prod": ReduceRow("tl.reduce({0}, {axis}, _prod_combine, keep_dims={keep_dims})", helper=_PROD_HELPER,
+                      numpy="multiply"),
     "max": ReduceRow("tl.max({0}, {axis}, keep_dims={keep_dims})"),
     "min": ReduceRow("tl.min({0}, {axis}, keep_dims={keep_dims})"),
     "argmax": ReduceRow("tl.argmax({0}, {axis}, keep_dims={keep_dims})", result="index"),
     "argmin": ReduceRow("tl.argmin({0}, {axis}, keep_dims={keep_dims})", result="index"),
-    "any": ReduceRow("tl.reduce_or({0}, {axis}, keep_dims={keep_dims})", "bool"),
-    "xor_sum": ReduceRow("tl.xor_sum({0}, {axis}, keep_dims={keep_dims})", "integer"),
+    "any": ReduceRow("tl.reduce_or({0}, {axis}, keep_dims={keep_dims})", "bool", numpy="bitwise_or",
+                     standard_combine="_or_combine"),
+    "xor_sum": ReduceRow("tl.xor_sum({0}, {axis}, keep_dims={keep_dims})", "integer", numpy="bitwise_xor",
+                         standard_combine="_xor_combine"),
     # NaN-propagating max/min (torch's amax/amin), like the elementwise maximum/minimum rows
-    "maximum": ReduceRow("tl.reduce({0}, {axis}, _maximum_combine, keep_dims={keep_dims})", helper=_MAXIMUM_HELPER),
-    "minimum": ReduceRow("tl.reduce({0}, {axis}, _minimum_combine, keep_dims={keep_dims})", helper=_MINIMUM_HELPER),
+    "maximum": ReduceRow("tl.reduce({0}, {axis}, _maximum_combine, keep_dims={keep_dims})",
+                         helper=_MAXIMUM_HELPER, numpy="maximum"),
+    "minimum": ReduceRow("tl.reduce({0}, {axis}, _minimum_combine, keep_dims={keep_dims})",
+                         helper=_MINIMUM_HELPER, numpy="minimum"),
 }
 
 # log(exp(a) + exp(b)) as ATen's logcumsumexp combines: NaN propagates, two equal infinities stay themselves
@@ -131,9 +141,12 @@ def _logaddexp_combine(a, b):
 SCAN_KINDS: dict[str, ReduceRow] = {
     "sum": ReduceRow("tl.cumsum({0}, {axis})"),
     "prod": ReduceRow("tl.cumprod({0}, {axis})"),
-    "logsumexp": ReduceRow("tl.associative_scan({0}, {axis}, _logaddexp_combine)", "float", helper=_LOGADDEXP_HELPER),
-    "max": ReduceRow("tl.associative_scan({0}, {axis}, _maximum_combine)", helper=_MAXIMUM_HELPER),
-    "min": ReduceRow("tl.associative_scan({0}, {axis}, _minimum_combine)", helper=_MINIMUM_HELPER),
+    "logsumexp": ReduceRow("tl.associative_scan({0}, {axis}, _logaddexp_combine)", "float",
+                           helper=_LOGADDEXP_HELPER, numpy="logaddexp"),
+    "max": ReduceRow("tl.associative_scan({0}, {axis}, _maximum_combine)", helper=_MAXIMUM_HELPER,
+                     numpy="maximum"),
+    "min": ReduceRow("tl.associative_scan({0}, {axis}, _minimum_combine)", helper=_MINIMUM_HELPER,
+                     numpy="minimum"),
     # rows sorted along the last axis (axis 1 of [XBLOCK, RBLOCK]), {1} the number of real lanes (`length`)
     **{
         f"{name}{suffix}": ReduceRow(f"_sort_rows({{0}}, {{1}}, {descending})[{part}]", "sortable", result,

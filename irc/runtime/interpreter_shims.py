@@ -19,6 +19,9 @@
 - The interpreter's tl.dot multiplies bfloat16 operands as their uint16 bits: `interpreted_stdlib()` swaps in
   a dot that widens them to float32 first (template kernels' GEMMs); its float comparisons compare bfloat16
   bits too (-0.0 != 0.0): they are swapped for ones that widen first.
+- The interpreter reduces and scans with a combine function other than its own few (tl.reduce_or, irc's
+  NaN-propagating maximum, logcumsumexp's) one element at a time in Python, seconds a launch:
+  `interpreted_stdlib()` runs the numpy ufunc the reduction's table row names instead (`fast_reductions`).
 - The interpreter skips tl.device_assert outside debug mode: `interpreted_stdlib()` turns it on (without the
   overflow checks) and raises a failed assert as eager's error (`device_error`: IndexError for an index out of
   range, RuntimeError("ZeroDivisionError") for an integer division by zero).
@@ -27,6 +30,7 @@
 import contextlib
 import dataclasses
 import threading
+import weakref
 from types import SimpleNamespace
 
 _lock = threading.RLock()
@@ -65,6 +69,7 @@ def interpreted_stdlib():
         for name in FLOAT_COMPARISONS:
             saved.append((builder, name, getattr(builder, name)))
             setattr(builder, name, _bfloat16_comparison(getattr(builder, name)))
+        saved.extend(fast_reductions())
         from triton.runtime.interpreter import interpreter_builder as instance
 
         saved.append((instance, "options", instance.options))
@@ -81,6 +86,100 @@ def interpreted_stdlib():
                 setattr(module, name, value)
             for namespace, before in snapshots:
                 _restore_namespace(namespace, before)
+
+
+def fast_reductions() -> list:
+    """Swaps the interpreter's element-by-element reduce and scan for numpy ufuncs where the combine function
+    is one a table row names a ufunc for; returns what it replaced as (owner, name, original)."""
+    from triton.runtime import interpreter
+
+    replaced = []
+    swaps = (("ReduceOps", "generic_reduce", _ufunc_reduce), ("ScanOps", "generic_scan", _ufunc_scan))
+    for owner, name, make in swaps:
+        cls = getattr(interpreter, owner, None)
+        original = getattr(cls, name, None)
+        if original is not None:
+            replaced.append((cls, name, original))
+            setattr(cls, name, make(original))
+    return replaced
+
+
+def _ufunc_reduce(original):
+    def generic_reduce(self, input):
+        ufunc = _ufunc_for(self.combine_fn, input)
+        if ufunc is None:
+            return original(self, input)
+        import numpy as np
+
+        with np.errstate(all="ignore"):
+            data = ufunc.reduce(input[0].handle.data, axis=self.axis, keepdims=self.keep_dims)
+        return [self.to_tensor(data, input[0].dtype)]
+
+    return generic_reduce
+
+
+def _ufunc_scan(original):
+    def generic_scan(self, input):
+        ufunc = _ufunc_for(self.combine_fn, input)
+        if ufunc is None:
+            return original(self, input)
+        import numpy as np
+
+        with np.errstate(all="ignore"):
+            data = ufunc.accumulate(input[0].handle.data, axis=self.axis)
+        return [self.to_tensor(data, input[0].dtype)]
+
+    return generic_scan
+
+
+def _ufunc_for(combine_fn, input):
+    """The ufunc standing for `combine_fn` over one operand, or None (several operands, bfloat16 data held as
+    bits, a combine function no row names)."""
+    import triton.language as tl
+
+    fn = getattr(combine_fn, "fn", None)
+    if fn is None or len(input) != 1 or input[0].dtype.scalar == tl.bfloat16:
+        return None
+    if fn not in _resolved:
+        _resolved[fn] = _row_ufuncs().get(_source_of(fn))
+    return _resolved[fn]
+
+
+_resolved: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # combine function -> ufunc or None
+_ufuncs: dict | None = None
+
+
+def _row_ufuncs() -> dict:
+    """The source of each combine function a reduction or scan row names a numpy ufunc for -> that ufunc."""
+    global _ufuncs
+    if _ufuncs is None:
+        import numpy as np
+        from triton.language import standard
+
+        from irc.dialects.triton_ops_table import REDUCE_KINDS, SCAN_KINDS
+
+        ufuncs = {}
+        for row in (*REDUCE_KINDS.values(), *SCAN_KINDS.values()):
+            if row.helper and row.numpy:
+                ufuncs[_undecorated(row.helper)] = getattr(np, row.numpy)
+            elif row.standard_combine and row.numpy:
+                combine = getattr(standard, row.standard_combine)
+                ufuncs[_source_of(getattr(combine, "fn", combine))] = getattr(np, row.numpy)
+        _ufuncs = ufuncs
+    return _ufuncs
+
+
+def _source_of(fn) -> str | None:
+    import inspect
+
+    try:
+        return _undecorated(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return None
+
+
+def _undecorated(source: str) -> str:
+    return "\n".join(line for line in source.strip().splitlines() if not line.startswith("@"))
 
 
 def _language_namespaces() -> list:
