@@ -6,6 +6,10 @@ elements, `2*FloorDiv(P, 2) == P`, only because P is even, which expansion canno
 under integer divisions is written as m*t + r for every residue r of the product m of the divisors above it
 (t a fresh size symbol), and each case is simplified: the divisions of m*t + r fold, and the sizes are equal
 where every case is zero. Expressions needing more than MAX_CASES cases are not split (not proven).
+
+The same cases give a size its form without divisions where each case simplifies to one polynomial once t is
+written back as (s - r)/m (`division_free_form`): a length padded to a multiple of 4 and cut back,
+`4*FloorDiv(s0 + ModularIndexing(4 - ModularIndexing(s0, 1, 4), 1, 4), 4) - ModularIndexing(...)`, is s0.
 """
 
 from __future__ import annotations
@@ -48,6 +52,31 @@ def _zero_in_every_residue_class(difference: sympy.Expr) -> bool:
         if simplify_index(_floor_divisions(difference.xreplace(case))) != 0:
             return False
     return True
+
+
+@lru_cache(maxsize=1 << 12)
+def division_free_form(expr: sympy.Expr) -> sympy.Expr | None:
+    """`expr` without integer divisions where every residue class of its symbols under divisions simplifies
+    to the same polynomial with integer coefficients in those symbols, else None."""
+    moduli = _moduli(expr, 1, {})
+    if not moduli or math.prod(moduli.values()) > MAX_CASES:
+        return None
+    symbols = sorted(moduli, key=str)
+    fresh = [sympy.Symbol(f"s{900000 + n}", integer=True, nonnegative=True) for n in range(len(symbols))]
+    forms = set()
+    for residues in itertools.product(*(range(moduli[s]) for s in symbols)):
+        case = {s: moduli[s] * t + r for s, t, r in zip(symbols, fresh, residues)}
+        simplified = simplify_index(_floor_divisions(expr.xreplace(case)))
+        if simplified.has(FloorDiv, CeilDiv, ModularIndexing):
+            return None
+        back = {t: (s - r) / moduli[s] for s, t, r in zip(symbols, fresh, residues)}
+        forms.add(sympy.expand(simplified.xreplace(back)))
+        if len(forms) > 1:
+            return None
+    form = forms.pop()
+    if any(not number.is_Integer for number in form.atoms(sympy.Rational)):
+        return None
+    return form
 
 
 def _moduli(expr: sympy.Expr, above: int, found: dict) -> dict:

@@ -76,6 +76,42 @@ def graph_size_definitions(gm) -> dict:
     return {}
 
 
+def settled_size(expr, shape_env):
+    """`expr` (irc's sympy) with each outermost part that reads the fresh symbols of guarded expressions
+    (fx_divisible.derived_definitions) written without divisions where their definitions make that exact
+    (sym_equal.division_free_form). A length padded to a multiple of 4 is 4*q, q = FloorDiv(P, 4); cut back
+    after a chunked scan, torch's size `FloorDiv(P, 4)*FloorDiv(P, FloorDiv(P, 4)) - pad` reads 4*q - pad,
+    which is the length s27 itself, as the tensors it broadcasts with are:
+
+        4*s27004 - ModularIndexing(4 - ModularIndexing(s27, 1, 4), 1, 4)  ->  s27
+    """
+    from irc.fx_divisible import derived_definitions
+
+    derived = derived_definitions(shape_env) if shape_env is not None else {}
+    if not derived or expr.is_number:
+        return expr
+    definitions = tuple(sorted(((_convert(q), irc_size(e)) for q, e in derived.items()), key=str))
+    return _settled(expr, definitions)
+
+
+@lru_cache(maxsize=4096)
+def _settled(expr, definitions: tuple):
+    from irc.dialects.sym_equal import division_free_form
+
+    symbols = {q for q, _ in definitions}
+    if not (sym_dag.free_symbols(expr) & symbols):
+        return expr
+    defined = expr
+    for _ in definitions:  # a definition may read another fresh symbol
+        if not (sym_dag.free_symbols(defined) & symbols):
+            break
+        defined = sym_dag.replace(defined, dict(definitions))
+    form = None if sym_dag.free_symbols(defined) & symbols else division_free_form(defined)
+    if form is not None or expr.is_Atom:
+        return expr if form is None else form
+    return expr.func(*[_settled(a, definitions) for a in expr.args])
+
+
 def guarded_expr(value):
     """torch's sympy expression of a SymInt (SymFloat, SymBool), each part its guards fix folded."""
     from irc.fx_divisible import divisible_form

@@ -65,12 +65,13 @@ def size_dim(size):
     import torch
 
     if isinstance(size, torch.SymInt):
-        from irc.fx_sizes import expanded_polynomial, guarded_expr, named_long_parts
+        from irc.fx_sizes import expanded_polynomial, guarded_expr, named_long_parts, settled_size
 
         expr = guarded_expr(size)
         if expr.is_number:
             return int(expr)
-        return named_long_parts(expanded_polynomial(size_expr(expr)), size.node.shape_env)
+        shape_env = size.node.shape_env
+        return named_long_parts(expanded_polynomial(settled_size(size_expr(expr), shape_env)), shape_env)
     return int(size)
 
 

@@ -1,5 +1,5 @@
 """Windows and chunks under dynamic shapes: window attention (Swin's stages) trained at three image sizes, a
-sequence padded to a multiple of a chunk and read from its end (Mamba2), a size divided by a number
+sequence padded to a multiple of a chunk, read from its end and cut back (Mamba2), a size divided by a number
 (Longformer).
 
 Each stage pads its token grid to a multiple of the window (`(w - side % w) % w`), splits it into windows by
@@ -129,3 +129,32 @@ def test_sequence_reshaped_into_chunks():
         x = torch.rand(2, length, 3)
         torch.testing.assert_close(compiled(x), f(x))
     assert metrics.graph_fallbacks == 0
+
+
+class ChunkedMixer(nn.Module):
+    """Mamba2's chunked scan in small: the sequence padded to a multiple of the chunk and split into chunks,
+    attention-like products within each chunk (einsums), the chunks joined and added to a residual padded
+    separately, then the padding cut off where there is any."""
+
+    def __init__(self, chunk: int = 4, width: int = 4):
+        super().__init__()
+        self.chunk, self.proj, self.D = chunk, nn.Linear(width, width), nn.Parameter(torch.rand(width))
+
+    def forward(self, x):
+        batch, length, width = x.shape
+        pad = (self.chunk - length % self.chunk) % self.chunk
+        v = self.proj(x)
+        chunks = F.pad(v, (0, 0, 0, pad)).reshape(batch, -1, self.chunk, width)
+        scores = torch.einsum("bclh,bcsh->bcls", chunks, chunks)
+        y = torch.einsum("bcls,bcsh->bclh", scores, chunks).reshape(batch, -1, width)
+        y = y + self.D * F.pad(v * x, (0, 0, 0, pad))
+        if pad > 0:
+            y = y[:, :length]
+        return y * x
+
+
+def test_chunked_sequence_trained_at_four_lengths():
+    """The residual's gradient reaches the padding's backward with the joined chunks' length, torch's
+    `P//4 * (P // (P//4))`, and leaves it cut back by the padding: with P read as 4*q, `4*q - pad`, which is
+    the length s0 itself. Spelled so, the gradient broadcasts with the input's (else the backward fell back)."""
+    check_training(ChunkedMixer, [(2, 8, 4), (2, 6, 4), (2, 7, 4), (2, 13, 4)])

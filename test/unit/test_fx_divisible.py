@@ -5,6 +5,7 @@ import math
 
 import pytest
 import sympy
+import torch
 from torch._dynamo.source import ConstantSource
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
 
@@ -115,3 +116,20 @@ def test_size_definitions_are_read_by_grammar():
         function.attributes[SIZE_DEFINITIONS] = DictionaryAttr(bad)
         with pytest.raises(VerifyException):
             size_definitions(function)
+
+
+def test_padded_length_cut_back_is_the_length():
+    """Mamba2 pads its sequence to a multiple of the chunk, splits it into chunks (torch: P // 4 chunks of
+    P // (P // 4)) and cuts the padding off their product again: the padded length is 4 times a fresh symbol,
+    and the length cut back from it is the length itself, as the tensors it broadcasts with spell it."""
+    env = ShapeEnv()
+    x = size(env, "x", 6)
+    pad = (4 - x % 4) % 4
+    padded = x + pad
+    assert padded % 4 == 0
+    chunks = padded // 4
+    fresh = size_dim(chunks)
+    assert fresh.is_Symbol and size_dim(padded) == 4 * fresh
+    length = sympy.Symbol(str(x.node.expr))
+    assert size_dim(chunks * (padded // chunks) - pad) == length
+    assert str(size_dim(3 * torch.sym_max(1, chunks * (padded // chunks) - pad))) == f"3*Max(1, {length})"
