@@ -115,17 +115,18 @@ def _settled(expr, definitions: tuple):
 def guarded_expr(value):
     """torch's sympy expression of a SymInt (SymFloat, SymBool), each part its guards fix folded."""
     from irc.fx_divisible import divisible_form
+    from irc.fx_pinned import pinned_values
 
     expr = value.node.expr
     shape_env = value.node.shape_env
     if shape_env is None or expr.is_number:
         return expr
     if expr.is_Atom:
-        expr = _guarded_equals(shape_env).get(expr, expr)
+        pinned = pinned_values(shape_env)
+        expr = pinned[expr] if expr in pinned else _guarded_equals(shape_env).get(expr, expr)
         if expr.is_Atom:
             return divisible_form(expr, shape_env)
-    ranges = tuple((s, shape_env.var_to_range.get(s)) for s in sorted(sym_dag.free_symbols(expr), key=str))
-    folded = _fold_guarded_equal(_fold_fixed(expr, ranges), shape_env)
+    folded = _fold_guarded_equal(_fold_fixed(expr, _ranges(expr, shape_env)), shape_env)
     return folded if folded.is_number else divisible_form(_fold_proven(folded, shape_env), shape_env)
 
 
@@ -175,13 +176,16 @@ _PROVEN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def _fold_guarded_equal(expr, shape_env):
-    """`expr` with the parts that guards equate with a size symbol (`_guarded_equals`) replaced. MPT slices its
-    ALiBi bias from `max(0, 2048 - length)`; the broadcast against the scores leaves the guard
-    `Eq(s34, 2048 - Max(0, 2048 - s34))`, which no range shows (s34 <= 2048 is not among them). Labels passed
-    flattened beside [s23, s27] input ids leave `Eq(s97, s23*s27)`, which torch does not substitute:
+    """`expr` with the parts that guards equate with a size symbol or a fixed value (`_guarded_equals`)
+    replaced. MPT slices its ALiBi bias from `max(0, 2048 - length)`; the broadcast against the scores leaves
+    the guard `Eq(s34, 2048 - Max(0, 2048 - s34))`, which no range shows (s34 <= 2048 is not among them).
+    Labels passed flattened beside [s23, s27] input ids leave `Eq(s97, s23*s27)`, which torch does not
+    substitute. An associative scan over two inputs of lengths s98 and s20 halves both and combines the
+    halves, leaving `Eq(s20//2, s98//2)`, where the ranges fix s98 to 6..7 but say nothing of s20:
 
         2048 - Max(0, 2048 - s34)  ->  s34
         16*s97                     ->  16*s23*s27
+        s20//2                     ->  3
     """
     equal = _guarded_equals(shape_env)
     return sym_dag.replace(expr, equal) if equal and not expr.is_Atom else expr
@@ -190,17 +194,16 @@ def _fold_guarded_equal(expr, shape_env):
 def _guarded_equals(shape_env) -> dict:
     """{part: its replacement} of the guards `Eq(symbol, expression)` (either way round) among `shape_env`'s: an
     expression of the symbol itself becomes the symbol; the symbol becomes a product of other sizes (the
-    spelling of every view that flattens them)."""
+    spelling of every view that flattens them). A guard `Eq(a, b)` where one side is fixed at a value (by the
+    ranges, or by the guards read before) makes the other side that value (`_guarded_values`)."""
     import sympy
 
     known = _EQUALS.get(shape_env)
     if known is not None and known[0] == len(shape_env.guards):
         return known[1]
     equal: dict = {}
-    for guard in shape_env.guards:
-        fact = guard.expr
-        if not isinstance(fact, sympy.Eq):
-            continue
+    facts = [guard.expr for guard in shape_env.guards if isinstance(guard.expr, sympy.Eq)]
+    for fact in facts:
         for symbol, other in ((fact.lhs, fact.rhs), (fact.rhs, fact.lhs)):
             if not symbol.is_Symbol or other.is_Atom:
                 continue
@@ -208,8 +211,38 @@ def _guarded_equals(shape_env) -> dict:
                 equal.setdefault(other, symbol)
             elif other.is_Mul and all(f.is_Symbol or f.is_Integer for f in other.args):
                 equal.setdefault(symbol, other)
+    equal |= {part: value for part, value in _guarded_values(facts, shape_env).items() if part not in equal}
     _EQUALS[shape_env] = (len(shape_env.guards), equal)
     return equal
+
+
+def _guarded_values(facts: list, shape_env) -> dict:
+    """{part: integer} of the guard equalities `facts` with one side an integer once the ranges fix its parts
+    (`_fold_fixed`) and the parts found so far are put in; the other side, when it is not a size symbol (a
+    symbol is bound from an input's size), is that integer. Repeated until no guard gives a new part."""
+    values: dict = {}
+    while True:
+        found = {}
+        for fact in facts:
+            sides = [_fold_fixed(sym_dag.replace(side, values), _ranges(side, shape_env))
+                     for side in fact.args]
+            for side, fixed in ((fact.lhs, sides[1]), (fact.rhs, sides[0])):
+                if fixed.is_Integer and not side.is_number and not side.is_Symbol and side not in values:
+                    found[side] = fixed
+        if not found:
+            return values
+        values |= found
+
+
+def _ranges(expr, shape_env) -> tuple:
+    """((symbol, its ValueRanges)) of `expr`'s symbols; a symbol the guards pin (fx_pinned.py): its value."""
+    from torch.utils._sympy.value_ranges import ValueRanges
+
+    from irc.fx_pinned import pinned_values
+
+    pinned = pinned_values(shape_env)
+    return tuple((s, ValueRanges(pinned[s], pinned[s]) if s in pinned else shape_env.var_to_range.get(s))
+                 for s in sorted(sym_dag.free_symbols(expr), key=str))
 
 
 # shape environment -> (guard count, _guarded_equals' table at that count)
