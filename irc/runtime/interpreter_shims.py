@@ -105,31 +105,30 @@ def fast_reductions() -> list:
 
 
 def _ufunc_reduce(original):
-    def generic_reduce(self, input):
-        ufunc = _ufunc_for(self.combine_fn, input)
-        if ufunc is None:
-            return original(self, input)
-        import numpy as np
+    def run(ufunc, op, data):
+        return ufunc.reduce(data, axis=op.axis, keepdims=op.keep_dims)
 
-        with np.errstate(all="ignore"):
-            data = ufunc.reduce(input[0].handle.data, axis=self.axis, keepdims=self.keep_dims)
-        return [self.to_tensor(data, input[0].dtype)]
-
-    return generic_reduce
+    return _through_ufunc(original, run)
 
 
 def _ufunc_scan(original):
-    def generic_scan(self, input):
-        ufunc = _ufunc_for(self.combine_fn, input)
+    return _through_ufunc(original, lambda ufunc, op, data: ufunc.accumulate(data, axis=op.axis))
+
+
+def _through_ufunc(original, run):
+    """The interpreter's element-by-element `original(op, input)`, or `run(ufunc, op, data)` where a row names
+    a ufunc for the op's combine function."""
+
+    def apply(op, input):
+        ufunc = _ufunc_for(op.combine_fn, input)
         if ufunc is None:
-            return original(self, input)
+            return original(op, input)
         import numpy as np
 
         with np.errstate(all="ignore"):
-            data = ufunc.accumulate(input[0].handle.data, axis=self.axis)
-        return [self.to_tensor(data, input[0].dtype)]
+            return [op.to_tensor(run(ufunc, op, input[0].handle.data), input[0].dtype)]
 
-    return generic_scan
+    return apply
 
 
 def _ufunc_for(combine_fn, input):
