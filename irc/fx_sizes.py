@@ -121,9 +121,13 @@ def guarded_expr(value):
     shape_env = value.node.shape_env
     if shape_env is None or expr.is_number:
         return expr
+    pinned = pinned_values(shape_env)
+    if pinned and sym_dag.free_symbols(expr) & pinned.keys():  # every size and stride reads the value
+        expr = sym_dag.replace(expr, pinned)
+        if expr.is_number:
+            return expr
     if expr.is_Atom:
-        pinned = pinned_values(shape_env)
-        expr = pinned[expr] if expr in pinned else _guarded_equals(shape_env).get(expr, expr)
+        expr = _guarded_equals(shape_env).get(expr, expr)
         if expr.is_Atom:
             return divisible_form(expr, shape_env)
     folded = _fold_guarded_equal(_fold_fixed(expr, _ranges(expr, shape_env)), shape_env)
