@@ -281,6 +281,7 @@ def versions(device: str) -> dict:
     import torch
     import transformers
     import triton
+    from report import irc_origin
 
     info = {
         "date": time.strftime("%Y-%m-%d %H:%M"),
@@ -289,8 +290,6 @@ def versions(device: str) -> dict:
         "transformers": transformers.__version__,
     }
     info["gpu"] = torch.cuda.get_device_name() if device == "cuda" else "none (cpu)"
-    from report import irc_origin
-
     info["irc"] = irc_origin()
     return info
 
@@ -301,8 +300,8 @@ def report(rows: list[dict], info: dict, args) -> str:
     configs = "tiny configs" if args.small else "full configs"
     timer = "do_bench median ms" if args.device == "cuda" else "CPU ms"
     head = (
-        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}{origin(info)}, transformers "
-        f"{info['transformers']}; {args.dtype} inference, {configs}, "
+        f"{info['date']}, {info['gpu']}, torch {info['torch']}, triton {info['triton']}{origin(info)}, "
+        f"transformers {info['transformers']}; {args.dtype} inference, {configs}, "
         f"{args.repeat} interleaved round(s), {timer}"
     )
     return "\n".join([head, "", *table(rows)]) + "\n"

@@ -156,5 +156,6 @@ class ChunkedMixer(nn.Module):
 def test_chunked_sequence_trained_at_four_lengths():
     """The residual's gradient reaches the padding's backward with the joined chunks' length, torch's
     `P//4 * (P // (P//4))`, and leaves it cut back by the padding: with P read as 4*q, `4*q - pad`, which is
-    the length s0 itself. Spelled so, the gradient broadcasts with the input's (else the backward fell back)."""
+    the length s0 itself. Spelled so, the gradient broadcasts with the input's (else the backward fell
+    back)."""
     check_training(ChunkedMixer, [(2, 8, 4), (2, 6, 4), (2, 7, 4), (2, 13, 4)])
