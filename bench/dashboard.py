@@ -28,29 +28,61 @@ TRAINING_MODELS = (
     "resnet50", "tf_efficientnet_b0", "convnextv2_nano", "deit_tiny_patch16_224", "mobilevit_s",
 )
 ROUNDS = 3
+TRAIN_ROUNDS = 5  # a host-bound training step varies more from round to round than an inference call
 LOCK = "IRC_DASHBOARD_LOCK"  # the file the model processes of one run lock: compiles shared, timing alone
 
 
+_held = []  # this process's handles on the run's lock and its gate, shared from its start (`hold_run_lock`)
+
+
+def _flock(index: int, mode) -> None:
+    import fcntl
+
+    fcntl.flock(_held[index], mode)
+
+
+def _share_run_lock() -> None:
+    """Through the gate, so that a process waiting to time is not passed by processes starting later."""
+    import fcntl
+
+    _flock(1, fcntl.LOCK_EX)
+    _flock(0, fcntl.LOCK_SH)
+    _flock(1, fcntl.LOCK_UN)
+
+
+def hold_run_lock() -> None:
+    """A model process shares the run's lock from its start: building a model (random initialization on every
+    core), importing and compiling may overlap each other but never another process's timing."""
+    path = os.environ.get(LOCK)
+    if path and not _held:
+        _held.extend((open(path, "a"), open(path + ".gate", "a")))
+        _share_run_lock()
+
+
 def host_phase(timing: bool):
-    """Compiles of several model processes may overlap each other but not a process's timing (a compile's
-    threads slow a host-bound step by a third): timing holds the run's lock alone, compiling shares it."""
+    """Timing holds the run's lock alone (a compile's threads slow a host-bound step by a third); everything
+    else shares it. A process about to time gives up its share first, then waits at the gate, so two
+    processes asking to time at once do not deadlock and a later start waits for both."""
     import contextlib
     import fcntl
 
-    path = os.environ.get(LOCK)
-    if not path:
+    hold_run_lock()
+    if not _held or not timing:
         return contextlib.nullcontext()
 
     @contextlib.contextmanager
-    def locked():
-        with open(path, "a") as f:
-            fcntl.flock(f, fcntl.LOCK_EX if timing else fcntl.LOCK_SH)
-            try:
-                yield
-            finally:
-                fcntl.flock(f, fcntl.LOCK_UN)
+    def alone():
+        _flock(0, fcntl.LOCK_UN)
+        _flock(1, fcntl.LOCK_EX)
+        _flock(0, fcntl.LOCK_EX)
+        _flock(1, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            _flock(0, fcntl.LOCK_UN)
+            _share_run_lock()
 
-    return locked()
+    return alone()
 
 
 def median(values):
@@ -196,7 +228,7 @@ def train_row(family) -> dict:
     row["loss_error"] = {b: abs(losses[b] - losses["eager"]) / scale for b in losses}
     times = {b: [] for b in steps}
     with host_phase(timing=True):
-        for _ in range(ROUNDS):
+        for _ in range(TRAIN_ROUNDS):
             for backend, step in steps.items():
                 times[backend].append(step_ms(step))
         for backend, step in steps.items():
@@ -207,6 +239,7 @@ def train_row(family) -> dict:
 
 def child(args) -> None:
     os.environ.setdefault("IRC_FALLBACK_ON_ERROR", "1")
+    hold_run_lock()
     from families import FAMILIES
 
     try:
@@ -332,8 +365,8 @@ def report(rows: list[dict], train: bool) -> str:
     from report import irc_origin
 
     head = (f"{time.strftime('%Y-%m-%d')}, {torch.cuda.get_device_name()}, torch {torch.__version__}, "
-            f"triton {triton.__version__}, {irc_origin()}; one process per model, cold caches, {ROUNDS} "
-            "interleaved rounds")
+            f"triton {triton.__version__}, {irc_origin()}; one process per model, cold caches, "
+            f"{TRAIN_ROUNDS if train else ROUNDS} interleaved rounds")
     if train:
         return "\n".join([head, "", geomean_line(rows, "ms", "training"), "", *train_table(rows)]) + "\n"
     return "\n".join([head, "", geomean_line(rows, "ms", "wall-time"), "",
