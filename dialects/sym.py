@@ -507,8 +507,9 @@ def _at_least(a: sympy.Expr, b: sympy.Expr) -> bool:
 
 
 def _multiple_of(a: sympy.Expr, b: sympy.Expr) -> bool:
-    """Whether a = c * m * b for a c >= 1 and a product m of sizes (each >= 1), with b >= 0: then a >= b."""
-    if not never_below(b, sympy.Integer(0)):
+    """Whether a = c * m * b for a c >= 1 and a product m of sizes (each >= 1), with b > 0: then a >= b (a zero
+    b divides nothing; never_below decides a >= 0)."""
+    if b.is_zero or not never_below(b, sympy.Integer(0)):
         return False
     coefficient, product = sympy.cancel(a / b).as_coeff_Mul()
     return coefficient >= 1 and _nonnegative_term(product)

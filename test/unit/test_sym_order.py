@@ -24,6 +24,13 @@ def test_largest_bounds_keep_only_the_bounds_that_imply_the_others():
     assert largest_bounds([as_expr("s0"), as_expr("s1")]) == [as_expr("s0"), as_expr("s1")]
 
 
+def test_largest_bounds_keep_a_zero_bound_apart():
+    """The span of a tensor of ones is 0: no bound is a multiple of it (a / 0 is NaN, not an order)."""
+    bound = as_expr("s0*s1 - 2*s0 - 2*s1 + 15*Max(1, s0 - 2) + 4")
+    assert largest_bounds([as_expr("0"), bound]) == [as_expr("0"), bound]
+    assert largest_bounds([as_expr("0"), as_expr("s0")]) == [as_expr("s0")]
+
+
 def test_printed_length_is_counted_up_to_the_limit():
     import sympy
 
