@@ -99,6 +99,7 @@ def irc_decompositions(aten, random: bool = True) -> dict:
         aten._pdist_forward.default: nn.pdist_forward,
         aten._trilinear.default: nn.trilinear,
         aten.convolution_backward.default: nn.convolution_backward_bias_apart,
+        aten._weight_norm_interface_backward.default: nn.weight_norm_interface_backward,
         aten.max_pool2d_with_indices.default: nn.max_pool2d_saving_offsets,
         aten.multilabel_margin_loss_forward.default: nn.multilabel_margin_loss_forward,
         aten.segment_reduce.default: segment.segment_reduce,

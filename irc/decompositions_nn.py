@@ -160,6 +160,21 @@ def convolution_backward_bias_apart(grad_output, input, weight, bias_sizes, stri
     return grad_input, grad_weight, grad_bias
 
 
+
+def weight_norm_interface_backward(grad_w, saved_v, saved_g, saved_norms, dim: int):
+    """aten::_weight_norm_interface_backward, as ATen's formula (_weight_norm_differentiable_backward): with s
+    the sum of grad_w * v over every dim but `dim`, grad_v = g / norm * (grad_w - v * s / norm^2) and
+    grad_g = s / norm; low-precision operands are computed in float32."""
+    import torch
+
+    if dim < 0 or dim >= saved_v.dim():
+        return NotImplemented
+    acc = torch.float32 if str(saved_v.dtype).removeprefix("torch.") in LOW_PRECISION else saved_v.dtype
+    grad, v, g, norms = (t.to(acc) for t in (grad_w, saved_v, saved_g, saved_norms))
+    sums = (grad * v).sum([d for d in range(v.dim()) if d != dim], keepdim=True)
+    grad_v = g / norms * (grad - v * (sums / (norms * norms)))
+    return grad_v.to(saved_v.dtype), (sums / norms).to(saved_g.dtype)
+
 _POOLING = threading.local()
 # offsets within the window fit int8 up to this many window positions
 INT8_WINDOW = 127

@@ -8,6 +8,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.nn.utils.parametrizations import weight_norm
 from training import check_training_step, training_pair
 from training_models import TRAINING
 
@@ -46,6 +47,9 @@ LAYERS = {
     "avg_pool": lambda: Layer(nn.AvgPool2d(3, 2, 1, count_include_pad=False)),
     "adaptive_avg_pool": lambda: Layer(nn.AdaptiveAvgPool2d((3, 5))),
     "batch_norm": lambda: Layer(nn.Sequential(nn.BatchNorm2d(5, momentum=0.3), nn.AvgPool2d(2))),
+    # _weight_norm_interface_backward over the first and the last dim (HuBERT's positional convolution)
+    "weight_norm_first": lambda: Layer(weight_norm(nn.Conv2d(5, 4, 3, padding=1), dim=0)),
+    "weight_norm_last": lambda: Layer(weight_norm(nn.Conv2d(5, 4, 3, padding=1), dim=3)),
 }
 
 
