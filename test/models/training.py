@@ -30,12 +30,14 @@ def without_dropout(model: torch.nn.Module) -> torch.nn.Module:
         if isinstance(module, torch.nn.Dropout):
             module.p = 0.0
     for name in ("dropout", "attention_dropout", "activation_dropout", "hidden_dropout_prob",
-                 "attention_probs_dropout_prob", "dropout_rate", "resid_pdrop", "embd_pdrop", "attn_pdrop"):
+                 "attention_probs_dropout_prob", "dropout_rate", "resid_pdrop", "embd_pdrop", "attn_pdrop",
+                 "layerdrop"):  # HuBERT's encoder reads its config's layerdrop
         config = getattr(model, "config", None)
         if config is not None and isinstance(getattr(config, name, None), float):
             setattr(config, name, 0.0)
     for module in model.modules():  # modules that read a float probability at call time (T5, BART, drop path)
-        for name in ("dropout", "attention_dropout", "activation_dropout", "layerdrop", "drop_prob"):
+        for name in ("dropout", "attention_dropout", "attn_dropout", "activation_dropout", "layerdrop",
+                     "drop_prob"):
             if isinstance(getattr(module, name, None), float):
                 setattr(module, name, 0.0)
     return model

@@ -84,6 +84,17 @@ def _whisper_inputs():
     return torch.randn(BATCH, 16, 32), _ids(7)
 
 
+_HUBERT = dict(
+    hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64, conv_dim=(16, 16),
+    conv_stride=(5, 2), conv_kernel=(10, 3), num_conv_pos_embeddings=8, num_conv_pos_embedding_groups=2,
+    classifier_proj_size=16, num_labels=2, mask_time_prob=0.0,  # SpecAugment's masks are numpy-random
+)
+
+
+def _audio_inputs():
+    return torch.randn(BATCH, 400), torch.randint(0, 2, (BATCH,))
+
+
 # -- plain torch ------------------------------------------------------------------------------------------
 
 
@@ -175,6 +186,11 @@ TRAINING: dict[str, TrainingCase] = {
                                 num_heads=2,
                                 attention_types=[[["global", "local"], 1]], window_size=4,
                                 max_position_embeddings=64, **_TEXT), _lm_inputs, labels_loss, slow=True),
+    "gpt_bigcode": TrainingCase(_hf("GPTBigCodeForCausalLM", "GPTBigCodeConfig", n_layer=2, n_embd=32,
+                                    n_head=2, n_positions=64, **_TEXT), _lm_inputs, labels_loss,
+                                slow=True),  # its attention's dropout a float attribute (attn_dropout)
+    "mpt": TrainingCase(_hf("MptForCausalLM", "MptConfig", d_model=32, n_layers=2, n_heads=2, max_seq_len=64,
+                            vocab_size=VOCAB, pad_token_id=0), _lm_inputs, labels_loss),  # alibi
     "opt": TrainingCase(_hf("OPTForCausalLM", "OPTConfig", hidden_size=32, num_hidden_layers=2,
                             num_attention_heads=2, ffn_dim=64, word_embed_proj_dim=32,
                             max_position_embeddings=64, **_TEXT), _lm_inputs, labels_loss, slow=True),
@@ -187,6 +203,13 @@ TRAINING: dict[str, TrainingCase] = {
                             _lm_inputs, labels_loss, slow=True),
     "convbert": TrainingCase(_hf("ConvBertForMaskedLM", "ConvBertConfig", embedding_size=16, **_ENCODER),
                              _lm_inputs, labels_loss),  # its padding mask gathered into the softmax's rows
+    "squeezebert": TrainingCase(_hf("SqueezeBertForMaskedLM", "SqueezeBertConfig", embedding_size=32,
+                                    q_groups=2, k_groups=2, v_groups=2, post_attention_groups=2,
+                                    intermediate_groups=2, output_groups=2, **_ENCODER), _lm_inputs,
+                                labels_loss),  # grouped 1x1 convolutions
+    # speech
+    "hubert": TrainingCase(_hf("HubertForSequenceClassification", "HubertConfig", **_HUBERT), _audio_inputs,
+                           labels_loss, slow=True),  # weight norm on its positional convolution, layerdrop
     # vision
     "vit": TrainingCase(_hf("ViTForImageClassification", "ViTConfig", **_VIT), _images(), labels_loss),
     "deit": TrainingCase(_hf("DeiTForImageClassification", "DeiTConfig", **_VIT), _images(), labels_loss,
