@@ -217,6 +217,10 @@ TRAINING: dict[str, TrainingCase] = {
     "mobilevit": TrainingCase(_hf("MobileViTForImageClassification", "MobileViTConfig", image_size=32,
                                   hidden_sizes=[16, 24, 32], neck_hidden_sizes=[8, 8, 16, 16, 24, 24, 64],
                                   num_attention_heads=2, num_labels=10), _images(), labels_loss, slow=True),
+    "levit": TrainingCase(_hf("LevitForImageClassification", "LevitConfig", image_size=32,
+                              hidden_sizes=[16, 32, 48], num_attention_heads=[1, 2, 3], depths=[1, 1, 1],
+                              key_dim=[8, 8, 8], num_labels=10), _images(), labels_loss,
+                          slow=True),  # its classifier's batch norm: the variance of 3 pooled vectors
     "mobilevit_block": TrainingCase(MobileViTBlock, _images(16), classifier_loss),
     "resnet": TrainingCase(SmallResNet, _images(16), classifier_loss),
     "resnet_channels_last": TrainingCase(_channels_last(SmallResNet), _channels_last_images, classifier_loss,
