@@ -160,7 +160,6 @@ def convolution_backward_bias_apart(grad_output, input, weight, bias_sizes, stri
     return grad_input, grad_weight, grad_bias
 
 
-
 def weight_norm_interface_backward(grad_w, saved_v, saved_g, saved_norms, dim: int):
     """aten::_weight_norm_interface_backward, as ATen's formula (_weight_norm_differentiable_backward): with s
     the sum of grad_w * v over every dim but `dim`, grad_v = g / norm * (grad_w - v * s / norm^2) and
@@ -174,6 +173,7 @@ def weight_norm_interface_backward(grad_w, saved_v, saved_g, saved_norms, dim: i
     sums = (grad * v).sum([d for d in range(v.dim()) if d != dim], keepdim=True)
     grad_v = g / norms * (grad - v * (sums / (norms * norms)))
     return grad_v.to(saved_v.dtype), (sums / norms).to(saved_g.dtype)
+
 
 _POOLING = threading.local()
 # offsets within the window fit int8 up to this many window positions
