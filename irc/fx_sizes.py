@@ -198,7 +198,8 @@ def _fold_guarded_equal(expr, shape_env):
 def _guarded_equals(shape_env) -> dict:
     """{part: its replacement} of the guards `Eq(symbol, expression)` (either way round) among `shape_env`'s: an
     expression of the symbol itself becomes the symbol; the symbol becomes a product of other sizes (the
-    spelling of every view that flattens them). A guard `Eq(a, b)` where one side is fixed at a value (by the
+    spelling of every view that flattens them); any other expression becomes the symbol (a graph resumed after a
+    break takes a pooled size as an input symbol and meets its formula again). A guard `Eq(a, b)` where one side is fixed at a value (by the
     ranges, or by the guards read before) makes the other side that value (`_guarded_values`)."""
     import sympy
 
@@ -215,6 +216,8 @@ def _guarded_equals(shape_env) -> dict:
                 equal.setdefault(other, symbol)
             elif other.is_Mul and all(f.is_Symbol or f.is_Integer for f in other.args):
                 equal.setdefault(symbol, other)
+            else:
+                equal.setdefault(other, symbol)
     equal |= {part: value for part, value in _guarded_values(facts, shape_env).items() if part not in equal}
     _EQUALS[shape_env] = (len(shape_env.guards), equal)
     return equal

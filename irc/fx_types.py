@@ -87,8 +87,38 @@ def size_expr(expr):
 
 def tensor_type(value, with_strides: bool) -> TensorType:
     sizes = [size_dim(s) for s in value.shape]
-    strides = [size_dim(s) for s in value.stride()] if with_strides else None
+    strides = traced_strides(value, sizes) if with_strides else None
     return TensorType(sizes, dtype_type(value.dtype), strides)
+
+
+def traced_strides(value, sizes: list) -> list:
+    """The value's strides in irc's index functions. TensorIterator lays a result out over max(1, size) of
+    each dim, so a channels_last result of symbolic sizes has strides such as `12*Max(1, s0 - 2)`: each
+    `Max(1, size)` of one of its own sizes is that size (the two differ only for an empty tensor)."""
+    strides = [size_dim(s) for s in value.stride()]
+    if all(isinstance(s, int) for s in strides):
+        return strides
+    import sympy
+
+    from irc.dialects.sym import as_expr
+    from irc.dialects.sym_functions import Max
+    from irc.fx_sizes import expanded_polynomial
+
+    own = [sympy.expand(as_expr(size)) for size in sizes if not isinstance(size, int)]
+
+    def of_own_size(part) -> bool:
+        if not isinstance(part, Max) or len(part.args) != 2 or sympy.Integer(1) not in part.args:
+            return False
+        other = sympy.expand(next(a for a in part.args if a != 1))
+        return any(sympy.expand(other - size) == 0 for size in own)
+
+    def without_ones(stride):
+        if isinstance(stride, int):
+            return stride
+        expr = as_expr(stride).replace(of_own_size, lambda m: next(a for a in m.args if a != 1))
+        return stride if expr == stride else expanded_polynomial(expr)
+
+    return [without_ones(s) for s in strides]
 
 
 def value_type(value, with_strides: bool = False) -> Attribute:
@@ -175,7 +205,8 @@ def _symbolic_permuted_dense(value) -> bool:
     from irc.dialects.sym import as_expr
     from irc.dialects.types import contiguous_strides
 
-    sizes, strides = [size_dim(d) for d in value.shape], [size_dim(d) for d in value.stride()]
+    sizes = [size_dim(d) for d in value.shape]
+    strides = traced_strides(value, sizes)
     if not is_dense_permutation(sizes, strides):
         return False
     row_major = contiguous_strides(sizes)
