@@ -25,6 +25,8 @@
 - The interpreter skips tl.device_assert outside debug mode: `interpreted_stdlib()` turns it on (without the
   overflow checks) and raises a failed assert as eager's error (`device_error`: IndexError for an index out of
   range, RuntimeError("ZeroDivisionError") for an integer division by zero).
+- The interpreter dereferences pointers unchecked, so a kernel's out-of-bounds store corrupts the process's heap:
+  `interpreted_stdlib()` checks every access against the launch's arguments (irc/runtime/interpreter_bounds.py).
 """
 
 import contextlib
@@ -32,6 +34,8 @@ import dataclasses
 import threading
 import weakref
 from types import SimpleNamespace
+
+from irc.runtime.interpreter_bounds import bounds_checks
 
 _lock = threading.RLock()
 _twins: dict = {}
@@ -70,6 +74,7 @@ def interpreted_stdlib():
             saved.append((builder, name, getattr(builder, name)))
             setattr(builder, name, _bfloat16_comparison(getattr(builder, name)))
         saved.extend(fast_reductions())
+        saved.extend(bounds_checks())
         from triton.runtime.interpreter import interpreter_builder as instance
 
         saved.append((instance, "options", instance.options))

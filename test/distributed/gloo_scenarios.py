@@ -300,6 +300,7 @@ def main(rank: int, world: int, init_file: str, results_path: str, names: list[s
     """Runs the scenarios in order. The first that fails on a rank ends that rank's process at once (its
     results written): the other rank, maybe waiting inside one of the scenario's collectives, then fails
     there (its peer closed the connection) instead of waiting for the timeout, and ends too."""
+    faulthandler.enable()  # a crash in native code prints the Python stack of every thread
     dist.init_process_group(
         "gloo", init_method=f"file://{init_file}", rank=rank, world_size=world, timeout=COLLECTIVE_TIMEOUT
     )

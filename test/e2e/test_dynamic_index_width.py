@@ -74,7 +74,7 @@ def test_trained_dynamic_graphs_index_in_int32():
         (want * want).sum().backward()
         assert_same(got, want)
         for g, w in zip(got_grads, [p.grad for p in model.parameters()]):
-            torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-5)
+            assert_same(g, w)  # a gradient sums over the rows: its error follows its size, not each element
         model.zero_grad()
     assert metrics.graph_fallbacks == 0 and metrics.graphs_compiled == 2
     assert all(WIDE_PROGRAM not in k for k in kernel_sources())
