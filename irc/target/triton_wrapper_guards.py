@@ -49,6 +49,13 @@ except ImportError:
     def reinterpret_tensor(base, size, stride, offset_increment):
         return torch.as_strided(base, size, stride, base.storage_offset() + offset_increment)
 
+if os.environ.get("TRITON_INTERPRET") == "1":
+
+    def reinterpret_tensor(base, size, stride, offset_increment):
+        """Interpreted (CPU) modules: torch checks that a view fits its storage, which the C helper does not
+        (a view past the end would let an extern write over the heap)."""
+        return torch.as_strided(base, size, stride, base.storage_offset() + offset_increment)
+
 
 def _allocator(device):
     """empty_strided(size, stride, dtype) on `device`."""
