@@ -100,3 +100,18 @@ def test_interpreted_call_leaves_triton_language_as_it_was():
     check(fn, rand(7, 3001))
     changed = [f"{ns.__name__}.{name}" for ns, names in before for name, v in names.items() if vars(ns).get(name) is not v]
     assert not changed
+
+
+def test_interpreted_modules_check_their_views_fit_their_storage():
+    """A CPU module's views go through torch.as_strided (a view past its storage's end raises); the C helper
+    a CUDA module uses would let an extern write past the end of the buffer."""
+    import pytest
+
+    from irc.runtime.loader import load_source
+
+    check(lambda x: torch.relu(x)[1:] * 3, rand(10))
+    module = load_source(open(metrics.generated_modules[-1]).read(), interpret=True)
+    base = torch.empty(4)
+    assert module.reinterpret_tensor(base, (3,), (1,), 1).shape == (3,)
+    with pytest.raises(RuntimeError, match="out of bounds"):
+        module.reinterpret_tensor(base, (10,), (1,), 0)
