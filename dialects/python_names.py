@@ -31,8 +31,8 @@ EMITTED_MODULE_GLOBALS = frozenset({
 })  # fmt: skip
 
 # namespaces of the ATen overloads an extern may call: PyTorch's operator libraries (the functional
-# collectives included) and torch.nn's own ops; IRC_EXTERN_NAMESPACES adds others (a program's torch.library
-# ops)
+# collectives included) and torch.nn's own ops; IRC_EXTERN_NAMESPACES adds others, and so does a graph
+# torch.compile hands irc for the ops it calls (admit_namespaces)
 EXTERN_NAMESPACES = frozenset({
     "aten", "prims", "_c10d_functional", "c10d_functional", "_c10d_functional_autograd", "torch_nn",
 })  # fmt: skip
@@ -75,11 +75,25 @@ def global_name_error(name: str, what: str) -> str | None:
     return error
 
 
+# namespaces of the operator objects in graphs torch.compile handed irc in this process (the program's own
+# torch.library ops): IR and cache entries name nothing the program does not call itself
+_admitted: set[str] = set()
+
+
+def admit_namespaces(namespaces) -> None:
+    _admitted.update(n for n in namespaces if isinstance(n, str) and _IDENTIFIER.fullmatch(n))
+
+
+def admitted_namespaces() -> tuple[str, ...]:
+    return tuple(sorted(_admitted))
+
+
 def extern_namespaces() -> frozenset[str]:
     from irc import config
 
     extra = config.extern_namespaces
-    return EXTERN_NAMESPACES | {n.strip() for n in extra.split(",") if _IDENTIFIER.fullmatch(n.strip())}
+    named = {n.strip() for n in extra.split(",") if _IDENTIFIER.fullmatch(n.strip())}
+    return EXTERN_NAMESPACES | named | _admitted
 
 
 def split_overload(text: str) -> tuple[str, str, str]:

@@ -57,7 +57,8 @@ _ROWS = [
     ("traceback", "IRC_TRACEBACK", bool, False, "print the Python traceback of a tool's internal error or "
      "of a graph that falls back to eager"),
     ("extern_namespaces", "IRC_EXTERN_NAMESPACES", str, "", "operator namespaces besides aten, prims and the "
-     "collectives whose ops may run as externs (comma-separated: a program's torch.library ops)"),
+     "collectives whose ops may run as externs (comma-separated; the libraries a compiled graph calls are "
+     "added by the graph itself)"),
 ]
 SETTINGS: dict[str, Setting] = {name: Setting(*row) for name, *row in _ROWS}
 

@@ -78,8 +78,11 @@ def precompile(path: str, sizes: dict[str, int], tuning: bool) -> int:
         log.info("irc: precompiling %s failed; kernels compile on their first launch", path, exc_info=True)
         return 0
     if requests:
-        workers = pool()
-        _pending.setdefault(path, []).extend(workers.submit("compile_kernel", path, *r) for r in requests)
+        from irc.dialects.python_names import admitted_namespaces
+
+        workers, admitted = pool(), admitted_namespaces()
+        submitted = [workers.submit("compile_kernel", path, *r, admitted) for r in requests]
+        _pending.setdefault(path, []).extend(submitted)
     return len(requests)
 
 

@@ -20,12 +20,16 @@ def ready() -> int:
     return os.getpid()
 
 
-def compile_kernel(path: str, name: str, request: dict) -> float:
-    """Compiles kernel `name` of the module at `path`; returns the seconds it took."""
+def compile_kernel(path: str, name: str, request: dict, admitted: tuple[str, ...] = ()) -> float:
+    """Compiles kernel `name` of the module at `path`; returns the seconds it took. `admitted`: the operator
+    libraries the parent's graphs call, which the module resolves when it loads."""
     import triton
     from triton.compiler import ASTSource
 
+    from irc.dialects.python_names import admit_namespaces
     from irc.runtime.loader import load
+
+    admit_namespaces(admitted)
 
     start = time.perf_counter()
     kernel = getattr(load(path, interpret=False), name)

@@ -1,9 +1,10 @@
 """Every load and store of an interpreted launch checked against the memory of the launch's own arguments.
 
-Triton's interpreter dereferences a kernel's pointers in the host process: a store past a buffer's end does not
-fault, it corrupts the heap, and the process dies later ("double free or corruption", a segfault) far from the
-kernel that did it. `bounds_checks()` records the storages of each launch's tensor arguments and fails an
-access (masked-off lanes excluded) outside all of them at once, with a RuntimeError naming the kernel.
+Triton's interpreter dereferences a kernel's pointers in the host process: a store past a buffer's end does
+not fault, it corrupts the heap, and the process dies later ("double free or corruption", a segfault) far
+from the kernel that did it. `bounds_checks()` records the storages of each launch's tensor arguments and
+fails an access (masked-off lanes excluded) outside all of them at once, with a RuntimeError naming the
+kernel.
 """
 
 import threading
@@ -69,7 +70,8 @@ def _storage_ranges(arguments) -> tuple:
             storage = argument.untyped_storage()
             spans.add((storage.data_ptr(), storage.data_ptr() + storage.nbytes()))
     ordered = sorted(spans)
-    return np.array([s for s, _ in ordered], dtype=np.uint64), np.array([e for _, e in ordered], dtype=np.uint64)
+    starts = np.array([start for start, _ in ordered], dtype=np.uint64)
+    return starts, np.array([end for _, end in ordered], dtype=np.uint64)
 
 
 def _checked(original, access: str, pointer_at: int, mask_at: int):

@@ -25,8 +25,8 @@
 - The interpreter skips tl.device_assert outside debug mode: `interpreted_stdlib()` turns it on (without the
   overflow checks) and raises a failed assert as eager's error (`device_error`: IndexError for an index out of
   range, RuntimeError("ZeroDivisionError") for an integer division by zero).
-- The interpreter dereferences pointers unchecked, so a kernel's out-of-bounds store corrupts the process's heap:
-  `interpreted_stdlib()` checks every access against the launch's arguments (irc/runtime/interpreter_bounds.py).
+- The interpreter dereferences pointers unchecked, so a kernel's out-of-bounds store corrupts the process's
+  heap: `interpreted_stdlib()` checks every access against the launch's arguments (interpreter_bounds.py).
 """
 
 import contextlib

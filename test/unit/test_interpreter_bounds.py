@@ -1,5 +1,6 @@
-"""Interpreted launches check every access against their arguments' memory (irc/runtime/interpreter_bounds.py):
-an out-of-bounds store fails at the kernel instead of corrupting the heap."""
+"""Interpreted launches check every access against their arguments' memory
+(irc/runtime/interpreter_bounds.py): an out-of-bounds store fails at the kernel instead of corrupting the
+heap."""
 
 import pytest
 import torch
