@@ -24,9 +24,9 @@ def bounds_checks() -> list:
     swaps = [
         (executor, "_init_args_hst", _recording_arguments),
         (executor, "__call__", _naming_kernel),
-        (builder, "create_masked_load", lambda original: _checked(original, "load", 1, 2)),
-        (builder, "create_masked_store", lambda original: _checked(original, "store", 1, 3)),
-        (builder, "create_atomic_rmw", lambda original: _checked(original, "atomic", 2, 4)),
+        (builder, "create_masked_load", lambda original: _checked(original, "load", (1, "ptrs"), (2, "mask"))),
+        (builder, "create_masked_store", lambda original: _checked(original, "store", (1, "ptrs"), (3, "mask"))),
+        (builder, "create_atomic_rmw", lambda original: _checked(original, "atomic", (2, "ptr"), (4, "mask"))),
     ]
     replaced = []
     for owner, name, make in swaps:
@@ -74,15 +74,19 @@ def _storage_ranges(arguments) -> tuple:
     return starts, np.array([end for _, end in ordered], dtype=np.uint64)
 
 
-def _checked(original, access: str, pointer_at: int, mask_at: int):
-    """`original` with its pointer argument (position `pointer_at`, self included) checked where its mask
-    (position `mask_at`) is on."""
+def _checked(original, access: str, pointers: tuple[int, str], mask: tuple[int, str]):
+    """`original` with its pointer argument checked where its mask is on; each is found at its position
+    (self included) or by its name."""
 
-    def run(*args):
+    def argument(args, kwargs, where):
+        position, name = where
+        return args[position] if len(args) > position else kwargs.get(name)
+
+    def run(*args, **kwargs):
         ranges = getattr(_launch, "ranges", None)
         if ranges is not None:
-            _check(args[pointer_at], args[mask_at] if len(args) > mask_at else None, ranges, access)
-        return original(*args)
+            _check(argument(args, kwargs, pointers), argument(args, kwargs, mask), ranges, access)
+        return original(*args, **kwargs)
 
     return run
 
