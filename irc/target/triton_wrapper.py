@@ -504,7 +504,12 @@ def _arg_values(k: triton.FuncOp) -> dict[str, Attribute]:
 # kind of an encoded torch object (fx_import.encode_argument) -> how the wrapper spells the object; the value
 # is one of dialects/python_names.py's table (a layout, a memory format) or a device string
 TORCH_OBJECTS = {"memory_format": "{}", "layout": "{}", "device": "torch.device({!r})"}
-OVERLOAD_IMPORT = "from irc.dialects.python_names import resolve_overload as _overload"
+# interpreted (CPU) modules avoid ATen CPU kernels that go wrong on irc's layouts (irc/runtime/cpu_externs.py)
+OVERLOAD_IMPORT = """from irc.dialects.python_names import resolve_overload as _overload
+
+if os.environ.get("TRITON_INTERPRET") == "1":
+    from irc.runtime.cpu_externs import interpreted_overload as _overload
+"""
 
 
 def torch_object(text: str) -> str:
