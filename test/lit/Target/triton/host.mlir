@@ -18,7 +18,9 @@
 // CHECK-NEXT:     tmp1 = tmp0 + x1
 // CHECK-NEXT:     tmp2 = tl.load(in_ptr0 + (tmp1), xmask)
 // CHECK:      from irc.dialects.python_names import resolve_overload as _overload
-// CHECK-NEXT: _op_aten_sum_dim_IntList = _overload('aten::sum.dim_IntList')
+// CHECK:      if os.environ.get("TRITON_INTERPRET") == "1":
+// CHECK-NEXT:     from irc.runtime.cpu_externs import interpreted_overload as _overload
+// CHECK:      _op_aten_sum_dim_IntList = _overload('aten::sum.dim_IntList')
 // CHECK-NEXT: _op_aten_max_dim = _overload('aten::max.dim')
 // CHECK:      from irc.runtime.site_launch import Launcher as _Launcher, alignments as _alignments
 // CHECK:      _launch_0 = _Launcher(triton_poi_fused_add_mul_0, 'triton_poi_fused_add_mul_0')
