@@ -28,6 +28,12 @@ def bounds_checks() -> list:
         (builder, "create_masked_store", lambda original: _checked(original, "store", (1, "ptrs"), (3, "mask"))),
         (builder, "create_atomic_rmw", lambda original: _checked(original, "atomic", (2, "ptr"), (4, "mask"))),
     ]
+    return swap(swaps)
+
+
+def swap(swaps) -> list:
+    """Replaces each (owner, name, make) attribute that exists by make(original); returns what it replaced as
+    (owner, name, original)."""
     replaced = []
     for owner, name, make in swaps:
         original = getattr(owner, name, None)

@@ -35,7 +35,7 @@ import threading
 import weakref
 from types import SimpleNamespace
 
-from irc.runtime.interpreter_bounds import bounds_checks
+from irc.runtime.interpreter_bounds import bounds_checks, swap
 
 _lock = threading.RLock()
 _twins: dict = {}
@@ -98,15 +98,8 @@ def fast_reductions() -> list:
     is one a table row names a ufunc for; returns what it replaced as (owner, name, original)."""
     from triton.runtime import interpreter
 
-    replaced = []
     swaps = (("ReduceOps", "generic_reduce", _ufunc_reduce), ("ScanOps", "generic_scan", _ufunc_scan))
-    for owner, name, make in swaps:
-        cls = getattr(interpreter, owner, None)
-        original = getattr(cls, name, None)
-        if original is not None:
-            replaced.append((cls, name, original))
-            setattr(cls, name, make(original))
-    return replaced
+    return swap((getattr(interpreter, owner, None), name, make) for owner, name, make in swaps)
 
 
 def _ufunc_reduce(original):
