@@ -221,6 +221,9 @@ TRAINING: dict[str, TrainingCase] = {
                               hidden_sizes=[16, 32, 48], num_attention_heads=[1, 2, 3], depths=[1, 1, 1],
                               key_dim=[8, 8, 8], num_labels=10), _images(), labels_loss,
                           slow=True),  # its classifier's batch norm: the variance of 3 pooled vectors
+    "regnet": TrainingCase(_hf("RegNetForImageClassification", "RegNetConfig", hidden_sizes=[8, 16], depths=[1, 1],
+                                groups_width=4, embedding_size=8, num_labels=10), _images(), labels_loss,
+                           slow=True),  # grouped convolutions, squeeze-excitation, strided 1x1 shortcuts
     "mobilevit_block": TrainingCase(MobileViTBlock, _images(16), classifier_loss),
     "resnet": TrainingCase(SmallResNet, _images(16), classifier_loss),
     "resnet_channels_last": TrainingCase(_channels_last(SmallResNet), _channels_last_images, classifier_loss,
