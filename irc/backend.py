@@ -98,7 +98,7 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     kernel-tile search every kernel's autotune candidates; CUDA graphs follow irc/runtime/cudagraphs.py."""
     from irc import dynamo_cache
     from irc.fx_attention_mask import densify_attention_masks
-    from irc.fx_fallback import admit_graph_namespaces
+    from irc.fx_namespaces import admit_graph_namespaces
     from irc.fx_overlap import self_overlapping_write
     from irc.runtime.cudagraphs import requested
 

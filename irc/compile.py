@@ -266,7 +266,7 @@ def compile_fx_graph(
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call.
     `user_outputs`: a training forward's user-visible results, the rest being activations whose layout irc
     chooses (irc/saved_layouts.py)."""
-    from irc.fx_fallback import admit_graph_namespaces
+    from irc.fx_namespaces import admit_graph_namespaces
     from irc.fx_opaque import strip_opaque_inputs
     from irc.saved_layouts import adopt_input_strides, saved_positions
 

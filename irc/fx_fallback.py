@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FloatAttr, IntegerA
 from xdsl.ir import Attribute, SSAValue
 
 from irc.dialects import aten
-from irc.dialects.python_names import admit_namespaces, overload_error
+from irc.dialects.python_names import overload_error
 from irc.fx_types import Importer, UnsupportedGraph, dtype_type, overload_name, value_type
 
 
@@ -39,19 +39,6 @@ def encode_argument(importer: Importer, arg, operands: list[SSAValue]) -> Attrib
     if isinstance(arg, (list, tuple)):
         return ArrayAttr([encode_argument(importer, a, operands) for a in arg])
     raise UnsupportedGraph(f"cannot encode argument {arg!r}")
-
-
-def admit_graph_namespaces(gm) -> None:
-    """Lets the emitted module call the operator libraries `gm` calls: the program's own torch.library ops
-    run as externs, as Inductor runs them, instead of its whole graph eagerly. Only operator objects the
-    graph holds count (never a name read from IR or a cache entry)."""
-    import torch
-
-    targets = [node.target for node in gm.graph.nodes if node.op == "call_function"]
-    overloads = [t for t in targets if isinstance(t, torch._ops.OpOverload)]
-    packets = [t for t in targets if isinstance(t, torch._ops.OpOverloadPacket)]
-    admit_namespaces([t.namespace for t in overloads])
-    admit_namespaces([t._qualified_op_name.partition("::")[0] for t in packets])
 
 
 def _returns_nothing(target) -> bool:
