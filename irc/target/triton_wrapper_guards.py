@@ -49,8 +49,6 @@ except ImportError:
     def reinterpret_tensor(base, size, stride, offset_increment):
         return torch.as_strided(base, size, stride, base.storage_offset() + offset_increment)
 
-import os
-
 if os.environ.get("TRITON_INTERPRET") == "1":
 
     def reinterpret_tensor(base, size, stride, offset_increment):

@@ -6,6 +6,8 @@ kernel's. convert-aten-to-loop declares the strides ATen gives for irc's own ope
 wrapper copies any extern result whose real layout still differs into the declared one.
 """
 
+import os
+
 import pytest
 import torch
 import torch.nn as nn
@@ -107,7 +109,7 @@ def test_pooling_and_norm_externs_after_pointwise_kernels(layout, device):
 def test_extern_result_helper_copies_into_the_declared_layout():
     from irc.target.triton_wrapper_guards import GUARD_HELPERS
 
-    namespace = {"torch": torch}
+    namespace = {"torch": torch, "os": os}  # what the emitted module imports before the helpers
     exec(GUARD_HELPERS, namespace)
     extern_result = namespace["_extern_result"]
     x = torch.rand(4, 6)
@@ -132,7 +134,7 @@ def test_emitted_extern_check_keeps_copies_or_rejects():
         guard_site = staticmethod(lambda: 0)
 
     lines = extern_result_check(Printer(), "result", "(4, 6)", "(6, 1)", "torch.float32")
-    namespace = {"torch": torch}
+    namespace = {"torch": torch, "os": os}  # what the emitted module imports before the helpers
     exec(GUARD_HELPERS + "\n_guards = _Guards(1)\ndef checked(result):\n"
          + "".join(f"    {line}\n" for line in lines) + "    return result\n", namespace)
     checked = namespace["checked"]
