@@ -19,7 +19,7 @@ from irc.dialects.aten_format import number_value
 from irc.dialects.elementwise import ELEMENTWISE
 from irc.interp import loop_numpy as ln
 from irc.dialects.kernel_analysis.collectives import WAIT_OVERLOADS
-from irc.interp.extern_torch import argument, finished, torch_dtype, torch_op, without_none_results
+from irc.interp.extern_torch import argument, finished, torch_callable, torch_dtype, without_none_results
 from irc.interp.loop_impls import state, table_functions
 from irc.interp.sort_reference import OPEN_RESULTS
 
@@ -269,7 +269,7 @@ def run_fallback(op: aten.FallbackOp, symbols: dict, *values):
     operands = [scalar(v) for v in values]
     if op.overload.data in OPMATH_FALLBACKS:
         operands = [in_opmath(v) for v in operands]
-    function = OPEN_RESULTS.get(op.overload.data) or torch_op(op.overload.data)
+    function = OPEN_RESULTS.get(op.overload.data) or torch_callable(op.overload.data)
     outputs = function(*argument(op.args, operands), **argument(op.kwargs, operands))
     outputs = finished(op.overload.data, outputs)
     return tuple(without_none_results(op, list(outputs) if isinstance(outputs, tuple | list) else [outputs]))

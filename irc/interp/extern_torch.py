@@ -11,7 +11,7 @@ from xdsl.ir import Attribute, TypeAttribute
 from irc.dialects import kernel
 from irc.dialects.aten import NONE_RESULTS
 from irc.dialects.kernel_analysis.collectives import COLLECTIVE_WRITES_OPERANDS, WAIT_OVERLOADS
-from irc.dialects.python_names import decode_object
+from irc.dialects.python_names import decode_object, resolve_overload
 from irc.dialects.types import BufferType, attr_number, element_type_name, storage_type_name
 from irc.interp.loop_numpy import Buffer, convert
 
@@ -79,8 +79,13 @@ def argument(attr: Attribute, operands: Sequence[object]):
 
 
 def torch_op(overload: str):
-    """torch.ops.ns.name.overload for `ns::name.overload`: only a real OpOverload of an allowed namespace
-    (called around the ATen CPU kernels that go wrong on irc's layouts)."""
+    """torch.ops.ns.name.overload for `ns::name.overload`: only a real OpOverload of an allowed namespace."""
+    return resolve_overload(overload)
+
+
+def torch_callable(overload: str):
+    """What calls `ns::name.overload`: torch_op, or a caller around an ATen CPU kernel that goes wrong on
+    irc's layouts (irc/runtime/cpu_externs.py)."""
     from irc.runtime.cpu_externs import interpreted_overload
 
     return interpreted_overload(overload)
@@ -122,7 +127,7 @@ def run_extern(op: kernel.ExternOp, values: Sequence[object], symbols: dict[str,
 
     if op.overload.data in WAIT_OVERLOADS:  # the interpreter's collectives are done when they return
         return [values[0]]
-    target = torch_op(op.overload.data)
+    target = torch_callable(op.overload.data)
     operands = [to_torch(v, symbols) for v in values]
     outputs = target(*argument(op.args, operands), **argument(op.kwargs, operands))
     outputs = finished(op.overload.data, outputs)

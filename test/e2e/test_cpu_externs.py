@@ -12,7 +12,8 @@ from irc.runtime.cpu_externs import interpreted_overload
 
 def shortcut_block():
     torch.manual_seed(0)
-    return nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.Conv2d(8, 8, 1, stride=2))
+    block = [nn.Conv2d(3, 8, 3, padding=1, bias=False), nn.BatchNorm2d(8), nn.ReLU(), nn.Conv2d(8, 8, 1, stride=2)]
+    return nn.Sequential(*block)  # no bias before the batch norm: its gradient is zero, all noise
 
 
 def test_a_strided_pointwise_convolution_trains_in_irc_s_layout():
