@@ -122,8 +122,6 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
     the inference graph is recorded under where it can be, irc/dynamo_cache.py)."""
     import torch._functorch.config
     from torch._dynamo.backends.common import aot_autograd
-    from torch._functorch.partitioners import min_cut_rematerialization_partition
-
     from irc.compile import compile_fx_graph
 
     drop_wrong_python_kernels()
@@ -136,13 +134,25 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
         bw_compiler=functools.partial(compile_graph, role="backward"),
         inference_compiler=inference,
         decompositions=decompositions(),
-        partition_fn=min_cut_rematerialization_partition,  # as Inductor: save less, recompute cheap ops
+        partition_fn=partition_joint,
         keep_inference_input_mutations=True,  # as Inductor: the module writes mutated inputs itself
     )
     # as Inductor: ops with side effects come as with_effects calls on tokens the graph makes itself
     # (prims._make_token), not as extra graph inputs and outputs
     with torch._functorch.config.patch(unlift_effect_tokens=True):
         return backend(gm, example_inputs, **kwargs)
+
+
+def partition_joint(joint, joint_inputs, **kwargs):
+    """As Inductor: the joint graph's no-op nodes go (irc/fx_noops.py), then the min-cut partitioner splits it,
+    saving less and recomputing cheap ops."""
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
+
+    from irc.fx_noops import remove_noop_nodes
+
+    if remove_noop_nodes(joint.graph):
+        joint.recompile()
+    return min_cut_rematerialization_partition(joint, joint_inputs, **kwargs)
 
 
 def user_output_count(gm) -> int:

@@ -90,6 +90,7 @@ def irc_decompositions(aten, random: bool = True) -> dict:
         **scatter_decompositions(aten),
         **upsample_decompositions(aten),
         **(random_decompositions(aten) if random else {}),
+        **nn.shape_only_decompositions(aten),
         aten.searchsorted.Tensor: searchsorted,
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,

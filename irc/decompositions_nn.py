@@ -223,3 +223,48 @@ def _window_bases(indices, steps, pads):
     rows = torch.arange(out_h, device=indices.device).view(out_h, 1) * steps[0] - pads[0]
     columns = torch.arange(out_w, device=indices.device).view(1, out_w) * steps[1] - pads[1]
     return rows, columns
+
+
+# backward ops that read one input for its sizes, strides and dtype alone (ATen's kernels and irc's lowerings):
+# the input's position
+SHAPE_ONLY_INPUTS = {
+    "max_pool2d_with_indices_backward": 1,
+    "max_pool3d_with_indices_backward": 1,
+    "avg_pool2d_backward": 1,
+    "avg_pool3d_backward": 1,
+    "_adaptive_avg_pool2d_backward": 1,
+    "_adaptive_avg_pool3d_backward": 1,
+    "adaptive_max_pool2d_backward": 1,
+    "adaptive_max_pool3d_backward": 1,
+}
+_STAND_IN = threading.local()
+
+
+def shape_only_input(op, position: int):
+    """A decomposition of `op` that passes an empty tensor laid out as its input `position` in its place: the
+    forward's activation is then no input of the backward, which the partitioner would otherwise save
+    (an op it cannot fuse reads it) rather than recompute, as Inductor's decomposed pooling backward does not.
+
+        max_pool2d_with_indices_backward(grad, relu, ..., indices)
+    ->  max_pool2d_with_indices_backward(grad, empty_strided(relu's sizes, relu's strides), ..., indices)
+    """
+
+    def decomposition(*args, **kwargs):
+        import torch
+
+        like = args[position] if len(args) > position else None
+        if getattr(_STAND_IN, "inside", False) or not isinstance(like, torch.Tensor):
+            return NotImplemented
+        stand_in = torch.empty_strided(like.shape, like.stride(), dtype=like.dtype, device=like.device)
+        _STAND_IN.inside = True
+        try:
+            return op(*args[:position], stand_in, *args[position + 1:], **kwargs)
+        finally:
+            _STAND_IN.inside = False
+
+    return decomposition
+
+
+def shape_only_decompositions(aten) -> dict:
+    ops = {getattr(aten, name, None): position for name, position in SHAPE_ONLY_INPUTS.items()}
+    return {op.default: shape_only_input(op.default, position) for op, position in ops.items() if op is not None}
