@@ -144,8 +144,8 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
 
 
 def partition_joint(joint, joint_inputs, **kwargs):
-    """As Inductor: the joint graph's no-op nodes go (irc/fx_noops.py), then the min-cut partitioner splits it,
-    saving less and recomputing cheap ops."""
+    """As Inductor: the joint graph's no-op nodes go (irc/fx_noops.py), then the min-cut partitioner splits
+    it, saving less and recomputing cheap ops."""
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.fx_noops import remove_noop_nodes

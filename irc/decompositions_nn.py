@@ -225,8 +225,8 @@ def _window_bases(indices, steps, pads):
     return rows, columns
 
 
-# backward ops that read one input for its sizes, strides and dtype alone (ATen's kernels and irc's lowerings):
-# the input's position
+# backward ops that read one input for its sizes, strides and dtype alone (ATen's kernels and irc's
+# lowerings): the input's position
 SHAPE_ONLY_INPUTS = {
     "max_pool2d_with_indices_backward": 1,
     "max_pool3d_with_indices_backward": 1,
@@ -267,4 +267,4 @@ def shape_only_input(op, position: int):
 
 def shape_only_decompositions(aten) -> dict:
     ops = {getattr(aten, name, None): position for name, position in SHAPE_ONLY_INPUTS.items()}
-    return {op.default: shape_only_input(op.default, position) for op, position in ops.items() if op is not None}
+    return {op.default: shape_only_input(op.default, at) for op, at in ops.items() if op is not None}

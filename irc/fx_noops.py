@@ -127,9 +127,13 @@ def _same_meta(a, b) -> bool:
         return False
     return (
         statically_known_true(sym_eq(x.size(), y.size()))
-        and (x.layout, x.dtype, x.device, x.is_conj(), x.is_neg()) == (y.layout, y.dtype, y.device, y.is_conj(), y.is_neg())
+        and _kind(x) == _kind(y)
         and (x.layout != torch.strided or statically_known_true(sym_eq(x.stride(), y.stride())))
     )
+
+
+def _kind(value) -> tuple:
+    return value.layout, value.dtype, value.device, value.is_conj(), value.is_neg()
 
 
 class _Storages:
@@ -139,7 +143,8 @@ class _Storages:
     def __init__(self, graph):
         self.output = next(iter(reversed(graph.nodes)))
         self.inputs = set(graph.find_nodes(op="placeholder"))
-        outputs = self.output.args[0] if isinstance(self.output.args[0], (list, tuple)) else (self.output.args[0],)
+        outputs = self.output.args[0]
+        outputs = outputs if isinstance(outputs, (list, tuple)) else (outputs,)
         self.outputs = [out for out in outputs if hasattr(out, "meta")]
         self.input_storages = {_storage(node) for node in self.inputs}
         self.output_storages = {_storage(node) for node in self.outputs}

@@ -62,8 +62,8 @@ def test_pooled_activation_is_recomputed_not_saved(saved, channels_last):
     model = StemAndPool()
     x = torch.randn(3, 3, 15, 13, requires_grad=True)
     if channels_last:
-        model, x = model.to(memory_format=torch.channels_last), x.detach().to(memory_format=torch.channels_last)
-        x.requires_grad_()
+        model = model.to(memory_format=torch.channels_last)
+        x = x.detach().to(memory_format=torch.channels_last).requires_grad_()
     want, got = step_gradients(model, x)
     full_size = [v for _, v in saved[0] if isinstance(v, torch.Tensor) and tuple(v.shape) == (3, 8, 15, 13)]
     assert len(full_size) == 1, [(t, tuple(v.shape)) for t, v in saved[0]]
