@@ -145,14 +145,19 @@ def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: boo
 
 def partition_joint(joint, joint_inputs, **kwargs):
     """As Inductor: the joint graph's no-op nodes go (irc/fx_noops.py), then the min-cut partitioner splits
-    it, saving less and recomputing cheap ops."""
+    it, saving less and recomputing cheap ops; the backward's products move down to their first reader where
+    that shortens what is alive (irc/fx_sink.py)."""
     from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     from irc.fx_noops import remove_noop_nodes
+    from irc.fx_sink import sink_products
 
     if remove_noop_nodes(joint.graph):
         joint.recompile()
-    return min_cut_rematerialization_partition(joint, joint_inputs, **kwargs)
+    forward, backward = min_cut_rematerialization_partition(joint, joint_inputs, **kwargs)
+    if sink_products(backward.graph):
+        backward.recompile()
+    return forward, backward
 
 
 def user_output_count(gm) -> int:

@@ -125,3 +125,47 @@ def test_noop_nodes_removed_where_layout_and_aliasing_allow():
     for g, e in zip(gm(x), fn(x)):
         assert_same(g, e)
         assert g.stride() == e.stride()
+
+
+class TiedLM(nn.Module):
+    """An embedding whose weight is also the output head's (GPT-2, OPT, T5): its gradient is the sum of the
+    head's weight gradient and the embedding's."""
+
+    def __init__(self, vocab=300, width=8):
+        super().__init__()
+        self.embed, self.mix = nn.Embedding(vocab, width, padding_idx=1), nn.Linear(width, width)
+
+    def forward(self, ids):
+        h = torch.tanh(self.mix(self.embed(ids)))
+        return h @ self.embed.weight.t()
+
+
+def test_head_weight_gradient_computed_where_it_is_added(monkeypatch):
+    """The head's weight gradient [vocab, width] is read only where the embedding's gradient is added to it:
+    the backward computes it there, not first (it would be alive through every layer's backward)."""
+    import irc.fx_sink
+
+    orders = []
+    sink = irc.fx_sink.sink_products
+
+    def recording(graph):
+        moved = sink(graph)
+        orders.append([str(node.target) for node in graph.nodes if node.op == "call_function"])
+        return moved
+
+    monkeypatch.setattr(irc.fx_sink, "sink_products", recording)
+    torch.manual_seed(0)
+    model, ids = TiedLM(), torch.randint(0, 300, (3, 11))
+    grads = []
+    for fn in (model, torch.compile(model, backend="irc")):
+        model.zero_grad(set_to_none=True)
+        fn(ids).square().mean().backward()
+        grads.append([p.grad for p in model.parameters()])
+    (order,) = orders
+    products = [k for k, target in enumerate(order) if target == "aten.mm.default"]
+    embedding = order.index("aten.embedding_dense_backward.default") if (
+        "aten.embedding_dense_backward.default" in order) else max(
+        k for k, target in enumerate(order) if "index_put" in target or "scatter" in target)
+    assert products[-1] > embedding, order
+    for g, e in zip(*grads[::-1]):
+        assert_same(g, e)
