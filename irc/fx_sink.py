@@ -23,6 +23,9 @@ from __future__ import annotations
 MOVABLE = frozenset({"aten.mm.default", "aten.addmm.default", "aten.bmm.default", "aten.baddbmm.default"})
 VIEWS = frozenset({"aten.permute.default", "aten.t.default", "aten.transpose.int", "aten.view.default",
                    "aten.reshape.default", "aten.expand.default"})
+# what a product's result goes through on its way to its reader, moved with it: views and dtype conversions
+# (an autocast product's bfloat16 gradient converted to the float32 parameter's)
+FOLLOWERS = VIEWS | {"prims.convert_element_type.default", "aten._to_copy.default"}
 
 
 def sink_products(graph) -> int:
@@ -40,7 +43,7 @@ def sink_products(graph) -> int:
         if first is None or first is chain[-1].next:
             continue
         views = _views_for(node)
-        if _bytes(node) <= _extended_bytes(node, views, order):
+        if max(map(_bytes, chain)) <= _extended_bytes(node, views, order):
             continue
         for moving in [*sorted(views, key=order.__getitem__), *chain]:
             first.prepend(moving)
@@ -50,12 +53,12 @@ def sink_products(graph) -> int:
 
 
 def _result_views(node) -> list:
-    """`node` and the views of its result that are each the only reader of the one before (a transpose back
-    to the weight's layout): they move together."""
+    """`node` and what its result goes through, each the only reader of the one before (a transpose back to
+    the weight's layout, a conversion to its dtype): they move together."""
     chain = [node]
     while len(chain[-1].users) == 1:
         (user,) = chain[-1].users
-        if user.op != "call_function" or str(user.target) not in VIEWS:
+        if user.op != "call_function" or str(user.target) not in FOLLOWERS or len(user.all_input_nodes) != 1:
             break
         chain.append(user)
     return chain
