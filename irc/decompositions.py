@@ -15,6 +15,8 @@ decomposition returns NotImplemented for the cases it leaves to the extern (the 
 
 from __future__ import annotations
 
+import functools
+
 
 def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
     """aten::searchsorted.Tensor: for each value, the number of sorted elements before it (before its first
@@ -77,6 +79,27 @@ def nonzero_static(x, *, size, fill_value=-1):
     return out.index_put((row,), coords)[:size]
 
 
+def cat_without_empty_inputs(tensors, dim=0):
+    """aten::cat.default with its empty inputs dropped, as Inductor's: a KV cache's first concatenation
+    (`cat([past, new])` with a past of length 0) becomes a clone of the new keys, which the training graph
+    drops as a no-op (irc/fx_noops.py), so the forward saves the projection's view rather than a copy."""
+    import torch
+
+    def empty(x) -> bool:
+        from torch.fx.experimental.symbolic_shapes import guard_or_false
+
+        return (x.dim() == 1 and guard_or_false(x.shape[0] == 0)) or (
+            dim < x.dim() and guard_or_false(x.shape[dim] == 0))
+
+    kept = [t for t in tensors if not empty(t)]
+    if len(kept) == len(tensors) or not kept:
+        return NotImplemented
+    dtype = functools.reduce(torch.promote_types, [t.dtype for t in tensors])
+    if len(kept) == 1:
+        return kept[0].clone() if kept[0].dtype == dtype else kept[0].to(dtype)
+    return torch.ops.aten.cat.default([t.to(dtype) for t in kept], dim)
+
+
 def irc_decompositions(aten, random: bool = True) -> dict:
     from irc import decompositions_nn as nn
     from irc import decompositions_segment as segment
@@ -95,6 +118,7 @@ def irc_decompositions(aten, random: bool = True) -> dict:
         aten.searchsorted.Scalar: searchsorted_scalar,
         aten.bucketize.Tensor: bucketize,
         aten.nonzero_static.default: nonzero_static,
+        aten.cat.default: cat_without_empty_inputs,
         aten._cdist_forward.default: nn.cdist_forward,
         aten._euclidean_dist.default: nn.euclidean_dist,
         aten._pdist_forward.default: nn.pdist_forward,

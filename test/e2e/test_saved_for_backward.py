@@ -176,3 +176,27 @@ def test_head_weight_gradient_computed_where_it_is_added(monkeypatch, autocast):
             torch.testing.assert_close(g, e, rtol=2e-2, atol=2e-2 * e.abs().max().item())
         else:
             assert_same(g, e)
+
+
+def test_concatenation_with_an_empty_cache_saves_no_copy(saved):
+    """A KV cache's first step concatenates an empty past with the new keys: the concatenation is the keys
+    themselves, so the forward saves the projection's view, not a copy made by a cat."""
+    torch.manual_seed(0)
+    proj = nn.Linear(16, 16)
+    past = torch.zeros(2, 2, 0, 8)
+
+    def keys(x):
+        k = proj(x).view(2, 5, 2, 8).transpose(1, 2)
+        k = torch.cat([past, k], dim=-2)
+        return (k @ k.transpose(-1, -2)).softmax(-1)
+
+    x = torch.randn(2, 5, 16, requires_grad=True)
+    results = []
+    for fn in (keys, torch.compile(keys, backend="irc")):
+        proj.zero_grad(set_to_none=True)
+        x.grad = None
+        fn(x).square().sum().backward()
+        results.append([proj.weight.grad, proj.bias.grad, x.grad])
+    assert not any(target is torch.ops.aten.cat.default for target, _ in saved[0]), saved[0]
+    for g, e in zip(results[1], results[0]):
+        assert_same(g, e)
