@@ -23,17 +23,27 @@ BIG = 2**63 - 1
 
 
 def _full_slice(x, dim=0, start=None, end=None, step=1) -> bool:
-    return start in (0, None) and (end is None or _known(end >= min(x.shape[dim], BIG))) and step == 1
+    whole = end is None or _known(end >= x.shape[dim]) or _known(end >= BIG)
+    return (start is None or _known(start == 0)) and whole and _known(step == 1)
 
 
 def _full_slice_scatter(x, src, dim=0, start=None, end=None, step=1) -> bool:
-    return tuple(x.shape) == tuple(src.shape) and _full_slice(x, dim, start, end, step)
+    return _same_sizes(x.shape, src.shape) and _full_slice(x, dim, start, end, step)
 
 
 def _same_shape_view(x, size) -> bool:
+    return _same_sizes(x.shape, size)
+
+
+def _same_sizes(a, b) -> bool:
     from torch.fx.experimental.symbolic_shapes import statically_known_true, sym_eq
 
-    return statically_known_true(sym_eq(x.shape, tuple(size)))
+    return len(a) == len(b) and statically_known_true(sym_eq(tuple(a), tuple(b)))
+
+
+def _all_known(values, number) -> bool:
+    """Every value is `number`, known without a guard (symbolic sizes stay unspecialized)."""
+    return all(_known(v == number) for v in values)
 
 
 def _always(*_args, **_kwargs) -> bool:
@@ -53,8 +63,8 @@ def _rows():
         aten.view.dtype: (lambda x, dtype: x.dtype == dtype, 0),
         aten.slice.Tensor: (_full_slice, 0),
         aten.slice_scatter.default: (_full_slice_scatter, 1),
-        aten.repeat.default: (lambda x, repeats: all(r == 1 for r in repeats), 0),
-        aten.constant_pad_nd.default: (lambda x, pad, value=0: all(p == 0 for p in pad), 0),
+        aten.repeat.default: (lambda x, repeats: _all_known(repeats, 1), 0),
+        aten.constant_pad_nd.default: (lambda x, pad, value=0: _all_known(pad, 0), 0),
         prims.convert_element_type.default: (lambda x, dtype: x.dtype == dtype, 0),
         aten.cat.default: (lambda tensors, dim=0: len(tensors) == 1, lambda args: args[0][0]),
     }

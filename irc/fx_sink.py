@@ -92,6 +92,7 @@ def _bytes(node) -> int:
     if not isinstance(value, torch.Tensor):
         return 0
     try:
-        return int(value.untyped_storage().nbytes())
-    except (RuntimeError, TypeError, NotImplementedError):  # a size of symbols
+        size = value.untyped_storage().nbytes()
+    except (RuntimeError, TypeError, NotImplementedError):
         return 0
+    return size if isinstance(size, int) else 0  # a size of symbols: int() would specialize it
