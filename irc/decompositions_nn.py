@@ -191,13 +191,10 @@ def max_pool2d_saving_offsets(x, kernel_size, stride=(), padding=0, dilation=1, 
     steps, pads, dilations = _pair(stride or kernel), _pair(padding), _pair(dilation)
     if getattr(_POOLING, "inside", False) or kernel[0] * kernel[1] > INT8_WINDOW or x.dim() not in (3, 4):
         return NotImplemented
-    _POOLING.inside = True
-    try:
-        values, indices = torch.ops.aten.max_pool2d_with_indices.default(
-            x, kernel_size, stride, padding, dilation, ceil_mode
-        )
-    finally:
-        _POOLING.inside = False
+    values, indices = _undecomposed(
+        _POOLING, torch.ops.aten.max_pool2d_with_indices.default, x, kernel_size, stride, padding, dilation,
+        ceil_mode,
+    )
     width = x.shape[-1]
     rows, columns = _window_bases(indices, steps, pads)
     row_offset = (torch.div(indices, width, rounding_mode="floor") - rows) // dilations[0]
@@ -208,6 +205,15 @@ def max_pool2d_saving_offsets(x, kernel_size, stride=(), padding=0, dilation=1, 
         columns + torch.remainder(wide, kernel[1]) * dilations[1]
     )
     return values, recomputed
+
+
+def _undecomposed(flag: threading.local, op, *args, **kwargs):
+    """`op` called from its own decomposition, which sees `flag.inside` and leaves the call whole."""
+    flag.inside = True
+    try:
+        return op(*args, **kwargs)
+    finally:
+        flag.inside = False
 
 
 def _pair(value) -> list:
@@ -256,11 +262,7 @@ def shape_only_input(op, position: int):
         if getattr(_STAND_IN, "inside", False) or not isinstance(like, torch.Tensor):
             return NotImplemented
         stand_in = torch.empty_strided(like.shape, like.stride(), dtype=like.dtype, device=like.device)
-        _STAND_IN.inside = True
-        try:
-            return op(*args[:position], stand_in, *args[position + 1:], **kwargs)
-        finally:
-            _STAND_IN.inside = False
+        return _undecomposed(_STAND_IN, op, *args[:position], stand_in, *args[position + 1:], **kwargs)
 
     return decomposition
 

@@ -36,9 +36,9 @@ def _same_shape_view(x, size) -> bool:
 
 
 def _same_sizes(a, b) -> bool:
-    from torch.fx.experimental.symbolic_shapes import statically_known_true, sym_eq
+    from torch.fx.experimental.symbolic_shapes import sym_eq
 
-    return len(a) == len(b) and statically_known_true(sym_eq(tuple(a), tuple(b)))
+    return len(a) == len(b) and _known(sym_eq(tuple(a), tuple(b)))
 
 
 def _all_known(values, number) -> bool:
@@ -130,15 +130,14 @@ _MISSING = object()
 
 def _same_meta(a, b) -> bool:
     import torch
-    from torch.fx.experimental.symbolic_shapes import statically_known_true, sym_eq
 
     x, y = a.meta.get("val"), b.meta.get("val")
     if not (isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor)):
         return False
     return (
-        statically_known_true(sym_eq(x.size(), y.size()))
+        _same_sizes(x.size(), y.size())
         and _kind(x) == _kind(y)
-        and (x.layout != torch.strided or statically_known_true(sym_eq(x.stride(), y.stride())))
+        and (x.layout != torch.strided or _same_sizes(x.stride(), y.stride()))
     )
 
 

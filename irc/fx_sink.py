@@ -18,8 +18,8 @@ the result or are kept alive by the caller anyway (the tangents: autograd holds 
 
 from __future__ import annotations
 
-# products worth moving: their results are large next to what they read only when an operand is a tangent
-# or a saved activation that lives on anyway
+# the products considered: a weight gradient's result can be far larger than what it reads (whether moving
+# one pays is judged per node, by bytes)
 MOVABLE = frozenset({"aten.mm.default", "aten.addmm.default", "aten.bmm.default", "aten.baddbmm.default"})
 VIEWS = frozenset({"aten.permute.default", "aten.t.default", "aten.transpose.int", "aten.view.default",
                    "aten.reshape.default", "aten.expand.default"})
@@ -38,7 +38,7 @@ def sink_products(graph) -> int:
     for node in reversed(list(graph.nodes)):
         if node.op != "call_function" or str(node.target) not in MOVABLE:
             continue
-        chain = _result_views(node)
+        chain = _result_chain(node)
         first = min(chain[-1].users, key=order.__getitem__, default=None)
         if first is None or first is chain[-1].next:
             continue
@@ -52,7 +52,7 @@ def sink_products(graph) -> int:
     return moved
 
 
-def _result_views(node) -> list:
+def _result_chain(node) -> list:
     """`node` and what its result goes through, each the only reader of the one before (a transpose back to
     the weight's layout, a conversion to its dtype): they move together."""
     chain = [node]

@@ -1,8 +1,9 @@
 """What a training forward saves for its backward: the partitioner's choices on irc's joint graph.
 
-No-op nodes leave the joint graph before it is partitioned (irc/fx_noops.py), and a pooling backward reads
-its input for its layout alone (irc/decompositions_nn.py shape_only_input): neither makes the forward save a
-second buffer where one serves.
+No-op nodes leave the joint graph before it is partitioned (irc/fx_noops.py), a pooling backward reads its
+input for its layout alone (irc/decompositions_nn.py shape_only_input) and a cat drops its empty inputs
+(irc/decompositions.py): none makes the forward save a second buffer where one serves. The backward computes
+a late-read product where it is read (irc/fx_sink.py).
 """
 
 import pytest
