@@ -9,8 +9,9 @@ results irc's wrapper had to copy into their declared layout.
 time), for models whose wall time is far above their GPU time. `--ops`: the host's dispatched operators per
 call (torch.profiler's CPU events by own time: aten ops, autograd nodes, launches), what C++ work below
 Python costs each backend. `--memory` (with `--train`): where a training step's peak comes from, the
-activations the forward keeps for the backward (by torch's saved-tensor hooks, each storage once) and what
-the backward allocates above them. `--dynamic`: Inductor and irc compile with
+activations the forward keeps for the backward (by torch's saved-tensor hooks, each storage once), what
+the backward allocates above them, and the whole step's peak with the places that allocated what is live
+then (torch's allocation history). `--dynamic`: Inductor and irc compile with
 `dynamic=True` (symbolic sizes), to see what a dynamic compile costs against a static one.
 """
 
@@ -169,6 +170,46 @@ def training_memory(model, inputs, backend: str) -> str:
             f"saved (bytes, shape, dtype) x count, largest first: {groups}")
 
 
+def step_peak(step, rows: int) -> str:
+    """Where a training step's peak lies (torch's allocation history over one step, after a warm one): MB
+    above the step's start, the place that allocated the block reaching it, and the blocks live then that the
+    step allocated, grouped by the innermost Python line that allocated them, largest first."""
+    step()
+    torch.cuda.synchronize()
+    torch.cuda.memory._record_memory_history(stacks="python", max_entries=1_000_000)
+    try:
+        step()
+        torch.cuda.synchronize()
+        events = torch.cuda.memory._snapshot()["device_traces"][0]
+    finally:
+        torch.cuda.memory._record_memory_history(enabled=None)
+    live, total, peak, peak_live, peak_at = {}, 0, 0, {}, ""
+    for event in events:
+        if event["action"] == "alloc":
+            live[event["addr"]] = (event["size"], allocation_site(event))
+            total += event["size"]
+            if total > peak:
+                peak, peak_at, peak_live = total, live[event["addr"]][1], dict(live)
+        elif event["action"] == "free_completed" and event["addr"] in live:
+            total -= live.pop(event["addr"])[0]
+    sites = Counter()
+    for size, site in peak_live.values():
+        sites[site] += size
+    mb = 2**-20
+    lines = [f"{n * mb:8.1f} MB  {site}" for site, n in sites.most_common(rows)]
+    return f"peak {peak * mb:.0f} MB above the step's start, reached at {peak_at}\n" + "\n".join(lines)
+
+
+def allocation_site(event) -> str:
+    """The innermost Python frame of an allocation outside torch's and the standard library's own files."""
+    for frame in event.get("frames", ()):
+        name = frame["filename"]
+        standard_library = "/python3." in name and "site-packages" not in name
+        if name.endswith(".py") and "/torch/" not in name and not standard_library:
+            return f"{os.path.basename(name)}:{frame['line']} {frame['name']}"
+    return "(no frame outside torch)"
+
+
 def layout_copies(fn, inputs) -> list[tuple]:
     """(shape, declared stride) of each extern result the wrapper copied during one call."""
     import irc.runtime.layout as layout
@@ -229,6 +270,7 @@ def main() -> None:
             if args.memory and args.train:  # the step's compiled code again (the same model and backend)
                 memory = training_memory(model.float().train(), inputs, backend)
                 print(f"===== {name} {backend}: {memory}", flush=True)
+                print(f"===== {name} {backend}: step {step_peak(fn, args.rows)}", flush=True)
             if args.syncs:
                 waits = sync_report(fn, () if args.train else inputs, args.train)
                 print(f"===== {name} {backend}: host waits\n{waits}")
