@@ -195,6 +195,10 @@ STATIC_ARG = "irc.static"
 # list the call clears), so the memory is freed when the host drops its name. The memory plan counts those
 # bytes when it moves launches that free them earlier; it never reuses them (the heuristic may be wrong).
 OWNED_ARG = "irc.owned"
+# Unit attribute in the argument attributes of an imported function (`%a: !aten.tensor<...> {irc.donated}`): an
+# owned tensor that aot_autograd donates (irc/fx_key.py mark_donated_inputs), alone in its storage: once the
+# call has read it for the last time, its memory may hold a buffer of the call (Inductor's DonatedBuffer).
+DONATED_ARG = "irc.donated"
 # Unit attribute on an imported function that aot_autograd compiles for inference: only the caller reads its
 # results (no backward graph was traced against their strides), so passes may give them other layouts.
 INFERENCE = "irc.inference"
@@ -223,6 +227,11 @@ def static_args(function) -> set[int]:
 def owned_args(function) -> set[int]:
     """The positions of a function's arguments marked OWNED_ARG."""
     return marked_args(function, OWNED_ARG)
+
+
+def donated_args(function) -> set[int]:
+    """The positions of a function's arguments marked DONATED_ARG."""
+    return marked_args(function, DONATED_ARG)
 
 
 def marked_args(function, mark: str) -> set[int]:

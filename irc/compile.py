@@ -266,12 +266,14 @@ def compile_fx_graph(
     allow). For CUDA inputs the kernels compile in worker processes (compile_pool) until the first call.
     `user_outputs`: a training forward's user-visible results, the rest being activations whose layout irc
     chooses (irc/saved_layouts.py)."""
+    from irc.fx_key import mark_donated_inputs
     from irc.fx_namespaces import admit_graph_namespaces
     from irc.fx_opaque import strip_opaque_inputs
     from irc.saved_layouts import adopt_input_strides, saved_positions
 
     admit_graph_namespaces(gm)  # the decompositions' graph may call libraries the Dynamo graph did not
     changed = adopt_input_strides(gm, example_inputs)
+    mark_donated_inputs(gm)
     opaque = strip_opaque_inputs(gm)
     if opaque is not None:  # inputs and outputs move: the traced layouts throughout
         return opaque.wrap(compile_stripped_graph(gm, inference, max_autotune, cudagraphs, role))

@@ -11,7 +11,7 @@ in the function's `irc.constants` attribute, and the backend passes the tensor i
 every call (`FxImporter.constants`). Constants of dtypes only externs compute on (complex) are always arguments.
 Constant arguments and the inputs aot_autograd marks static (parameters, buffers: fx_key.static_positions)
 carry `irc.static` in their argument attributes; a backward's saved activations (fx_key.owned_positions)
-carry `irc.owned`.
+carry `irc.owned`, and those aot_autograd donates (fx_key.donated_positions) `irc.donated` too.
 
 Ops with side effects come as `with_effects(token, op, ...)` (effect_token_importers): the op is an extern,
 and the tokens carry no value, since the host program runs externs in graph order.
@@ -43,7 +43,7 @@ from irc.dialects import aten, kernel
 from irc.dialects.model_source import set_sources, source_entry
 from irc.dialects.types import expr_text
 from irc.fx_fallback import fallback
-from irc.fx_key import is_argument_constant, owned_positions, static_positions
+from irc.fx_key import donated_positions, is_argument_constant, owned_positions, static_positions
 from irc.fx_import_random import random_importers
 from irc.fx_import_table import import_call, import_scalar_call
 from irc.fx_index_width import symbolic_index_bits
@@ -266,7 +266,11 @@ class FxImporter:
             function.attributes[aten.SIZE_DEFINITIONS] = DictionaryAttr(texts)
         if input_device(self.gm) is None and self.device != "cpu":
             function.attributes[aten.DEVICE] = StringAttr(self.device)
-        marks = {aten.STATIC_ARG: self.static_args(), aten.OWNED_ARG: self.owned_args()}
+        marks = {
+            aten.STATIC_ARG: self.static_args(),
+            aten.OWNED_ARG: self.tensor_args(owned_positions(self.gm)),
+            aten.DONATED_ARG: self.tensor_args(donated_positions(self.gm)),
+        }
         if any(marks.values()):
             function.arg_attrs = ArrayAttr([
                 DictionaryAttr({mark: UnitAttr() for mark, positions in marks.items() if k in positions})
@@ -274,11 +278,11 @@ class FxImporter:
             ])
         return ModuleOp([function])
 
-    def owned_args(self) -> set[int]:
-        """Tensor arguments whose last reference the call holds (fx_key.owned_positions)."""
+    def tensor_args(self, positions: list[int]) -> set[int]:
+        """The tensor arguments among placeholder `positions` (fx_key.owned_positions, donated_positions)."""
         args = self.block.args
-        owned = set(owned_positions(self.gm)) - set(self.scalar_tensor_args)
-        return {k for k in owned if k < len(args) and isinstance(args[k].type, aten.TensorType)}
+        chosen = set(positions) - set(self.scalar_tensor_args)
+        return {k for k in chosen if k < len(args) and isinstance(args[k].type, aten.TensorType)}
 
     def static_args(self) -> set[int]:
         """Tensor arguments at fixed addresses: marked static placeholders, then the lifted constants."""

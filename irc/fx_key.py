@@ -3,17 +3,19 @@
 `graph_text` names everything the FX importer reads: every node's kind, name, target, arguments, and the
 example value it carries (a tensor's sizes, strides, storage offset, dtype and device; a SymInt's expression),
 each lifted tensor constant's layout (a 0-d one's value too: it becomes a number in the IR) and which inputs
-are static (`static_positions`). Two graphs
+are static (`static_positions`) or donated (`donated_positions`). Two graphs
 with the same text import to the same aten module. Anything printed with an object address (a Python
 function as a target) makes the text differ between processes: a miss, never a wrong hit.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 
 def graph_text(gm) -> str:
     nodes = "\n".join(node_text(gm, node) for node in gm.graph.nodes)
-    return f"{nodes}\nstatic {static_positions(gm)}"
+    return f"{nodes}\nstatic {static_positions(gm)}\ndonated {donated_positions(gm)}"
 
 
 def static_positions(gm) -> list[int]:
@@ -44,6 +46,45 @@ def owned_positions(gm) -> list[int]:
     if not any(n.name.startswith("tangents") for n in nodes):
         return []
     return [k for k, n in enumerate(nodes) if not n.name.startswith(HELD_ELSEWHERE)]
+
+
+DONATED = "irc_donated"  # a placeholder's meta key, set by mark_donated_inputs
+
+
+def mark_donated_inputs(gm) -> None:
+    """Marks the placeholders of a backward graph that aot_autograd donates (its fw_metadata.bw_donated_idxs:
+    saved activations that no forward input, user-visible output or gradient aliases, in a backward that runs
+    once; aot_autograd raises if a donated backward is retained), on the graph's device, whose storage no
+    other placeholder shares: the call may write over them once it has read them (Inductor's DonatedBuffer).
+    Marked on the nodes, so that a later change of the placeholder list keeps them."""
+    import torch
+
+    from irc.fx_types import graph_device
+
+    nodes = list(gm.graph.find_nodes(op="placeholder"))
+    metadata = getattr(torch._guards.TracingContext.try_get(), "fw_metadata", None)
+    indices = getattr(metadata, "bw_donated_idxs", None) or ()
+    if not indices or not any(n.name.startswith("tangents") for n in nodes):
+        return
+    storages = Counter(storage for n in nodes if (storage := _storage(n)) is not None)
+    device = graph_device(gm)
+    for k in indices:
+        value = nodes[k].meta.get("val") if 0 <= k < len(nodes) else None
+        if isinstance(value, torch.Tensor) and value.device.type == device and storages[_storage(nodes[k])] == 1:
+            nodes[k].meta[DONATED] = True
+
+
+def _storage(node):
+    import torch
+    from torch.multiprocessing.reductions import StorageWeakRef
+
+    value = node.meta.get("val")
+    return StorageWeakRef(value.untyped_storage()) if isinstance(value, torch.Tensor) else None
+
+
+def donated_positions(gm) -> list[int]:
+    """The placeholders mark_donated_inputs marked."""
+    return [k for k, n in enumerate(gm.graph.find_nodes(op="placeholder")) if n.meta.get(DONATED)]
 
 
 def node_text(gm, node) -> str:

@@ -14,7 +14,7 @@ from xdsl.dialects import func
 from xdsl.ir import Block, Operation, SSAValue
 
 from irc.dialects import kernel, loop
-from irc.dialects.aten import NONE_RESULTS
+from irc.dialects.aten import DONATED_ARG, NONE_RESULTS, OWNED_ARG
 from irc.dialects.kernel_analysis.collectives import WAIT_OVERLOADS, is_collective, pending_end
 from irc.dialects.model_source import copy_sources
 from irc.dialects.types import BufferType, element_bytes
@@ -95,15 +95,19 @@ class AliasGroup:
     is_output: bool = False  # an output may be in it: never freed, never reused
     is_input: bool = False  # a function input may be in it: its names are dropped, its memory never reused
     owned_input: bool = False  # its inputs are all owned (OWNED_ARG): dropping their names frees the memory
+    donated_input: bool = False  # its inputs are all donated (DONATED_ARG): once dead, their memory may be reused
     last_use: int = -1
     given_away: bool = False  # its memory went to a launch's output in place: not freed
 
     @property
     def root(self) -> SSAValue | None:
-        """The one value that owns the memory when the group can be reused, else None."""
+        """The one value that owns the memory when the group can be reused, else None: an alloc or reuse, or
+        a donated input with no views."""
         roots = [v for v in self.members if not isinstance(v.owner, loop.ReinterpretOp)]
-        if self.is_input or self.is_output:
+        if self.is_output:
             return None
+        if self.is_input:
+            return self.members[0] if self.donated_input and len(self.members) == 1 else None
         if len(roots) == 1 and isinstance(roots[0].owner, kernel.AllocOp | kernel.ReuseOp):
             return roots[0]
         return None
@@ -159,11 +163,12 @@ def analyze(block: Block) -> tuple[dict[SSAValue, AliasGroup], dict[Operation, i
     position = {op: i for i, op in enumerate(block.ops)}
     union_find = AliasGroups(block)
     groups = union_find.groups()
-    owned = owned_buffers(block)
+    owned, donated = marked_buffers(block, OWNED_ARG), marked_buffers(block, DONATED_ARG)
     for rep, group in groups.items():
         inputs = [value for value in group.members if not isinstance(value.owner, Operation)]
         group.is_input = bool(inputs)
         group.owned_input = bool(inputs) and all(value in owned for value in inputs)
+        group.donated_input = group.owned_input and all(value in donated for value in inputs)
         for value in group.members:
             defined = position.get(value.owner, -1) if isinstance(value.owner, Operation) else -1
             uses = [position[op] for use in value.uses if (op := top_level(block, use.operation)) in position]
@@ -185,14 +190,15 @@ def written_buffers(block: Block) -> list[SSAValue]:
     return [arg for arg in (block.args[p] for p in written_args(function)) if is_buffer(arg)]
 
 
-def owned_buffers(block: Block) -> set[SSAValue]:
-    """The host function's arguments whose memory it owns (`irc.owned`)."""
-    from irc.dialects.aten import owned_args
+def marked_buffers(block: Block, mark: str) -> set[SSAValue]:
+    """The host function's buffer arguments marked `mark` (OWNED_ARG: memory it owns; DONATED_ARG: memory
+    it may reuse)."""
+    from irc.dialects.aten import marked_args
 
     function = block.parent_op()
     if not isinstance(function, func.FuncOp):
         return set()
-    return {block.args[p] for p in owned_args(function) if p < len(block.args) and is_buffer(block.args[p])}
+    return {block.args[p] for p in marked_args(function, mark) if p < len(block.args) and is_buffer(block.args[p])}
 
 
 def keep_pending_alive(
@@ -255,8 +261,8 @@ def memory_use(host: func.FuncOp) -> MemoryUse:
             if is_buffer(result) and fresh_root(result):
                 size = storage_bytes_expr(result.type)
                 total += size
-                if not isinstance(op, kernel.ReuseOp):
-                    live += size
+                if not isinstance(op, kernel.ReuseOp) or not isinstance(op.source.owner, Operation):
+                    live += size  # an input's memory (donated) was not counted before
         if isinstance(op, kernel.FreeOp) and fresh_root(op.buffer):
             live -= storage_bytes_expr(op.buffer.type)
         if live is not before:

@@ -17,7 +17,9 @@ host `func.func`:
 - Buffers that may share memory (views, extern results that may alias their operands) form alias groups; a
   group dies after the last use of any member, and each member gets a `kernel.free` there.
 - A group holding an output is never freed; one holding a function input is freed (the host drops its
-  names; the caller may still hold the tensor) but its memory never reused.
+  names; the caller may still hold the tensor) but its memory never reused, unless the input is donated
+  (`irc.donated`: a backward's saved activation aot_autograd hands over, Inductor's DonatedBuffer) and has
+  no views: its memory then serves as a dead allocation's does, in place or for a later allocation.
 - A pointwise kernel or persistent reduction writes its one output over an input with the same bytes that dies
   at its launch when it reads that input only at the elements (pointwise) or rows (reductions feeding the
   output) it writes (Inductor's in_out_ptr; `inplace.py`): `kernel.reuse` of the input.

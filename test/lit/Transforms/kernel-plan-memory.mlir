@@ -239,8 +239,8 @@ kernel.kernel @flat(%arg0: !v) -> (!loop.buffer<[64], f32, strides [1]>) pointwi
 }
 
 // In place (Inductor's in_out_ptr): a pointwise kernel that reads an input only at the element it writes
-// writes its output over that input when the input dies there; never over a function input, never when it
-// reads other elements (@flip).
+// writes its output over that input when the input dies there; never over a function input that is not
+// donated (@donated below), never when it reads other elements (@flip).
 func.func @inplace(%x: !v) -> !v {
   %a = kernel.alloc : !v
   kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
@@ -278,6 +278,30 @@ func.func @inplace_view(%x: !v) -> !loop.buffer<[64], f32, strides [1]> {
 // CHECK-NEXT:    %0 = loop.reinterpret %b : !loop.buffer<[64], f32, strides [1]> to !loop.buffer<[4, 16], f32, strides [16, 1]>
 // CHECK-NEXT:    kernel.launch @flat(%0) outs(%b)
 // CHECK-NEXT:    func.return %b
+
+// A donated argument (irc.donated: a backward's saved activation aot_autograd hands over) is memory the function
+// may reuse once it is dead: in place (@double over %x), or for a later allocation of its bytes (%c takes %y's
+// memory). An owned argument that is not donated (%z) is freed only.
+func.func @donated(%x: !v {irc.owned, irc.donated}, %y: !v {irc.owned, irc.donated}, %z: !v {irc.owned}) -> (!v, !v, !v) {
+  %a = kernel.alloc : !v
+  kernel.launch @double(%x) outs(%a) : (!v) -> (!v)
+  %b = kernel.alloc : !v
+  kernel.launch @flip(%y) outs(%b) : (!v) -> (!v)
+  %c = kernel.alloc : !v
+  kernel.launch @flip(%z) outs(%c) : (!v) -> (!v)
+  %d = kernel.alloc : !v
+  kernel.launch @flip(%b) outs(%d) : (!v) -> (!v)
+  func.return %a, %c, %d : !v, !v, !v
+}
+// CHECK-LABEL: func.func @donated
+// CHECK-NEXT:    %a = kernel.reuse %x
+// CHECK-NEXT:    kernel.launch @double(%a) outs(%a)
+// CHECK-NEXT:    %b = kernel.alloc
+// CHECK-NEXT:    kernel.launch @flip(%y) outs(%b)
+// CHECK-NEXT:    %c = kernel.reuse %y
+// CHECK-NEXT:    kernel.launch @flip(%z) outs(%c)
+// CHECK-NEXT:    kernel.free %z
+// CHECK-NEXT:    %d = kernel.alloc
 
 // -----
 
