@@ -2,6 +2,7 @@
 
     python3 bench/compile_cold_warm.py                        # all nine models at full size on the GPU
     python3 bench/compile_cold_warm.py --models gpt2,bert     # some of them (rows merge into the JSON)
+    python3 bench/compile_cold_warm.py --models qwen3 --json OUT/q.json --results ''   # a bench/families.py model
     python3 bench/compile_cold_warm.py --small --device cpu   # tiny configs, the interpreter: a smoke test
     python3 bench/compile_cold_warm.py --models vit,resnet --json OUT/b.json --results ''   # one part ...
     python3 bench/compile_cold_warm.py --report OUT/a.json OUT/b.json   # ... then all parts into RESULTS.md
@@ -36,11 +37,15 @@ def first_call(name: str, backend: str, small: bool, device: str) -> dict:
     """In this process: build the model, compile it with `backend`, time the first call."""
     import torch
 
+    from families import FAMILIES
     from irc import metrics
     from zoo import ZOO
 
     dtype = torch.bfloat16 if device == "cuda" else torch.float32
-    model, inputs = ZOO[name].build(small=small, device=device, dtype=dtype)
+    if name in ZOO:
+        model, inputs = ZOO[name].build(small=small, device=device, dtype=dtype)
+    else:  # a dashboard family (bench/families.py), at its own size
+        model, inputs = FAMILIES[name].build(device=device, dtype=dtype)
     compiled = torch.compile(model, backend=backend)
     metrics.reset()
     start = time.perf_counter()
@@ -122,7 +127,7 @@ def merged_rows(path: str, new: list[dict]) -> list[dict]:
 
     rows = {row["model"]: row for row in read_rows(path)}
     rows.update({row["model"]: row for row in new})
-    ordered = [rows[name] for name in ZOO if name in rows]
+    ordered = [rows[name] for name in ZOO if name in rows] + [row for name, row in rows.items() if name not in ZOO]
     with open(path, "w") as f:
         json.dump(ordered, f, indent=1)
     return ordered
