@@ -86,7 +86,7 @@ def run_model(name: str, args) -> dict:
     row: dict = {"model": name, "device": gpu_name(args.device)}
     for backend in args.backends:
         with tempfile.TemporaryDirectory(prefix=f"compile-{name}-{backend}-") as folder:
-            row[backend] = {run: measure(name, backend, folder, args) for run in ("cold", "warm")}
+            row[backend] = {run: measure(name, backend, folder, args) for run in args.runs.split(",")}
         runs = ", ".join(f"{run} {_seconds(result)}" for run, result in row[backend].items())
         print(f"{name} {backend}: {runs}", flush=True)
     return row
@@ -166,6 +166,7 @@ def main() -> None:
     )
     parser.add_argument("--models", default="", help="comma-separated zoo names (default: all)")
     parser.add_argument("--backends", default="inductor,irc")
+    parser.add_argument("--runs", default="cold,warm", help="'cold' for the cold compile alone")
     parser.add_argument("--device", default="")
     parser.add_argument("--small", action="store_true", help="tiny configs (2 layers)")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per process")
