@@ -114,17 +114,7 @@ def irc_backend(gm, example_inputs, mode: str | None = None, options: dict | Non
     compiled = dynamo_cache.lookup(key, example_inputs) if key is not None else None
     if compiled is not None:
         return compiled
-    warm_compile_pool(example_inputs)
     return through_aot_autograd(gm, example_inputs, max_autotune, cudagraphs, key, **kwargs)
-
-
-def warm_compile_pool(example_inputs) -> None:
-    """Starts the Triton compile workers of a graph with CUDA inputs before aot_autograd traces it (seconds on
-    a large graph), as Inductor warms its pool on entry: each worker imports torch and triton meanwhile."""
-    from irc.runtime import compile_pool
-
-    if any(getattr(value, "is_cuda", False) for value in example_inputs):
-        compile_pool.warm_up(cuda=True)
 
 
 def through_aot_autograd(gm, example_inputs, max_autotune: bool, cudagraphs: bool, key: str | None, **kwargs):

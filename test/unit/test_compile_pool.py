@@ -249,16 +249,3 @@ def test_launch_compiles_are_counted_by_cache_hit(gpu_target):
         getattr(module, name).run(*mocks_of(arguments), grid=(1,), warmup=True, **options[0])
     assert dict(metrics.launch_compiles) == {"cached": 1}
 
-
-def test_the_backend_warms_the_pool_for_cuda_inputs_on_entry(monkeypatch):
-    """Before aot_autograd traces (Inductor warms its pool on entry too); CPU inputs start nothing."""
-    from types import SimpleNamespace
-
-    from irc.backend import warm_compile_pool
-
-    started = []
-    monkeypatch.setattr(compile_pool, "warm_up", lambda cuda: started.append(cuda))
-    warm_compile_pool([torch.randn(3), 4])
-    assert started == []
-    warm_compile_pool([torch.randn(3), SimpleNamespace(is_cuda=True)])
-    assert started == [True]
