@@ -240,6 +240,7 @@ def main() -> None:
     parser.add_argument("--memory", action="store_true", help="with --train: saved activations, backward peak")
     parser.add_argument("--syncs", action="store_true", help="and what makes the host wait")
     args = parser.parse_args()
+    torch._dynamo.config.cache_size_limit = max(torch._dynamo.config.cache_size_limit, 16)  # as the dashboard
     for name in args.models:
         if name in ZOO:
             model, inputs = ZOO[name].build(small=False, device="cuda", dtype=torch.bfloat16)
