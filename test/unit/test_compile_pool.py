@@ -248,4 +248,3 @@ def test_launch_compiles_are_counted_by_cache_hit(gpu_target):
     with compile_pool.counting_launch_compiles():
         getattr(module, name).run(*mocks_of(arguments), grid=(1,), warmup=True, **options[0])
     assert dict(metrics.launch_compiles) == {"cached": 1}
-
