@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.irc-installed
 JOBS ?= 2
 
-.PHONY: run test lit pytest pytest-checked wheel-check clean
+.PHONY: run test lit pytest wheel-check clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -20,23 +20,19 @@ run: $(STAMP)
 	$(PY) -m irc.demo
 
 test: $(STAMP)
-	$(MAKE) wheel-check lit pytest pytest-checked
+	$(MAKE) wheel-check lit pytest
 
 lit: $(STAMP)
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/lit -sv -j $(JOBS) test/lit
 
-# the compile pool's tests in a process of their own: after other tests in the same process, what the pool's
+# every end-to-end compile is also checked: print/parse between passes gives the same code, and every pass
+# is interpreted against the previous level (IRC_CHECK_PASSES; test/e2e/conftest.py says which tests not).
+# The compile pool's tests in a process of their own: after other tests in the same process, what the pool's
 # worker processes compiled is not found there afterwards (test_the_pool_compiles_in_worker_processes; not yet
 # understood: Dynamo's shared state was one cause, which the tests now reset)
 pytest: $(STAMP)
 	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup --durations=25 test --ignore=test/unit/test_compile_pool.py
 	$(PY) -m pytest -q test/unit/test_compile_pool.py
-
-# the end-to-end tests again with every pass checked against the previous level by the interpreters (issue 7);
-# the print/parse round trip of each compile is checked in the first run only (test/e2e/conftest.py); the
-# heavier (slow) ones, whole networks trained at several sizes, run once, in the first run
-pytest-checked: $(STAMP)
-	IRC_CHECK_PASSES=1 $(PY) -m pytest -q -n $(JOBS) --durations=15 -m "not slow" test/e2e
 
 # the wheel installed alone in a fresh environment: every module imports and the demo runs (seconds)
 wheel-check: $(STAMP)

@@ -42,15 +42,18 @@ def templates():
 
 
 @pytest.fixture(autouse=True)
-def _check_roundtrip():
-    """Every e2e compile also runs the pipeline with print/parse between passes and asserts the same code.
-    Not under IRC_CHECK_PASSES (make test's second e2e run): the pipeline and the aten text are the same as in
-    the first run, which checked the round trip already; a third pipeline run per graph only cost time."""
+def _checked_compiles(request):
+    """Every e2e compile also runs the pipeline with print/parse between passes and asserts the same code, and
+    (IRC_CHECK_PASSES) interprets every pass on the first call's inputs, naming the first that diverges. The
+    pass checks are off for tests marked `slow` (whole networks at several sizes) and `unchecked` (the cache
+    paths the checks turn off, long numerical sweeps of kernels other tests check)."""
     from irc import config
 
-    config.check_roundtrip = not config.check_passes
+    unchecked = request.node.get_closest_marker("slow") or request.node.get_closest_marker("unchecked")
+    saved = config.check_roundtrip, config.check_passes
+    config.check_roundtrip, config.check_passes = True, not unchecked
     yield
-    config.check_roundtrip = False
+    config.check_roundtrip, config.check_passes = saved
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ import pytest
 import torch
 
 from harness import check, rand
-from irc import config
 
 F32, F64 = torch.float32, torch.float64
 NAN, INF = float("nan"), float("inf")
@@ -52,10 +51,9 @@ def test_random_points_and_degrees(name, device):
 
 F64_CASES = ["chebyshev_polynomial_u", "shifted_chebyshev_polynomial_w", "hermite_polynomial_he", "legendre_polynomial_p"]
 CASES = [(name, F32) for name in POLYNOMIALS] + [(name, F64) for name in F64_CASES]
-# degrees up to 1000 run the same kernels as the other tests for more iterations; under IRC_CHECK_PASSES (each
-# level interpreted element by element) the pass checks run in test_random_points_and_degrees and
-# test_integers_and_python_numbers
-long_recurrences = pytest.mark.skipif(config.check_passes, reason="long; the pass checks run in the other tests")
+# degrees up to 1000 run the same kernels as the other tests for more iterations; the pass checks (each level
+# interpreted element by element) run in test_random_points_and_degrees and test_integers_and_python_numbers
+long_recurrences = pytest.mark.unchecked
 
 
 @long_recurrences
