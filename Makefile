@@ -31,7 +31,7 @@ lit: $(STAMP)
 # worker processes compiled is not found there afterwards (test_the_pool_compiles_in_worker_processes; not yet
 # understood: Dynamo's shared state was one cause, which the tests now reset)
 pytest: $(STAMP)
-	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup --durations=25 test --ignore=test/unit/test_compile_pool.py
+	$(PY) -m pytest -q -n $(JOBS) --durations=25 test --ignore=test/unit/test_compile_pool.py
 	$(PY) -m pytest -q test/unit/test_compile_pool.py
 
 # the wheel installed alone in a fresh environment: every module imports and the demo runs (seconds)

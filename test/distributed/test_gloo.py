@@ -1,7 +1,7 @@
 """Distributed training and collectives compiled by irc on CPU: two gloo processes run scenarios of
-gloo_scenarios.py (eager and compiled in each process, compared there); each test reads one scenario's
-outcome from both ranks. The quick scenarios share one pair of processes, the slow ones another; every test
-runs on one xdist worker (group "gloo"), so the processes start once per group."""
+gloo_scenarios.py (eager and compiled in each process, compared there); each test reads its scenarios'
+outcomes from both ranks. The quick scenarios share one pair of processes, the slow ones another: one test
+each, so that each pair starts once whichever xdist worker runs it."""
 
 import json
 import os
@@ -23,13 +23,10 @@ WORLD = 2
 TIMEOUT_SECONDS = 900  # a hung scenario ends its process itself after 300 s (gloo_scenarios.py)
 SCRIPT = os.path.join(os.path.dirname(__file__), "gloo_scenarios.py")
 
-pytestmark = pytest.mark.xdist_group("gloo")
-
 
 def run_scenarios(folder, names: list[str]) -> list[dict[str, str]] | str:
-    """rank -> scenario -> "ok" or the error's text; or, where a rank's process failed, what it printed (a
-    fixture that raised would run again for each of its tests). A rank that crashes (a signal) ends the other
-    within seconds instead of leaving it waiting in a collective."""
+    """rank -> scenario -> "ok" or the error's text; or, where a rank's process failed, what it printed. A
+    rank that crashes (a signal) ends the other within seconds instead of leaving it waiting in a collective."""
     env = {**os.environ, "IRC_CACHE_DIR": str(folder / "cache"), "IRC_FALLBACK_ON_ERROR": "0"}
     env["OMP_NUM_THREADS"] = "1"
     results = [folder / f"rank{rank}.json" for rank in range(WORLD)]
@@ -68,32 +65,26 @@ def wait_for_ranks(processes) -> bool:
     return False
 
 
-@pytest.fixture(scope="module")
-def quick_outcomes(tmp_path_factory):
-    quick = [name for name in SCENARIOS if name not in SLOW]
-    return run_scenarios(tmp_path_factory.mktemp("gloo"), [*quick, "one_rank_fails"])  # that one ends them
-
-
-@pytest.fixture(scope="module")
-def slow_outcomes(tmp_path_factory):
-    return run_scenarios(tmp_path_factory.mktemp("gloo-slow"), [name for name in SCENARIOS if name in SLOW])
-
-
-@pytest.mark.parametrize(
-    "scenario", [pytest.param(name, marks=pytest.mark.slow if name in SLOW else ()) for name in SCENARIOS]
-)
-def test_matches_eager(request, scenario):
-    outcomes = request.getfixturevalue("slow_outcomes" if scenario in SLOW else "quick_outcomes")
+def assert_all_ok(outcomes: list[dict[str, str]] | str, scenarios: list[str]) -> None:
     assert not isinstance(outcomes, str), outcomes
-    failures = [f"rank {rank}:\n{outcome[scenario]}" for rank, outcome in enumerate(outcomes)
-                if outcome[scenario] != "ok"]  # fmt: skip
+    failures = [f"{scenario} on rank {rank}:\n{outcome[scenario]}" for scenario in scenarios
+                for rank, outcome in enumerate(outcomes) if outcome[scenario] != "ok"]  # fmt: skip
     assert not failures, "\n".join(failures)
 
 
-def test_a_rank_that_fails_ends_both_at_once(quick_outcomes):
-    """Rank 1 raises while rank 0 waits in a collective: rank 1 ends, and rank 0 fails at once (its peer
-    closed the connection) rather than after the collective timeout."""
-    assert not isinstance(quick_outcomes, str), quick_outcomes
-    failed, waiting = quick_outcomes[1]["one_rank_fails"], quick_outcomes[0]["one_rank_fails"]
+def test_quick_scenarios_match_eager(tmp_path):
+    """Every quick scenario matches eager on both ranks; then rank 1 raises while rank 0 waits in a
+    collective: rank 1 ends, and rank 0 fails at once (its peer closed the connection) rather than after the
+    collective timeout."""
+    quick = [name for name in SCENARIOS if name not in SLOW]
+    outcomes = run_scenarios(tmp_path, [*quick, "one_rank_fails"])  # that one ends them
+    assert_all_ok(outcomes, quick)
+    failed, waiting = outcomes[1]["one_rank_fails"], outcomes[0]["one_rank_fails"]
     assert "rank 1 fails on purpose" in failed
     assert "by peer" in waiting and "Timed out" not in waiting, waiting
+
+
+@pytest.mark.slow
+def test_slow_scenarios_match_eager(tmp_path):
+    slow = [name for name in SCENARIOS if name in SLOW]
+    assert_all_ok(run_scenarios(tmp_path, slow), slow)
