@@ -26,7 +26,8 @@ SCRIPT = os.path.join(os.path.dirname(__file__), "gloo_scenarios.py")
 
 def run_scenarios(folder, names: list[str]) -> list[dict[str, str]] | str:
     """rank -> scenario -> "ok" or the error's text; or, where a rank's process failed, what it printed. A
-    rank that crashes (a signal) ends the other within seconds instead of leaving it waiting in a collective."""
+    rank that crashes (a signal) ends the other within seconds instead of leaving it waiting in a
+    collective."""
     env = {**os.environ, "IRC_CACHE_DIR": str(folder / "cache"), "IRC_FALLBACK_ON_ERROR": "0"}
     env["OMP_NUM_THREADS"] = "1"
     results = [folder / f"rank{rank}.json" for rank in range(WORLD)]

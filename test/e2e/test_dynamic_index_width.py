@@ -58,8 +58,8 @@ def test_symbolic_kernels_index_in_int32_under_a_guard():
 
 
 def assert_near_exact(got, want, exact):
-    """A gradient sums over the rows in an order of its own: it is compared with the float64 gradient, allowing
-    eager fp32's own error there twice over besides fp32's tolerance."""
+    """A gradient sums over the rows in an order of its own: it is compared with the float64 gradient,
+    allowing eager fp32's own error there twice over besides fp32's tolerance."""
     eager_error = (want.double() - exact).abs().max().item()
     torch.testing.assert_close(got, exact.float(), rtol=1e-4, atol=1e-5 + 2 * eager_error)
 
@@ -83,8 +83,8 @@ def test_trained_dynamic_graphs_index_in_int32():
         (want * want).sum().backward()
         (exact(x.double()) ** 2).sum().backward()
         assert_same(got, want)
-        for g, w, e in zip(got_grads, [p.grad for p in model.parameters()], [p.grad for p in exact.parameters()]):
-            assert_near_exact(g, w, e)
+        for got_grad, p, q in zip(got_grads, model.parameters(), exact.parameters()):
+            assert_near_exact(got_grad, p.grad, q.grad)
         model.zero_grad()
         exact.zero_grad()
     assert metrics.graph_fallbacks == 0 and metrics.graphs_compiled == 2
